@@ -1,0 +1,128 @@
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import { sql } from 'drizzle-orm';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { WebSocketServer } from 'ws';
+import { AppError } from './errors';
+import type { Deps } from './deps';
+import { accessLog, bodyErrors, mutationGuard, requestId } from './http/guards';
+import { devMailRoutes } from './mail/dev-outbox';
+import { restRoutes } from './rest';
+import { sendError } from './rest/respond';
+import { createContextFor } from './trpc/context';
+import { describeError } from './trpc/errors';
+import { appRouter } from './trpc/router';
+
+export const BODY_LIMIT = '100kb';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CLIENT_DIST = path.join(ROOT, 'dist/client');
+
+export interface AppOptions {
+  /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
+  client: 'static' | 'vite' | 'none';
+}
+
+export interface RunningApp {
+  server: Server;
+  /** Stops accepting, closes WebSockets, lets requests in flight finish. Does not close the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Express (REST, tRPC over HTTP, the app) and the WebSocket server (tRPC subscriptions) on one HTTP server,
+ * not yet listening: index.ts and the tests decide where.
+ */
+export async function createApp(deps: Deps, options: AppOptions): Promise<RunningApp> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  const server = createServer(app);
+
+  app.use(requestId());
+  app.use(accessLog(deps));
+  app.use(mutationGuard(deps));
+  app.use(express.json({ limit: BODY_LIMIT, type: 'application/json' }));
+  app.use(bodyErrors(deps));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/readyz', async (req, res) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      res.json({ ok: true });
+    } catch (error) {
+      deps.logger.error({ err: error, requestId: req.id }, 'database not ready');
+      res.status(503).json({ ok: false });
+    }
+  });
+
+  app.use(restRoutes(deps));
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createContextFor(deps, req, res),
+      maxBodySize: 100 * 1024,
+      onError: ({ error, ctx, path: procedurePath }) => {
+        if (describeError(error).code === 'INTERNAL') {
+          deps.logger.error({ err: error, requestId: ctx?.meta.requestId, procedure: procedurePath }, 'unexpected error');
+        }
+      },
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.map((e) => describeError(e).retryAfterSeconds).find((s) => s !== undefined);
+        return retryAfter === undefined ? {} : { headers: new Headers({ 'Retry-After': String(retryAfter) }) };
+      },
+    }),
+  );
+
+  if (deps.config.nodeEnv !== 'production') app.use(devMailRoutes(deps));
+
+  let closeVite = async () => {};
+  if (options.client === 'static') {
+    app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
+    app.get('/{*splat}', (_req, res) => res.sendFile(path.join(CLIENT_DIST, 'index.html')));
+  } else if (options.client === 'vite') {
+    const { createServer: createViteServer } = await import('vite');
+    const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'spa', configFile: path.join(ROOT, 'vite.config.ts') });
+    app.use(vite.middlewares);
+    closeVite = () => vite.close();
+  }
+
+  app.use((req, res) => sendError(deps, req, res, new AppError('NOT_FOUND')));
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => sendError(deps, req, res, error));
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 100 * 1024 });
+  const wsHandler = applyWSSHandler({
+    wss,
+    router: appRouter,
+    createContext: ({ req }) => createContextFor(deps, req),
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const origin = req.headers.origin;
+    // Browsers send Origin on every WebSocket handshake: refusing foreign ones stops cross-site hijacking.
+    if (url.pathname !== '/trpc' || (origin !== undefined && origin !== deps.config.publicOrigin)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  return {
+    server,
+    async close() {
+      wsHandler.broadcastReconnectNotification();
+      for (const client of wss.clients) client.close(1001, 'server shutting down');
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await closeVite();
+    },
+  };
+}

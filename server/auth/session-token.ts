@@ -1,0 +1,83 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+
+export const SESSION_COOKIE = 'service_session';
+export const FULL_SESSION_SECONDS = 30 * 24 * 60 * 60;
+export const SHORT_SESSION_SECONDS = 300;
+
+export const STAGES = ['full', 'pending_2fa', 'must_enroll_2fa'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export function sessionSeconds(stage: Stage): number {
+  return stage === 'full' ? FULL_SESSION_SECONDS : SHORT_SESSION_SECONDS;
+}
+
+/**
+ * The claims of SPEC.md section 2, plus `sv`: the user's session version when the token was issued.
+ * Bumping the version ends every earlier token at once, including ones issued in the same second, which
+ * `iat` alone cannot tell apart. A token without `sv` (older tokens) counts as version 0.
+ */
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  iat: z.number().int(),
+  exp: z.number().int(),
+  stage: z.enum(['pending_2fa', 'must_enroll_2fa']).optional(),
+  sv: z.number().int().min(0).optional(),
+});
+
+export interface SessionClaims {
+  userId: string;
+  stage: Stage;
+  issuedAt: number;
+  expiresAt: number;
+  version: number;
+}
+
+function key(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function signSessionToken(
+  secret: string,
+  input: { userId: string; stage: Stage; version: number; now: Date },
+): Promise<string> {
+  const iat = Math.floor(input.now.getTime() / 1000);
+  const payload: Record<string, unknown> = {};
+  if (input.stage !== 'full') payload.stage = input.stage;
+  if (input.version > 0) payload.sv = input.version;
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(input.userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + sessionSeconds(input.stage))
+    .sign(key(secret));
+}
+
+/**
+ * Verifies signature (HS256 only, named explicitly: `alg: none` and algorithm confusion fail), expiry and
+ * claim shapes. Any failure is null: the caller answers 401 without saying which check failed.
+ */
+export async function readSessionToken(secret: string, token: string, now: Date): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      currentDate: now,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    const claims = claimsSchema.safeParse(payload);
+    if (!claims.success) return null;
+    // A token whose lifetime exceeds its stage's is not one this service issued.
+    const stage: Stage = claims.data.stage ?? 'full';
+    if (claims.data.exp - claims.data.iat > sessionSeconds(stage)) return null;
+    return {
+      userId: claims.data.sub,
+      stage,
+      issuedAt: claims.data.iat,
+      expiresAt: claims.data.exp,
+      version: claims.data.sv ?? 0,
+    };
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}

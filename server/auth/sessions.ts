@@ -1,0 +1,107 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { appUser, organizationMembership, revokedSession } from '../db/schema';
+import type { Deps } from '../deps';
+import { clearedSessionCookie, sessionCookie } from './cookie';
+import { readSessionToken, sessionSeconds, signSessionToken, type SessionClaims, type Stage } from './session-token';
+import { sha256 } from './tokens';
+import { toPublicUser, type PublicUser, type UserRow } from './users';
+
+export interface Session {
+  user: UserRow;
+  stage: Stage;
+  claims: SessionClaims;
+  /** The raw token, kept only to revoke it on logout or count 2FA attempts against it. */
+  token: string;
+}
+
+/** What the HTTP layer (or a test) gives the auth code to answer with a cookie. */
+export interface CookieJar {
+  secure: boolean;
+  setCookie(value: string): void;
+}
+
+/** The "session answer" of CONTRACT.md section 4. */
+export interface SessionAnswer {
+  user: PublicUser;
+  stage: Stage;
+}
+
+/**
+ * Token → session, or null for every kind of failure: bad signature or algorithm, expired, malformed
+ * claims, a deleted user, a revoked token (logout), or a token older than the user's session version.
+ * The user and the revocation are read in one query, on every call.
+ */
+export async function resolveSession(deps: Deps, token: string | null): Promise<Session | null> {
+  if (!token) return null;
+  const claims = await readSessionToken(deps.config.sessionSecret, token, deps.now());
+  if (!claims) return null;
+  if (!/^[0-9a-f-]{36}$/i.test(claims.userId)) return null;
+  const [row] = await deps.db
+    .select({
+      user: appUser,
+      revoked: sql<boolean>`exists (select 1 from ${revokedSession} where ${revokedSession.tokenHash} = ${sha256(token)})`,
+    })
+    .from(appUser)
+    .where(eq(appUser.id, claims.userId))
+    .limit(1);
+  if (!row || row.revoked) return null;
+  if (row.user.sessionVersion !== claims.version) return null;
+  return { user: row.user, stage: claims.stage, claims, token };
+}
+
+/** SPEC.md section 3, checked without an organization context (memberships are not tenant-scoped). */
+export async function isOwnerOrAdminAnywhere(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: organizationMembership.userId })
+    .from(organizationMembership)
+    .where(and(eq(organizationMembership.userId, userId), inArray(organizationMembership.role, ['owner', 'admin'])))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The stage a successful primary sign-in leads to (SPEC.md section 3). */
+export async function stageAfterPrimarySignIn(db: Queryable, user: UserRow): Promise<Stage> {
+  if (user.twoFactorMethod !== null) return 'pending_2fa';
+  if (await isOwnerOrAdminAnywhere(db, user.id)) return 'must_enroll_2fa';
+  return 'full';
+}
+
+/** Issues a new token for `stage` and sets it as the cookie: every sign-in and stage change comes here. */
+export async function startSession(deps: Deps, jar: CookieJar, user: UserRow, stage: Stage): Promise<SessionAnswer> {
+  const token = await signSessionToken(deps.config.sessionSecret, {
+    userId: user.id,
+    stage,
+    version: user.sessionVersion,
+    now: deps.now(),
+  });
+  jar.setCookie(sessionCookie(token, sessionSeconds(stage), jar.secure));
+  return { user: toPublicUser(user), stage };
+}
+
+/** Logout: this token is refused from now on, even if a copy was kept. */
+export async function revokeSession(deps: Deps, session: Session): Promise<void> {
+  await deps.db
+    .insert(revokedSession)
+    .values({
+      tokenHash: sha256(session.token),
+      userId: session.user.id,
+      expiresAt: new Date(session.claims.expiresAt * 1000),
+    })
+    .onConflictDoNothing();
+}
+
+/** Ends every session of the user issued so far; returns the user with the new version. */
+export async function endAllSessions(db: Queryable, userId: string): Promise<UserRow> {
+  const [user] = await db
+    .update(appUser)
+    .set({ sessionVersion: sql`${appUser.sessionVersion} + 1` })
+    .where(eq(appUser.id, userId))
+    .returning();
+  if (!user) throw new Error(`endAllSessions: no user ${userId}`);
+  return user;
+}
+
+export function clearSession(jar: CookieJar): void {
+  jar.setCookie(clearedSessionCookie(jar.secure));
+}

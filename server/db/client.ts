@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One type for both drivers: the query code never knows which database it runs on. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database itself or an open transaction. */
+export type Queryable = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** PGlite in `dataDir` (or in memory when null), or a node-postgres pool on `databaseUrl`. */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | null;
+  pglite?: PGlite;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let client = options.pglite;
+  if (!client) {
+    const dir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
+    if (dir) mkdirSync(dir, { recursive: true });
+    client = dir ? await PGlite.create(dir) : await PGlite.create();
+  }
+  const owned = client;
+  const db = drizzlePglite(owned, { schema }) as unknown as Database;
+  return { db, kind: 'pglite', close: () => owned.close() };
+}
+
+export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], config);
+  } else {
+    await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], config);
+  }
+}

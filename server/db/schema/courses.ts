@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { appUser } from './users';
+
+/** An official club (imported or demo data). `searchName` is the name folded for search (no accents, lower). */
+export const club = pgTable(
+  'club',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    searchName: text('search_name').notNull(),
+    city: text('city'),
+    country: text('country').notNull().default('NO'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    isDemo: boolean('is_demo').notNull().default(false),
+  },
+  (t) => [index('club_search_name_idx').on(t.searchName)],
+);
+
+/** Official courses belong to a club; personal ones to their owner, and `shared` ones are found worldwide. */
+export const course = pgTable(
+  'course',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['official', 'personal'] }).notNull(),
+    clubId: uuid('club_id').references(() => club.id, { onDelete: 'cascade' }),
+    ownerUserId: uuid('owner_user_id').references(() => appUser.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    searchText: text('search_text').notNull(),
+    country: text('country').notNull(),
+    city: text('city'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('course_club_idx').on(t.clubId),
+    index('course_owner_idx').on(t.ownerUserId),
+    check(
+      'course_kind_owner',
+      sql`(${t.kind} = 'official' and ${t.clubId} is not null) or (${t.kind} = 'personal' and ${t.ownerUserId} is not null)`,
+    ),
+  ],
+);
+
+export const courseHole = pgTable(
+  'course_hole',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    par: integer('par').notNull(),
+    strokeIndex: integer('stroke_index').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.number] })],
+);
+
+/**
+ * Rating and slope never leave the server (SPEC.md section 2): only server/courses maps a tee to the
+ * simplified form that clients see. Nine-hole ratings are optional; when missing they are derived.
+ */
+export const tee = pgTable(
+  'tee',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color'),
+    gender: text('gender', { enum: ['male', 'female', 'unisex'] }),
+    par: integer('par').notNull(),
+    courseRating: numeric('course_rating', { precision: 4, scale: 1, mode: 'number' }).notNull(),
+    slope: integer('slope').notNull(),
+    front9Rating: numeric('front9_rating', { precision: 4, scale: 1, mode: 'number' }),
+    front9Slope: integer('front9_slope'),
+    back9Rating: numeric('back9_rating', { precision: 4, scale: 1, mode: 'number' }),
+    back9Slope: integer('back9_slope'),
+    /** Metres per hole, in hole order. */
+    lengths: integer('lengths').array(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('tee_course_idx').on(t.courseId)],
+);

@@ -1,0 +1,6 @@
+export * from './tenancy';
+export * from './users';
+export * from './auth';
+export * from './organizations';
+export * from './courses';
+export * from './rounds';

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantPolicy } from './tenancy';
+import { appUser } from './users';
+
+export const ROLES = ['owner', 'admin', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The tenant itself. Not row-level scoped: it is read only after a membership check, like the membership. */
+export const organization = pgTable('organization', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC.md section 2: looked up without an organization context, so it carries no policy. */
+export const organizationMembership = pgTable(
+  'organization_membership',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    index('organization_membership_user_idx').on(t.userId),
+    check('organization_membership_role_valid', sql`${t.role} in ('owner', 'admin', 'member')`),
+  ],
+);
+
+/** An invitation to an address without an account: its link joins on sign-in (7 days, one use). */
+export const organizationInvitation = pgTable(
+  'organization_invitation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('organization_invitation_email_idx').on(t.email)],
+);
+
+/**
+ * Security events. Rows with an organization are that organization's (row-level scoped); rows without one
+ * (a user's own sign-ins) are written by the service and readable by no tenant.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organization.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id'),
+    subjectUserId: uuid('subject_user_id'),
+    action: text('action').notNull(),
+    ip: text('ip'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_org_idx').on(t.organizationId, t.createdAt),
+    tenantPolicy('audit_log', t.organizationId),
+  ],
+);

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** SPEC.md section 2. Addresses are stored lower-cased; comparisons are case-insensitive by construction. */
+export const appUser = pgTable(
+  'app_user',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    name: text('name'),
+    handicapIndex: numeric('handicap_index', { precision: 3, scale: 1, mode: 'number' }),
+    passwordHash: text('password_hash'),
+    twoFactorMethod: text('two_factor_method', { enum: ['totp', 'email'] }),
+    /** AES-GCM encrypted with a key derived from SESSION_SECRET (server/auth/crypto.ts). */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a step is usable once per user. */
+    totpLastStep: integer('totp_last_step'),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    /** Bumped to end every earlier session at once (password change, sign out everywhere, 2FA change). */
+    sessionVersion: integer('session_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('app_user_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('app_user_two_factor_method_valid', sql`${t.twoFactorMethod} in ('totp', 'email')`),
+  ],
+);
+
+export const userSecondaryEmail = pgTable(
+  'user_secondary_email',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    email: text('email').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.email] }),
+    check('user_secondary_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** Tokens ended by logout, kept (by hash) until they would have expired anyway. */
+export const revokedSession = pgTable(
+  'revoked_session',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_session_expires_idx').on(t.expiresAt)],
+);

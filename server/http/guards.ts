@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AppError } from '../errors';
+import type { Deps } from '../deps';
+import { sendError } from '../rest/respond';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id: string;
+  }
+}
+
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A request id for every request, echoed in X-Request-Id and in every log line about it. */
+export function requestId(): RequestHandler {
+  return (req, res, next) => {
+    req.id = randomUUID();
+    res.setHeader('X-Request-Id', req.id);
+    next();
+  };
+}
+
+/** One line per request. The path only: query strings can carry tokens (/login/verify?token=...). */
+export function accessLog(deps: Deps): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      deps.logger.info(
+        {
+          requestId: req.id,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}
+
+function isJson(req: Request): boolean {
+  const type = req.headers['content-type'];
+  return typeof type === 'string' && type.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * CONTRACT.md section 1: a mutating request must say it is JSON (a cross-site form cannot), and an Origin,
+ * where the browser sends one, must be our own. Either failure is 403 FORBIDDEN_ORIGIN.
+ */
+export function mutationGuard(deps: Deps): RequestHandler {
+  return (req, res, next) => {
+    if (!MUTATING_METHODS.has(req.method)) return next();
+    const origin = req.headers.origin;
+    if (!isJson(req) || (origin !== undefined && origin !== deps.config.publicOrigin)) {
+      return sendError(deps, req, res, new AppError('FORBIDDEN_ORIGIN'));
+    }
+    next();
+  };
+}
+
+/** Body-parser failures as contract errors: too large is 413, unparseable JSON is 400. */
+export function bodyErrors(deps: Deps) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    const type = (error as { type?: string } | null)?.type;
+    if (type === 'entity.too.large') return sendError(deps, req, res, new AppError('PAYLOAD_TOO_LARGE'));
+    if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
+      return sendError(deps, req, res, new AppError('INVALID_INPUT', { message: 'Ugyldig JSON i forespørselen.' }));
+    }
+    next(error);
+  };
+}

@@ -1,0 +1,64 @@
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, runMigrations } from './db/client';
+import type { Deps } from './deps';
+import { createLogger } from './log';
+import { createMailer } from './mail/mailer';
+import { createEventBus } from './realtime/bus';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await runMigrations(database);
+
+  const mailer = createMailer(config, logger);
+  const deps: Deps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    mailer,
+    logger,
+    bus: createEventBus(),
+    now: () => new Date(),
+  };
+  const app = await createApp(deps, { client: config.nodeEnv === 'production' ? 'static' : 'vite' });
+  app.server.listen(config.port, () => {
+    logger.info(
+      { port: config.port, publicUrl: config.publicUrl, database: database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'postgres' },
+      'listening',
+    );
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    mailer.close();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+void main();

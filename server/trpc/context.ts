@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isHttpsRequest, readSessionCookie } from '../auth/cookie';
+import type { CookieJar } from '../auth/sessions';
+import type { Deps } from '../deps';
+
+export interface RequestMeta {
+  requestId: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * One context for HTTP (tRPC and REST) and WebSocket alike: the cookie is read from the request headers
+ * in both cases. The session itself is resolved by the access-level middlewares, not here, so public
+ * procedures cost no database lookup.
+ */
+export interface Context {
+  deps: Deps;
+  meta: RequestMeta;
+  sessionToken: string | null;
+  cookies: CookieJar;
+}
+
+type RequestLike = Pick<IncomingMessage, 'headers' | 'socket'> & { id?: string };
+
+export function createContextFor(deps: Deps, req: RequestLike, res?: Pick<ServerResponse, 'appendHeader'>): Context {
+  const secure = isHttpsRequest(req);
+  return {
+    deps,
+    meta: {
+      requestId: req.id ?? randomUUID(),
+      ip: req.socket?.remoteAddress ?? 'unknown',
+      userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+    },
+    sessionToken: readSessionCookie(req.headers.cookie),
+    cookies: {
+      secure,
+      // On a WebSocket there is no response to carry a cookie: procedures that set one are HTTP-only.
+      setCookie: (value) => res?.appendHeader('Set-Cookie', value),
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { initTRPC } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { resolveSession, type Session } from '../auth/sessions';
+import type { Role } from '../db/schema';
+import { organizationMembership } from '../db/schema';
+import { withTenant } from '../db/tenancy';
+import { AppError } from '../errors';
+import type { Transaction } from '../db/client';
+import type { Context } from './context';
+import { describeError, toTRPCError } from './errors';
+import { id } from '../../shared/schemas/common';
+
+// ---- Initialisation: the error formatter is the only place a tRPC error is shaped for a client. ----
+
+const t = initTRPC.context<Context>().create({
+  // Never send stack traces, whatever NODE_ENV says.
+  isDev: false,
+  errorFormatter({ shape, error, ctx }) {
+    const described = describeError(error);
+    return {
+      message: described.message,
+      code: shape.code,
+      data: {
+        appCode: described.code,
+        httpStatus: described.status,
+        ...(described.issues ? { issues: described.issues } : {}),
+        ...(described.code === 'INTERNAL' && ctx ? { requestId: ctx.meta.requestId } : {}),
+        path: shape.data.path,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// ---- Middlewares ----
+
+/** Domain code throws AppError; tRPC needs its own error with the matching code to answer the right status. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+const baseProcedure = t.procedure.use(appErrors);
+
+async function sessionOf(ctx: Context): Promise<Session | null> {
+  return resolveSession(ctx.deps, ctx.sessionToken);
+}
+
+function notAuthenticated(): AppError {
+  return new AppError('NOT_AUTHENTICATED');
+}
+
+// ---- Procedure builders: one per access level of SPEC.md section 5 ----
+
+export const publicProcedure = baseProcedure;
+
+/** Public landing endpoints: a full session gives a user; anything else is simply "no user". */
+export const optionalUserProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  const session = await sessionOf(ctx);
+  return next({ ctx: { session: session?.stage === 'full' ? session : null } });
+});
+
+/** Ordinary endpoints: only a full session (or a token without a stage claim) of an existing user. */
+export const userProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  const session = await sessionOf(ctx);
+  if (!session || session.stage !== 'full') throw notAuthenticated();
+  return next({ ctx: { session, user: session.user } });
+});
+
+/** 2FA verification: only pending_2fa or must_enroll_2fa; a full session is refused like a missing one. */
+export const pendingProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  const session = await sessionOf(ctx);
+  if (!session || session.stage === 'full') throw notAuthenticated();
+  return next({ ctx: { session, user: session.user } });
+});
+
+/** 2FA setup: full (voluntary, from settings) or must_enroll_2fa (mandatory enrolment). */
+export const enrollingProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  const session = await sessionOf(ctx);
+  if (!session || (session.stage !== 'full' && session.stage !== 'must_enroll_2fa')) throw notAuthenticated();
+  return next({ ctx: { session, user: session.user } });
+});
+
+export const superAdminProcedure = userProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.user.isSuperAdmin) throw new AppError('NOT_SUPER_ADMIN');
+  return next();
+});
+
+const organizationIdSchema = z.object({ organizationId: id });
+const ROLLBACK = Symbol('rollback');
+
+/**
+ * Organization member: the membership is checked first, without an organization context; only then is
+ * the tenancy transaction opened with that organization set, and the procedure runs inside it as
+ * `ctx.tx`. The procedure's own input schema names `organizationId` too (it is read here from the raw input
+ * so the procedure's strict schema stays the single description of its input). A failed procedure
+ * rolls the transaction back.
+ */
+export const orgMemberProcedure = userProcedure.use(async ({ ctx, next, getRawInput }) => {
+  const parsed = organizationIdSchema.safeParse(await getRawInput());
+  if (!parsed.success) throw new AppError('INVALID_INPUT', { issues: [{ path: 'organizationId', message: 'Ugyldig id.' }] });
+  const { organizationId } = parsed.data;
+  const [membership] = await ctx.deps.db
+    .select({ role: organizationMembership.role })
+    .from(organizationMembership)
+    .where(and(eq(organizationMembership.organizationId, organizationId), eq(organizationMembership.userId, ctx.user.id)))
+    .limit(1);
+  if (!membership) throw new AppError('NOT_ORG_MEMBER');
+
+  const role: Role = membership.role;
+  const run = (tx: Transaction) => next({ ctx: { tx, organizationId, role } });
+  let outcome: Awaited<ReturnType<typeof run>> | undefined;
+  try {
+    await withTenant(ctx.deps.db, organizationId, async (tx) => {
+      outcome = await run(tx);
+      if (!outcome.ok) throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+  return outcome!;
+});
+
+export const orgAdminProcedure = orgMemberProcedure.use(async ({ ctx, next }) => {
+  if (ctx.role !== 'owner' && ctx.role !== 'admin') throw new AppError('NOT_ORG_ADMIN');
+  return next();
+});

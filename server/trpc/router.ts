@@ -1,0 +1,26 @@
+import { createCallerFactory, router } from './init';
+import { accountRouter } from './routers/account';
+import { adminRouter } from './routers/admin';
+import { authRouter } from './routers/auth';
+import { coursesRouter } from './routers/courses';
+import { orgsRouter } from './routers/orgs';
+import { participantsRouter } from './routers/participants';
+import { personalCoursesRouter } from './routers/personalCourses';
+import { roundsRouter } from './routers/rounds';
+import { twoFactorRouter } from './routers/twoFactor';
+
+export const appRouter = router({
+  auth: authRouter,
+  twoFactor: twoFactorRouter,
+  account: accountRouter,
+  orgs: orgsRouter,
+  admin: adminRouter,
+  courses: coursesRouter,
+  personalCourses: personalCoursesRouter,
+  rounds: roundsRouter,
+  participants: participantsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

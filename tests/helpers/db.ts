@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+let templateBytes: Uint8Array<ArrayBuffer> | undefined;
+
+/** A fresh, migrated database of its own: a copy of the template made once per run (tests/setup/global.ts). */
+export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    templateBytes ??= new Uint8Array(readFileSync(inject("pgliteTemplate")));
+    const pglite = await PGlite.create({ loadDataDir: new Blob([templateBytes]) });
+    return openDatabase({ pglite });
+  }
+  const source = inject('postgresTemplate');
+  if (!source) throw new Error('createTestDatabase("postgres") needs TEST_DATABASE_URL');
+  const name = `${source.template}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: source.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${source.template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(source.adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: source.adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The database kinds the database tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function databaseKinds(): DatabaseKind[] {
+  return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+}
