@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../server/db/client';
+import { queryRows, type DatabaseHandle } from '../../server/db/client';
 import { auditLog } from '../../server/db/schema';
 import { withTenant } from '../../server/db/tenancy';
 import { createTestDatabase, databaseKinds } from '../helpers/db';
@@ -34,7 +34,8 @@ describe.each(databaseKinds())('row-level security on %s', (kind) => {
 
   it('runs request queries as a role without BYPASSRLS', async () => {
     const row = await withTenant(handle.db, orgA, async (tx) => {
-      const { rows } = await tx.execute<{ who: string; bypass: boolean }>(
+      const rows = await queryRows<{ who: string; bypass: boolean }>(
+        tx,
         sql`select current_user as who, (select rolbypassrls from pg_roles where rolname = current_user) as bypass`,
       );
       return rows[0]!;
@@ -58,7 +59,7 @@ describe.each(databaseKinds())('row-level security on %s', (kind) => {
     await expectPolicyViolation(
       withTenant(handle.db, orgA, (tx) => tx.insert(auditLog).values({ organizationId: orgB, action: 'intrusion' })),
     );
-    const { rows } = await handle.db.execute(sql`select count(*)::int as n from audit_log where action = 'intrusion'`);
+    const rows = await queryRows(handle.db, sql`select count(*)::int as n from audit_log where action = 'intrusion'`);
     expect(rows[0]).toEqual({ n: 0 });
   });
 
@@ -78,7 +79,8 @@ describe.each(databaseKinds())('row-level security on %s', (kind) => {
     // and every connection is checked below anyway.
     for (let i = 0; i < 3; i++) {
       const row = await handle.db.transaction(async (tx) => {
-        const { rows } = await tx.execute<{ who: string; org: string | null }>(
+        const rows = await queryRows<{ who: string; org: string | null }>(
+          tx,
           sql`select current_user as who, current_setting('app.current_org', true) as org`,
         );
         return rows[0]!;
@@ -95,7 +97,7 @@ describe.each(databaseKinds())('row-level security on %s', (kind) => {
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    const { rows } = await handle.db.execute<{ org: string | null }>(sql`select current_setting('app.current_org', true) as org`);
+    const rows = await queryRows<{ org: string | null }>(handle.db, sql`select current_setting('app.current_org', true) as org`);
     expect(rows[0]!.org ?? '').toBe('');
   });
 });

@@ -1,0 +1,51 @@
+import type { Queryable } from './db/client';
+import { auditLog } from './db/schema';
+import type { Deps } from './deps';
+
+/** The security events recorded (issue: organizations, roles and tenant isolation). */
+export type AuditAction =
+  | 'auth.sign_in'
+  | 'auth.sign_in_failed'
+  | 'auth.sign_out_everywhere'
+  | 'auth.password_changed'
+  | 'two_factor.enabled'
+  | 'two_factor.disabled'
+  | 'two_factor.recovery_codes_regenerated'
+  | 'two_factor.locked'
+  | 'org.created'
+  | 'org.member_added'
+  | 'org.member_invited'
+  | 'org.role_changed'
+  | 'org.member_removed'
+  | 'account.email_added'
+  | 'account.email_removed'
+  | 'account.merged'
+  | 'admin.users_listed'
+  | 'admin.organizations_listed'
+  | 'admin.user_signed_out';
+
+export interface AuditEvent {
+  action: AuditAction;
+  actorUserId?: string | null;
+  subjectUserId?: string | null;
+  /** Set for events of one organization: its owners and admins can read them. */
+  organizationId?: string | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Records a security event. Never pass secrets in `details`. Inside a tenancy transaction pass `db` = the
+ * transaction: the row is then subject to the organization's policy like any other write.
+ */
+export async function audit(deps: Pick<Deps, 'now'>, db: Queryable, event: AuditEvent): Promise<void> {
+  await db.insert(auditLog).values({
+    action: event.action,
+    actorUserId: event.actorUserId ?? null,
+    subjectUserId: event.subjectUserId ?? null,
+    organizationId: event.organizationId ?? null,
+    ip: event.ip ?? null,
+    details: event.details ?? null,
+    createdAt: deps.now(),
+  });
+}

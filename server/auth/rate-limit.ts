@@ -1,0 +1,75 @@
+import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { rateLimitHit } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+
+/**
+ * Sliding-window limits held in the database, so they hold across server instances (CONTRACT.md
+ * section 6). A limit counts rows of (bucket, key) newer than the window.
+ */
+export interface Limit {
+  bucket: string;
+  max: number;
+  windowSeconds: number;
+}
+
+export const LIMITS = {
+  magicLinkPerAddress: { bucket: 'magic_link_address', max: 1, windowSeconds: 60 },
+  magicLinkPerIp: { bucket: 'magic_link_ip', max: 100, windowSeconds: 3600 },
+  passwordFailuresPerAccount: { bucket: 'password_fail_account', max: 5, windowSeconds: 15 * 60 },
+  passwordFailuresPerIp: { bucket: 'password_fail_ip', max: 20, windowSeconds: 15 * 60 },
+  twoFactorFailuresPerSession: { bucket: 'two_factor_fail_session', max: 5, windowSeconds: 5 * 60 },
+  twoFactorFailuresPerUser: { bucket: 'two_factor_fail_user', max: 10, windowSeconds: 15 * 60 },
+  mailsPerUser: { bucket: 'mail_user', max: 5, windowSeconds: 10 * 60 },
+} as const satisfies Record<string, Limit>;
+
+export interface LimitState {
+  count: number;
+  /** Seconds until the oldest counted event leaves the window (0 when under the limit). */
+  retryAfterSeconds: number;
+  exceeded: boolean;
+}
+
+export async function limitState(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<LimitState> {
+  const now = deps.now();
+  const since = new Date(now.getTime() - limit.windowSeconds * 1000);
+  const where = and(eq(rateLimitHit.bucket, limit.bucket), eq(rateLimitHit.key, key), gt(rateLimitHit.at, since));
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(rateLimitHit).where(where);
+  if (n < limit.max) return { count: n, retryAfterSeconds: 0, exceeded: false };
+  // The window reopens when enough of the oldest events have aged out to drop below the limit.
+  const [oldest] = await db
+    .select({ at: rateLimitHit.at })
+    .from(rateLimitHit)
+    .where(where)
+    .orderBy(asc(rateLimitHit.at))
+    .offset(n - limit.max)
+    .limit(1);
+  const reopensAt = (oldest?.at.getTime() ?? now.getTime()) + limit.windowSeconds * 1000;
+  return { count: n, retryAfterSeconds: Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000)), exceeded: true };
+}
+
+/** Throws 429 RATE_LIMITED (with Retry-After) when the limit is already reached. */
+export async function assertUnderLimit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<void> {
+  const state = await limitState(deps, db, limit, key);
+  if (state.exceeded) throw new AppError('RATE_LIMITED', { retryAfterSeconds: state.retryAfterSeconds });
+}
+
+export async function recordHit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<void> {
+  await db.insert(rateLimitHit).values({ bucket: limit.bucket, key, at: deps.now() });
+}
+
+/** Check and count in one step, for limits on attempts (not on failures). */
+export async function consumeLimit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<void> {
+  await assertUnderLimit(deps, db, limit, key);
+  await recordHit(deps, db, limit, key);
+}
+
+export async function clearHits(db: Queryable, limit: Limit, key: string): Promise<void> {
+  await db.delete(rateLimitHit).where(and(eq(rateLimitHit.bucket, limit.bucket), eq(rateLimitHit.key, key)));
+}
+
+/** Housekeeping: rows older than a day are past every window. */
+export async function pruneHits(deps: Deps): Promise<void> {
+  await deps.db.delete(rateLimitHit).where(lt(rateLimitHit.at, new Date(deps.now().getTime() - 24 * 3600 * 1000)));
+}
