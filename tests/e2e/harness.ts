@@ -1,0 +1,75 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CLIENT_DIST } from '../../server/app';
+import { createTestDeps, type TestDeps } from '../helpers/deps';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export interface AppUnderTest {
+  deps: TestDeps;
+  server: TestServer;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server with the production build of the app, on a random port, with a fresh database.
+ * PUBLIC_URL is set to the server's own address so Origin checks and mailed links match what the browser uses.
+ */
+export async function startApp(options: { env?: Record<string, string> } = {}): Promise<AppUnderTest> {
+  if (!existsSync(path.join(CLIENT_DIST, 'index.html'))) {
+    throw new Error('The app is not built: run `npm run build` before the browser tests.');
+  }
+  const deps = await createTestDeps({ env: options.env, closeAfterAll: false });
+  const server = await startTestServer(deps, { client: 'static' });
+  deps.config.publicUrl = server.url;
+  deps.config.publicOrigin = server.url;
+  return {
+    deps,
+    server,
+    url: server.url,
+    async close() {
+      await server.close();
+      await deps.close();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newPhoneContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: VIEWPORTS.phone, locale: 'nb-NO', hasTouch: true, isMobile: true, ...options });
+}
+
+/** Saves the page at phone and desktop widths under test-results/screenshots/ (not committed). */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${label}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}

@@ -1,0 +1,45 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionTokenFor } from '../helpers/caller';
+import { createUser } from '../helpers/factories';
+import { launchBrowser, screenshots, startApp, type AppUnderTest } from './harness';
+
+describe('the app in a real browser', () => {
+  let app: AppUnderTest;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('loads from the server and tells an anonymous visitor they are not signed in', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(app.url);
+    await expect.poll(() => page.title()).toBe('Golfkortet');
+    await page.getByText('Golfkortet').first().waitFor();
+    await page.getByText(/ikke innlogget/i).first().waitFor();
+    await screenshots(page, 'smoke-anonymous');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the signed-in user when the session cookie is present', async () => {
+    const user = await createUser(app.deps.db, { name: 'Ola Golfer' });
+    const context = await browser.newContext();
+    const host = new URL(app.url).hostname;
+    await context.addCookies([
+      { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: host, path: '/', httpOnly: true, sameSite: 'Lax' },
+    ]);
+    const page = await context.newPage();
+    await page.goto(app.url);
+    await page.getByText('Ola Golfer').first().waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,16 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: the built app served by the real server, driven in Debian's Chromium. Run after `npm run build`. */
+export default defineConfig({
+  test: {
+    root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+    include: ['tests/e2e/**/*.test.ts'],
+    globalSetup: ['tests/setup/global.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
+    // One browser at a time: two cores are not enough for parallel Chromiums and a server.
+    fileParallelism: false,
+  },
+});
