@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -6,8 +6,8 @@ export type { Logger };
  * Structured JSON logs. Secrets must never be passed in; the redaction list is a second line of defence
  * for the places where a whole header or body object might slip into a log call.
  */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: undefined,
     redact: {
@@ -24,5 +24,6 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[skjult]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -50,11 +50,20 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * SMTP_URL is given), the in-process bus. Closed automatically after the file's tests.
  */
 export async function createTestDeps(
-  options: { db?: DatabaseKind; env?: Record<string, string>; closeAfterAll?: boolean } = {},
+  options: {
+    db?: DatabaseKind;
+    env?: Record<string, string>;
+    closeAfterAll?: boolean;
+    /** Collects every log line (as JSON text) instead of discarding them. */
+    logLines?: string[];
+  } = {},
 ): Promise<TestDeps> {
   const config = testConfig(options.env);
   const database = await createTestDatabase(options.db);
-  const logger = createLogger(config.logLevel);
+  const logLines = options.logLines;
+  const logger = logLines
+    ? createLogger('trace', { write: (line: string) => void logLines.push(line) })
+    : createLogger(config.logLevel);
   const mailer = createMailer(config, logger, { printToConsole: false });
   const clock = createClock();
   const deps: TestDeps = {
