@@ -33,7 +33,8 @@ async function main(): Promise<void> {
     bus: createEventBus(),
     now: () => new Date(),
   };
-  const app = await createApp(deps, { client: config.nodeEnv === 'production' ? 'static' : 'vite' });
+  // `npm run dev` passes --dev for Vite's hot-reloading middleware; otherwise the production build is served.
+  const app = await createApp(deps, { client: process.argv.includes('--dev') ? 'vite' : 'static' });
   app.server.listen(config.port, () => {
     logger.info(
       { port: config.port, publicUrl: config.publicUrl, database: database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'postgres' },
