@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,8 +84,14 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
 
   let closeVite = async () => {};
   if (options.client === 'static') {
+    const indexHtml = path.join(CLIENT_DIST, 'index.html');
+    if (!existsSync(indexHtml)) deps.logger.warn('the app is not built: run `npm run build` (npm start does)');
     app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
-    app.get('/{*splat}', (_req, res) => res.sendFile(path.join(CLIENT_DIST, 'index.html')));
+    // The SPA fallback: any other GET is a page of the app, routed in the browser.
+    app.get('/{*splat}', (_req, res) => {
+      if (existsSync(indexHtml)) return res.sendFile(indexHtml);
+      res.status(503).type('text').send('Appen er ikke bygget ennå. Kjør `npm run build` (eller `npm start`).');
+    });
   } else if (options.client === 'vite') {
     const { createServer: createViteServer } = await import('vite');
     const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'spa', configFile: path.join(ROOT, 'vite.config.ts') });
