@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 
@@ -50,6 +51,9 @@ export async function signSessionToken(
     .setSubject(input.userId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + sessionSeconds(input.stage))
+    // A random id makes every token unique, even two issued to one user in the same second: logging out
+    // one device (which revokes that token's hash) must not log out the other.
+    .setJti(randomBytes(16).toString('base64url'))
     .sign(key(secret));
 }
 
