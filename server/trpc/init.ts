@@ -25,6 +25,8 @@ const t = initTRPC.context<Context>().create({
         appCode: described.code,
         httpStatus: described.status,
         ...(described.issues ? { issues: described.issues } : {}),
+        // The browser cannot read Retry-After through the batch link: the app's countdowns need the seconds here.
+        ...(described.retryAfterSeconds !== undefined ? { retryAfterSeconds: described.retryAfterSeconds } : {}),
         ...(described.code === 'INTERNAL' && ctx ? { requestId: ctx.meta.requestId } : {}),
         path: shape.data.path,
       },
@@ -82,6 +84,13 @@ export const pendingProcedure = baseProcedure.use(async ({ ctx, next }) => {
 export const enrollingProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (!session || (session.stage !== 'full' && session.stage !== 'must_enroll_2fa')) throw notAuthenticated();
+  return next({ ctx: { session, user: session.user } });
+});
+
+/** A valid session of any stage (the e-mail code endpoint serves pending, enrolling and full sessions). */
+export const anySessionProcedure = baseProcedure.use(async ({ ctx, next }) => {
+  const session = await sessionOf(ctx);
+  if (!session) throw notAuthenticated();
   return next({ ctx: { session, user: session.user } });
 });
 

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { sixDigitCode } from './common';
+
+/** A recovery code as typed: `xxxxx-xxxxx` in lower-case base32, either case, hyphen optional. */
+export const recoveryCodePattern = /^[a-zA-Z2-7]{5}-?[a-zA-Z2-7]{5}$/;
+
+/**
+ * A second-factor code: six ASCII digits (TOTP or e-mailed code) or a recovery code. Anything else is
+ * 400 INVALID_INPUT before any lookup, and does not count as a wrong code.
+ */
+export const secondFactorCode = z
+  .string()
+  .max(32, { message: 'Koden må være seks sifre eller en gjenopprettingskode.' })
+  .refine((value) => /^[0-9]{6}$/.test(value) || recoveryCodePattern.test(value), {
+    message: 'Koden må være seks sifre eller en gjenopprettingskode.',
+  });
+
+export const twoFactorVerifyInput = z.strictObject({ code: secondFactorCode });
+
+/** Setup: `currentCode` is required when a method is already set (checked by the server, which knows). */
+export const twoFactorSetupInput = z.strictObject({ currentCode: secondFactorCode.optional() });
+
+/** Confirming a new method: the code from the new app or the e-mail just sent. */
+export const twoFactorConfirmInput = z.strictObject({ code: sixDigitCode });
+
+export const twoFactorDisableInput = z.strictObject({ code: secondFactorCode });
+
+export const regenerateRecoveryCodesInput = z.strictObject({ code: secondFactorCode });
+
+/** Body-less endpoints still refuse unknown fields (CONTRACT.md section 1). */
+export const noInput = z.strictObject({}).optional();
