@@ -1,3 +1,15 @@
-import { router } from '../init';
+import { adminOrganizationsInput, adminSignOutUserInput, adminUsersInput } from '../../../shared/schemas/organizations';
+import { listOrganizations, listUsers, signOutUser } from '../../admin/admin';
+import { router, superAdminProcedure } from '../init';
 
-export const adminRouter = router({});
+export const adminRouter = router({
+  users: superAdminProcedure
+    .input(adminUsersInput)
+    .query(({ ctx, input }) => listUsers(ctx.deps, { userId: ctx.user.id, ip: ctx.meta.ip }, input)),
+  organizations: superAdminProcedure
+    .input(adminOrganizationsInput)
+    .query(({ ctx, input }) => listOrganizations(ctx.deps, { userId: ctx.user.id, ip: ctx.meta.ip }, input)),
+  signOutUser: superAdminProcedure
+    .input(adminSignOutUserInput)
+    .mutation(({ ctx, input }) => signOutUser(ctx.deps, { userId: ctx.user.id, ip: ctx.meta.ip }, input)),
+});

@@ -1,3 +1,66 @@
-import { router } from '../init';
+import {
+  acceptInvitationInput,
+  addMemberInput,
+  auditLogInput,
+  createOrganizationInput,
+  removeMemberInput,
+  setRoleInput,
+} from '../../../shared/schemas/organizations';
+import { organizationIdInput } from '../../../shared/schemas/common';
+import { readAuditLog } from '../../organizations/audit-log';
+import { acceptInvitationByToken } from '../../organizations/invitations';
+import {
+  addMember,
+  createOrganization,
+  getOrganization,
+  listMembers,
+  myOrganizations,
+  removeMember,
+  setRole,
+  type OrgScope,
+} from '../../organizations/organizations';
+import { orgAdminProcedure, orgMemberProcedure, router, userProcedure } from '../init';
 
-export const orgsRouter = router({});
+/** The organization procedures' context, as the domain functions see it. */
+function scopeOf(ctx: {
+  tx: OrgScope['tx'];
+  organizationId: string;
+  role: OrgScope['actorRole'];
+  user: { id: string };
+  meta: { ip: string };
+}): OrgScope {
+  return { tx: ctx.tx, organizationId: ctx.organizationId, actorUserId: ctx.user.id, actorRole: ctx.role, ip: ctx.meta.ip };
+}
+
+export const orgsRouter = router({
+  create: userProcedure
+    .input(createOrganizationInput)
+    .mutation(({ ctx, input }) => createOrganization(ctx.deps, { userId: ctx.user.id, name: input.name, ip: ctx.meta.ip })),
+
+  mine: userProcedure.query(({ ctx }) => myOrganizations(ctx.deps, ctx.user.id)),
+
+  get: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => getOrganization(scopeOf(ctx))),
+
+  members: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => listMembers(scopeOf(ctx))),
+
+  addMember: orgAdminProcedure
+    .input(addMemberInput)
+    .mutation(({ ctx, input }) => addMember(ctx.deps, scopeOf(ctx), { email: input.email, role: input.role })),
+
+  setRole: orgAdminProcedure
+    .input(setRoleInput)
+    .mutation(({ ctx, input }) => setRole(ctx.deps, scopeOf(ctx), { userId: input.userId, role: input.role })),
+
+  // Members may call it to leave; removing someone else is checked in the domain function.
+  removeMember: orgMemberProcedure
+    .input(removeMemberInput)
+    .mutation(({ ctx, input }) => removeMember(ctx.deps, scopeOf(ctx), { userId: input.userId })),
+
+  auditLog: orgAdminProcedure
+    .input(auditLogInput)
+    .query(({ ctx, input }) => readAuditLog(ctx.tx, { organizationId: ctx.organizationId, page: input.page, limit: input.limit })),
+
+  acceptInvitation: userProcedure
+    .input(acceptInvitationInput)
+    .mutation(({ ctx, input }) => acceptInvitationByToken(ctx.deps, { userId: ctx.user.id, token: input.token, ip: ctx.meta.ip })),
+});

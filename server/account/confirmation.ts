@@ -1,0 +1,47 @@
+import { consumeChallengeCode, consumeChallengeToken, issueChallenge, type ChallengeRow } from '../auth/email-challenge';
+import { consumeLimit, LIMITS } from '../auth/rate-limit';
+import type { Queryable } from '../db/client';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+
+/** Adding an address and merging an account: the mailed link and code live 30 minutes, one use. */
+export const CONFIRMATION_SECONDS = 30 * 60;
+export const CONFIRMATION_MINUTES = CONFIRMATION_SECONDS / 60;
+
+export type Confirmation = { token: string } | { code: string };
+type Purpose = 'add_email' | 'merge';
+
+/**
+ * Counts one mail-sending request against the user's mail limit (CONTRACT.md section 6). Counted before
+ * the address is looked at, so the 409 and 404 answers that tell whether an address has an account cannot
+ * be probed faster than mails can be sent.
+ */
+export async function countMailRequest(deps: Deps, userId: string): Promise<void> {
+  await consumeLimit(deps, deps.db, LIMITS.mailsPerUser, userId);
+}
+
+export async function issueConfirmation(
+  deps: Deps,
+  input: { userId: string; purpose: Purpose; targetEmail: string },
+): Promise<{ token: string; code: string }> {
+  const issued = await issueChallenge(deps, deps.db, { ...input, ttlSeconds: CONFIRMATION_SECONDS, link: true, code: true });
+  return { token: issued.token!, code: issued.code! };
+}
+
+/**
+ * Consumes the user's open challenge by link token or code. A wrong code counts an attempt, which must
+ * stay counted, so the caller commits before throwing the error returned here.
+ */
+export async function consumeConfirmation(
+  deps: Deps,
+  db: Queryable,
+  input: { userId: string; purpose: Purpose; confirmation: Confirmation },
+): Promise<ChallengeRow | AppError> {
+  const { confirmation } = input;
+  if ('token' in confirmation) {
+    const row = await consumeChallengeToken(deps, db, { token: confirmation.token, purpose: input.purpose, userId: input.userId });
+    return row ?? new AppError('INVALID_LINK');
+  }
+  const row = await consumeChallengeCode(deps, db, { userId: input.userId, purpose: input.purpose, code: confirmation.code });
+  return row ?? new AppError('INVALID_CODE');
+}

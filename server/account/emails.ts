@@ -1,0 +1,97 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { audit } from '../audit';
+import { findUserByEmail, lockEmail, normalizeEmail, type UserRow } from '../auth/users';
+import type { Queryable } from '../db/client';
+import { userSecondaryEmail } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { addEmailMail } from '../mail/templates/account';
+import { acceptInvitationsOnSignIn } from '../organizations/invitations';
+import { CONFIRMATION_MINUTES, consumeConfirmation, countMailRequest, issueConfirmation, type Confirmation } from './confirmation';
+
+export interface AccountEmails {
+  primary: string;
+  /** Oldest first. */
+  secondary: string[];
+}
+
+const ADDRESS_TAKEN = 'E-postadressen er allerede i bruk på en konto.';
+
+/** The app's page that confirms an added address (client/src/routes.ts, ROUTES.confirmEmail). */
+export function confirmEmailLink(deps: Deps, token: string): string {
+  return `${deps.config.publicUrl}/konto/bekreft-epost?token=${encodeURIComponent(token)}`;
+}
+
+export async function listEmails(db: Queryable, user: Pick<UserRow, 'id' | 'email'>): Promise<AccountEmails> {
+  const rows = await db
+    .select({ email: userSecondaryEmail.email })
+    .from(userSecondaryEmail)
+    .where(eq(userSecondaryEmail.userId, user.id))
+    .orderBy(asc(userSecondaryEmail.createdAt), asc(userSecondaryEmail.email));
+  return { primary: user.email, secondary: rows.map((r) => r.email) };
+}
+
+/**
+ * Mails a link and a code to the address to be added; nothing changes until one of them comes back.
+ * 409 when the address already belongs to an account (this one included).
+ */
+export async function requestAddEmail(deps: Deps, input: { user: UserRow; email: string }): Promise<{ ok: true }> {
+  await countMailRequest(deps, input.user.id);
+  const address = normalizeEmail(input.email);
+  if (await findUserByEmail(deps.db, address)) throw new AppError('CONFLICT', { message: ADDRESS_TAKEN });
+  const { token, code } = await issueConfirmation(deps, { userId: input.user.id, purpose: 'add_email', targetEmail: address });
+  await deps.mailer.send(
+    addEmailMail({ to: address, accountEmail: input.user.email, link: confirmEmailLink(deps, token), code, minutes: CONFIRMATION_MINUTES }),
+  );
+  return { ok: true };
+}
+
+/**
+ * Adds the confirmed address as a secondary one. The address is locked, so two accounts confirming the
+ * same address at once cannot both get it; the one that comes second gets 409.
+ */
+export async function confirmAddEmail(
+  deps: Deps,
+  input: { user: UserRow; confirmation: Confirmation; ip: string },
+): Promise<AccountEmails> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const challenge = await consumeConfirmation(deps, tx, { userId: input.user.id, purpose: 'add_email', confirmation: input.confirmation });
+    // Returned, not thrown: a wrong code's attempt must be committed.
+    if (challenge instanceof AppError) return challenge;
+    const address = challenge.targetEmail;
+    await lockEmail(tx, address);
+    if (await findUserByEmail(tx, address)) throw new AppError('CONFLICT', { message: ADDRESS_TAKEN });
+    await tx.insert(userSecondaryEmail).values({ userId: input.user.id, email: address, createdAt: deps.now() });
+    await audit(deps, tx, {
+      action: 'account.email_added',
+      actorUserId: input.user.id,
+      subjectUserId: input.user.id,
+      ip: input.ip,
+      details: { email: address },
+    });
+    return null;
+  });
+  if (outcome) throw outcome;
+  // An address confirmed is as good as signing in with it: invitations sent to it now join.
+  await acceptInvitationsOnSignIn(deps, input.user, { ip: input.ip });
+  return listEmails(deps.db, input.user);
+}
+
+/** Removes a secondary address; the primary one cannot be removed (409), an unknown one is 404. */
+export async function removeEmail(deps: Deps, input: { user: UserRow; email: string; ip: string }): Promise<AccountEmails> {
+  const address = normalizeEmail(input.email);
+  if (address === input.user.email) throw new AppError('CONFLICT', { message: 'Hovedadressen kan ikke fjernes.' });
+  const removed = await deps.db
+    .delete(userSecondaryEmail)
+    .where(and(eq(userSecondaryEmail.userId, input.user.id), eq(userSecondaryEmail.email, address)))
+    .returning({ email: userSecondaryEmail.email });
+  if (removed.length === 0) throw new AppError('NOT_FOUND');
+  await audit(deps, deps.db, {
+    action: 'account.email_removed',
+    actorUserId: input.user.id,
+    subjectUserId: input.user.id,
+    ip: input.ip,
+    details: { email: address },
+  });
+  return listEmails(deps.db, input.user);
+}

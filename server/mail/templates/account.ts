@@ -1,0 +1,40 @@
+import type { MailMessage } from '../mailer';
+
+/** Sent to the address being added: its owner proves control by the link or the code. */
+export function addEmailMail(input: { to: string; accountEmail: string; link: string; code: string; minutes: number }): MailMessage {
+  return {
+    to: input.to,
+    subject: 'Bekreft ny e-postadresse',
+    text: [
+      `Kontoen ${input.accountEmail} vil legge til denne adressen som ekstra e-postadresse.`,
+      '',
+      'Bekreft ved å åpne lenken mens du er logget inn:',
+      input.link,
+      '',
+      `Eller skriv inn koden: ${input.code}`,
+      '',
+      `Lenken og koden gjelder i ${input.minutes} minutter og kan brukes én gang.`,
+      'Hvis det ikke var deg, kan du se bort fra e-posten. Ingenting endres uten bekreftelse.',
+    ].join('\n'),
+  };
+}
+
+/** Sent to the address of the account that would be merged away and deleted. */
+export function mergeMail(input: { to: string; accountEmail: string; link: string; code: string; minutes: number }): MailMessage {
+  return {
+    to: input.to,
+    subject: 'Bekreft sammenslåing av kontoer',
+    text: [
+      `Kontoen ${input.accountEmail} ber om å slå sammen kontoen med adressen ${input.to} inn i seg.`,
+      'Runder, medlemskap, egne baner og e-postadresser flyttes over, og kontoen med denne adressen slettes.',
+      '',
+      'Bekreft ved å åpne lenken mens du er logget inn på kontoen som skal beholdes:',
+      input.link,
+      '',
+      `Eller skriv inn koden: ${input.code}`,
+      '',
+      `Lenken og koden gjelder i ${input.minutes} minutter og kan brukes én gang.`,
+      'Hvis det ikke var deg, kan du se bort fra e-posten. Ingenting endres uten bekreftelse.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,213 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { audit } from '../audit';
+import { findUserByEmail, normalizeEmail } from '../auth/users';
+import type { Transaction } from '../db/client';
+import { appUser, organization, organizationMembership, type Role } from '../db/schema';
+import { withTenant } from '../db/tenancy';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { inviteByEmail, type InvitationSummary } from './invitations';
+import { isAdminRole } from './roles';
+
+/**
+ * What an organization procedure runs in: the tenancy transaction opened by orgMemberProcedure after the
+ * membership check, and who is acting with which role. Every read and write below goes through `tx`, so
+ * the row-level policies apply to organization-scoped tables; the queries filter by organization too.
+ */
+export interface OrgScope {
+  tx: Transaction;
+  organizationId: string;
+  actorUserId: string;
+  actorRole: Role;
+  ip: string;
+}
+
+export interface OrganizationAnswer {
+  id: string;
+  name: string;
+  createdAt: Date;
+  /** The caller's role in it. */
+  role: Role;
+}
+
+export interface Member {
+  userId: string;
+  name: string | null;
+  email: string;
+  role: Role;
+}
+
+const memberColumns = {
+  userId: organizationMembership.userId,
+  name: appUser.name,
+  email: appUser.email,
+  role: organizationMembership.role,
+};
+
+/** The creator becomes owner. The organization, the membership and the audit row are one transaction. */
+export async function createOrganization(
+  deps: Deps,
+  input: { userId: string; name: string; ip: string },
+): Promise<OrganizationAnswer> {
+  const organizationId = crypto.randomUUID();
+  // The tenancy of the organization being created: everything it owns is written under its policy.
+  return withTenant(deps.db, organizationId, async (tx) => {
+    const createdAt = deps.now();
+    await tx.insert(organization).values({ id: organizationId, name: input.name, createdAt });
+    await tx.insert(organizationMembership).values({ organizationId, userId: input.userId, role: 'owner', createdAt });
+    await audit(deps, tx, {
+      action: 'org.created',
+      actorUserId: input.userId,
+      subjectUserId: input.userId,
+      organizationId,
+      ip: input.ip,
+      details: { name: input.name },
+    });
+    return { id: organizationId, name: input.name, createdAt, role: 'owner' as const };
+  });
+}
+
+/** The caller's organizations with the caller's role; membership is not tenant-scoped (SPEC.md section 2). */
+export async function myOrganizations(deps: Deps, userId: string): Promise<{ organizations: { id: string; name: string; role: Role }[] }> {
+  const organizations = await deps.db
+    .select({ id: organization.id, name: organization.name, role: organizationMembership.role })
+    .from(organizationMembership)
+    .innerJoin(organization, eq(organization.id, organizationMembership.organizationId))
+    .where(eq(organizationMembership.userId, userId))
+    .orderBy(asc(organization.name), asc(organization.id));
+  return { organizations };
+}
+
+export async function getOrganization(scope: OrgScope): Promise<OrganizationAnswer> {
+  const [row] = await scope.tx
+    .select({ id: organization.id, name: organization.name, createdAt: organization.createdAt })
+    .from(organization)
+    .where(eq(organization.id, scope.organizationId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return { ...row, role: scope.actorRole };
+}
+
+export async function listMembers(scope: OrgScope): Promise<{ members: Member[] }> {
+  const members = await scope.tx
+    .select(memberColumns)
+    .from(organizationMembership)
+    .innerJoin(appUser, eq(appUser.id, organizationMembership.userId))
+    .where(eq(organizationMembership.organizationId, scope.organizationId))
+    .orderBy(asc(appUser.name), asc(appUser.email));
+  return { members };
+}
+
+async function findMember(scope: OrgScope, userId: string): Promise<Member | null> {
+  const [row] = await scope.tx
+    .select(memberColumns)
+    .from(organizationMembership)
+    .innerJoin(appUser, eq(appUser.id, organizationMembership.userId))
+    .where(and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Role changes and removals of one organization are serialised on its row, so two owners demoting each
+ * other at once cannot leave it without an owner.
+ */
+async function lockOrganization(scope: OrgScope): Promise<void> {
+  await scope.tx.select({ id: organization.id }).from(organization).where(eq(organization.id, scope.organizationId)).for('update');
+}
+
+async function ownerCount(scope: OrgScope): Promise<number> {
+  const [row] = await scope.tx
+    .select({ n: count() })
+    .from(organizationMembership)
+    .where(and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.role, 'owner')));
+  return row?.n ?? 0;
+}
+
+const ONLY_OWNERS_GRANT_OWNER = 'Bare en eier kan gjøre andre til eier.';
+const ADMIN_CANNOT_TOUCH_OWNER = 'En administrator kan ikke endre eller fjerne en eier.';
+const LAST_OWNER = 'Organisasjonen må ha minst én eier. Gjør en annen til eier først.';
+
+export type AddMemberAnswer =
+  | { result: 'added'; member: Member }
+  | { result: 'invited'; invitation: InvitationSummary };
+
+/**
+ * An existing account (primary or secondary address) joins at once; an unknown address gets an invitation
+ * mail whose link joins on sign-in (server/organizations/invitations.ts).
+ */
+export async function addMember(deps: Deps, scope: OrgScope, input: { email: string; role: Role }): Promise<AddMemberAnswer> {
+  if (input.role === 'owner' && scope.actorRole !== 'owner') throw new AppError('FORBIDDEN', { message: ONLY_OWNERS_GRANT_OWNER });
+  const address = normalizeEmail(input.email);
+  const user = await findUserByEmail(scope.tx, address);
+  if (!user) return { result: 'invited', invitation: await inviteByEmail(deps, scope, { email: address, role: input.role }) };
+
+  const [inserted] = await scope.tx
+    .insert(organizationMembership)
+    .values({ organizationId: scope.organizationId, userId: user.id, role: input.role, createdAt: deps.now() })
+    .onConflictDoNothing()
+    .returning({ userId: organizationMembership.userId });
+  if (!inserted) throw new AppError('CONFLICT', { message: 'Personen er allerede medlem av organisasjonen.' });
+  await audit(deps, scope.tx, {
+    action: 'org.member_added',
+    actorUserId: scope.actorUserId,
+    subjectUserId: user.id,
+    organizationId: scope.organizationId,
+    ip: scope.ip,
+    details: { role: input.role },
+  });
+  return { result: 'added', member: { userId: user.id, name: user.name, email: user.email, role: input.role } };
+}
+
+/** Only owners grant or take away `owner`; the last owner keeps it (409). */
+export async function setRole(deps: Deps, scope: OrgScope, input: { userId: string; role: Role }): Promise<{ member: Member }> {
+  await lockOrganization(scope);
+  const target = await findMember(scope, input.userId);
+  if (!target) throw new AppError('NOT_FOUND');
+  if (scope.actorRole !== 'owner') {
+    if (input.role === 'owner') throw new AppError('FORBIDDEN', { message: ONLY_OWNERS_GRANT_OWNER });
+    if (target.role === 'owner') throw new AppError('FORBIDDEN', { message: ADMIN_CANNOT_TOUCH_OWNER });
+  }
+  if (target.role === input.role) return { member: target };
+  if (target.role === 'owner' && (await ownerCount(scope)) <= 1) throw new AppError('CONFLICT', { message: LAST_OWNER });
+
+  await scope.tx
+    .update(organizationMembership)
+    .set({ role: input.role })
+    .where(and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.userId, input.userId)));
+  await audit(deps, scope.tx, {
+    action: 'org.role_changed',
+    actorUserId: scope.actorUserId,
+    subjectUserId: input.userId,
+    organizationId: scope.organizationId,
+    ip: scope.ip,
+    details: { from: target.role, to: input.role },
+  });
+  return { member: { ...target, role: input.role } };
+}
+
+/** Owners and admins remove others (an admin not an owner); anyone may leave; the last owner may not. */
+export async function removeMember(deps: Deps, scope: OrgScope, input: { userId: string }): Promise<{ ok: true }> {
+  const leaving = input.userId === scope.actorUserId;
+  if (!leaving && !isAdminRole(scope.actorRole)) throw new AppError('NOT_ORG_ADMIN');
+  await lockOrganization(scope);
+  const target = await findMember(scope, input.userId);
+  if (!target) throw new AppError('NOT_FOUND');
+  if (!leaving && scope.actorRole !== 'owner' && target.role === 'owner') {
+    throw new AppError('FORBIDDEN', { message: ADMIN_CANNOT_TOUCH_OWNER });
+  }
+  if (target.role === 'owner' && (await ownerCount(scope)) <= 1) throw new AppError('CONFLICT', { message: LAST_OWNER });
+
+  await scope.tx
+    .delete(organizationMembership)
+    .where(and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.userId, input.userId)));
+  await audit(deps, scope.tx, {
+    action: 'org.member_removed',
+    actorUserId: scope.actorUserId,
+    subjectUserId: input.userId,
+    organizationId: scope.organizationId,
+    ip: scope.ip,
+    details: { role: target.role, left: leaving },
+  });
+  return { ok: true };
+}
