@@ -1,6 +1,40 @@
+import { requestMagicLink, verifyMagicLink } from '../../auth/magic-link';
+import { setPassword, signInWithPassword, signOut, signOutEverywhere } from '../../auth/sign-in';
 import { toPublicUser } from '../../auth/users';
-import { router, userProcedure } from '../init';
+import { loginInput, requestLinkInput, setPasswordInput, verifyLinkInput } from '../../../shared/schemas/auth';
+import { publicProcedure, router, userProcedure } from '../init';
+
+const ok = { ok: true } as const;
 
 export const authRouter = router({
+  requestLink: publicProcedure.input(requestLinkInput).mutation(async ({ ctx, input }) => {
+    await requestMagicLink(ctx.deps, input, ctx.meta);
+    return ok;
+  }),
+
+  verifyLink: publicProcedure
+    .input(verifyLinkInput)
+    .mutation(({ ctx, input }) => verifyMagicLink(ctx.deps, ctx.cookies, input, ctx.meta)),
+
+  login: publicProcedure
+    .input(loginInput)
+    .mutation(({ ctx, input }) => signInWithPassword(ctx.deps, ctx.cookies, input, ctx.meta)),
+
+  /** A session of any stage; the cookie is cleared even when there is none (then 401). */
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    await signOut(ctx.deps, ctx.cookies, ctx.sessionToken);
+    return ok;
+  }),
+
   me: userProcedure.query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),
+
+  setPassword: userProcedure.input(setPasswordInput).mutation(async ({ ctx, input }) => {
+    await setPassword(ctx.deps, ctx.cookies, ctx.user, input, ctx.meta);
+    return ok;
+  }),
+
+  signOutEverywhere: userProcedure.mutation(async ({ ctx }) => {
+    await signOutEverywhere(ctx.deps, ctx.cookies, ctx.user, ctx.meta);
+    return ok;
+  }),
 });

@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm';
+import { audit } from '../audit';
+import { appUser } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import type { LoginInput, SetPasswordInput } from '../../shared/schemas/auth';
+import { hashPassword, verifyPassword } from './password';
+import { assertUnderLimit, clearHits, LIMITS, recordHit } from './rate-limit';
+import {
+  clearSession,
+  endAllSessions,
+  resolveSession,
+  revokeSession,
+  stageAfterPrimarySignIn,
+  startSession,
+  type CookieJar,
+  type SessionAnswer,
+} from './sessions';
+import { randomToken } from './tokens';
+import { findUserByEmail, normalizeEmail, type UserRow } from './users';
+
+export type SignInMethod = 'magic_link' | 'magic_code' | 'password';
+
+/** Who is asking, as far as the auth code needs to know: the address limits and the audit log are keyed by. */
+export interface RequestOrigin {
+  ip: string;
+}
+
+/**
+ * The one path from "primary identity proven" to a session, for every primary sign-in method: the stage
+ * (SPEC.md section 3), a new token in the cookie, and the audit record. Steps that must run on every
+ * sign-in (accepting pending organization invitations, for one) belong here, before the stage is chosen,
+ * since they can change it.
+ */
+export async function completePrimarySignIn(
+  deps: Deps,
+  jar: CookieJar,
+  user: UserRow,
+  origin: RequestOrigin & { method: SignInMethod },
+): Promise<SessionAnswer> {
+  const stage = await stageAfterPrimarySignIn(deps.db, user);
+  await audit(deps, deps.db, {
+    action: 'auth.sign_in',
+    actorUserId: user.id,
+    subjectUserId: user.id,
+    ip: origin.ip,
+    details: { method: origin.method, stage },
+  });
+  return startSession(deps, jar, user, stage);
+}
+
+// ---- Password sign-in ----
+
+/**
+ * Verified against when there is no hash to verify against (unknown address, or an account without a
+ * password), so those answers take as long as a wrong password. Started at load so no request pays for it.
+ */
+const DUMMY_HASH = hashPassword(randomToken());
+DUMMY_HASH.catch(() => {});
+
+/** Failures per account are counted per user when the address is known, else per address typed. */
+function accountKey(user: UserRow | null, address: string): string {
+  return user ? `user:${user.id}` : `address:${address}`;
+}
+
+async function assertPasswordAttemptsLeft(deps: Deps, ip: string, account: string): Promise<void> {
+  await assertUnderLimit(deps, deps.db, LIMITS.passwordFailuresPerIp, ip);
+  await assertUnderLimit(deps, deps.db, LIMITS.passwordFailuresPerAccount, account);
+}
+
+async function recordPasswordFailure(deps: Deps, ip: string, account: string): Promise<void> {
+  await recordHit(deps, deps.db, LIMITS.passwordFailuresPerIp, ip);
+  await recordHit(deps, deps.db, LIMITS.passwordFailuresPerAccount, account);
+}
+
+/** Verifies the password in full; a user without a password is checked against the dummy all the same. */
+async function passwordMatches(user: UserRow | null, password: string): Promise<boolean> {
+  const hash = user?.passwordHash ?? null;
+  if (hash === null) {
+    await verifyPassword(await DUMMY_HASH, password);
+    return false;
+  }
+  return verifyPassword(hash, password);
+}
+
+/**
+ * E-mail (primary or secondary) and password. Unknown address, no password and wrong password are one
+ * answer, 401 INVALID_CREDENTIALS, after the same amount of hashing work. Failures are limited per
+ * account and per IP (CONTRACT.md section 6); the limit is checked before any hashing.
+ */
+export async function signInWithPassword(
+  deps: Deps,
+  jar: CookieJar,
+  input: LoginInput,
+  origin: RequestOrigin,
+): Promise<SessionAnswer> {
+  const address = normalizeEmail(input.email);
+  const user = await findUserByEmail(deps.db, address);
+  const account = accountKey(user, address);
+  await assertPasswordAttemptsLeft(deps, origin.ip, account);
+
+  if (!user || !(await passwordMatches(user, input.password))) {
+    await recordPasswordFailure(deps, origin.ip, account);
+    await audit(deps, deps.db, {
+      action: 'auth.sign_in_failed',
+      subjectUserId: user?.id ?? null,
+      ip: origin.ip,
+      details: { method: 'password' },
+    });
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  // The owner proved the password: earlier typos no longer count against the account.
+  await clearHits(deps.db, LIMITS.passwordFailuresPerAccount, account);
+  return completePrimarySignIn(deps, jar, user, { ...origin, method: 'password' });
+}
+
+// ---- Password change ----
+
+/**
+ * Sets or changes the password. When one is set, the current one must be given and is checked like a
+ * sign-in (a stolen session cannot guess it: wrong tries count towards the same limits). Every other
+ * session of the user ends; this device gets a fresh token.
+ */
+export async function setPassword(
+  deps: Deps,
+  jar: CookieJar,
+  user: UserRow,
+  input: SetPasswordInput,
+  origin: RequestOrigin,
+): Promise<void> {
+  if (user.passwordHash !== null) {
+    if (input.currentPassword === undefined) {
+      throw new AppError('INVALID_INPUT', {
+        issues: [{ path: 'currentPassword', message: 'Skriv inn det nåværende passordet.' }],
+      });
+    }
+    const account = accountKey(user, user.email);
+    await assertPasswordAttemptsLeft(deps, origin.ip, account);
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      await recordPasswordFailure(deps, origin.ip, account);
+      throw new AppError('INVALID_CREDENTIALS', { message: 'Det nåværende passordet er feil.' });
+    }
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const updated = await deps.db.transaction(async (tx) => {
+    await tx.update(appUser).set({ passwordHash }).where(eq(appUser.id, user.id));
+    return endAllSessions(tx, user.id);
+  });
+  await audit(deps, deps.db, {
+    action: 'auth.password_changed',
+    actorUserId: user.id,
+    subjectUserId: user.id,
+    ip: origin.ip,
+    details: { hadPassword: user.passwordHash !== null },
+  });
+  await startSession(deps, jar, updated, 'full');
+}
+
+// ---- Ending sessions ----
+
+/** Every earlier token of the user is refused from now on; this device continues with a fresh one. */
+export async function signOutEverywhere(deps: Deps, jar: CookieJar, user: UserRow, origin: RequestOrigin): Promise<void> {
+  const updated = await endAllSessions(deps.db, user.id);
+  await audit(deps, deps.db, {
+    action: 'auth.sign_out_everywhere',
+    actorUserId: user.id,
+    subjectUserId: user.id,
+    ip: origin.ip,
+  });
+  await startSession(deps, jar, updated, 'full');
+}
+
+/**
+ * Logout from a session of any stage. The cookie is cleared whatever happens, so a browser holding a
+ * dead cookie is cleaned up too; without a valid session the answer is still 401.
+ */
+export async function signOut(deps: Deps, jar: CookieJar, token: string | null): Promise<void> {
+  clearSession(jar);
+  const session = await resolveSession(deps, token);
+  if (!session) throw new AppError('NOT_AUTHENTICATED');
+  await revokeSession(deps, session);
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { email, sixDigitCode } from './common';
+
+/** CONTRACT.md section 5. Counted in characters (code points), as a person would count them. */
+export const PASSWORD_MIN_CHARACTERS = 10;
+export const PASSWORD_MAX_CHARACTERS = 1024;
+
+function characters(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}
+
+/**
+ * A password exactly as typed: never trimmed or normalised. Too long is refused here, before any hashing,
+ * so a megabyte "password" costs nothing (the 100 KiB body limit stops anything larger earlier still).
+ */
+const passwordText = z
+  .string()
+  .refine((value) => characters(value) <= PASSWORD_MAX_CHARACTERS, {
+    message: `Passordet kan ha høyst ${PASSWORD_MAX_CHARACTERS} tegn.`,
+    abort: true,
+  });
+
+/** A new password: 10 to 1024 characters, any characters, spaces included. */
+export const newPassword = passwordText.refine((value) => characters(value) >= PASSWORD_MIN_CHARACTERS, {
+  message: `Passordet må ha minst ${PASSWORD_MIN_CHARACTERS} tegn.`,
+});
+
+export const requestLinkInput = z.strictObject({ email });
+
+/** The sign-in link's token: 32 random bytes, base64url (43 characters). Anything else is simply unknown. */
+const linkToken = z.string().min(1, { message: 'Mangler lenke.' }).max(256, { message: 'Ugyldig lenke.' });
+
+/**
+ * `{token}` from the link, or `{email, code}` typed from the same mail on another device. Parsed into a
+ * tagged value so the domain code never guesses which one it got.
+ */
+export const verifyLinkInput = z
+  .strictObject({ token: linkToken.optional(), email: email.optional(), code: sixDigitCode.optional() })
+  .superRefine((value, ctx) => {
+    if (value.token !== undefined) {
+      if (value.email !== undefined || value.code !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['token'], message: 'Oppgi enten lenken, eller e-postadresse og kode.' });
+      }
+      return;
+    }
+    if (value.email === undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Oppgi e-postadressen.' });
+    if (value.code === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Oppgi koden fra e-posten.' });
+  })
+  .transform((value) =>
+    value.token !== undefined
+      ? ({ kind: 'token', token: value.token } as const)
+      : ({ kind: 'code', email: value.email!, code: value.code! } as const),
+  );
+
+/**
+ * Sign-in takes any password up to the maximum: a short one simply does not match (401), so the form
+ * never tells an attacker more than "wrong e-mail or password".
+ */
+export const loginInput = z.strictObject({ email, password: passwordText });
+
+export const setPasswordInput = z.strictObject({
+  newPassword,
+  currentPassword: passwordText.optional(),
+});
+
+export type RequestLinkInput = z.infer<typeof requestLinkInput>;
+export type VerifyLinkInput = z.output<typeof verifyLinkInput>;
+export type LoginInput = z.infer<typeof loginInput>;
+export type SetPasswordInput = z.infer<typeof setPasswordInput>;
