@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { audit } from '../audit';
 import { appUser } from '../db/schema';
+import { acceptInvitationsOnSignIn } from '../organizations/invitations';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { LoginInput, SetPasswordInput } from '../../shared/schemas/auth';
@@ -38,6 +39,8 @@ export async function completePrimarySignIn(
   user: UserRow,
   origin: RequestOrigin & { method: SignInMethod },
 ): Promise<SessionAnswer> {
+  // Invitations to any of the user's addresses join now, before the stage: becoming admin requires 2FA.
+  await acceptInvitationsOnSignIn(deps, user, { ip: origin.ip });
   const stage = await stageAfterPrimarySignIn(deps.db, user);
   await audit(deps, deps.db, {
     action: 'auth.sign_in',
