@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { appUser, organizationMembership, revokedSession } from '../db/schema';
 import type { Deps } from '../deps';
 import { clearedSessionCookie, sessionCookie } from './cookie';
@@ -27,6 +27,29 @@ export interface SessionAnswer {
   stage: Stage;
 }
 
+function prepareSessionLookup(db: Database) {
+  return db
+    .select({
+      user: appUser,
+      revoked: sql<boolean>`exists (select 1 from ${revokedSession} where ${revokedSession.tokenHash} = ${sql.placeholder('tokenHash')})`,
+    })
+    .from(appUser)
+    .where(eq(appUser.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('session_lookup');
+}
+
+/** The query of every authenticated request, built and prepared once per database. */
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+function sessionLookup(db: Database) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
 /**
  * Token → session, or null for every kind of failure: bad signature or algorithm, expired, malformed
  * claims, a deleted user, a revoked token (logout), or a token older than the user's session version.
@@ -37,14 +60,7 @@ export async function resolveSession(deps: Deps, token: string | null): Promise<
   const claims = await readSessionToken(deps.config.sessionSecret, token, deps.now());
   if (!claims) return null;
   if (!/^[0-9a-f-]{36}$/i.test(claims.userId)) return null;
-  const [row] = await deps.db
-    .select({
-      user: appUser,
-      revoked: sql<boolean>`exists (select 1 from ${revokedSession} where ${revokedSession.tokenHash} = ${sha256(token)})`,
-    })
-    .from(appUser)
-    .where(eq(appUser.id, claims.userId))
-    .limit(1);
+  const [row] = await sessionLookup(deps.db).execute({ userId: claims.userId, tokenHash: sha256(token) });
   if (!row || row.revoked) return null;
   if (row.user.sessionVersion !== claims.version) return null;
   return { user: row.user, stage: claims.stage, claims, token };

@@ -1,0 +1,148 @@
+/**
+ * PERFORMANCE.md, measured side by side in one run (compare ratios: the load generator shares the cores):
+ *   - GET /auth/me against the floor "Express 5 + cookie + jose HS256 verify + one pg SELECT of the user";
+ *   - an organization-scoped read (GET /organizations/{id}) against the floor "BEGIN; SET LOCAL ROLE;
+ *     set_config; SELECT; COMMIT sent in one round trip".
+ * Real PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a scratch
+ * database is created and dropped. Usage: npm run bench:http [-- --seconds 5 --rounds 3 --connections 50]
+ */
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { parse as parseCookie } from 'cookie';
+import express from 'express';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+import { createApp } from '../server/app';
+import { signSessionToken } from '../server/auth/session-token';
+import { loadConfig } from '../server/config';
+import { openDatabase, runMigrations } from '../server/db/client';
+import { appUser, organization, organizationMembership } from '../server/db/schema';
+import type { Deps } from '../server/deps';
+import { createLogger } from '../server/log';
+import { createMailer } from '../server/mail/mailer';
+import { createEventBus } from '../server/realtime/bus';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const SECONDS = Number(args.seconds);
+const ROUNDS = Number(args.rounds);
+const CONNECTIONS = Number(args.connections);
+
+interface Figures {
+  rps: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function load(url: string, cookie: string): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function listen(server: import('node:http').Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `golf_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'b'.repeat(48), LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+  const database = await openDatabase({ databaseUrl });
+  await runMigrations(database);
+  const logger = createLogger('silent');
+  const deps: Deps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    mailer: createMailer(config, logger),
+    logger,
+    bus: createEventBus(),
+    now: () => new Date(),
+  };
+  const [user] = await deps.db.insert(appUser).values({ email: 'bench@example.no', name: 'Bench' }).returning();
+  const [org] = await deps.db.insert(organization).values({ name: 'Benchklubben' }).returning();
+  await deps.db.insert(organizationMembership).values({ organizationId: org!.id, userId: user!.id, role: 'member' });
+  const token = await signSessionToken(config.sessionSecret, { userId: user!.id, stage: 'full', version: 0, now: new Date() });
+  const cookie = `service_session=${token}`;
+
+  // The floors, written as plainly as PERFORMANCE.md describes them, on a pool of the same size.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  pool.on('error', () => {});
+  const key = new TextEncoder().encode(config.sessionSecret);
+  const floor = express();
+  floor.get('/me', async (req, res) => {
+    const { payload } = await jwtVerify(parseCookie(req.headers.cookie ?? '').service_session ?? '', key, { algorithms: ['HS256'] });
+    const { rows } = await pool.query('select * from app_user where id = $1', [payload.sub]);
+    res.json({ user: rows[0] });
+  });
+  floor.get('/org/:id', async (req, res) => {
+    await jwtVerify(parseCookie(req.headers.cookie ?? '').service_session ?? '', key, { algorithms: ['HS256'] });
+    const id = pg.escapeLiteral(req.params.id);
+    const results = (await pool.query(
+      `begin; set local role app_rw; select set_config('app.current_org', ${id}, true); select * from organization where id = ${id}; commit`,
+    )) as unknown as pg.QueryResult[];
+    res.json(results[3]!.rows[0]);
+  });
+  const floorServer = floor.listen(0, '127.0.0.1');
+  await new Promise((resolve) => floorServer.once('listening', resolve));
+  const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}`;
+
+  const app = await createApp(deps, { client: 'none' });
+  const appUrl = await listen(app.server);
+
+  const pairs = [
+    { name: 'GET /auth/me', ours: `${appUrl}/auth/me`, floor: `${floorUrl}/me`, target: 0.9 },
+    { name: `GET /organizations/{id}`, ours: `${appUrl}/organizations/${org!.id}`, floor: `${floorUrl}/org/${org!.id}`, target: 0.9 },
+  ];
+  console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} rounds, PostgreSQL at ${url.host}\n`);
+  console.log('| endpoint | ours req/s | ours p99 ms | floor req/s | floor p99 ms | ratio | target |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const pair of pairs) {
+    const probe = await fetch(pair.ours, { headers: { cookie } });
+    if (probe.status !== 200) {
+      console.log(`| ${pair.name} | not available (${probe.status}) | | | | | ≥ ${pair.target} |`);
+      continue;
+    }
+    const ours: Figures[] = [];
+    const base: Figures[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      base.push(await load(pair.floor, cookie));
+      ours.push(await load(pair.ours, cookie));
+    }
+    const failures = ours.reduce((n, f) => n + f.non2xx, 0) + base.reduce((n, f) => n + f.non2xx, 0);
+    const oursRps = median(ours.map((f) => f.rps));
+    const floorRps = median(base.map((f) => f.rps));
+    const ratio = oursRps / floorRps;
+    console.log(
+      `| ${pair.name} | ${oursRps.toFixed(0)} | ${median(ours.map((f) => f.p99))} | ${floorRps.toFixed(0)} | ${median(base.map((f) => f.p99))} | ${ratio.toFixed(2)} | ≥ ${pair.target} ${ratio >= pair.target ? 'met' : 'NOT met'} |${failures ? ` (${failures} non-2xx answers!)` : ''}`,
+    );
+  }
+
+  await app.close();
+  floorServer.close();
+  await pool.end();
+  await database.close();
+  await admin.query(`drop database ${dbName} with (force)`);
+  await admin.end();
+}
+
+await main();
