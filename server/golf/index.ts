@@ -1,0 +1,6 @@
+/** The golf rules of GOLF.md (World Handicap System), as pure functions: no database, no clock. */
+export * from './handicap';
+export * from './rounding';
+export * from './round';
+export * from './scoring';
+export * from './strokes';

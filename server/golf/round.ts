@@ -1,0 +1,258 @@
+import {
+  allowancePercent,
+  courseHandicap,
+  matchPlayHandicaps,
+  nineHoleIndex,
+  playingHandicap,
+  wholeCourseHandicap,
+  type Format,
+  type Rating,
+} from './handicap';
+import { adjustedHoleScore, netScore, stablefordPoints } from './scoring';
+import { allocateStrokes } from './strokes';
+
+/**
+ * A whole round scored from plain values: the holes played, the rating for those holes, the sides and
+ * their players with their scores. No database here: the rounds domain loads the values, this computes.
+ */
+export interface HoleToPlay {
+  number: number;
+  par: number;
+  strokeIndex: number;
+}
+
+export interface PlayerToScore {
+  id: string;
+  sideId: string;
+  /** The full (18-hole) Handicap Index; halved here when the round is nine holes. */
+  handicapIndex: number;
+  /** Set once the round has started: the values frozen at the first score, used instead of recomputing. */
+  frozen: { courseHandicap: number; playingHandicap: number } | null;
+  /** Gross strokes by hole number. */
+  scores: ReadonlyMap<number, number>;
+}
+
+export interface RoundToScore {
+  format: Format;
+  holes: readonly HoleToPlay[];
+  nineHoles: boolean;
+  rating: Rating;
+  sides: readonly { id: string }[];
+  players: readonly PlayerToScore[];
+}
+
+export interface ScoredHole {
+  hole: number;
+  par: number;
+  strokeIndex: number;
+  strokes: number | null;
+  /** Strokes received for play in this format (match play: relative to the lowest handicap). */
+  strokesReceived: number;
+  net: number | null;
+  stablefordPoints: number | null;
+  /** The score for handicap purposes: capped at net double bogey (strokes from the whole Course Handicap). */
+  adjustedStrokes: number | null;
+}
+
+export interface ScoredPlayer {
+  id: string;
+  /** The index used for this round: halved for nine holes. */
+  handicapIndexUsed: number;
+  /** Unrounded: stored when the round starts, never sent (with the index it would reveal rating and slope). */
+  courseHandicapExact: number;
+  courseHandicap: number;
+  playingHandicap: number;
+  /** Match play only: the strokes this player receives in the match (lowest plays off 0). */
+  matchHandicap: number | null;
+  holes: ScoredHole[];
+  totals: {
+    holesPlayed: number;
+    gross: number;
+    net: number;
+    stablefordPoints: number;
+    adjustedGross: number;
+    grossToPar: number;
+    netToPar: number;
+  };
+}
+
+export type Standing =
+  | { format: 'stroke'; holesPlayed: number; net: number; netToPar: number; position: number | null }
+  | { format: 'stableford'; holesPlayed: number; points: number; position: number | null }
+  | {
+      format: 'match';
+      holesPlayed: number;
+      holesRemaining: number;
+      /** Holes up (negative: down) against the other side. */
+      holesUp: number;
+      decided: boolean;
+      result: 'won' | 'lost' | 'halved' | null;
+      /** Norwegian, as a scoreboard shows it: "2 opp", "Likt", "Vunnet 3&2". */
+      status: string;
+      position: number | null;
+    };
+
+export interface ScoredRound {
+  allowancePercent: number;
+  fourBall: boolean;
+  players: ScoredPlayer[];
+  standings: Map<string, Standing | null>;
+}
+
+export function scoreRound(round: RoundToScore): ScoredRound {
+  const fourBall = round.sides.some((side) => round.players.filter((p) => p.sideId === side.id).length > 1);
+  const allowance = allowancePercent(round.format, fourBall);
+  const strokeIndexes = round.holes.map((h) => h.strokeIndex);
+
+  const handicaps = round.players.map((player) => {
+    const indexUsed = round.nineHoles ? nineHoleIndex(player.handicapIndex) : player.handicapIndex;
+    const ch = player.frozen?.courseHandicap ?? courseHandicap(indexUsed, round.rating);
+    const ph = player.frozen?.playingHandicap ?? playingHandicap(ch, allowance);
+    return { indexUsed, ch, ph };
+  });
+  const matchHandicaps = round.format === 'match' ? matchPlayHandicaps(handicaps.map((h) => h.ph)) : null;
+
+  const players = round.players.map((player, i): ScoredPlayer => {
+    const { indexUsed, ch, ph } = handicaps[i]!;
+    const playHandicap = matchHandicaps ? matchHandicaps[i]! : ph;
+    const wholeCh = wholeCourseHandicap(ch);
+    const received = allocateStrokes(playHandicap, strokeIndexes);
+    const receivedForHandicap = allocateStrokes(wholeCh, strokeIndexes);
+    const holes = round.holes.map((hole, h): ScoredHole => {
+      const strokes = player.scores.get(hole.number) ?? null;
+      const sr = received[h]!;
+      return {
+        hole: hole.number,
+        par: hole.par,
+        strokeIndex: hole.strokeIndex,
+        strokes,
+        strokesReceived: sr,
+        net: strokes === null ? null : netScore(strokes, sr),
+        stablefordPoints: strokes === null ? null : stablefordPoints(hole.par, sr, strokes),
+        adjustedStrokes: strokes === null ? null : adjustedHoleScore(strokes, hole.par, receivedForHandicap[h]!),
+      };
+    });
+    const played = holes.filter((h) => h.strokes !== null);
+    const sum = (pick: (h: ScoredHole) => number) => played.reduce((total, h) => total + pick(h), 0);
+    const parPlayed = sum((h) => h.par);
+    return {
+      id: player.id,
+      handicapIndexUsed: indexUsed,
+      courseHandicapExact: ch,
+      courseHandicap: wholeCh,
+      playingHandicap: ph,
+      matchHandicap: matchHandicaps ? matchHandicaps[i]! : null,
+      holes,
+      totals: {
+        holesPlayed: played.length,
+        gross: sum((h) => h.strokes!),
+        net: sum((h) => h.net!),
+        stablefordPoints: sum((h) => h.stablefordPoints!),
+        adjustedGross: sum((h) => h.adjustedStrokes!),
+        grossToPar: sum((h) => h.strokes!) - parPlayed,
+        netToPar: sum((h) => h.net!) - parPlayed,
+      },
+    };
+  });
+
+  return { allowancePercent: allowance, fourBall, players, standings: standingsFor(round, players) };
+}
+
+/** A side's result on one hole: its best net and best points among its players who scored it. */
+interface SideHole {
+  par: number;
+  bestNet: number;
+  bestPoints: number;
+}
+
+function sideHoles(round: RoundToScore, players: ScoredPlayer[], sideId: string): (SideHole | null)[] {
+  const members = players.filter((_, i) => round.players[i]!.sideId === sideId);
+  return round.holes.map((hole, h) => {
+    const scored = members.map((m) => m.holes[h]!).filter((s) => s.strokes !== null);
+    if (scored.length === 0) return null;
+    return {
+      par: hole.par,
+      bestNet: Math.min(...scored.map((s) => s.net!)),
+      bestPoints: Math.max(...scored.map((s) => s.stablefordPoints!)),
+    };
+  });
+}
+
+/** Competition ranking (1, 1, 3): sides that have played nothing have no position. */
+function positions(values: (number | null)[], better: (a: number, b: number) => boolean): (number | null)[] {
+  return values.map((v) => (v === null ? null : 1 + values.filter((o) => o !== null && better(o, v)).length));
+}
+
+function standingsFor(round: RoundToScore, players: ScoredPlayer[]): Map<string, Standing | null> {
+  const perSide = round.sides.map((side) => ({ id: side.id, holes: sideHoles(round, players, side.id) }));
+  const standings = new Map<string, Standing | null>();
+
+  if (round.format === 'match') {
+    if (perSide.length !== 2) {
+      for (const side of perSide) standings.set(side.id, null);
+      return standings;
+    }
+    const [a, b] = perSide as [(typeof perSide)[0], (typeof perSide)[0]];
+    // Holes count in card order; once one side is more holes up than remain, the match is decided and
+    // holes played after that (players often finish the round) no longer change it.
+    let played = 0;
+    let up = 0;
+    for (let h = 0; h < round.holes.length; h += 1) {
+      const ha = a.holes[h];
+      const hb = b.holes[h];
+      if (!ha || !hb) continue;
+      played += 1;
+      if (ha.bestNet < hb.bestNet) up += 1;
+      else if (hb.bestNet < ha.bestNet) up -= 1;
+      if (Math.abs(up) > round.holes.length - played) break;
+    }
+    const remaining = round.holes.length - played;
+    standings.set(a.id, matchStanding(up, played, remaining));
+    standings.set(b.id, matchStanding(-up, played, remaining));
+    return standings;
+  }
+
+  if (round.format === 'stroke') {
+    const results = perSide.map((side) => {
+      const played = side.holes.filter((h): h is SideHole => h !== null);
+      const net = played.reduce((t, h) => t + h.bestNet, 0);
+      const toPar = played.reduce((t, h) => t + h.bestNet - h.par, 0);
+      return { id: side.id, holesPlayed: played.length, net, netToPar: toPar };
+    });
+    const pos = positions(
+      results.map((r) => (r.holesPlayed === 0 ? null : r.netToPar)),
+      (o, v) => o < v,
+    );
+    results.forEach((r, i) => standings.set(r.id, { format: 'stroke', ...r, position: pos[i]! }));
+    return standings;
+  }
+
+  const results = perSide.map((side) => {
+    const played = side.holes.filter((h): h is SideHole => h !== null);
+    return { id: side.id, holesPlayed: played.length, points: played.reduce((t, h) => t + h.bestPoints, 0) };
+  });
+  const pos = positions(
+    results.map((r) => (r.holesPlayed === 0 ? null : r.points)),
+    (o, v) => o > v,
+  );
+  results.forEach((r, i) => standings.set(r.id, { format: 'stableford', ...r, position: pos[i]! }));
+  return standings;
+}
+
+function matchStanding(up: number, played: number, remaining: number): Standing {
+  const decided = Math.abs(up) > remaining || (remaining === 0 && played > 0);
+  let result: 'won' | 'lost' | 'halved' | null = null;
+  let status: string;
+  if (decided) {
+    result = up > 0 ? 'won' : up < 0 ? 'lost' : 'halved';
+    if (result === 'halved') status = 'Delt';
+    else if (remaining === 0) status = `${result === 'won' ? 'Vunnet' : 'Tapt'} ${Math.abs(up)} ${up > 0 ? 'opp' : 'ned'}`;
+    else status = `${result === 'won' ? 'Vunnet' : 'Tapt'} ${Math.abs(up)}&${remaining}`;
+  } else if (up === 0) {
+    status = 'Likt';
+  } else {
+    status = `${Math.abs(up)} ${up > 0 ? 'opp' : 'ned'}${Math.abs(up) === remaining ? ' (dormie)' : ''}`;
+  }
+  const position = played === 0 ? null : up >= 0 ? 1 : 2;
+  return { format: 'match', holesPlayed: played, holesRemaining: remaining, holesUp: up, decided, result, status, position };
+}

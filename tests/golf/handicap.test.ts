@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALLOWANCE_PERCENT,
+  allowancePercent,
+  courseHandicap,
+  matchPlayHandicaps,
+  nineHoleIndex,
+  nineHoleRating,
+  playingHandicap,
+  roundDifferential,
+  roundHalfAwayFromZero,
+  wholeCourseHandicap,
+} from '../../server/golf';
+
+describe('rounding', () => {
+  it('rounds half away from zero, whole numbers and tenths', () => {
+    expect(roundHalfAwayFromZero(10.5)).toBe(11);
+    expect(roundHalfAwayFromZero(-10.5)).toBe(-11);
+    expect(roundHalfAwayFromZero(10.49)).toBe(10);
+    expect(roundHalfAwayFromZero(-0.4)).toBe(0);
+    expect(Object.is(roundHalfAwayFromZero(-0.4), -0)).toBe(false);
+    // 10.3 / 2 is 5.1499999... in binary floating point; a golfer expects 5.2.
+    expect(roundHalfAwayFromZero(10.3 / 2, 1)).toBe(5.2);
+    expect(roundHalfAwayFromZero(-10.3 / 2, 1)).toBe(-5.2);
+    expect(roundHalfAwayFromZero(1.005, 2)).toBe(1.01);
+  });
+
+  it('rounds a differential to a tenth, a negative half toward zero', () => {
+    expect(roundDifferential(1.45)).toBe(1.5);
+    expect(roundDifferential(-1.45)).toBe(-1.4);
+    expect(roundDifferential(-1.46)).toBe(-1.5);
+    expect(roundDifferential(-1.44)).toBe(-1.4);
+    expect(roundDifferential(18.984)).toBe(19);
+    expect(Object.is(roundDifferential(-0.04), -0)).toBe(false);
+  });
+});
+
+describe('course handicap', () => {
+  it('GOLF.md: HI 10.4, slope 125, CR 71.2, par 72 gives CH 10.704, shown as 11', () => {
+    const ch = courseHandicap(10.4, { slope: 125, courseRating: 71.2, par: 72 });
+    expect(ch).toBeCloseTo(10.704, 3);
+    expect(wholeCourseHandicap(ch)).toBe(11);
+  });
+
+  it('is unrounded, and can be negative for a plus index', () => {
+    const ch = courseHandicap(-2.1, { slope: 130, courseRating: 72.4, par: 72 });
+    expect(ch).toBeCloseTo(-2.1 * (130 / 113) + 0.4, 10);
+    expect(wholeCourseHandicap(ch)).toBe(-2);
+  });
+
+  it('a scratch player on a course rated above par still receives the difference', () => {
+    expect(courseHandicap(0, { slope: 140, courseRating: 74.5, par: 72 })).toBeCloseTo(2.5, 10);
+    expect(wholeCourseHandicap(2.5)).toBe(3);
+    expect(wholeCourseHandicap(-2.5)).toBe(-3);
+  });
+});
+
+describe('playing handicap and allowances', () => {
+  it('GOLF.md: HI 27.7, slope 129, CR 71.1, par 72, 85 % gives CH 30.722 and PH 26', () => {
+    const ch = courseHandicap(27.7, { slope: 129, courseRating: 71.1, par: 72 });
+    expect(ch).toBeCloseTo(30.722, 3);
+    expect(playingHandicap(ch, 85)).toBe(26);
+  });
+
+  it('applies the allowance to the unrounded course handicap, not the rounded one', () => {
+    // CH 10.45: rounded first it would be 10 → 9.5 → 10; unrounded 10.45 × 95 % = 9.9275 → 10.
+    // CH 12.6: rounded first 13 × 85 % = 11.05 → 11; unrounded 12.6 × 85 % = 10.71 → 11. Find a case that differs:
+    // CH 16.4: rounded 16 × 90 % = 14.4 → 14; unrounded 16.4 × 90 % = 14.76 → 15.
+    expect(playingHandicap(16.4, 90)).toBe(15);
+    expect(playingHandicap(wholeCourseHandicap(16.4), 90)).toBe(14);
+    // CH 8.6: rounded 9 × 95 % = 8.55 → 9; unrounded 8.6 × 95 % = 8.17 → 8.
+    expect(playingHandicap(8.6, 95)).toBe(8);
+  });
+
+  it('uses the allowance of each format', () => {
+    expect(ALLOWANCE_PERCENT).toEqual({
+      individualStroke: 95,
+      individualStableford: 95,
+      fourBallStroke: 85,
+      fourBallStableford: 85,
+      singlesMatch: 100,
+      fourBallMatch: 90,
+    });
+    expect(allowancePercent('stroke', false)).toBe(95);
+    expect(allowancePercent('stableford', false)).toBe(95);
+    expect(allowancePercent('stroke', true)).toBe(85);
+    expect(allowancePercent('match', false)).toBe(100);
+    expect(allowancePercent('match', true)).toBe(90);
+    expect(playingHandicap(20, 100)).toBe(20);
+    expect(playingHandicap(20, 95)).toBe(19);
+    expect(playingHandicap(20, 85)).toBe(17);
+    expect(playingHandicap(20, 90)).toBe(18);
+  });
+
+  it('rounds a half playing handicap away from zero, plus handicaps included', () => {
+    expect(playingHandicap(10, 95)).toBe(10); // 9.5 → 10
+    expect(playingHandicap(-10, 95)).toBe(-10); // −9.5 → −10
+    expect(playingHandicap(-3.2, 95)).toBe(-3); // −3.04 → −3
+  });
+});
+
+describe('match play strokes', () => {
+  it('the lower playing handicap plays off 0, the other receives the difference', () => {
+    expect(matchPlayHandicaps([12, 20])).toEqual([0, 8]);
+    expect(matchPlayHandicaps([20, 12])).toEqual([8, 0]);
+    expect(matchPlayHandicaps([15, 15])).toEqual([0, 0]);
+  });
+
+  it('a plus handicap plays off 0 too, and the other receives the whole difference', () => {
+    expect(matchPlayHandicaps([-2, 5])).toEqual([0, 7]);
+  });
+
+  it('in a four-ball every player is set against the lowest of the four', () => {
+    expect(matchPlayHandicaps([4, 11, 18, 25])).toEqual([0, 7, 14, 21]);
+    expect(matchPlayHandicaps([])).toEqual([]);
+  });
+});
+
+describe('nine holes', () => {
+  it('halves the index to one decimal, away from zero', () => {
+    expect(nineHoleIndex(10.4)).toBe(5.2);
+    expect(nineHoleIndex(10.5)).toBe(5.3);
+    expect(nineHoleIndex(10.3)).toBe(5.2);
+    expect(nineHoleIndex(54)).toBe(27);
+    expect(nineHoleIndex(-2.1)).toBe(-1.1);
+    expect(nineHoleIndex(0.1)).toBe(0.1);
+  });
+
+  const tee = {
+    courseRating: 71.6,
+    slope: 128,
+    par: 72,
+    front9Rating: 35.4,
+    front9Slope: 124,
+    back9Rating: null,
+    back9Slope: null,
+  };
+
+  it("uses the tee's own nine-hole rating and slope where it has them", () => {
+    expect(nineHoleRating(tee, 'front9', 36)).toEqual({ courseRating: 35.4, slope: 124, par: 36 });
+  });
+
+  it('derives half the 18-hole rating and the same slope where the tee has none', () => {
+    expect(nineHoleRating(tee, 'back9', 36)).toEqual({ courseRating: 35.8, slope: 128, par: 36 });
+  });
+
+  it('computes a nine-hole course handicap from the halved index and the nine-hole rating', () => {
+    const rating = nineHoleRating(tee, 'front9', 35);
+    const ch = courseHandicap(nineHoleIndex(18.3), rating);
+    // 9.2 × 124 / 113 + (35.4 − 35) = 10.495...
+    expect(ch).toBeCloseTo((9.2 * 124) / 113 + 0.4, 10);
+    expect(wholeCourseHandicap(ch)).toBe(10);
+    expect(playingHandicap(ch, 95)).toBe(10);
+  });
+});
