@@ -1,22 +1,123 @@
-import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from './trpc';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { ROUTES } from './routes';
+import { redirectFor, type Access } from './session/stage';
+import { useSession } from './session/useSession';
+import { Alert, Button, Loading, Page } from './ui';
+
+// One chunk per screen: the sign-in screen loads only what it needs (docs/app.md, "Bundle sizes").
+const LoginScreen = lazy(() => import('./features/auth/LoginScreen'));
+const VerifyLinkScreen = lazy(() => import('./features/auth/VerifyLinkScreen'));
+const TwoFactorVerifyScreen = lazy(() => import('./features/auth/TwoFactorVerifyScreen'));
+const TwoFactorSetupScreen = lazy(() => import('./features/auth/TwoFactorSetupScreen'));
+const HomeScreen = lazy(() => import('./features/home/HomeScreen'));
+const AccountScreen = lazy(() => import('./features/account/AccountScreen'));
+const ConfirmEmailScreen = lazy(() => import('./features/account/ConfirmEmailScreen'));
+const ConfirmMergeScreen = lazy(() => import('./features/account/ConfirmMergeScreen'));
+const OrgsScreen = lazy(() => import('./features/orgs/OrgsScreen'));
+const OrgScreen = lazy(() => import('./features/orgs/OrgScreen'));
+const JoinOrgScreen = lazy(() => import('./features/orgs/JoinOrgScreen'));
+const OperatorScreen = lazy(() => import('./features/admin/OperatorScreen'));
+
+function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const session = useSession();
+  const [path] = useLocation();
+  const search = useSearch();
+  if (session.status === 'loading') return <Loading text="Sjekker innlogging …" />;
+  if (session.status === 'unreachable' && access !== 'public' && access !== 'guest') {
+    return (
+      <Page title="Ingen forbindelse">
+        <Alert tone="error">
+          <p>Fikk ikke kontakt med tjenesten. Sjekk nettforbindelsen.</p>
+        </Alert>
+        <Button onClick={() => window.location.reload()}>Prøv igjen</Button>
+      </Page>
+    );
+  }
+  const target = redirectFor(access, session.status, search ? `${path}?${search}` : path);
+  if (target) return <Redirect to={target} replace />;
+  return <>{children}</>;
+}
+
+/** The route table (docs/app.md): path, who may see it, screen. Fixed segments come before parameters. */
+const SCREENS: { path: string; access: Access; Screen: ComponentType }[] = [
+  { path: ROUTES.login, access: 'guest', Screen: LoginScreen },
+  { path: ROUTES.verifyLink, access: 'public', Screen: VerifyLinkScreen },
+  { path: ROUTES.twoFactor, access: 'pending', Screen: TwoFactorVerifyScreen },
+  { path: ROUTES.enroll, access: 'enrolling', Screen: TwoFactorSetupScreen },
+  { path: ROUTES.home, access: 'full', Screen: HomeScreen },
+  { path: ROUTES.account, access: 'full', Screen: AccountScreen },
+  { path: ROUTES.accountTwoFactor, access: 'full', Screen: TwoFactorSetupScreen },
+  { path: ROUTES.confirmEmail, access: 'full', Screen: ConfirmEmailScreen },
+  { path: ROUTES.confirmMerge, access: 'full', Screen: ConfirmMergeScreen },
+  { path: ROUTES.orgs, access: 'full', Screen: OrgsScreen },
+  { path: ROUTES.joinOrg, access: 'full', Screen: JoinOrgScreen },
+  { path: '/klubber/:id', access: 'full', Screen: OrgScreen },
+  { path: ROUTES.operator, access: 'full', Screen: OperatorScreen },
+];
+
+const NAV = [
+  { href: ROUTES.home, label: 'Hjem', exact: true },
+  { href: ROUTES.orgs, label: 'Klubber' },
+  { href: ROUTES.account, label: 'Konto' },
+] as const;
+
+function MainNav() {
+  const [path] = useLocation();
+  return (
+    <nav className="mainnav" aria-label="Hovedmeny">
+      {NAV.map((item) => {
+        const active = 'exact' in item ? path === item.href : path === item.href || path.startsWith(`${item.href}/`);
+        return (
+          <Link key={item.href} href={item.href} aria-current={active ? 'page' : undefined}>
+            {item.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
 
 export function App() {
-  const trpc = useTRPC();
-  const me = useQuery(trpc.auth.me.queryOptions());
+  const session = useSession();
+  const [path] = useLocation();
+  const signedIn = session.status === 'full';
+  const wide = path.startsWith('/runder/') || path.startsWith('/klubber/') || path === ROUTES.operator;
   return (
     <div className="shell">
+      <a className="skip-link" href="#innhold">
+        Hopp til innholdet
+      </a>
       <header className="topbar">
-        <span className="brand">Golfkortet</span>
+        <Link href={ROUTES.home} className="brand">
+          Golfkortet
+        </Link>
+        <span className="spacer" />
+        {signedIn ? <MainNav /> : null}
+        {signedIn ? (
+          <span className="who" title={session.user.email}>
+            {session.user.name ?? session.user.email}
+          </span>
+        ) : null}
       </header>
-      <main className="content">
-        {me.isPending ? (
-          <p role="status">Laster …</p>
-        ) : me.data ? (
-          <p data-testid="session-state">Innlogget som {me.data.user.name ?? me.data.user.email}</p>
-        ) : (
-          <p data-testid="session-state">Du er ikke innlogget.</p>
-        )}
+      <main id="innhold" className={wide ? 'content wide' : 'content'}>
+        <Suspense fallback={<Loading />}>
+          <Switch>
+            {SCREENS.map(({ path: routePath, access, Screen }) => (
+              <Route key={routePath} path={routePath}>
+                <Guard access={access}>
+                  <Screen />
+                </Guard>
+              </Route>
+            ))}
+            <Route>
+              <Page title="Fant ikke siden">
+                <p>Denne adressen finnes ikke i Golfkortet.</p>
+                <Link href={ROUTES.home}>Til forsiden</Link>
+              </Page>
+            </Route>
+          </Switch>
+        </Suspense>
       </main>
     </div>
   );

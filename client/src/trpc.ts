@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router';
@@ -11,13 +11,37 @@ function webSocketUrl(): string {
   return url.toString();
 }
 
+/** auth.me's query key as @trpc/tanstack-react-query builds it: [["auth", "me"], {type: "query"}]. */
+function isMeQuery(key: QueryKey): boolean {
+  const path = key[0];
+  return Array.isArray(path) && path[0] === 'auth' && path[1] === 'me';
+}
+
+function isNotAuthenticated(error: unknown): boolean {
+  return (error as { data?: { appCode?: string } } | null)?.data?.appCode === 'NOT_AUTHENTICATED';
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A session can end elsewhere (sign out everywhere, expiry): any "not signed in" answer makes the app
+  // ask auth.me again, and the routes then move to the sign-in screen.
+  const sessionEnded = () => void queryClient.invalidateQueries({ queryKey: [['auth', 'me']] });
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (isNotAuthenticated(error) && !isMeQuery(query.queryKey)) sessionEnded();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isNotAuthenticated(error)) sessionEnded();
+      },
+    }),
     defaultOptions: {
       // A 4xx is an answer, not a hiccup: retrying "not signed in" only delays the sign-in screen.
       queries: { retry: (count, error) => count < 2 && !isClientError(error), staleTime: 10_000 },
     },
   });
+  return queryClient;
 }
 
 export function isClientError(error: unknown): boolean {

@@ -1,0 +1,235 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { cooldownUntil, describeWait, formatClock } from '../../lib/countdown';
+import { describeApiError, fieldError } from '../../lib/api-error';
+import { useCountdown } from '../../lib/useCountdown';
+import { useApplySessionAnswer } from '../../session/useSession';
+import { useTRPC } from '../../trpc';
+import { Alert, Button, Card, CodeInput, FormError, Page, TextField } from '../../ui';
+
+type Mode = 'link' | 'password';
+
+const SENT_KEY = 'golfkortet.linkSent';
+
+interface LinkSent {
+  email: string;
+  /** When a new link may be requested (ms since epoch). */
+  cooldownUntil: number;
+}
+
+/** The last link request of this tab: a phone that switches to the mail app and back may have reloaded the page. */
+function readSent(): LinkSent | null {
+  try {
+    const value = JSON.parse(window.sessionStorage.getItem(SENT_KEY) ?? 'null') as LinkSent | null;
+    return value && typeof value.email === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeSent(value: LinkSent | null): void {
+  try {
+    if (value) window.sessionStorage.setItem(SENT_KEY, JSON.stringify(value));
+    else window.sessionStorage.removeItem(SENT_KEY);
+  } catch {
+    // Without storage the form simply starts over after a reload.
+  }
+}
+
+export default function LoginScreen() {
+  const [mode, setMode] = useState<Mode>('link');
+  return (
+    <Page title="Logg inn">
+      <p className="muted">Du er ikke innlogget. Logg inn for å føre runder og følge klubbene dine.</p>
+      <div className="tabs" role="group" aria-label="Innloggingsmåte">
+        <button type="button" aria-pressed={mode === 'link'} onClick={() => setMode('link')}>
+          Lenke på e-post
+        </button>
+        <button type="button" aria-pressed={mode === 'password'} onClick={() => setMode('password')}>
+          Passord
+        </button>
+      </div>
+      {mode === 'link' ? <MagicLinkForm /> : <PasswordForm />}
+    </Page>
+  );
+}
+
+function MagicLinkForm() {
+  const trpc = useTRPC();
+  const applyAnswer = useApplySessionAnswer();
+  const [sent, setSent] = useState<LinkSent | null>(readSent);
+  const [email, setEmail] = useState(sent?.email ?? '');
+  const [code, setCode] = useState('');
+  const [until, setUntil] = useState<number | null>(sent?.cooldownUntil ?? null);
+  const left = useCountdown(until);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const request = useMutation(
+    trpc.auth.requestLink.mutationOptions({
+      onSuccess: (_data, input) => {
+        const next = { email: input.email, cooldownUntil: cooldownUntil(Date.now()) };
+        writeSent(next);
+        setSent(next);
+        setUntil(next.cooldownUntil);
+        setCode('');
+      },
+      onError: (error) => {
+        const view = describeApiError(error);
+        if (view?.code === 'RATE_LIMITED') setUntil(cooldownUntil(Date.now(), view.retryAfterSeconds));
+      },
+    }),
+  );
+  const verify = useMutation(trpc.auth.verifyLink.mutationOptions({ onSuccess: (answer) => {
+    writeSent(null);
+    applyAnswer(answer);
+  } }));
+
+  useEffect(() => {
+    if (sent) codeRef.current?.focus();
+  }, [sent]);
+
+  const requestError = describeApiError(request.error);
+  const verifyError = describeApiError(verify.error);
+
+  function submitEmail(e: FormEvent) {
+    e.preventDefault();
+    if (left > 0 && sent?.email === email.trim()) return;
+    request.mutate({ email: email.trim() });
+  }
+
+  function submitCode(e: FormEvent) {
+    e.preventDefault();
+    if (!sent) return;
+    verify.mutate({ email: sent.email, code });
+  }
+
+  function startOver() {
+    writeSent(null);
+    setSent(null);
+    setCode('');
+    verify.reset();
+  }
+
+  const waiting = left > 0;
+  return (
+    <>
+      {!sent ? (
+        <Card>
+          <form onSubmit={submitEmail} noValidate>
+            <TextField
+              label="E-postadresse"
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={fieldError(requestError, 'email')}
+            />
+            <p className="small muted">Vi sender deg en innloggingslenke og en sekssifret kode. Har du ingen konto, blir den laget når du logger inn første gang.</p>
+            <FormError error={requestError} fields={['email']} />
+            <Button type="submit" block busy={request.isPending} disabled={waiting}>
+              {waiting ? `Send lenke (${formatClock(left)})` : 'Send innloggingslenke'}
+            </Button>
+          </form>
+        </Card>
+      ) : (
+        <Card>
+          <Alert tone="success">
+            <p>
+              Vi har sendt en innloggingslenke til <strong>{sent.email}</strong>. Åpne lenken på denne enheten, eller skriv inn koden fra
+              e-posten her.
+            </p>
+          </Alert>
+          <form onSubmit={submitCode} noValidate>
+            <CodeInput
+              ref={codeRef}
+              label="Kode fra e-posten"
+              name="code"
+              value={code}
+              onChange={setCode}
+              error={fieldError(verifyError, 'code', ['INVALID_LINK', 'INVALID_CODE'])}
+            />
+            <FormError error={verifyError} fields={['code']} fieldCodes={['INVALID_LINK', 'INVALID_CODE']} />
+            <Button type="submit" block busy={verify.isPending} disabled={code.length !== 6}>
+              Logg inn med koden
+            </Button>
+          </form>
+          <div className="stack" style={{ marginTop: '1rem' }}>
+            <p className="small muted" aria-live="polite" data-testid="cooldown">
+              {waiting ? `Du kan be om en ny lenke ${describeWait(left)} (${formatClock(left)}).` : 'Fikk du ingen e-post? Sjekk søppelpost, eller send en ny.'}
+            </p>
+            <FormError error={requestError} />
+            <div className="row">
+              <Button variant="secondary" size="small" disabled={waiting} busy={request.isPending} onClick={() => request.mutate({ email: sent.email })}>
+                {waiting ? `Send ny lenke (${formatClock(left)})` : 'Send ny lenke'}
+              </Button>
+              <Button variant="link" onClick={startOver}>
+                Bruk en annen e-postadresse
+              </Button>
+            </div>
+          </div>
+        </Card>
+      )}
+    </>
+  );
+}
+
+function PasswordForm() {
+  const trpc = useTRPC();
+  const applyAnswer = useApplySessionAnswer();
+  const [email, setEmail] = useState(() => readSent()?.email ?? '');
+  const [password, setPassword] = useState('');
+  const [until, setUntil] = useState<number | null>(null);
+  const left = useCountdown(until);
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: applyAnswer,
+      onError: (error) => {
+        const view = describeApiError(error);
+        if (view?.code === 'RATE_LIMITED') setUntil(cooldownUntil(Date.now(), view.retryAfterSeconds));
+      },
+    }),
+  );
+  const error = describeApiError(login.error);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    login.mutate({ email: email.trim(), password });
+  }
+
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="E-postadresse"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError(error, 'email')}
+        />
+        <TextField
+          label="Passord"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldError(error, 'password', ['INVALID_CREDENTIALS'])}
+        />
+        <FormError error={error} fields={['email', 'password']} fieldCodes={['INVALID_CREDENTIALS']} />
+        {left > 0 ? <p className="small muted" aria-live="polite">Du kan prøve igjen {describeWait(left)}.</p> : null}
+        <Button type="submit" block busy={login.isPending} disabled={left > 0}>
+          {left > 0 ? `Logg inn (${formatClock(left)})` : 'Logg inn'}
+        </Button>
+      </form>
+      <p className="small muted" style={{ marginTop: '1rem' }}>
+        Har du ikke passord? Logg inn med lenke på e-post, og velg et passord under Konto.
+      </p>
+    </Card>
+  );
+}

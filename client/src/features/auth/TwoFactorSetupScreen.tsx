@@ -1,0 +1,233 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { describeApiError, fieldError } from '../../lib/api-error';
+import { formatClock } from '../../lib/countdown';
+import { groupSecret } from '../../lib/secret';
+import { useCountdown } from '../../lib/useCountdown';
+import { ROUTES } from '../../routes';
+import { useApplySessionAnswer, useSession, type SessionAnswer } from '../../session/useSession';
+import { useTRPC } from '../../trpc';
+import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
+import { RecoveryCodes } from './RecoveryCodes';
+
+type Method = 'totp' | 'email';
+type Step =
+  | { kind: 'choose' }
+  | { kind: 'totp'; secret: string; otpauthUri: string }
+  | { kind: 'email' }
+  | { kind: 'codes'; answer: SessionAnswer; recoveryCodes: string[] };
+
+export const METHOD_LABEL: Record<Method, string> = { totp: 'autentiseringsapp', email: 'kode på e-post' };
+
+/**
+ * 2FA setup, both the mandatory enrolment of an owner/admin (must_enroll_2fa, /login/oppsett-2fa) and the
+ * voluntary one from the account settings (/konto/tofaktor). Nothing changes on the account until the
+ * code is confirmed; replacing an existing method first asks for its current code.
+ */
+export default function TwoFactorSetupScreen() {
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const applyAnswer = useApplySessionAnswer();
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const enrolling = session.status === 'must_enroll_2fa';
+  const email = session.status === 'full' ? session.user.email : session.status === 'must_enroll_2fa' ? session.email : null;
+  const current = session.status === 'full' ? session.user.twoFactorMethod : null;
+  const expiresAt = session.status === 'must_enroll_2fa' ? session.expiresAt : null;
+  const left = useCountdown(expiresAt);
+
+  function finish() {
+    if (step.kind !== 'codes') return;
+    applyAnswer(step.answer);
+    if (!enrolling) navigate(ROUTES.account);
+    // An enrolling session is now full: the route guard moves on to where the sign-in was going.
+  }
+
+  return (
+    <Page title={step.kind === 'codes' ? 'Gjenopprettingskoder' : enrolling ? 'Slå på tofaktor' : 'Tofaktorautentisering'}>
+      {enrolling && step.kind !== 'codes' ? (
+        <Alert tone="info">
+          <p>Som eier eller administrator i en klubb må du bruke tofaktorautentisering før du kan fortsette.</p>
+          <p className="small">
+            Tid igjen til å fullføre: <strong data-testid="enrol-countdown">{formatClock(left)}</strong>
+          </p>
+        </Alert>
+      ) : null}
+      {enrolling && left === 0 && step.kind !== 'codes' ? (
+        <Alert tone="error">
+          <p>Tiden gikk ut. <Link href={ROUTES.login}>Logg inn på nytt</Link>.</p>
+        </Alert>
+      ) : null}
+      {step.kind === 'choose' ? (
+        <ChooseMethod current={current} email={email} onTotp={(s) => setStep({ kind: 'totp', ...s })} onEmail={() => setStep({ kind: 'email' })} />
+      ) : step.kind === 'totp' ? (
+        <TotpStep secret={step.secret} otpauthUri={step.otpauthUri} onBack={() => setStep({ kind: 'choose' })} onConfirmed={(answer, codes) => setStep({ kind: 'codes', answer, recoveryCodes: codes })} />
+      ) : step.kind === 'email' ? (
+        <EmailStep email={email} onBack={() => setStep({ kind: 'choose' })} onConfirmed={(answer, codes) => setStep({ kind: 'codes', answer, recoveryCodes: codes })} />
+      ) : (
+        <Card>
+          <Alert tone="success">
+            <p>Tofaktorautentisering er slått på ({METHOD_LABEL[step.answer.user.twoFactorMethod ?? 'totp']}).</p>
+          </Alert>
+          <RecoveryCodes codes={step.recoveryCodes} email={email} onDone={finish} doneLabel={enrolling ? 'Fortsett til Golfkortet' : 'Ferdig'} />
+        </Card>
+      )}
+      {!enrolling && step.kind !== 'codes' ? (
+        <p>
+          <Link href={ROUTES.account}>Tilbake til konto</Link>
+        </p>
+      ) : null}
+    </Page>
+  );
+}
+
+function ChooseMethod({ current, email, onTotp, onEmail }: { current: Method | null; email: string | null; onTotp(s: { secret: string; otpauthUri: string }): void; onEmail(): void }) {
+  const trpc = useTRPC();
+  const [currentCode, setCurrentCode] = useState('');
+  const totp = useMutation(trpc.twoFactor.totpSetup.mutationOptions({ onSuccess: onTotp }));
+  const emailSetup = useMutation(trpc.twoFactor.emailSetup.mutationOptions({ onSuccess: onEmail }));
+  const sendCurrent = useMutation(trpc.twoFactor.sendEmailCode.mutationOptions());
+  const error = describeApiError(totp.error ?? emailSetup.error);
+  const input = current ? { currentCode: currentCode.trim() } : undefined;
+
+  return (
+    <Card>
+      {current ? (
+        <>
+          <p>
+            Du bruker nå <strong>{METHOD_LABEL[current]}</strong>. For å bytte må du først bekrefte med en kode fra den metoden du har nå (eller en
+            gjenopprettingskode).
+          </p>
+          {current === 'email' ? (
+            <div className="row" style={{ marginBottom: '0.75rem' }}>
+              <Button variant="secondary" size="small" busy={sendCurrent.isPending} onClick={() => sendCurrent.mutate()}>
+                Send kode til {email ?? 'e-post'}
+              </Button>
+              {sendCurrent.isSuccess ? <span role="status" className="small">Kode sendt.</span> : null}
+            </div>
+          ) : null}
+          <FormError error={describeApiError(sendCurrent.error)} />
+          <CodeInput
+            label="Nåværende kode"
+            name="currentCode"
+            digitsOnly={false}
+            inputMode="numeric"
+            value={currentCode}
+            onChange={setCurrentCode}
+            error={fieldError(error, 'currentCode', ['INVALID_CODE'])}
+          />
+        </>
+      ) : (
+        <p>Velg hvordan du vil bekrefte at det er deg når du logger inn.</p>
+      )}
+      <FormError error={error} fields={current ? ['currentCode'] : []} fieldCodes={current ? ['INVALID_CODE'] : []} />
+      <div className="stack">
+        <Button block busy={totp.isPending} onClick={() => totp.mutate(input)}>
+          Bruk autentiseringsapp (anbefalt)
+        </Button>
+        <Button block variant="secondary" busy={emailSetup.isPending} onClick={() => emailSetup.mutate(input)}>
+          Få kode på e-post
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function QrCode({ text }: { text: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    // The QR library loads only on this screen.
+    void import('qrcode').then((qr) => qr.toDataURL(text, { margin: 1, width: 220, errorCorrectionLevel: 'M' })).then((url) => {
+      if (live) setSrc(url);
+    });
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return src ? <img className="qr" src={src} alt="QR-kode for autentiseringsappen" width={220} height={220} /> : <div className="qr" aria-hidden="true" />;
+}
+
+function TotpStep({ secret, otpauthUri, onBack, onConfirmed }: { secret: string; otpauthUri: string; onBack(): void; onConfirmed(answer: SessionAnswer, codes: string[]): void }) {
+  const trpc = useTRPC();
+  const [code, setCode] = useState('');
+  const confirm = useMutation(
+    trpc.twoFactor.totpConfirm.mutationOptions({ onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes) }),
+  );
+  const error = describeApiError(confirm.error);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    confirm.mutate({ code });
+  }
+  return (
+    <Card>
+      <ol className="stack" style={{ paddingLeft: '1.25rem' }}>
+        <li>
+          <p>Skann QR-koden med en autentiseringsapp (for eksempel Google Authenticator, Microsoft Authenticator eller 1Password).</p>
+          <QrCode text={otpauthUri} />
+          <p className="small">
+            På telefonen: <a href={otpauthUri} data-testid="otpauth-link">åpne i autentiseringsappen</a>.
+          </p>
+        </li>
+        <li>
+          <p>Kan du ikke skanne? Skriv inn denne nøkkelen i appen:</p>
+          <p className="secret-groups" data-testid="totp-secret" aria-label={`Nøkkel: ${groupSecret(secret).split('').join(' ')}`}>
+            {groupSecret(secret)}
+          </p>
+        </li>
+        <li>
+          <form onSubmit={submit} noValidate>
+            <CodeInput label="Sekssifret kode fra appen" name="code" value={code} onChange={setCode} error={fieldError(error, 'code', ['INVALID_CODE'])} />
+            <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE']} />
+            <div className="row">
+              <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
+                Bekreft og slå på
+              </Button>
+              <Button variant="link" onClick={onBack}>
+                Velg en annen metode
+              </Button>
+            </div>
+          </form>
+        </li>
+      </ol>
+    </Card>
+  );
+}
+
+function EmailStep({ email, onBack, onConfirmed }: { email: string | null; onBack(): void; onConfirmed(answer: SessionAnswer, codes: string[]): void }) {
+  const trpc = useTRPC();
+  const [code, setCode] = useState('');
+  const codeRef = useRef<HTMLInputElement>(null);
+  const confirm = useMutation(
+    trpc.twoFactor.emailConfirm.mutationOptions({ onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes) }),
+  );
+  const resend = useMutation(trpc.twoFactor.sendEmailCode.mutationOptions());
+  const error = describeApiError(confirm.error);
+  useEffect(() => codeRef.current?.focus(), []);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    confirm.mutate({ code });
+  }
+  return (
+    <Card>
+      <p>Vi har sendt en sekssifret kode til <strong>{email ?? 'e-postadressen din'}</strong>. Skriv den inn for å slå på koder på e-post.</p>
+      <form onSubmit={submit} noValidate>
+        <CodeInput ref={codeRef} label="Kode fra e-posten" name="code" value={code} onChange={setCode} error={fieldError(error, 'code', ['INVALID_CODE'])} />
+        <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE']} />
+        <div className="row">
+          <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
+            Bekreft og slå på
+          </Button>
+          <Button variant="secondary" size="small" busy={resend.isPending} onClick={() => resend.mutate()}>
+            Send ny kode
+          </Button>
+          <Button variant="link" onClick={onBack}>
+            Velg en annen metode
+          </Button>
+        </div>
+        {resend.isSuccess ? <p role="status" className="small">Ny kode er sendt.</p> : null}
+        <FormError error={describeApiError(resend.error)} />
+      </form>
+    </Card>
+  );
+}

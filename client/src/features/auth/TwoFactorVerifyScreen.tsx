@@ -1,0 +1,150 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { describeApiError, fieldError } from '../../lib/api-error';
+import { describeWait, formatClock } from '../../lib/countdown';
+import { useCountdown } from '../../lib/useCountdown';
+import { ROUTES } from '../../routes';
+import { setPendingStage, usePendingStage } from '../../session/pending-store';
+import { useApplySessionAnswer, useForgetSession } from '../../session/useSession';
+import { useTRPC } from '../../trpc';
+import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
+
+const RESEND_WAIT_MS = 30_000;
+
+/**
+ * The second step of a sign-in (pending_2fa): a code from the app, a mailed code, or a recovery code.
+ * The session lives 300 s, shown as a countdown; five wrong codes end it (the server then answers 401).
+ */
+export default function TwoFactorVerifyScreen() {
+  const trpc = useTRPC();
+  const pending = usePendingStage();
+  const applyAnswer = useApplySessionAnswer();
+  const forget = useForgetSession();
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [ended, setEnded] = useState(false);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const left = useCountdown(pending?.expiresAt ?? null);
+  const resendLeft = useCountdown(resendAt);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const method = pending?.method ?? 'totp';
+  const autoSent = useRef(false);
+
+  const verify = useMutation(
+    trpc.twoFactor.verify.mutationOptions({
+      onSuccess: applyAnswer,
+      onError: (error) => {
+        // The pending session is gone (expired, or five wrong codes): only a new sign-in helps.
+        if (describeApiError(error)?.code === 'NOT_AUTHENTICATED') setEnded(true);
+        codeRef.current?.select();
+      },
+    }),
+  );
+  const send = useMutation(
+    trpc.twoFactor.sendEmailCode.mutationOptions({
+      onSuccess: () => setResendAt(Date.now() + RESEND_WAIT_MS),
+      onError: (error) => {
+        if (describeApiError(error)?.code === 'NOT_AUTHENTICATED') setEnded(true);
+      },
+    }),
+  );
+
+  // An account with e-mailed codes gets its code without asking: the first mail is sent on arrival.
+  useEffect(() => {
+    if (method === 'email' && !autoSent.current && pending && !sessionStorage.getItem(`golfkortet.codeSent.${pending.expiresAt}`)) {
+      autoSent.current = true;
+      sessionStorage.setItem(`golfkortet.codeSent.${pending.expiresAt}`, '1');
+      send.mutate();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [method, pending]);
+
+  useEffect(() => {
+    codeRef.current?.focus();
+  }, [recovery]);
+
+  if (ended || left === 0) {
+    return (
+      <Page title="Innloggingen er utløpt">
+        <Alert tone="error" focus>
+          <p>{ended ? 'Innloggingen ble avbrutt etter for mange feil eller fordi tiden gikk ut.' : 'Tiden for å skrive inn koden gikk ut.'} Logg inn på nytt.</p>
+        </Alert>
+        <Button
+          onClick={() => {
+            setPendingStage(null);
+            forget();
+          }}
+        >
+          Logg inn på nytt
+        </Button>
+      </Page>
+    );
+  }
+
+  const error = describeApiError(verify.error);
+  const sendError = describeApiError(send.error);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    verify.mutate({ code: code.trim() });
+  }
+
+  return (
+    <Page title="Tofaktorkode">
+      <Card>
+        <p>
+          {recovery
+            ? 'Skriv inn en av gjenopprettingskodene du lagret da du slo på tofaktor. Hver kode kan brukes én gang.'
+            : method === 'email'
+              ? `Vi har sendt en sekssifret kode til ${pending?.email ?? 'e-postadressen din'}.`
+              : 'Åpne autentiseringsappen og skriv inn den sekssifrede koden for Golfkortet.'}
+        </p>
+        <p className="small muted" aria-live="off" data-testid="pending-countdown">
+          Innloggingen utløper om <strong>{formatClock(left)}</strong>.
+        </p>
+        <form onSubmit={submit} noValidate>
+          <CodeInput
+            ref={codeRef}
+            key={recovery ? 'recovery' : 'code'}
+            label={recovery ? 'Gjenopprettingskode' : 'Kode'}
+            name="code"
+            digitsOnly={!recovery}
+            hint={recovery ? 'Ti tegn, for eksempel abcde-fghij.' : undefined}
+            value={code}
+            onChange={setCode}
+            error={fieldError(error, 'code', ['INVALID_CODE', 'RATE_LIMITED'])}
+          />
+          <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE', 'RATE_LIMITED']} />
+          <Button type="submit" block busy={verify.isPending} disabled={recovery ? code.trim().length < 10 : code.length !== 6}>
+            Bekreft
+          </Button>
+        </form>
+        <div className="stack" style={{ marginTop: '1rem' }}>
+          {method === 'email' && !recovery ? (
+            <div>
+              {send.isSuccess ? <p className="small" role="status">Ny kode er sendt. Den gjelder i 10 minutter.</p> : null}
+              <FormError error={sendError} />
+              <Button variant="secondary" size="small" busy={send.isPending} disabled={resendLeft > 0} onClick={() => send.mutate()}>
+                {resendLeft > 0 ? `Send ny kode (${describeWait(resendLeft)})` : 'Send ny kode'}
+              </Button>
+            </div>
+          ) : null}
+          <Button
+            variant="link"
+            onClick={() => {
+              setRecovery((r) => !r);
+              setCode('');
+              verify.reset();
+            }}
+          >
+            {recovery ? 'Bruk kode fra app eller e-post' : 'Bruk en gjenopprettingskode'}
+          </Button>
+          <Link href={ROUTES.login} onClick={() => setPendingStage(null)}>
+            Avbryt og logg inn på nytt
+          </Link>
+        </div>
+      </Card>
+    </Page>
+  );
+}

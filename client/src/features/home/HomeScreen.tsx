@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { describeApiError } from '../../lib/api-error';
+import { formatHandicapIndex } from '../../lib/handicap';
+import { ROUTES } from '../../routes';
+import { useSession } from '../../session/useSession';
+import { useTRPC } from '../../trpc';
+import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
+import { ROLE_NAME } from '../orgs/roles';
+
+export default function HomeScreen() {
+  const session = useSession();
+  const trpc = useTRPC();
+  const orgs = useQuery(trpc.orgs.mine.queryOptions());
+  if (session.status !== 'full') return <Loading />;
+  const user = session.user;
+  return (
+    <Page title={`Hei, ${user.name ?? user.email}`}>
+      <p className="muted" data-testid="session-state">
+        Innlogget som {user.name ?? user.email} · handicapindeks {formatHandicapIndex(user.handicapIndex)}
+      </p>
+      <Card title="Mine klubber" action={<Link href={ROUTES.orgs}>Alle</Link>}>
+        {orgs.isPending ? (
+          <Loading text="Henter klubbene dine …" />
+        ) : orgs.error ? (
+          <Alert tone="error"><p>{describeApiError(orgs.error)?.message}</p></Alert>
+        ) : orgs.data.organizations.length === 0 ? (
+          <EmptyState title="Ingen klubber ennå">
+            <Link href={ROUTES.orgs}>Lag en klubb</Link>
+          </EmptyState>
+        ) : (
+          <ul className="list">
+            {orgs.data.organizations.slice(0, 5).map((org) => (
+              <li key={org.id}>
+                <Link href={ROUTES.org(org.id)} className="item">
+                  <span>{org.name}</span> <span className="badge">{ROLE_NAME[org.role]}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {user.twoFactorMethod === null ? (
+        <Alert tone="info">
+          <p>
+            Beskytt kontoen med tofaktorautentisering. <Link href={ROUTES.accountTwoFactor}>Slå på nå</Link>
+          </p>
+        </Alert>
+      ) : null}
+    </Page>
+  );
+}

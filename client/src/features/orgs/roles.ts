@@ -1,0 +1,59 @@
+export type Role = 'owner' | 'admin' | 'member';
+
+export const ROLE_NAME: Record<Role, string> = { owner: 'Eier', admin: 'Administrator', member: 'Medlem' };
+
+/** CONTRACT.md section 7: only an owner grants `owner`; an admin may give admin or member. */
+export function assignableRoles(actor: Role): Role[] {
+  if (actor === 'owner') return ['owner', 'admin', 'member'];
+  if (actor === 'admin') return ['admin', 'member'];
+  return [];
+}
+
+export function isAdminRole(role: Role): boolean {
+  return role === 'owner' || role === 'admin';
+}
+
+export interface AuditPersonView {
+  name: string | null;
+  email: string | null;
+}
+
+export interface AuditEntryView {
+  action: string;
+  actor: AuditPersonView | null;
+  subject: AuditPersonView | null;
+  details: Record<string, unknown> | null;
+}
+
+function who(person: AuditPersonView | null, fallback: string): string {
+  return person?.name ?? person?.email ?? fallback;
+}
+
+function roleText(value: unknown): string {
+  return value === 'owner' || value === 'admin' || value === 'member' ? ROLE_NAME[value].toLowerCase() : 'ukjent rolle';
+}
+
+/** One line of the audit log in Norwegian: who did what to whom. Unknown actions show their code. */
+export function describeAuditEntry(entry: AuditEntryView): string {
+  const actor = who(entry.actor, 'Noen');
+  const subject = who(entry.subject, 'en slettet konto');
+  const d = entry.details ?? {};
+  switch (entry.action) {
+    case 'org.created':
+      return `${actor} opprettet klubben`;
+    case 'org.member_invited':
+      return `${actor} inviterte ${typeof d.email === 'string' ? d.email : 'en adresse'} som ${roleText(d.role)}`;
+    case 'org.member_added':
+      return d.via === 'invitation'
+        ? `${subject} ble med som ${roleText(d.role)} (invitasjon fra ${actor})`
+        : `${actor} la til ${subject} som ${roleText(d.role)}`;
+    case 'org.role_changed':
+      return `${actor} endret rollen til ${subject} fra ${roleText(d.from)} til ${roleText(d.to)}`;
+    case 'org.member_removed':
+      return d.left === true ? `${subject} forlot klubben` : `${actor} fjernet ${subject} (${roleText(d.role)})`;
+    case 'account.merged':
+      return `${actor} slo sammen kontoen sin med ${typeof d.mergedEmail === 'string' ? d.mergedEmail : 'en annen konto'}`;
+    default:
+      return `${actor}: ${entry.action}`;
+  }
+}

@@ -1,0 +1,36 @@
+/** Whole seconds left until `untilMs`, never negative; rounded up so "1 s" shows until the very end. */
+export function secondsLeft(untilMs: number | null, nowMs: number): number {
+  if (untilMs === null) return 0;
+  return Math.max(0, Math.ceil((untilMs - nowMs) / 1000));
+}
+
+/** "0:45", "4:59", "12:00": minutes and zero-padded seconds, as a countdown reads on a phone. */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The Norwegian sentence for a screen reader and for the button: "om 45 sekunder", "om 1 minutt og 5 sekunder". */
+export function describeWait(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  const minutes = Math.floor(s / 60);
+  const rest = s % 60;
+  const sec = (n: number) => `${n} ${n === 1 ? 'sekund' : 'sekunder'}`;
+  const min = (n: number) => `${n} ${n === 1 ? 'minutt' : 'minutter'}`;
+  if (minutes === 0) return `om ${sec(rest)}`;
+  if (rest === 0) return `om ${min(minutes)}`;
+  return `om ${min(minutes)} og ${sec(rest)}`;
+}
+
+/** CONTRACT.md section 6: one magic link per address per 60 s. */
+export const MAGIC_LINK_COOLDOWN_SECONDS = 60;
+/** CONTRACT.md section 5: pending and enrolment sessions last 300 s. */
+export const PENDING_SESSION_SECONDS = 300;
+
+/**
+ * When the next request may be sent: after a success the contract's cooldown; after a 429 the server's
+ * Retry-After when it told us, otherwise the cooldown again.
+ */
+export function cooldownUntil(nowMs: number, retryAfterSeconds?: number): number {
+  return nowMs + (retryAfterSeconds ?? MAGIC_LINK_COOLDOWN_SECONDS) * 1000;
+}

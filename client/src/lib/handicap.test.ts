@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatHandicapIndex, formatStrokes, parseHandicapIndex } from './handicap';
+
+describe('a handicap index as typed', () => {
+  it('reads a Norwegian or English decimal, and nothing as "no index"', () => {
+    expect(parseHandicapIndex('12,4')).toEqual({ ok: true, value: 12.4 });
+    expect(parseHandicapIndex(' 12.4 ')).toEqual({ ok: true, value: 12.4 });
+    expect(parseHandicapIndex('54')).toEqual({ ok: true, value: 54 });
+    expect(parseHandicapIndex('0')).toEqual({ ok: true, value: 0 });
+    expect(parseHandicapIndex('')).toEqual({ ok: true, value: null });
+  });
+
+  it('reads a plus handicap as the negative number the service stores', () => {
+    expect(parseHandicapIndex('+2,1')).toEqual({ ok: true, value: -2.1 });
+    expect(parseHandicapIndex('+ 0,0')).toEqual({ ok: true, value: 0 });
+  });
+
+  it('refuses text that is not a number with at most one decimal, in Norwegian', () => {
+    for (const text of ['abc', '12,45', '1,2,3', '123']) {
+      const parsed = parseHandicapIndex(text);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.message).toMatch(/én desimal/);
+    }
+  });
+
+  it('shows indexes and strokes the way golfers write them', () => {
+    expect(formatHandicapIndex(-2.1)).toBe('+2,1');
+    expect(formatHandicapIndex(12.4)).toBe('12,4');
+    expect(formatHandicapIndex(0)).toBe('0,0');
+    expect(formatHandicapIndex(null)).toBe('–');
+    expect(formatStrokes(-2)).toBe('+2');
+    expect(formatStrokes(18)).toBe('18');
+  });
+});

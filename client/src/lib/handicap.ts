@@ -1,0 +1,30 @@
+/**
+ * Handicap indexes as golfers write them: "12,4" or "12.4"; a plus handicap "+2,1" is stored as −2.1
+ * (GOLF.md). Parsing only reads the text; the server decides what is allowed (54.0, +10.0, one decimal).
+ */
+export type ParsedHandicap = { ok: true; value: number | null } | { ok: false; message: string };
+
+export function parseHandicapIndex(text: string): ParsedHandicap {
+  const trimmed = text.trim().replace(/\s+/g, '');
+  if (trimmed === '') return { ok: true, value: null };
+  const match = /^([+-]?)(\d{1,2})(?:[.,](\d))?$/.exec(trimmed);
+  if (!match) return { ok: false, message: 'Skriv handicapindeksen som et tall med én desimal, for eksempel 12,4 eller +2,1.' };
+  const [, sign, whole, tenth] = match;
+  const magnitude = Number(whole) + Number(tenth ?? '0') / 10;
+  // "+" is a plus handicap: better than scratch, stored negative. A typed "-" is read the same way.
+  const value = sign === '+' || sign === '-' ? -magnitude : magnitude;
+  return { ok: true, value: Object.is(value, -0) ? 0 : value };
+}
+
+/** −2.1 → "+2,1", 12.4 → "12,4", 0 → "0,0", null → "–". */
+export function formatHandicapIndex(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '–';
+  const text = Math.abs(value).toFixed(1).replace('.', ',');
+  return value < 0 ? `+${text}` : text;
+}
+
+/** A playing or course handicap (whole strokes): −2 → "+2". */
+export function formatStrokes(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '–';
+  return value < 0 ? `+${Math.abs(value)}` : String(value);
+}

@@ -1,0 +1,31 @@
+/**
+ * The app's paths. They are Norwegian and never equal a REST GET path of CONTRACT.md (/auth/*, /account/*,
+ * /organizations*, /admin/*, /courses/*, /personal-courses*, /rounds*, /participants/*), because the server
+ * answers those before its SPA fallback. /login/verify is fixed by the contract (the magic link's target).
+ * docs/app.md has the table.
+ */
+export const ROUTES = {
+  home: '/',
+  login: '/login',
+  verifyLink: '/login/verify',
+  twoFactor: '/login/2fa',
+  enroll: '/login/oppsett-2fa',
+  account: '/konto',
+  accountTwoFactor: '/konto/tofaktor',
+  confirmEmail: '/konto/bekreft-epost',
+  confirmMerge: '/konto/sla-sammen',
+  orgs: '/klubber',
+  org: (id: string) => `/klubber/${encodeURIComponent(id)}`,
+  joinOrg: '/klubber/bli-med',
+  rounds: '/runder',
+  newRound: '/runder/ny',
+  round: (id: string) => `/runder/${encodeURIComponent(id)}`,
+  operator: '/drift',
+} as const;
+
+/** A `neste` (next) parameter is followed only when it is a path of this app: never another origin. */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (next.startsWith(ROUTES.login)) return null;
+  return next;
+}

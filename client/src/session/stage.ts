@@ -1,0 +1,91 @@
+import { ROUTES, safeNext } from '../routes';
+
+export type Stage = 'full' | 'pending_2fa' | 'must_enroll_2fa';
+
+/**
+ * What the app knows about the visitor. `auth.me` answers only for a full session; a pending or enrolling
+ * session is known from the sign-in's session answer, remembered in sessionStorage until it expires (300 s).
+ */
+export type SessionState<U> =
+  | { status: 'loading' }
+  | { status: 'unreachable' }
+  | { status: 'signed-out' }
+  | { status: 'pending_2fa' | 'must_enroll_2fa'; email: string | null; method: TwoFactorMethod | null; expiresAt: number }
+  | { status: 'full'; user: U };
+
+export type TwoFactorMethod = 'totp' | 'email';
+
+export interface PendingStage {
+  stage: 'pending_2fa' | 'must_enroll_2fa';
+  email: string | null;
+  /** The account's method, from the session answer: the 2FA screen asks for the matching code. */
+  method: TwoFactorMethod | null;
+  expiresAt: number;
+}
+
+/** Who may see a route. */
+export type Access =
+  /** anyone, in any stage (the magic-link landing page) */
+  | 'public'
+  /** the sign-in screen: a signed-in visitor is sent on */
+  | 'guest'
+  /** 2FA verification: a pending_2fa session only */
+  | 'pending'
+  /** mandatory 2FA setup: a must_enroll_2fa session only */
+  | 'enrolling'
+  /** everything else: a full session */
+  | 'full';
+
+/** The screen a stage belongs on when it is somewhere it may not be. */
+export function homeOfStage(status: SessionState<unknown>['status'], next: string | null): string {
+  switch (status) {
+    case 'full':
+      return next ?? ROUTES.home;
+    case 'pending_2fa':
+      return withNext(ROUTES.twoFactor, next);
+    case 'must_enroll_2fa':
+      return withNext(ROUTES.enroll, next);
+    default:
+      return withNext(ROUTES.login, next);
+  }
+}
+
+function withNext(path: string, next: string | null): string {
+  return next ? `${path}?neste=${encodeURIComponent(next)}` : path;
+}
+
+/**
+ * Where to send a visitor who opens `location` (path and query), or null to show it. A visitor sent to sign in
+ * carries the page they wanted as `neste`, and comes back to it once the session is full.
+ */
+export function redirectFor(access: Access, status: SessionState<unknown>['status'], location: string): string | null {
+  if (status === 'loading' || status === 'unreachable' || access === 'public') return null;
+  const query = location.includes('?') ? location.slice(location.indexOf('?') + 1) : '';
+  const carriedNext = safeNext(new URLSearchParams(query).get('neste'));
+  switch (access) {
+    case 'guest':
+      return status === 'signed-out' ? null : homeOfStage(status, carriedNext);
+    case 'pending':
+      return status === 'pending_2fa' ? null : homeOfStage(status, carriedNext);
+    case 'enrolling':
+      // Once enrolment makes the session full, the sign-in goes on to where it was headed.
+      return status === 'must_enroll_2fa' ? null : homeOfStage(status, carriedNext);
+    case 'full':
+      return status === 'full' ? null : homeOfStage(status, safeNext(location));
+  }
+}
+
+/** The pending stage as remembered, or null once it has expired (the server has forgotten it too). */
+export function livePending(pending: PendingStage | null, nowMs: number): PendingStage | null {
+  return pending && pending.expiresAt > nowMs ? pending : null;
+}
+
+export function sessionFrom<U>(me: { user: U } | undefined, meError: unknown, pending: PendingStage | null, nowMs: number): SessionState<U> {
+  if (me) return { status: 'full', user: me.user };
+  if (meError === undefined || meError === null) return { status: 'loading' };
+  const appCode = (meError as { data?: { appCode?: string } }).data?.appCode;
+  if (appCode !== 'NOT_AUTHENTICATED') return { status: 'unreachable' };
+  const live = livePending(pending, nowMs);
+  if (live) return { status: live.stage, email: live.email, method: live.method, expiresAt: live.expiresAt };
+  return { status: 'signed-out' };
+}
