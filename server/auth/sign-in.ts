@@ -80,6 +80,7 @@ async function recordPasswordFailure(deps: Deps, ip: string, account: string): P
 async function passwordMatches(user: UserRow | null, password: string): Promise<boolean> {
   const hash = user?.passwordHash ?? null;
   if (hash === null) {
+    // The same work as a real check, and the same answer as a mismatch.
     await verifyPassword(await DUMMY_HASH, password);
     return false;
   }
@@ -102,7 +103,9 @@ export async function signInWithPassword(
   const account = accountKey(user, address);
   await assertPasswordAttemptsLeft(deps, origin.ip, account);
 
-  if (!user || !(await passwordMatches(user, input.password))) {
+  // Hash first, whatever the user: the time taken must not depend on whether the address is known.
+  const matches = await passwordMatches(user, input.password);
+  if (!user || !matches) {
     await recordPasswordFailure(deps, origin.ip, account);
     await audit(deps, deps.db, {
       action: 'auth.sign_in_failed',

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDeps, type TestDeps } from '../helpers/deps';
+import { createUser, uniqueEmail } from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { startSmtpServer, type SmtpServer } from '../helpers/smtp';
+import { restClient, signInFromMail, trpcClient } from './support';
+
+/** The real mail path: nodemailer to SMTP_URL, a real SMTP server (aiosmtpd), the message read back from its Maildir. */
+describe('sign-in mail over real SMTP', () => {
+  let smtp: SmtpServer;
+  let deps: TestDeps;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    deps = await createTestDeps({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Golfkortet <ikke-svar@golfkortet.test>' }, closeAfterAll: false });
+    server = await startTestServer(deps);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await deps?.close();
+    await smtp?.close();
+  });
+
+  it('delivers the Norwegian sign-in mail through SMTP, and its link signs in', async () => {
+    const address = uniqueEmail('smtp');
+    const res = await restClient(server.url).call('requestLink', { email: address });
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    // Nothing in the development outbox: the mail went out over SMTP.
+    expect(deps.mailer.outbox).toHaveLength(0);
+
+    const [mail] = await smtp.waitForMessages(1);
+    expect(mail!.to).toBe(address);
+    expect(mail!.from).toBe('Golfkortet <ikke-svar@golfkortet.test>');
+    expect(mail!.subject).toBe('Logg inn på Golfkortet');
+    expect(mail!.text).toContain('Lenken og koden gjelder i 15 minutter');
+    const { token, link } = signInFromMail(mail!);
+    expect(link.startsWith(`${deps.config.publicUrl}/login/verify?token=`)).toBe(true);
+    expect(mail!.html).toContain(`href="${link}"`);
+
+    const c = restClient(server.url);
+    const verified = await c.call('verifyLink', { token });
+    expect(verified).toMatchObject({ status: 200, body: { user: { email: address }, stage: 'full' } });
+    expect((await c.call('me')).status).toBe(200);
+  });
+
+  it('delivers the code that signs in on another device', async () => {
+    const user = await createUser(deps.db);
+    const before = smtp.messages().length;
+    await trpcClient(deps).call('requestLink', { email: user.email });
+    const mails = await smtp.waitForMessages(before + 1);
+    const { code } = signInFromMail(mails[mails.length - 1]!);
+    const c = trpcClient(deps);
+    expect(await c.call('verifyLink', { email: user.email, code })).toMatchObject({ status: 200, body: { user: { id: user.id } } });
+  });
+});
