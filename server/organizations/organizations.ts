@@ -110,10 +110,14 @@ async function findMember(scope: OrgScope, userId: string): Promise<Member | nul
 
 /**
  * Role changes and removals of one organization are serialised on its row, so two owners demoting each
- * other at once cannot leave it without an owner.
+ * other at once cannot leave it without an owner. The actor's role is read again under the lock: the
+ * membership check ran before the transaction, and a concurrent change may have lowered or ended it.
  */
-async function lockOrganization(scope: OrgScope): Promise<void> {
+async function lockOrganization(scope: OrgScope): Promise<OrgScope> {
   await scope.tx.select({ id: organization.id }).from(organization).where(eq(organization.id, scope.organizationId)).for('update');
+  const actor = await findMember(scope, scope.actorUserId);
+  if (!actor) throw new AppError('NOT_ORG_MEMBER');
+  return { ...scope, actorRole: actor.role };
 }
 
 async function ownerCount(scope: OrgScope): Promise<number> {
@@ -160,8 +164,9 @@ export async function addMember(deps: Deps, scope: OrgScope, input: { email: str
 }
 
 /** Only owners grant or take away `owner`; the last owner keeps it (409). */
-export async function setRole(deps: Deps, scope: OrgScope, input: { userId: string; role: Role }): Promise<{ member: Member }> {
-  await lockOrganization(scope);
+export async function setRole(deps: Deps, unlocked: OrgScope, input: { userId: string; role: Role }): Promise<{ member: Member }> {
+  const scope = await lockOrganization(unlocked);
+  if (!isAdminRole(scope.actorRole)) throw new AppError('NOT_ORG_ADMIN');
   const target = await findMember(scope, input.userId);
   if (!target) throw new AppError('NOT_FOUND');
   if (scope.actorRole !== 'owner') {
@@ -187,10 +192,11 @@ export async function setRole(deps: Deps, scope: OrgScope, input: { userId: stri
 }
 
 /** Owners and admins remove others (an admin not an owner); anyone may leave; the last owner may not. */
-export async function removeMember(deps: Deps, scope: OrgScope, input: { userId: string }): Promise<{ ok: true }> {
-  const leaving = input.userId === scope.actorUserId;
+export async function removeMember(deps: Deps, unlocked: OrgScope, input: { userId: string }): Promise<{ ok: true }> {
+  const leaving = input.userId === unlocked.actorUserId;
+  if (!leaving && !isAdminRole(unlocked.actorRole)) throw new AppError('NOT_ORG_ADMIN');
+  const scope = await lockOrganization(unlocked);
   if (!leaving && !isAdminRole(scope.actorRole)) throw new AppError('NOT_ORG_ADMIN');
-  await lockOrganization(scope);
   const target = await findMember(scope, input.userId);
   if (!target) throw new AppError('NOT_FOUND');
   if (!leaving && scope.actorRole !== 'owner' && target.role === 'owner') {
