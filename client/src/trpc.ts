@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router';
@@ -11,11 +11,8 @@ function webSocketUrl(): string {
   return url.toString();
 }
 
-/** auth.me's query key as @trpc/tanstack-react-query builds it: [["auth", "me"], {type: "query"}]. */
-function isMeQuery(key: QueryKey): boolean {
-  const path = key[0];
-  return Array.isArray(path) && path[0] === 'auth' && path[1] === 'me';
-}
+/** The cached answer of auth.me ("who is signed in"), kept by session/useSession.ts. */
+export const SESSION_QUERY_KEY = ['session'] as const;
 
 function isNotAuthenticated(error: unknown): boolean {
   return (error as { data?: { appCode?: string } } | null)?.data?.appCode === 'NOT_AUTHENTICATED';
@@ -24,11 +21,11 @@ function isNotAuthenticated(error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   // A session can end elsewhere (sign out everywhere, expiry): any "not signed in" answer makes the app
   // ask auth.me again, and the routes then move to the sign-in screen.
-  const sessionEnded = () => void queryClient.invalidateQueries({ queryKey: [['auth', 'me']] });
+  const sessionEnded = () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (isNotAuthenticated(error) && !isMeQuery(query.queryKey)) sessionEnded();
+      onError: (error) => {
+        if (isNotAuthenticated(error)) sessionEnded();
       },
     }),
     mutationCache: new MutationCache({

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { livePending, redirectFor, sessionFrom } from './stage';
 
-const notAuthenticated = { data: { appCode: 'NOT_AUTHENTICATED', httpStatus: 401 } };
-
 describe('which session the app sees', () => {
   const now = 1_000_000;
   const pending = { stage: 'pending_2fa' as const, email: 'kari@example.no', method: 'totp' as const, expiresAt: now + 300_000 };
@@ -12,15 +10,20 @@ describe('which session the app sees', () => {
   });
 
   it('is the remembered stage while auth.me refuses and it has not expired, then signed out', () => {
-    expect(sessionFrom(undefined, notAuthenticated, pending, now)).toEqual({ status: 'pending_2fa', email: 'kari@example.no', method: 'totp', expiresAt: now + 300_000 });
-    expect(sessionFrom(undefined, notAuthenticated, pending, now + 300_000)).toEqual({ status: 'signed-out' });
-    expect(sessionFrom(undefined, notAuthenticated, null, now)).toEqual({ status: 'signed-out' });
+    expect(sessionFrom(null, null, pending, now)).toEqual({ status: 'pending_2fa', email: 'kari@example.no', method: 'totp', expiresAt: now + 300_000 });
+    expect(sessionFrom(null, null, pending, now + 300_000)).toEqual({ status: 'signed-out' });
+    expect(sessionFrom(null, null, null, now)).toEqual({ status: 'signed-out' });
     expect(livePending(pending, now + 299_999)).toBe(pending);
   });
 
-  it('is loading before an answer and unreachable on a failure that is not "not signed in"', () => {
+  it('is loading before the first answer, and unreachable when the service could not be asked', () => {
     expect(sessionFrom(undefined, null, null, now)).toEqual({ status: 'loading' });
     expect(sessionFrom(undefined, new TypeError('Failed to fetch'), pending, now)).toEqual({ status: 'unreachable' });
+  });
+
+  it('keeps the last answer while a later question fails, so screens stay put', () => {
+    expect(sessionFrom({ user: { id: 'u' } }, new TypeError('Failed to fetch'), null, now)).toEqual({ status: 'full', user: { id: 'u' } });
+    expect(sessionFrom(null, new TypeError('Failed to fetch'), null, now)).toEqual({ status: 'signed-out' });
   });
 });
 

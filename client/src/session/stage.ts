@@ -80,11 +80,13 @@ export function livePending(pending: PendingStage | null, nowMs: number): Pendin
   return pending && pending.expiresAt > nowMs ? pending : null;
 }
 
-export function sessionFrom<U>(me: { user: U } | undefined, meError: unknown, pending: PendingStage | null, nowMs: number): SessionState<U> {
+/**
+ * `me` is auth.me's answer as the app caches it: {user} for a full session, null for "no full session",
+ * undefined before the first answer. `meError` is a failure to ask at all (network, server down).
+ */
+export function sessionFrom<U>(me: { user: U } | null | undefined, meError: unknown, pending: PendingStage | null, nowMs: number): SessionState<U> {
   if (me) return { status: 'full', user: me.user };
-  if (meError === undefined || meError === null) return { status: 'loading' };
-  const appCode = (meError as { data?: { appCode?: string } }).data?.appCode;
-  if (appCode !== 'NOT_AUTHENTICATED') return { status: 'unreachable' };
+  if (me === undefined) return meError ? { status: 'unreachable' } : { status: 'loading' };
   const live = livePending(pending, nowMs);
   if (live) return { status: live.stage, email: live.email, method: live.method, expiresAt: live.expiresAt };
   return { status: 'signed-out' };

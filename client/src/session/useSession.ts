@@ -2,18 +2,41 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback, useEffect, useState } from 'react';
 import type { AppRouter } from '../../../server/trpc/router';
-import { useTRPC } from '../trpc';
 import { PENDING_SESSION_SECONDS } from '../lib/countdown';
+import { SESSION_QUERY_KEY, useTRPCClient } from '../trpc';
 import { setPendingStage, usePendingStage } from './pending-store';
 import { sessionFrom, type SessionState, type Stage } from './stage';
 
 export type User = inferRouterOutputs<AppRouter>['auth']['me']['user'];
 export type Session = SessionState<User>;
 
+function isNotAuthenticated(error: unknown): boolean {
+  return (error as { data?: { appCode?: string } } | null)?.data?.appCode === 'NOT_AUTHENTICATED';
+}
+
+/**
+ * auth.me as "who is signed in": null for "nobody (with a full session)". Not an error, so that the
+ * answer stays in the cache while it is asked again, and screens are not unmounted by a background refetch.
+ */
+function useMe() {
+  const client = useTRPCClient();
+  return useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: async (): Promise<{ user: User } | null> => {
+      try {
+        return await client.auth.me.query();
+      } catch (error) {
+        if (isNotAuthenticated(error)) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
 /** The session: a full one from auth.me, a pending one from the last sign-in answer (see stage.ts). */
 export function useSession(): Session {
-  const trpc = useTRPC();
-  const me = useQuery(trpc.auth.me.queryOptions(undefined, { retry: (count, error) => count < 2 && (error as { data?: unknown }).data === undefined }));
+  const me = useMe();
   const pending = usePendingStage();
   const [now, setNow] = useState(() => Date.now());
   // Re-evaluate when a remembered stage runs out, so the screen moves back to sign-in by itself.
@@ -34,21 +57,32 @@ export interface SessionAnswer {
 
 /** Every sign-in step ends here: the session answer decides what the app shows next. */
 export function useApplySessionAnswer() {
-  const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useCallback(
     (answer: SessionAnswer) => {
       if (answer.stage === 'full') {
         setPendingStage(null);
-        queryClient.setQueryData(trpc.auth.me.queryKey(), { user: answer.user });
+        queryClient.setQueryData(SESSION_QUERY_KEY, { user: answer.user });
       } else {
         setPendingStage({ stage: answer.stage, email: answer.user.email, method: answer.user.twoFactorMethod, expiresAt: Date.now() + PENDING_SESSION_SECONDS * 1000 });
-        // auth.me refuses a pending session: asking again turns any earlier user into "not signed in".
-        void queryClient.resetQueries({ queryKey: trpc.auth.me.queryKey() });
+        // auth.me refuses a pending session: whoever was signed in before is not any more.
+        queryClient.setQueryData(SESSION_QUERY_KEY, null);
       }
     },
-    [queryClient, trpc],
+    [queryClient],
   );
+}
+
+/** Updates the signed-in user after a change (profile, 2FA method, merge). */
+export function useSetUser() {
+  const queryClient = useQueryClient();
+  return useCallback((user: User) => queryClient.setQueryData(SESSION_QUERY_KEY, { user }), [queryClient]);
+}
+
+/** Asks the server again who is signed in (after a change to the account it reports). */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }), [queryClient]);
 }
 
 /** After logout (or a session the server no longer accepts): forget everything cached about the user. */
@@ -56,8 +90,7 @@ export function useForgetSession() {
   const queryClient = useQueryClient();
   return useCallback(() => {
     setPendingStage(null);
-    // Cached data of the old user goes; auth.me (active) is asked again and answers "not signed in".
-    queryClient.removeQueries({ type: 'inactive' });
-    void queryClient.resetQueries({ type: 'active' });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
   }, [queryClient]);
 }

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
-import { useForgetSession, useSession, type User } from '../../session/useSession';
+import { useForgetSession, useRefreshSession, useSession, useSetUser, type User } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, CodeInput, FormError, Loading, Page, TextField } from '../../ui';
 import { RecoveryCodes } from '../auth/RecoveryCodes';
@@ -32,15 +32,9 @@ export default function AccountScreen() {
   );
 }
 
-function useUpdateMe() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return (user: User) => queryClient.setQueryData(trpc.auth.me.queryKey(), { user });
-}
-
 function ProfileCard({ user }: { user: User }) {
   const trpc = useTRPC();
-  const updateMe = useUpdateMe();
+  const updateMe = useSetUser();
   const [name, setName] = useState(user.name ?? '');
   const [index, setIndex] = useState(user.handicapIndex === null ? '' : formatHandicapIndex(user.handicapIndex));
   const [localError, setLocalError] = useState<string | null>(null);
@@ -111,7 +105,7 @@ function CurrentCodeField({ method, value, onChange, error }: { method: 'totp' |
 
 function TwoFactorCard({ user }: { user: User }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
   const [, navigate] = useLocation();
   const [action, setAction] = useState<'none' | 'disable' | 'codes'>('none');
   const [code, setCode] = useState('');
@@ -121,7 +115,7 @@ function TwoFactorCard({ user }: { user: User }) {
       onSuccess: () => {
         setAction('none');
         setCode('');
-        void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+        refreshSession();
       },
     }),
   );
@@ -192,7 +186,7 @@ function TwoFactorCard({ user }: { user: User }) {
 
 function PasswordCard({ user }: { user: User }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const change = useMutation(
@@ -200,7 +194,7 @@ function PasswordCard({ user }: { user: User }) {
       onSuccess: () => {
         setCurrent('');
         setNext('');
-        void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+        refreshSession();
       },
     }),
   );
@@ -331,13 +325,14 @@ function MergeCard() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const queryClient = useQueryClient();
+  const setUser = useSetUser();
   const request = useMutation(trpc.account.requestMerge.mutationOptions({ onSuccess: (_d, input) => setSentTo(input.email) }));
   const confirm = useMutation(
     trpc.account.confirmMerge.mutationOptions({
       onSuccess: ({ user }) => {
         setSentTo(null);
         setCode('');
-        queryClient.setQueryData(trpc.auth.me.queryKey(), { user });
+        setUser(user);
         void queryClient.invalidateQueries();
       },
     }),

@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { describeWait, formatClock } from '../../lib/countdown';
 import { useCountdown } from '../../lib/useCountdown';
-import { ROUTES } from '../../routes';
 import { setPendingStage, usePendingStage } from '../../session/pending-store';
 import { useApplySessionAnswer, useForgetSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
@@ -41,6 +39,8 @@ export default function TwoFactorVerifyScreen() {
       },
     }),
   );
+  // Cancelling ends the pending session on the server too, and clears its cookie.
+  const logout = useMutation(trpc.auth.logout.mutationOptions({ onSettled: forget }));
   const send = useMutation(
     trpc.twoFactor.sendEmailCode.mutationOptions({
       onSuccess: () => setResendAt(Date.now() + RESEND_WAIT_MS),
@@ -140,9 +140,9 @@ export default function TwoFactorVerifyScreen() {
           >
             {recovery ? 'Bruk kode fra app eller e-post' : 'Bruk en gjenopprettingskode'}
           </Button>
-          <Link href={ROUTES.login} onClick={() => setPendingStage(null)}>
+          <Button variant="link" onClick={() => logout.mutate()}>
             Avbryt og logg inn på nytt
-          </Link>
+          </Button>
         </div>
       </Card>
     </Page>

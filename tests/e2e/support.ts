@@ -1,0 +1,101 @@
+import { createHmac } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { AppUnderTest } from './harness';
+
+/** One mail of the development outbox, as /dev/mail.json lists it (newest first). */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Reads the development outbox over HTTP, as a developer would, until a mail to `to` matches. */
+export async function waitForMail(app: AppUnderTest, to: string, subject: RegExp, options: { after?: number } = {}): Promise<OutboxMail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(`${app.url}/dev/mail.json`);
+    const { messages } = (await res.json()) as { messages: (OutboxMail & { id: number })[] };
+    const mail = messages.find((m) => m.to === to && subject.test(m.subject) && m.id > (options.after ?? 0));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The id of the newest mail so far: a later waitForMail with `after` skips everything older. */
+export async function lastMailId(app: AppUnderTest): Promise<number> {
+  const { messages } = (await (await fetch(`${app.url}/dev/mail.json`)).json()) as { messages: { id: number }[] };
+  return messages[0]?.id ?? 0;
+}
+
+export function linkIn(text: string, path: string): string {
+  const match = new RegExp(`https?://\\S+${path.replace(/[/?]/g, (c) => `\\${c}`)}\\S*`).exec(text);
+  if (!match) throw new Error(`no ${path} link in mail:\n${text}`);
+  return match[0];
+}
+
+export function codeIn(text: string): string {
+  const match = /\b(\d{6})\b/.exec(text);
+  if (!match) throw new Error(`no six-digit code in mail:\n${text}`);
+  return match[1]!;
+}
+
+function base32Decode(input: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of input.replace(/=+$/, '').toUpperCase()) {
+    const v = alphabet.indexOf(c);
+    if (v < 0) throw new Error(`not base32: ${c}`);
+    bits += v.toString(2).padStart(5, '0');
+  }
+  const bytes: number[] = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/**
+ * RFC 6238 (SHA-1, 6 digits, 30 s) computed here from the otpauth URI the screen shows: an implementation
+ * of its own, so the test does not trust the server's. `at` is the server's clock (tests move it).
+ */
+export function totpFromUri(uri: string, at: Date, stepOffset = 0): string {
+  const url = new URL(uri);
+  expect(url.protocol).toBe('otpauth:');
+  const secret = url.searchParams.get('secret');
+  if (!secret) throw new Error(`no secret in ${uri}`);
+  const counter = Math.floor(at.getTime() / 1000 / 30) + stepOffset;
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const hmac = createHmac('sha1', base32Decode(secret)).update(message).digest();
+  const offset = hmac[hmac.length - 1]! & 0xf;
+  const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, '0');
+}
+
+/** Collects uncaught page errors: every test ends by asserting there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Signs in with e-mail and password through the screen and waits for the home screen. */
+export async function signInWithPassword(page: Page, app: AppUnderTest, email: string, password: string): Promise<void> {
+  await page.goto(`${app.url}/login`);
+  await page.getByRole('button', { name: 'Passord' }).click();
+  await page.getByLabel('E-postadresse').fill(email);
+  await page.getByLabel('Passord', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Logg inn', exact: true }).click();
+}
+
+/** Signs in through the magic link read from the outbox; returns after the confirm click. */
+export async function signInWithMagicLink(page: Page, app: AppUnderTest, email: string): Promise<void> {
+  const after = await lastMailId(app);
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel('E-postadresse').fill(email);
+  await page.getByRole('button', { name: 'Send innloggingslenke' }).click();
+  await page.getByText('Vi har sendt en innloggingslenke').waitFor();
+  const mail = await waitForMail(app, email, /Logg inn/, { after });
+  await page.goto(linkIn(mail.text, '/login/verify'));
+  await page.getByRole('button', { name: 'Logg inn' }).click();
+}
