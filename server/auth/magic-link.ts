@@ -14,7 +14,7 @@ import { findUserByEmail, lockEmail, normalizeEmail, type UserRow } from './user
 
 /** CONTRACT.md section 5: the link and its code live 15 minutes, one use, newest only. */
 export const MAGIC_LINK_SECONDS = 15 * 60;
-/** Wrong codes a link survives: at the fifth the link and its code are void (decision 0102). */
+/** Wrong codes a link survives: at the fifth the link and its code are void (decision 0101). */
 export const MAGIC_LINK_MAX_CODE_ATTEMPTS = 5;
 
 /** The page of the app that shows the "Logg inn" button; a mail scanner fetching it consumes nothing. */

@@ -194,6 +194,17 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     expect((await client().call('verifyLink', { token: newer.token })).status).toBe(400);
   });
 
+  it('is not consumed by a mail scanner fetching the link: only the confirming POST signs in', async () => {
+    const { token, link } = await requestLink(uniqueEmail());
+    const scanned = new URL(link);
+    for (const url of [`${server.url}${scanned.pathname}${scanned.search}`, `${server.url}/auth/verify-link?token=${token}`]) {
+      const res = await fetch(url, { redirect: 'manual' });
+      expect(res.headers.getSetCookie()).toEqual([]);
+      await res.body?.cancel();
+    }
+    expect((await client().call('verifyLink', { token })).status).toBe(200);
+  });
+
   it('keeps a link valid until its 15 minutes are up', async () => {
     const link = await requestLink(uniqueEmail());
     deps.clock.advance(MAGIC_LINK_SECONDS - 1);
