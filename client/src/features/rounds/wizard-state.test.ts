@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import {
+  firstOpenStep,
+  initialWizard,
+  nextCall,
+  parseStep,
+  restoreWizard,
+  stepProblems,
+  wizardReducer,
+  type CourseChoice,
+  type WizardAction,
+  type WizardState,
+} from './wizard-state';
+
+const now = new Date(2026, 4, 17, 9, 30);
+const course18: CourseChoice = {
+  id: 'c-18',
+  name: 'Fjellvik 18',
+  kind: 'official',
+  clubName: 'Fjellvik GK',
+  holeCount: 18,
+  tees: [
+    { id: 't-yellow', name: 'Gul', color: 'yellow', par: 72, lengthMeters: 5900 },
+    { id: 't-red', name: 'Rød', color: 'red', par: 72, lengthMeters: 5100 },
+  ],
+};
+const course9: CourseChoice = { ...course18, id: 'c-9', name: 'Korthull', holeCount: 9, tees: [{ id: 't-9', name: 'Hvit', color: null, par: 30, lengthMeters: null }] };
+
+function run(...actions: WizardAction[]): WizardState {
+  return actions.reduce(wizardReducer, initialWizard(now));
+}
+
+const guest = (name: string, handicapIndex = 20) => ({ kind: 'guest' as const, name, handicapIndex });
+const account = (userId: string, name: string) => ({ kind: 'account' as const, userId, name });
+
+describe('the wizard draft', () => {
+  it('starts today, stroke play over 18 holes, with nothing chosen', () => {
+    expect(initialWizard(now)).toEqual({
+      version: 1, course: null, teeId: null, playedOn: '2026-05-17', format: 'stroke', holes: '18', sides: [], people: [], roundId: null,
+    });
+  });
+
+  it('picks the first tee of a chosen course, keeps a tee the new course also has, and ignores tees it does not have', () => {
+    let state = run({ type: 'chooseCourse', course: course18 });
+    expect(state.teeId).toBe('t-yellow');
+    state = wizardReducer(state, { type: 'setTee', teeId: 't-red' });
+    state = wizardReducer(state, { type: 'chooseCourse', course: { ...course18, name: 'same tees' } });
+    expect(state.teeId).toBe('t-red');
+    expect(wizardReducer(state, { type: 'setTee', teeId: 'not-a-tee' }).teeId).toBe('t-red');
+  });
+
+  it('offers front or back nine only on an 18-hole course', () => {
+    let state = run({ type: 'chooseCourse', course: course18 }, { type: 'setHoles', holes: 'back9' });
+    expect(state.holes).toBe('back9');
+    state = wizardReducer(state, { type: 'chooseCourse', course: course9 });
+    expect(state.holes).toBe('18');
+    expect(wizardReducer(state, { type: 'setHoles', holes: 'front9' }).holes).toBe('18');
+  });
+
+  it('puts each new person on a side of their own unless a side is named, and never adds an account twice', () => {
+    const state = run(
+      { type: 'chooseCourse', course: course18 },
+      { type: 'addPerson', person: account('u1', 'Kari'), sideKey: null, key: 'p1' },
+      { type: 'addPerson', person: guest('Ola'), sideKey: null, key: 'p2' },
+      { type: 'addPerson', person: guest('Per'), sideKey: 'side-p1', key: 'p3' },
+      { type: 'addPerson', person: account('u1', 'Kari again'), sideKey: null, key: 'p4' },
+    );
+    expect(state.sides.map((s) => s.name)).toEqual(['Side 1', 'Side 2']);
+    expect(state.people.map((p) => [p.name, p.sideKey])).toEqual([
+      ['Kari', 'side-p1'],
+      ['Ola', 'side-p2'],
+      ['Per', 'side-p1'],
+    ]);
+  });
+
+  it('moves people between sides, to a new side, and drops a side left empty', () => {
+    let state = run(
+      { type: 'addPerson', person: guest('A'), sideKey: null, key: 'a' },
+      { type: 'addPerson', person: guest('B'), sideKey: null, key: 'b' },
+    );
+    state = wizardReducer(state, { type: 'movePerson', key: 'b', sideKey: 'side-a' });
+    expect(state.sides.map((s) => s.key)).toEqual(['side-a']);
+    expect(state.people.every((p) => p.sideKey === 'side-a')).toBe(true);
+    state = wizardReducer(state, { type: 'movePerson', key: 'a', sideKey: null, newSideKey: 'fresh' });
+    expect(state.sides.map((s) => [s.key, s.name])).toEqual([['side-a', 'Side 1'], ['fresh', 'Side 2']]);
+    state = wizardReducer(state, { type: 'removePerson', key: 'a' });
+    expect(state.sides.map((s) => s.key)).toEqual(['side-a']);
+  });
+
+  it('fixes course, tee, date, format and holes once the round exists, and people once they are on it', () => {
+    let state = run(
+      { type: 'chooseCourse', course: course18 },
+      { type: 'addPerson', person: guest('A'), sideKey: null, key: 'a' },
+      { type: 'roundCreated', roundId: 'r1' },
+      { type: 'sideCreated', key: 'side-a', serverId: 's1' },
+      { type: 'personAdded', key: 'a', serverId: 'p1' },
+    );
+    const before = state;
+    for (const action of [
+      { type: 'chooseCourse', course: course9 },
+      { type: 'setTee', teeId: 't-red' },
+      { type: 'setDate', playedOn: '2026-06-01' },
+      { type: 'setFormat', format: 'match' },
+      { type: 'setHoles', holes: 'front9' },
+      { type: 'removePerson', key: 'a' },
+      { type: 'movePerson', key: 'a', sideKey: null },
+      { type: 'renameSide', key: 'side-a', name: 'new name' },
+    ] as WizardAction[]) {
+      state = wizardReducer(state, action);
+    }
+    expect(state).toEqual(before);
+  });
+});
+
+describe('when a step may be left', () => {
+  it('asks for a course, then tee and date, then players; match play wants exactly two sides', () => {
+    expect(stepProblems(initialWizard(now), 'bane')).toEqual(['Velg en bane.']);
+    let state = run({ type: 'chooseCourse', course: course18 });
+    expect(stepProblems(state, 'oppsett')).toEqual([]);
+    expect(stepProblems({ ...state, playedOn: '' }, 'oppsett')).toEqual(['Velg en dato.']);
+    expect(stepProblems(state, 'spillere')).toEqual(['Legg til minst én spiller.']);
+    state = wizardReducer(state, { type: 'setFormat', format: 'match' });
+    state = wizardReducer(state, { type: 'addPerson', person: guest('A'), sideKey: null, key: 'a' });
+    expect(stepProblems(state, 'spillere')).toEqual(['Matchspill trenger nøyaktig to sider.']);
+    state = wizardReducer(state, { type: 'addPerson', person: guest('B'), sideKey: null, key: 'b' });
+    expect(stepProblems(state, 'spillere')).toEqual([]);
+  });
+
+  it('lands a deep link or a reload on the first step that is not done', () => {
+    expect(firstOpenStep(initialWizard(now), 'spillere')).toBe('bane');
+    const state = run({ type: 'chooseCourse', course: course18 });
+    expect(firstOpenStep(state, 'start')).toBe('spillere');
+    expect(firstOpenStep(state, 'oppsett')).toBe('oppsett');
+    expect(parseStep('spillere')).toBe('spillere');
+    expect(parseStep('nonsense')).toBe('bane');
+    expect(parseStep(null)).toBe('bane');
+  });
+});
+
+describe('calling the server in the contract order', () => {
+  const ready = run(
+    { type: 'chooseCourse', course: course18 },
+    { type: 'setFormat', format: 'stableford' },
+    { type: 'addPerson', person: account('u1', 'Kari'), sideKey: null, key: 'a' },
+    { type: 'addPerson', person: guest('Ola', 12.4), sideKey: null, key: 'b' },
+    { type: 'addPerson', person: guest('Per', 30), sideKey: 'side-a', key: 'c' },
+  );
+
+  /** Plays the calls out against a fake server, recording their order. */
+  function drive(state: WizardState): { state: WizardState; calls: string[] } {
+    const calls: string[] = [];
+    for (let call = nextCall(state); call; call = nextCall(state)) {
+      if (call.kind === 'round') {
+        calls.push(`round ${call.input.courseId} ${call.input.teeId} ${call.input.format} ${call.input.holes} ${call.input.playedOn}`);
+        state = wizardReducer(state, { type: 'roundCreated', roundId: 'r1' });
+      } else if (call.kind === 'side') {
+        calls.push(`side ${call.input.name}`);
+        state = wizardReducer(state, { type: 'sideCreated', key: call.key, serverId: `srv-${call.key}` });
+      } else {
+        calls.push(`participant ${'userId' in call.input ? call.input.userId : call.input.guest.name} on ${call.input.sideId}`);
+        state = wizardReducer(state, { type: 'personAdded', key: call.key, serverId: `srv-${call.key}` });
+      }
+    }
+    return { state, calls };
+  }
+
+  it('creates the round, then every side, then every participant on its side', () => {
+    expect(drive(ready).calls).toEqual([
+      'round c-18 t-yellow stableford 18 2026-05-17',
+      'side Side 1',
+      'side Side 2',
+      'participant u1 on srv-side-a',
+      'participant Ola on srv-side-b',
+      'participant Per on srv-side-a',
+    ]);
+  });
+
+  it('resumes after an interruption without repeating a call, and has nothing left when done', () => {
+    let state = ready;
+    state = wizardReducer(state, { type: 'roundCreated', roundId: 'r1' });
+    state = wizardReducer(state, { type: 'sideCreated', key: 'side-a', serverId: 'srv-side-a' });
+    // Reloaded here: stored and read back.
+    state = restoreWizard(JSON.stringify(state))!;
+    const { state: done, calls } = drive(state);
+    expect(calls).toEqual(['side Side 2', 'participant u1 on srv-side-a', 'participant Ola on srv-side-b', 'participant Per on srv-side-a']);
+    expect(nextCall(done)).toBeNull();
+  });
+
+  it('sends guests with their handicap index and nothing before a course and tee are chosen', () => {
+    expect(nextCall(initialWizard(now))).toBeNull();
+    const state = drive(ready).state;
+    const added = wizardReducer(state, { type: 'addPerson', person: guest('Sen', -1.5), sideKey: 'side-b', key: 'late' });
+    expect(nextCall(added)).toEqual({ kind: 'participant', key: 'late', input: { roundId: 'r1', sideId: 'srv-side-b', guest: { name: 'Sen', handicapIndex: -1.5 } } });
+  });
+
+  it('reads back only drafts of its own version', () => {
+    expect(restoreWizard(null)).toBeNull();
+    expect(restoreWizard('{not json')).toBeNull();
+    expect(restoreWizard(JSON.stringify({ version: 2 }))).toBeNull();
+    expect(restoreWizard(JSON.stringify(ready))).toEqual(ready);
+  });
+});

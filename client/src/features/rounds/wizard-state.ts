@@ -1,0 +1,235 @@
+/**
+ * The round wizard's state (pure: no React, no storage). The whole draft lives here and in sessionStorage,
+ * so a reload or the back button loses nothing; the step lives in the URL (?steg=), so the browser's back
+ * button goes to the previous step. The server is called in CONTRACT.md section 8's order (round, then
+ * sides, then participants) by `nextCall`, one call at a time; each answer is recorded before the next call,
+ * so a reload half-way resumes where it stopped and never creates anything twice.
+ */
+
+export const STEPS = ['bane', 'oppsett', 'spillere', 'start'] as const;
+export type WizardStep = (typeof STEPS)[number];
+
+export const STEP_TITLE: Record<WizardStep, string> = {
+  bane: 'Velg bane',
+  oppsett: 'Tee, dato og spillform',
+  spillere: 'Sider og spillere',
+  start: 'Se over og start',
+};
+
+export type Format = 'stroke' | 'stableford' | 'match';
+export type HolesChoice = '18' | 'front9' | 'back9';
+
+export const FORMAT_NAME: Record<Format, string> = { stroke: 'Slagspill', stableford: 'Stableford', match: 'Matchspill' };
+export const HOLES_NAME: Record<HolesChoice, string> = { '18': '18 hull', front9: 'Første 9 (1–9)', back9: 'Siste 9 (10–18)' };
+
+/** What the wizard keeps of a course: enough to show it again after a reload without asking the server. */
+export interface CourseChoice {
+  id: string;
+  name: string;
+  kind: 'official' | 'personal';
+  clubName: string | null;
+  holeCount: number;
+  tees: { id: string; name: string; color: string | null; par: number; lengthMeters: number | null }[];
+}
+
+export interface WizardSide {
+  key: string;
+  name: string;
+  /** Set once the server has created it. */
+  serverId: string | null;
+}
+
+export type WizardPerson =
+  | { key: string; kind: 'account'; userId: string; name: string; sideKey: string; serverId: string | null }
+  | { key: string; kind: 'guest'; name: string; handicapIndex: number; sideKey: string; serverId: string | null };
+
+export interface WizardState {
+  version: 1;
+  course: CourseChoice | null;
+  teeId: string | null;
+  playedOn: string;
+  format: Format;
+  holes: HolesChoice;
+  sides: WizardSide[];
+  people: WizardPerson[];
+  /** Set once the round exists on the server: from then on course, tee, date, format and holes are fixed. */
+  roundId: string | null;
+}
+
+export function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function initialWizard(now: Date): WizardState {
+  return { version: 1, course: null, teeId: null, playedOn: localDate(now), format: 'stroke', holes: '18', sides: [], people: [], roundId: null };
+}
+
+export type WizardAction =
+  | { type: 'chooseCourse'; course: CourseChoice }
+  | { type: 'setTee'; teeId: string }
+  | { type: 'setDate'; playedOn: string }
+  | { type: 'setFormat'; format: Format }
+  | { type: 'setHoles'; holes: HolesChoice }
+  /** Adds a person; `sideKey` null puts them on a side of their own. */
+  | { type: 'addPerson'; person: DistributiveOmit<WizardPerson, 'key' | 'sideKey' | 'serverId'>; sideKey: string | null; key: string }
+  | { type: 'movePerson'; key: string; sideKey: string | null; newSideKey?: string }
+  | { type: 'removePerson'; key: string }
+  | { type: 'renameSide'; key: string; name: string }
+  | { type: 'roundCreated'; roundId: string }
+  | { type: 'sideCreated'; key: string; serverId: string }
+  | { type: 'personAdded'; key: string; serverId: string }
+  | { type: 'reset'; now: Date };
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function nextSideName(sides: WizardSide[]): string {
+  const used = new Set(sides.map((s) => s.name));
+  for (let i = 1; ; i += 1) {
+    const name = `Side ${i}`;
+    if (!used.has(name)) return name;
+  }
+}
+
+/** A side nobody is on is dropped, unless the server already has it. */
+function pruneSides(state: WizardState): WizardState {
+  const inUse = new Set(state.people.map((p) => p.sideKey));
+  const sides = state.sides.filter((s) => inUse.has(s.key) || s.serverId !== null);
+  return sides.length === state.sides.length ? state : { ...state, sides };
+}
+
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  const locked = state.roundId !== null;
+  switch (action.type) {
+    case 'chooseCourse': {
+      if (locked) return state;
+      const teeStillThere = action.course.tees.some((t) => t.id === state.teeId);
+      return {
+        ...state,
+        course: action.course,
+        teeId: teeStillThere ? state.teeId : (action.course.tees[0]?.id ?? null),
+        // A nine-hole course has no back nine to choose.
+        holes: action.course.holeCount === 9 ? '18' : state.holes,
+      };
+    }
+    case 'setTee':
+      return locked || !state.course?.tees.some((t) => t.id === action.teeId) ? state : { ...state, teeId: action.teeId };
+    case 'setDate':
+      return locked ? state : { ...state, playedOn: action.playedOn };
+    case 'setFormat':
+      return locked ? state : { ...state, format: action.format };
+    case 'setHoles':
+      return locked || (state.course?.holeCount === 9 && action.holes !== '18') ? state : { ...state, holes: action.holes };
+    case 'addPerson': {
+      if (action.person.kind === 'account' && state.people.some((p) => p.kind === 'account' && p.userId === (action.person as { userId: string }).userId)) {
+        return state;
+      }
+      let sides = state.sides;
+      let sideKey = action.sideKey;
+      if (sideKey === null || !sides.some((s) => s.key === sideKey)) {
+        sideKey = `side-${action.key}`;
+        sides = [...sides, { key: sideKey, name: nextSideName(sides), serverId: null }];
+      }
+      const person = { ...action.person, key: action.key, sideKey, serverId: null } as WizardPerson;
+      return { ...state, sides, people: [...state.people, person] };
+    }
+    case 'movePerson': {
+      const person = state.people.find((p) => p.key === action.key);
+      // Someone already on the round stays where the server has them.
+      if (!person || person.serverId !== null) return state;
+      let sides = state.sides;
+      let sideKey = action.sideKey;
+      if (sideKey === null || !sides.some((s) => s.key === sideKey)) {
+        sideKey = action.newSideKey ?? `side-${action.key}-${sides.length}`;
+        sides = [...sides, { key: sideKey, name: nextSideName(sides), serverId: null }];
+      }
+      return pruneSides({ ...state, sides, people: state.people.map((p) => (p.key === action.key ? { ...p, sideKey: sideKey! } : p)) });
+    }
+    case 'removePerson': {
+      const person = state.people.find((p) => p.key === action.key);
+      if (!person || person.serverId !== null) return state;
+      return pruneSides({ ...state, people: state.people.filter((p) => p.key !== action.key) });
+    }
+    case 'renameSide': {
+      const name = action.name.slice(0, 60);
+      return { ...state, sides: state.sides.map((s) => (s.key === action.key && s.serverId === null ? { ...s, name } : s)) };
+    }
+    case 'roundCreated':
+      return { ...state, roundId: action.roundId };
+    case 'sideCreated':
+      return { ...state, sides: state.sides.map((s) => (s.key === action.key ? { ...s, serverId: action.serverId } : s)) };
+    case 'personAdded':
+      return { ...state, people: state.people.map((p) => (p.key === action.key ? { ...p, serverId: action.serverId } : p)) };
+    case 'reset':
+      return initialWizard(action.now);
+  }
+}
+
+/** The Norwegian reasons a step cannot be left yet; empty when it can. */
+export function stepProblems(state: WizardState, step: WizardStep): string[] {
+  const problems: string[] = [];
+  if (!state.course) problems.push('Velg en bane.');
+  if (step === 'bane') return problems;
+  if (!state.teeId) problems.push('Velg teested.');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(state.playedOn)) problems.push('Velg en dato.');
+  if (step === 'oppsett') return problems;
+  const sidesInUse = state.sides.filter((s) => state.people.some((p) => p.sideKey === s.key));
+  if (state.people.length === 0) problems.push('Legg til minst én spiller.');
+  if (state.format === 'match' && sidesInUse.length !== 2) problems.push('Matchspill trenger nøyaktig to sider.');
+  return problems;
+}
+
+/** The first step that still has problems: where a reload or a deep link to a later step lands. */
+export function firstOpenStep(state: WizardState, wanted: WizardStep): WizardStep {
+  for (const step of STEPS) {
+    if (step === wanted) return wanted;
+    if (stepProblems(state, step).length > 0) return step;
+  }
+  return wanted;
+}
+
+export function parseStep(value: string | null): WizardStep {
+  return (STEPS as readonly string[]).includes(value ?? '') ? (value as WizardStep) : 'bane';
+}
+
+/** The server call still to make, in the contract's order, or null when the round is complete on the server. */
+export type WizardCall =
+  | { kind: 'round'; input: { courseId: string; teeId: string; playedOn: string; format: Format; holes: HolesChoice } }
+  | { kind: 'side'; key: string; input: { roundId: string; name: string } }
+  | {
+      kind: 'participant';
+      key: string;
+      input: { roundId: string; sideId: string; userId: string } | { roundId: string; sideId: string; guest: { name: string; handicapIndex: number } };
+    };
+
+export function nextCall(state: WizardState): WizardCall | null {
+  if (!state.course || !state.teeId) return null;
+  if (state.roundId === null) {
+    return { kind: 'round', input: { courseId: state.course.id, teeId: state.teeId, playedOn: state.playedOn, format: state.format, holes: state.holes } };
+  }
+  const roundId = state.roundId;
+  const inUse = new Set(state.people.map((p) => p.sideKey));
+  const side = state.sides.find((s) => s.serverId === null && inUse.has(s.key));
+  if (side) return { kind: 'side', key: side.key, input: { roundId, name: side.name } };
+  for (const person of state.people) {
+    if (person.serverId !== null) continue;
+    const sideId = state.sides.find((s) => s.key === person.sideKey)?.serverId;
+    if (!sideId) continue;
+    return person.kind === 'account'
+      ? { kind: 'participant', key: person.key, input: { roundId, sideId, userId: person.userId } }
+      : { kind: 'participant', key: person.key, input: { roundId, sideId, guest: { name: person.name, handicapIndex: person.handicapIndex } } };
+  }
+  return null;
+}
+
+/** Reads a stored draft, or null when there is none or it is not one this version understands. */
+export function restoreWizard(raw: string | null): WizardState | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<WizardState>;
+    if (value.version !== 1 || !Array.isArray(value.sides) || !Array.isArray(value.people) || typeof value.playedOn !== 'string') return null;
+    return value as WizardState;
+  } catch {
+    return null;
+  }
+}
