@@ -55,8 +55,18 @@ export async function assertUnderLimit(deps: Deps, db: Queryable, limit: Limit, 
   if (state.exceeded) throw new AppError('RATE_LIMITED', { retryAfterSeconds: state.retryAfterSeconds });
 }
 
-export async function recordHit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<void> {
-  await db.insert(rateLimitHit).values({ bucket: limit.bucket, key, at: deps.now() });
+/** Counts one event; returns its id, for the rare caller that may take it back (removeHit). */
+export async function recordHit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<number> {
+  const [row] = await db.insert(rateLimitHit).values({ bucket: limit.bucket, key, at: deps.now() }).returning({ id: rateLimitHit.id });
+  return row!.id;
+}
+
+/**
+ * Takes one counted event back. For limits on failures that must be counted before the outcome is known
+ * (so parallel attempts cannot all pass the check): count first, take it back on success.
+ */
+export async function removeHit(db: Queryable, id: number): Promise<void> {
+  await db.delete(rateLimitHit).where(eq(rateLimitHit.id, id));
 }
 
 /** Check and count in one step, for limits on attempts (not on failures). */

@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { audit } from '../audit';
+import type { Transaction } from '../db/client';
 import { appUser } from '../db/schema';
 import { acceptInvitationsOnSignIn } from '../organizations/invitations';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { LoginInput, SetPasswordInput } from '../../shared/schemas/auth';
 import { hashPassword, verifyPassword } from './password';
-import { assertUnderLimit, clearHits, LIMITS, recordHit } from './rate-limit';
+import { assertUnderLimit, clearHits, LIMITS, recordHit, removeHit } from './rate-limit';
 import {
   clearSession,
   endAllSessions,
@@ -66,14 +67,36 @@ function accountKey(user: UserRow | null, address: string): string {
   return user ? `user:${user.id}` : `address:${address}`;
 }
 
-async function assertPasswordAttemptsLeft(deps: Deps, ip: string, account: string): Promise<void> {
-  await assertUnderLimit(deps, deps.db, LIMITS.passwordFailuresPerIp, ip);
-  await assertUnderLimit(deps, deps.db, LIMITS.passwordFailuresPerAccount, account);
+/** Serialises the check-and-count of one limit key across transactions and server instances. */
+async function lockKey(tx: Transaction, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-async function recordPasswordFailure(deps: Deps, ip: string, account: string): Promise<void> {
-  await recordHit(deps, deps.db, LIMITS.passwordFailuresPerIp, ip);
-  await recordHit(deps, deps.db, LIMITS.passwordFailuresPerAccount, account);
+interface PasswordAttempt {
+  account: string;
+  ipHitId: number;
+}
+
+/**
+ * Takes one attempt from both failure budgets before the password is checked, or answers 429. Counting first
+ * (under locks on the keys) is what stops a burst of parallel guesses from all passing the check while none
+ * has failed yet; a successful attempt is handed back (forgiveAttempt). No hashing happens when refused.
+ */
+async function takePasswordAttempt(deps: Deps, ip: string, account: string): Promise<PasswordAttempt> {
+  return deps.db.transaction(async (tx) => {
+    await lockKey(tx, `password-account:${account}`);
+    await lockKey(tx, `password-ip:${ip}`);
+    await assertUnderLimit(deps, tx, LIMITS.passwordFailuresPerIp, ip);
+    await assertUnderLimit(deps, tx, LIMITS.passwordFailuresPerAccount, account);
+    await recordHit(deps, tx, LIMITS.passwordFailuresPerAccount, account);
+    return { account, ipHitId: await recordHit(deps, tx, LIMITS.passwordFailuresPerIp, ip) };
+  });
+}
+
+/** The password was right: this attempt was no failure, and the owner's earlier typos are forgiven. */
+async function forgiveAttempt(deps: Deps, attempt: PasswordAttempt): Promise<void> {
+  await removeHit(deps.db, attempt.ipHitId);
+  await clearHits(deps.db, LIMITS.passwordFailuresPerAccount, attempt.account);
 }
 
 /** Verifies the password in full; a user without a password is checked against the dummy all the same. */
@@ -100,13 +123,11 @@ export async function signInWithPassword(
 ): Promise<SessionAnswer> {
   const address = normalizeEmail(input.email);
   const user = await findUserByEmail(deps.db, address);
-  const account = accountKey(user, address);
-  await assertPasswordAttemptsLeft(deps, origin.ip, account);
+  const attempt = await takePasswordAttempt(deps, origin.ip, accountKey(user, address));
 
   // Hash first, whatever the user: the time taken must not depend on whether the address is known.
   const matches = await passwordMatches(user, input.password);
   if (!user || !matches) {
-    await recordPasswordFailure(deps, origin.ip, account);
     await audit(deps, deps.db, {
       action: 'auth.sign_in_failed',
       subjectUserId: user?.id ?? null,
@@ -115,8 +136,7 @@ export async function signInWithPassword(
     });
     throw new AppError('INVALID_CREDENTIALS');
   }
-  // The owner proved the password: earlier typos no longer count against the account.
-  await clearHits(deps.db, LIMITS.passwordFailuresPerAccount, account);
+  await forgiveAttempt(deps, attempt);
   return completePrimarySignIn(deps, jar, user, { ...origin, method: 'password' });
 }
 
@@ -140,12 +160,11 @@ export async function setPassword(
         issues: [{ path: 'currentPassword', message: 'Skriv inn det nåværende passordet.' }],
       });
     }
-    const account = accountKey(user, user.email);
-    await assertPasswordAttemptsLeft(deps, origin.ip, account);
+    const attempt = await takePasswordAttempt(deps, origin.ip, accountKey(user, user.email));
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      await recordPasswordFailure(deps, origin.ip, account);
       throw new AppError('INVALID_CREDENTIALS', { message: 'Det nåværende passordet er feil.' });
     }
+    await forgiveAttempt(deps, attempt);
   }
   const passwordHash = await hashPassword(input.newPassword);
   const updated = await deps.db.transaction(async (tx) => {

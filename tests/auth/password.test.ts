@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appUser, auditLog, userSecondaryEmail } from '../../server/db/schema';
+import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -327,5 +328,46 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
     expect(res.status).toBe(200);
     deps.clock.advance(60);
     return c;
+  }
+});
+
+describe.each(databaseKinds())('parallel password guessing on %s', (kind) => {
+  let deps: TestDeps;
+  let server: TestServer;
+  beforeAll(async () => {
+    deps = await createTestDeps({ db: kind, closeAfterAll: false });
+    server = await startTestServer(deps);
+  });
+  afterAll(async () => {
+    await server.close();
+    await deps.close();
+  });
+
+  for (const transport of TRANSPORTS) {
+    it(`checks no more than 5 of 15 simultaneous guesses at one account over ${transport}`, async () => {
+      deps.clock.advance(FAILURE_WINDOW_SECONDS + 1);
+      const user = await createUser(deps.db, { password: PASSWORD });
+      const results = await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          clientFor(transport, deps, () => server.url, { ip: `203.0.113.${i}` }).call('login', {
+            email: user.email,
+            password: `gjetning nummer ${i}`,
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 401)).toHaveLength(5);
+      expect(results.filter((r) => r.status === 429)).toHaveLength(10);
+    });
+
+    it(`lets a right password among simultaneous ones through without counting it over ${transport}`, async () => {
+      deps.clock.advance(FAILURE_WINDOW_SECONDS + 1);
+      const user = await createUser(deps.db, { password: PASSWORD });
+      const results = await Promise.all(
+        [PASSWORD, 'feil passord 1', PASSWORD, 'feil passord 2'].map((password, i) =>
+          clientFor(transport, deps, () => server.url, { ip: `203.0.114.${i}` }).call('login', { email: user.email, password }),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 200, 401, 401]);
+    });
   }
 });
