@@ -100,7 +100,7 @@ export function App() {
           </span>
         ) : null}
       </header>
-      <main id="innhold" className={wide ? 'content wide' : 'content'}>
+      <main id="innhold" tabIndex={-1} className={wide ? "content wide" : "content"}>
         <Suspense fallback={<Loading />}>
           <Switch>
             {SCREENS.map(({ path: routePath, access, Screen }) => (

@@ -36,7 +36,8 @@ export function linkIn(text: string, path: string): string {
 }
 
 export function codeIn(text: string): string {
-  const match = /\b(\d{6})\b/.exec(text);
+  // The code ends its line in every mail ("…koden: 123456" or alone); a link's token never does.
+  const match = /(?:^|[\s:])(\d{6})$/m.exec(text);
   if (!match) throw new Error(`no six-digit code in mail:\n${text}`);
   return match[1]!;
 }
