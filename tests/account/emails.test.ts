@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONFIRMATION_SECONDS } from '../../server/account/confirmation';
 import type { UserRow } from '../../server/auth/users';
 import { emailChallenge, userSecondaryEmail } from '../../server/db/schema';
-import { sessionTokenFor } from '../helpers/caller';
+import { callerAs, sessionTokenFor } from '../helpers/caller';
+import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -225,5 +226,34 @@ describe.each(TRANSPORTS)('secondary e-mail addresses over %s', (transport: Tran
     await deps.db.insert(userSecondaryEmail).values({ userId: b.id, email: hidden });
     const res = await (await as(a)).call('orgs.members', { organizationId: org.id });
     expect(res.raw).not.toContain(hidden);
+  });
+});
+
+/** Two accounts confirming the same address at the same moment: one gets it, the other a clean 409. */
+describe.each(databaseKinds())('racing for one address on %s', (kind) => {
+  let deps: TestDeps;
+
+  beforeAll(async () => {
+    deps = await createTestDeps({ db: kind, closeAfterAll: false });
+  });
+  afterAll(() => deps.close());
+
+  it('adds the address to exactly one account', async () => {
+    const address = uniqueEmail('omstridt');
+    const users = [await createUser(deps.db), await createUser(deps.db)];
+    const tokens: string[] = [];
+    for (const user of users) {
+      const { caller } = await callerAs(deps, user);
+      await caller.account.addEmail({ email: address });
+      tokens.push(linkFromMail(lastMailTo(deps, address), '/konto/bekreft-epost').token);
+    }
+    const results = await Promise.allSettled(
+      users.map(async (user, i) => (await callerAs(deps, user)).caller.account.confirmEmail({ token: tokens[i]! })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(rejected.reason).toMatchObject({ code: 'CONFLICT' });
+    const owners = await deps.db.select().from(userSecondaryEmail).where(eq(userSecondaryEmail.email, address));
+    expect(owners).toHaveLength(1);
   });
 });
