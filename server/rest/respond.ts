@@ -4,6 +4,7 @@ import { createContextFor } from '../trpc/context';
 import { describeError } from '../trpc/errors';
 import { createCaller } from '../trpc/router';
 import type { Deps } from '../deps';
+import { AppError } from '../errors';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -46,4 +47,18 @@ export function procedure(
 /** The JSON body, or an empty object for a body-less request (logout, sign-out-everywhere). */
 export function body(req: Request): unknown {
   return req.body ?? {};
+}
+
+/**
+ * The JSON body with the path parameters added (PATCH /personal-courses/{id}, PUT /rounds/{id}/scores).
+ * A body that is not an object goes to the procedure as it is and fails its schema (400); a body that
+ * names a path parameter itself is an unknown field (400), never merged or silently overridden.
+ */
+export function bodyWithParams(req: Request, params: Record<string, string | undefined>): unknown {
+  const sent: unknown = req.body ?? {};
+  if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) return sent;
+  for (const key of Object.keys(params)) {
+    if (Object.hasOwn(sent, key)) throw new AppError('INVALID_INPUT', { issues: [{ path: key, message: 'Ukjent felt.' }] });
+  }
+  return { ...sent, ...params };
 }

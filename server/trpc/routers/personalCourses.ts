@@ -1,3 +1,42 @@
-import { router } from '../init';
+import { z } from 'zod';
+import {
+  courseOutput,
+  coursesOutput,
+  internationalSearchInput,
+  personalCourseCreateInput,
+  personalCourseIdInput,
+  personalCourseUpdateInput,
+} from '../../../shared/schemas/courses';
+import {
+  createPersonalCourse,
+  deletePersonalCourse,
+  getPersonalCourse,
+  myPersonalCourses,
+  updatePersonalCourse,
+} from '../../courses/personal';
+import { internationalSearch } from '../../courses/search';
+import { router, userProcedure } from '../init';
 
-export const personalCoursesRouter = router({});
+export const personalCoursesRouter = router({
+  mine: userProcedure.output(coursesOutput).query(({ ctx }) => myPersonalCourses(ctx.deps, { userId: ctx.user.id })),
+  create: userProcedure
+    .input(personalCourseCreateInput)
+    .output(courseOutput)
+    .mutation(({ ctx, input }) => createPersonalCourse(ctx.deps, { userId: ctx.user.id, ...input })),
+  internationalSearch: userProcedure
+    .input(internationalSearchInput)
+    .output(coursesOutput)
+    .query(({ ctx, input }) => internationalSearch(ctx.deps, { userId: ctx.user.id, ...input })),
+  get: userProcedure
+    .input(personalCourseIdInput)
+    .output(courseOutput)
+    .query(({ ctx, input }) => getPersonalCourse(ctx.deps, { userId: ctx.user.id, ...input })),
+  update: userProcedure
+    .input(personalCourseUpdateInput)
+    .output(courseOutput)
+    .mutation(({ ctx, input }) => updatePersonalCourse(ctx.deps, { userId: ctx.user.id, ...input })),
+  delete: userProcedure
+    .input(personalCourseIdInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(({ ctx, input }) => deletePersonalCourse(ctx.deps, { userId: ctx.user.id, ...input })),
+});

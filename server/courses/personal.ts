@@ -1,0 +1,189 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FieldIssue } from '../../shared/errors';
+import {
+  courseDefinitionIssues,
+  type Course,
+  type PersonalCourseCreate,
+  type PersonalCourseUpdate,
+} from '../../shared/schemas/courses';
+import type { Queryable } from '../db/client';
+import { course, courseHole, round, tee } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { loadCoursesById } from './courses';
+import { courseSearchText } from './search-text';
+
+/**
+ * Personal courses: a user's own courses, with the rating and slope they entered (used for handicaps,
+ * never shown again, not even to them). `shared` ones are found by everyone in the international search.
+ */
+
+type TeeDefinition = {
+  name: string;
+  color?: string | null | undefined;
+  gender?: 'male' | 'female' | 'unisex' | null | undefined;
+  courseRating: number;
+  slope: number;
+  par: number;
+  lengths?: number[] | null | undefined;
+};
+
+function teeRow(courseId: string, t: TeeDefinition, position: number) {
+  return {
+    courseId,
+    name: t.name,
+    color: t.color ?? null,
+    gender: t.gender ?? null,
+    par: t.par,
+    courseRating: t.courseRating,
+    slope: t.slope,
+    lengths: t.lengths ?? null,
+    position,
+  };
+}
+
+export async function createPersonalCourse(deps: Deps, input: { userId: string } & PersonalCourseCreate): Promise<Course> {
+  const id = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(course)
+      .values({
+        kind: 'personal',
+        ownerUserId: input.userId,
+        name: input.name,
+        searchText: courseSearchText({ name: input.name, city: input.city, country: input.country }),
+        country: input.country,
+        city: input.city ?? null,
+        lat: input.lat ?? null,
+        lng: input.lng ?? null,
+        shared: input.shared,
+      })
+      .returning({ id: course.id });
+    const courseId = created!.id;
+    await tx.insert(courseHole).values(input.holes.map((h) => ({ courseId, ...h })));
+    await tx.insert(tee).values(input.tees.map((t, i) => teeRow(courseId, t, i)));
+    return courseId;
+  });
+  const [saved] = await loadCoursesById(deps.db, [id], input.userId);
+  return saved!;
+}
+
+export async function myPersonalCourses(deps: Deps, input: { userId: string }): Promise<{ courses: Course[] }> {
+  const rows = await deps.db
+    .select({ id: course.id })
+    .from(course)
+    .where(and(eq(course.kind, 'personal'), eq(course.ownerUserId, input.userId)))
+    .orderBy(asc(course.name));
+  return { courses: await loadCoursesById(deps.db, rows.map((r) => r.id), input.userId) };
+}
+
+/** The owner's, or a shared one; anything else (someone else's unshared course, an official course) is 404. */
+export async function getPersonalCourse(deps: Deps, input: { userId: string; personalCourseId: string }): Promise<Course> {
+  const row = await findPersonal(deps.db, input.personalCourseId);
+  if (!row || (row.ownerUserId !== input.userId && !row.shared)) throw new AppError('NOT_FOUND');
+  const [found] = await loadCoursesById(deps.db, [row.id], input.userId);
+  return found!;
+}
+
+async function findPersonal(db: Queryable, courseId: string, lock = false) {
+  const query = db
+    .select({ id: course.id, ownerUserId: course.ownerUserId, shared: course.shared, name: course.name, city: course.city, country: course.country })
+    .from(course)
+    .where(and(eq(course.id, courseId), eq(course.kind, 'personal')))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Only the owner changes a course: a shared one of someone else is 403, an unshared one 404. */
+function assertOwner(row: { ownerUserId: string | null; shared: boolean } | null, userId: string): asserts row is { ownerUserId: string; shared: boolean } {
+  if (!row || (row.ownerUserId !== userId && !row.shared)) throw new AppError('NOT_FOUND');
+  if (row.ownerUserId !== userId) throw new AppError('FORBIDDEN', { message: 'Bare eieren kan endre eller slette banen.' });
+}
+
+async function usedByRounds(db: Queryable, column: typeof round.courseId | typeof round.teeId, ids: string[]): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const [row] = await db.select({ one: sql<number>`1` }).from(round).where(inArray(column, ids)).limit(1);
+  return row !== undefined;
+}
+
+export async function updatePersonalCourse(deps: Deps, input: { userId: string } & PersonalCourseUpdate): Promise<Course> {
+  await deps.db.transaction(async (tx) => {
+    const row = await findPersonal(tx, input.personalCourseId, true);
+    assertOwner(row, input.userId);
+    const courseId = input.personalCourseId;
+    const holes = await tx
+      .select({ number: courseHole.number, par: courseHole.par, strokeIndex: courseHole.strokeIndex })
+      .from(courseHole)
+      .where(eq(courseHole.courseId, courseId));
+    const tees = await tx.select().from(tee).where(eq(tee.courseId, courseId)).orderBy(asc(tee.position));
+
+    const issues: FieldIssue[] = [];
+    const newHoles = input.holes ?? holes;
+    const existingTees = new Map(tees.map((t) => [t.id, t]));
+    const newTees = (input.tees ?? tees.map((t) => ({ ...t, id: t.id }))).map((t, i) => {
+      const before = t.id ? existingTees.get(t.id) : undefined;
+      if (t.id && !before) issues.push({ path: `tees.${i}.id`, message: 'Ukjent teested for denne banen.' });
+      const courseRating = t.courseRating ?? before?.courseRating;
+      const slope = t.slope ?? before?.slope;
+      if (courseRating === undefined) issues.push({ path: `tees.${i}.courseRating`, message: 'Et nytt teested trenger course rating.' });
+      if (slope === undefined) issues.push({ path: `tees.${i}.slope`, message: 'Et nytt teested trenger slope.' });
+      return { ...t, id: before?.id, courseRating: courseRating ?? 0, slope: slope ?? 0 };
+    });
+    if ((input.lat === undefined) !== (input.lng === undefined)) {
+      issues.push({ path: 'lat', message: 'Oppgi både lat og lng, eller ingen av dem.' });
+    }
+    if (issues.length === 0) issues.push(...courseDefinitionIssues({ holes: newHoles, tees: newTees }));
+    if (issues.length > 0) throw new AppError('INVALID_INPUT', { issues });
+
+    const removedTees = tees.filter((t) => !newTees.some((n) => n.id === t.id)).map((t) => t.id);
+    if (await usedByRounds(tx, round.teeId, removedTees)) {
+      throw new AppError('CONFLICT', { message: 'Et teested som er brukt i en runde kan ikke fjernes.' });
+    }
+    if (newHoles.length !== holes.length && (await usedByRounds(tx, round.courseId, [courseId]))) {
+      throw new AppError('CONFLICT', { message: 'Antall hull kan ikke endres på en bane som er brukt i en runde.' });
+    }
+
+    const name = input.name ?? row.name;
+    const city = input.city === undefined ? row.city : input.city;
+    const country = input.country ?? row.country;
+    await tx
+      .update(course)
+      .set({
+        name,
+        city,
+        country,
+        searchText: courseSearchText({ name, city, country }),
+        ...(input.lat !== undefined ? { lat: input.lat } : {}),
+        ...(input.lng !== undefined ? { lng: input.lng } : {}),
+        ...(input.shared !== undefined ? { shared: input.shared } : {}),
+        updatedAt: deps.now(),
+      })
+      .where(eq(course.id, courseId));
+    if (input.holes) {
+      await tx.delete(courseHole).where(eq(courseHole.courseId, courseId));
+      await tx.insert(courseHole).values(input.holes.map((h) => ({ courseId, ...h })));
+    }
+    if (input.tees) {
+      if (removedTees.length > 0) await tx.delete(tee).where(inArray(tee.id, removedTees));
+      for (const [position, t] of newTees.entries()) {
+        if (t.id) await tx.update(tee).set(teeRow(courseId, t, position)).where(eq(tee.id, t.id));
+        else await tx.insert(tee).values(teeRow(courseId, t, position));
+      }
+    }
+  });
+  const [saved] = await loadCoursesById(deps.db, [input.personalCourseId], input.userId);
+  return saved!;
+}
+
+/** Deleting a course a round was played on would rewrite that round: 409 CONFLICT instead. */
+export async function deletePersonalCourse(deps: Deps, input: { userId: string; personalCourseId: string }): Promise<{ ok: true }> {
+  await deps.db.transaction(async (tx) => {
+    const row = await findPersonal(tx, input.personalCourseId, true);
+    assertOwner(row, input.userId);
+    if (await usedByRounds(tx, round.courseId, [input.personalCourseId])) {
+      throw new AppError('CONFLICT', { message: 'Banen er brukt i en runde og kan ikke slettes.' });
+    }
+    await tx.delete(course).where(eq(course.id, input.personalCourseId));
+  });
+  return { ok: true };
+}
