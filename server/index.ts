@@ -1,4 +1,5 @@
 import { createApp } from './app';
+import { seedDemoCoursesIfEmpty } from './courses/seed';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import type { Deps } from './deps';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
+  if (!config.databaseUrl) await seedDemoCoursesIfEmpty({ db: database.db, logger });
 
   const mailer = createMailer(config, logger);
   const deps: Deps = {
