@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { signInMail } from '../mail/templates/sign-in';
 import type { RequestLinkInput, VerifyLinkInput } from '../../shared/schemas/auth';
-import { consumeLimit, LIMITS } from './rate-limit';
+import { consumeLimit, LIMITS, lockLimitKey } from './rate-limit';
 import type { CookieJar, SessionAnswer } from './sessions';
 import { completePrimarySignIn, type RequestOrigin } from './sign-in';
 import { equalHashes, hashCode, randomDigits, randomToken, sha256 } from './tokens';
@@ -29,8 +29,8 @@ export function signInLink(publicUrl: string, token: string): string {
  * and an unknown address take the same path, the same queries, the same mail (the first sign-in creates
  * the account), so neither the answer, nor its timing, nor the limits tell them apart. No user is created.
  *
- * Limits (CONTRACT.md section 6), checked and counted under the address's lock so parallel requests
- * cannot slip past the cooldown: every request counts against its IP; a mail counts against the address
+ * Limits (CONTRACT.md section 6), checked and counted under locks on the address and the IP so parallel
+ * requests cannot slip past them: every request counts against its IP; a mail counts against the address
  * (60 s cooldown, and at most 5 mails per 10 minutes as for every mail-sending endpoint).
  */
 export async function requestMagicLink(deps: Deps, input: RequestLinkInput, origin: RequestOrigin): Promise<void> {
@@ -38,6 +38,7 @@ export async function requestMagicLink(deps: Deps, input: RequestLinkInput, orig
   const now = deps.now();
   const issued = await deps.db.transaction(async (tx) => {
     await lockEmail(tx, address);
+    await lockLimitKey(tx, LIMITS.magicLinkPerIp, origin.ip);
     await consumeLimit(deps, tx, LIMITS.magicLinkPerIp, origin.ip);
     await consumeLimit(deps, tx, LIMITS.magicLinkPerAddress, address);
     await consumeLimit(deps, tx, LIMITS.mailsPerUser, `address:${address}`);
@@ -82,14 +83,19 @@ function isOpen(now: Date) {
 }
 
 /**
- * Consumes the link in one UPDATE: of parallel attempts with one token, the database lets exactly one
- * see the row still open.
+ * Consumes the link in one conditional UPDATE: of parallel attempts with one token, the database lets
+ * exactly one see the row still open. The address's lock is taken first, as on every path that touches an
+ * address's links, so a token and a code used at the same moment cannot deadlock.
  */
 async function consumeByToken(tx: Transaction, token: string, now: Date): Promise<LinkRow | null> {
+  const tokenHash = sha256(token);
+  const [known] = await tx.select({ email: magicLinkToken.email }).from(magicLinkToken).where(eq(magicLinkToken.tokenHash, tokenHash));
+  if (!known) return null;
+  await lockEmail(tx, known.email);
   const [row] = await tx
     .update(magicLinkToken)
     .set({ consumedAt: now })
-    .where(and(eq(magicLinkToken.tokenHash, sha256(token)), isOpen(now)))
+    .where(and(eq(magicLinkToken.tokenHash, tokenHash), isOpen(now)))
     .returning();
   return row ?? null;
 }

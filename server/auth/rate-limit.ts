@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rateLimitHit } from '../db/schema';
 import type { Deps } from '../deps';
@@ -67,6 +67,14 @@ export async function recordHit(deps: Deps, db: Queryable, limit: Limit, key: st
  */
 export async function removeHit(db: Queryable, id: number): Promise<void> {
   await db.delete(rateLimitHit).where(eq(rateLimitHit.id, id));
+}
+
+/**
+ * Serialises check-and-count on one (limit, key) until the transaction ends, across connections and server
+ * instances, so parallel requests cannot all pass a check before any has counted.
+ */
+export async function lockLimitKey(tx: Queryable, limit: Limit, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`limit:${limit.bucket}:${key}`}, 0))`);
 }
 
 /** Check and count in one step, for limits on attempts (not on failures). */

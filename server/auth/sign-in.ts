@@ -1,13 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { audit } from '../audit';
-import type { Transaction } from '../db/client';
 import { appUser } from '../db/schema';
 import { acceptInvitationsOnSignIn } from '../organizations/invitations';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { LoginInput, SetPasswordInput } from '../../shared/schemas/auth';
 import { hashPassword, verifyPassword } from './password';
-import { assertUnderLimit, clearHits, LIMITS, recordHit, removeHit } from './rate-limit';
+import { assertUnderLimit, clearHits, LIMITS, lockLimitKey, recordHit, removeHit } from './rate-limit';
 import {
   clearSession,
   endAllSessions,
@@ -67,11 +66,6 @@ function accountKey(user: UserRow | null, address: string): string {
   return user ? `user:${user.id}` : `address:${address}`;
 }
 
-/** Serialises the check-and-count of one limit key across transactions and server instances. */
-async function lockKey(tx: Transaction, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-}
-
 interface PasswordAttempt {
   account: string;
   ipHitId: number;
@@ -84,8 +78,8 @@ interface PasswordAttempt {
  */
 async function takePasswordAttempt(deps: Deps, ip: string, account: string): Promise<PasswordAttempt> {
   return deps.db.transaction(async (tx) => {
-    await lockKey(tx, `password-account:${account}`);
-    await lockKey(tx, `password-ip:${ip}`);
+    await lockLimitKey(tx, LIMITS.passwordFailuresPerAccount, account);
+    await lockLimitKey(tx, LIMITS.passwordFailuresPerIp, ip);
     await assertUnderLimit(deps, tx, LIMITS.passwordFailuresPerIp, ip);
     await assertUnderLimit(deps, tx, LIMITS.passwordFailuresPerAccount, account);
     await recordHit(deps, tx, LIMITS.passwordFailuresPerAccount, account);

@@ -87,16 +87,20 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
   });
 
   it('takes about the same time for a known and an unknown address', async () => {
-    const known = await Promise.all(Array.from({ length: 7 }, () => createUser(deps.db)));
+    const known = await Promise.all(Array.from({ length: 12 }, () => createUser(deps.db)));
     // Interleaved, so load on the machine hits both alike.
-    let k = 0;
-    let u = 0;
-    for (let round = 0; round < 2; round++) {
-      k = await medianMs(7, (i) => client().call('requestLink', { email: round === 0 ? uniqueEmail('varm') : known[i]!.email }));
-      u = await medianMs(7, () => client().call('requestLink', { email: uniqueEmail('tid') }));
+    const knownTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    await client().call('requestLink', { email: uniqueEmail('varm') }); // warm-up
+    // Interleaved, so a burst of load on the machine hits both alike.
+    for (let i = 0; i < known.length; i++) {
+      knownTimes.push(await medianMs(1, () => client().call('requestLink', { email: known[i]!.email })));
+      unknownTimes.push(await medianMs(1, () => client().call('requestLink', { email: uniqueEmail('tid') })));
     }
-    // The path does not branch on whether the address is known; only noise separates the two.
-    expect(Math.max(k, u) - Math.min(k, u)).toBeLessThan(Math.max(20, Math.min(k, u)));
+    // The fastest run is the cost without the noise of other work (noise only adds time). The path does not
+    // branch on whether the address is known; the bound only catches a real difference in work.
+    const [k, u] = [Math.min(...knownTimes), Math.min(...unknownTimes)];
+    expect(Math.max(k, u)).toBeLessThan(Math.max(2 * Math.min(k, u), Math.min(k, u) + 15));
   });
 
   it('refuses a malformed address and unknown fields with 400 INVALID_INPUT', async () => {

@@ -80,24 +80,27 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
   });
 
   it('takes about the same time for an unknown address, no password and a wrong password', async () => {
-    // Fresh accounts per sample, and 3 × 6 + 1 failures from one IP: no limit is reached on the way.
-    const SAMPLES = 6;
+    // Fresh accounts per sample; the clock moves past the failure window every 5 rounds, so one IP (REST)
+    // fails 16 times at most per window, under its limit of 20.
+    const SAMPLES = 12;
     const withPassword = await Promise.all(Array.from({ length: SAMPLES }, () => createUser(deps.db, { password: PASSWORD })));
     const withoutPassword = await Promise.all(Array.from({ length: SAMPLES }, () => createUser(deps.db)));
     await login(uniqueEmail(), PASSWORD); // warm-up
     // Interleaved, so a burst of load on the machine hits all three alike.
     const samples = { wrong: [] as number[], unknown: [] as number[], none: [] as number[] };
     for (let i = 0; i < SAMPLES; i++) {
+      if (i % 5 === 0) deps.clock.advance(FAILURE_WINDOW_SECONDS + 1);
       samples.wrong.push(await medianMs(1, () => login(withPassword[i]!.email, 'feil passord her')));
       samples.unknown.push(await medianMs(1, () => login(uniqueEmail(), 'feil passord her')));
       samples.none.push(await medianMs(1, () => login(withoutPassword[i]!.email, 'feil passord her')));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[SAMPLES / 2]!;
-    const [wrong, unknown, none] = [median(samples.wrong), median(samples.unknown), median(samples.none)];
-    // Without the dummy hash the unknown address would answer in a fraction of the time.
+    // The fastest run is the cost without the noise of other work on the machine (noise only adds time).
+    const [wrong, unknown, none] = [Math.min(...samples.wrong), Math.min(...samples.unknown), Math.min(...samples.none)];
+    // Without the dummy hash the unknown address answers in about a quarter of the time (measured); the
+    // bounds leave room for a loaded machine.
     for (const t of [unknown, none]) {
-      expect(t).toBeGreaterThan(wrong * 0.6);
-      expect(t).toBeLessThan(wrong * 1.7);
+      expect(t).toBeGreaterThan(wrong * 0.55);
+      expect(t).toBeLessThan(wrong * 1.8);
     }
   });
 
