@@ -18,6 +18,7 @@ import {
   type SessionAnswer,
 } from './sessions';
 import { randomToken } from './tokens';
+import { mailCodeAtSignIn } from './two-factor';
 import { findUserByEmail, normalizeEmail, type UserRow } from './users';
 
 export type SignInMethod = 'magic_link' | 'magic_code' | 'password';
@@ -49,6 +50,7 @@ export async function completePrimarySignIn(
     ip: origin.ip,
     details: { method: origin.method, stage },
   });
+  if (stage === 'pending_2fa') await mailCodeAtSignIn(deps, user);
   return startSession(deps, jar, user, stage);
 }
 

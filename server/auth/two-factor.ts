@@ -240,6 +240,18 @@ export async function sendEmailCode(deps: Deps, input: { session: Session }): Pr
   await mailCode(deps, user, purpose);
 }
 
+/**
+ * A primary sign-in of an account with e-mailed codes mails the first code without being asked, so every
+ * client (the app, a REST client) finds it in the inbox. Over the mail limit nothing is sent and the sign-in
+ * still succeeds: the pending screen offers "send a new code" (which then answers 429) and recovery codes.
+ */
+export async function mailCodeAtSignIn(deps: Deps, user: UserRow): Promise<void> {
+  if (user.twoFactorMethod !== 'email') return;
+  if ((await limitState(deps, deps.db, LIMITS.mailsPerUser, user.id)).exceeded) return;
+  await recordHit(deps, deps.db, LIMITS.mailsPerUser, user.id);
+  await mailCode(deps, user, 'two_factor');
+}
+
 // ---- Enrolment ----
 
 /**

@@ -54,6 +54,24 @@ describe.each(TRANSPORTS)('sign-in with two factors over %s', (transport) => {
     expect((await client.call('auth.me')).status).toBe(200);
   });
 
+  it('the e-mailed code arrives with the sign-in, without asking; a new one voids it', async () => {
+    const user = await createUser(deps.db, { password: PASSWORD });
+    await enrolEmail(deps, await c.as(transport, user), user.email);
+    const before = deps.mailer.outbox.length;
+
+    const { client, stage } = await signInWithPassword(user.email);
+    expect(stage).toBe('pending_2fa');
+    expect(deps.mailer.outbox.length).toBe(before + 1);
+    const first = lastMailTo(deps, user.email);
+    expect(first.subject).toBe('Innloggingskode for Golfkortet');
+
+    expect((await client.call('twoFactor.sendEmailCode')).body).toEqual({ ok: true });
+    const second = lastMailTo(deps, user.email);
+    expect(codeIn(second.text)).not.toBe(codeIn(first.text));
+    expect((await client.call('twoFactor.verify', { code: codeIn(first.text) })).error?.code).toBe('INVALID_CODE');
+    expect((await client.call('twoFactor.verify', { code: codeIn(second.text) })).body.stage).toBe('full');
+  });
+
   it('password → pending_2fa → recovery code → full', async () => {
     const user = await createUser(deps.db, { password: PASSWORD });
     const { recoveryCodes } = await enrolTotp(deps, await c.as(transport, user));
