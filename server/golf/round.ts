@@ -10,6 +10,9 @@ import {
 } from './handicap';
 import { adjustedHoleScore, netScore, stablefordPoints } from './scoring';
 import { allocateStrokes } from './strokes';
+import type { HoleScore, Standing } from '../../shared/schemas/rounds';
+
+export type { Standing };
 
 /**
  * A whole round scored from plain values: the holes played, the rating for those holes, the sides and
@@ -41,18 +44,7 @@ export interface RoundToScore {
   players: readonly PlayerToScore[];
 }
 
-export interface ScoredHole {
-  hole: number;
-  par: number;
-  strokeIndex: number;
-  strokes: number | null;
-  /** Strokes received for play in this format (match play: relative to the lowest handicap). */
-  strokesReceived: number;
-  net: number | null;
-  stablefordPoints: number | null;
-  /** The score for handicap purposes: capped at net double bogey (strokes from the whole Course Handicap). */
-  adjustedStrokes: number | null;
-}
+export type ScoredHole = HoleScore;
 
 export interface ScoredPlayer {
   id: string;
@@ -75,22 +67,6 @@ export interface ScoredPlayer {
     netToPar: number;
   };
 }
-
-export type Standing =
-  | { format: 'stroke'; holesPlayed: number; net: number; netToPar: number; position: number | null }
-  | { format: 'stableford'; holesPlayed: number; points: number; position: number | null }
-  | {
-      format: 'match';
-      holesPlayed: number;
-      holesRemaining: number;
-      /** Holes up (negative: down) against the other side. */
-      holesUp: number;
-      decided: boolean;
-      result: 'won' | 'lost' | 'halved' | null;
-      /** Norwegian, as a scoreboard shows it: "2 opp", "Likt", "Vunnet 3&2". */
-      status: string;
-      position: number | null;
-    };
 
 export interface ScoredRound {
   allowancePercent: number;
@@ -223,7 +199,7 @@ function standingsFor(round: RoundToScore, players: ScoredPlayer[]): Map<string,
       results.map((r) => (r.holesPlayed === 0 ? null : r.netToPar)),
       (o, v) => o < v,
     );
-    results.forEach((r, i) => standings.set(r.id, { format: 'stroke', ...r, position: pos[i]! }));
+    results.forEach(({ id, ...r }, i) => standings.set(id, { format: 'stroke', ...r, position: pos[i]! }));
     return standings;
   }
 
@@ -235,7 +211,7 @@ function standingsFor(round: RoundToScore, players: ScoredPlayer[]): Map<string,
     results.map((r) => (r.holesPlayed === 0 ? null : r.points)),
     (o, v) => o > v,
   );
-  results.forEach((r, i) => standings.set(r.id, { format: 'stableford', ...r, position: pos[i]! }));
+  results.forEach(({ id, ...r }, i) => standings.set(id, { format: 'stableford', ...r, position: pos[i]! }));
   return standings;
 }
 

@@ -1,3 +1,7 @@
-import { router } from '../init';
+import { participantSearchInput } from '../../../shared/schemas/rounds';
+import { searchParticipants } from '../../rounds/participant-search';
+import { router, userProcedure } from '../init';
 
-export const participantsRouter = router({});
+export const participantsRouter = router({
+  search: userProcedure.input(participantSearchInput).query(({ ctx, input }) => searchParticipants(ctx.deps, { userId: ctx.user.id, q: input.q })),
+});

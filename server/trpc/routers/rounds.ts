@@ -1,3 +1,46 @@
-import { router } from '../init';
+import {
+  addParticipantInput,
+  addSideInput,
+  onUpdateInput,
+  roundCreateInput,
+  roundIdInput,
+  roundsMineInput,
+  setScoreInput,
+} from '../../../shared/schemas/rounds';
+import { AppError } from '../../errors';
+import { roundFor } from '../../rounds/access';
+import { roundUpdates } from '../../rounds/events';
+import { addParticipant, addSide, createRound, finishRound, getRound, myRounds, setScore } from '../../rounds/rounds';
+import { optionalUserProcedure, router, userProcedure } from '../init';
 
-export const roundsRouter = router({});
+/**
+ * Live updates for the round's owner and participants only. The WebSocket access level: the session comes
+ * from the handshake's cookie (optional user); no user is 401, anyone else is told the round does not
+ * exist (404), before anything is streamed.
+ */
+const roundWatcherProcedure = optionalUserProcedure.input(onUpdateInput).use(async ({ ctx, input, next }) => {
+  if (!ctx.session) throw new AppError('NOT_AUTHENTICATED');
+  await roundFor(ctx.deps.db, input.roundId, ctx.session.user.id);
+  return next();
+});
+
+export const roundsRouter = router({
+  create: userProcedure.input(roundCreateInput).mutation(({ ctx, input }) => createRound(ctx.deps, { userId: ctx.user.id, ...input })),
+  mine: userProcedure.input(roundsMineInput).query(({ ctx, input }) => myRounds(ctx.deps, { userId: ctx.user.id, limit: input?.limit })),
+  get: userProcedure.input(roundIdInput).query(({ ctx, input }) => getRound(ctx.deps, { userId: ctx.user.id, ...input })),
+  addSide: userProcedure.input(addSideInput).mutation(({ ctx, input }) => addSide(ctx.deps, { userId: ctx.user.id, ...input })),
+  addParticipant: userProcedure.input(addParticipantInput).mutation(({ ctx, input }) =>
+    addParticipant(ctx.deps, {
+      userId: ctx.user.id,
+      roundId: input.roundId,
+      sideId: input.sideId,
+      participantUserId: input.userId,
+      guest: input.guest,
+    }),
+  ),
+  setScore: userProcedure.input(setScoreInput).mutation(({ ctx, input }) => setScore(ctx.deps, { userId: ctx.user.id, ...input })),
+  finish: userProcedure.input(roundIdInput).mutation(({ ctx, input }) => finishRound(ctx.deps, { userId: ctx.user.id, ...input })),
+  onUpdate: roundWatcherProcedure.subscription(({ ctx, input, signal }) =>
+    roundUpdates(ctx.deps, { roundId: input.roundId, lastEventId: input.lastEventId, signal }),
+  ),
+});

@@ -1,0 +1,238 @@
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import {
+  ROUNDS_DEFAULT_LIMIT,
+  type ParticipantView,
+  type RoundChange,
+  type RoundFormat,
+  type RoundHoles,
+  type RoundSummary,
+  type RoundView,
+  type SideView,
+} from '../../shared/schemas/rounds';
+import { isCourseVisible } from '../courses/courses';
+import type { Transaction } from '../db/client';
+import { appUser, club, course, courseHole, participant, round, score, side, tee } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { assertNotStarted, assertOpen, assertOwner, roundFor, type RoundRow, type RoundRole } from './access';
+import { appendEvent, publishEvent } from './events';
+import { computeRound, holesPlayed, roundView } from './view';
+
+/**
+ * Rounds: created in sequence (round, sides, participants), scored hole by hole, finished by the owner.
+ * Every change runs in one transaction holding the round's row lock, writes its event, and publishes it
+ * with the new view after the commit.
+ */
+async function change<T>(
+  deps: Deps,
+  roundId: string,
+  userId: string,
+  work: (tx: Transaction, current: { round: RoundRow; role: RoundRole }) => Promise<{ change: RoundChange; answer: (view: RoundView) => T }>,
+): Promise<T> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const current = await roundFor(tx, roundId, userId, { lock: true });
+    const { change: what, answer } = await work(tx, current);
+    const eventId = await appendEvent(tx, roundId, what);
+    const view = await roundView(tx, roundId);
+    return { eventId, what, view, result: answer(view) };
+  });
+  publishEvent(deps, roundId, outcome.eventId, outcome.what, outcome.view);
+  return outcome.result;
+}
+
+export async function createRound(
+  deps: Deps,
+  input: { userId: string; courseId: string; teeId: string; playedOn: string; format: RoundFormat; holes: RoundHoles },
+): Promise<RoundView> {
+  if (!(await isCourseVisible(deps.db, input.courseId, input.userId))) throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
+  const [teeRow] = await deps.db.select({ courseId: tee.courseId }).from(tee).where(eq(tee.id, input.teeId)).limit(1);
+  if (!teeRow || teeRow.courseId !== input.courseId) {
+    throw new AppError('INVALID_INPUT', { issues: [{ path: 'teeId', message: 'Teestedet hører ikke til denne banen.' }] });
+  }
+  const [{ holes } = { holes: 0 }] = await deps.db.select({ holes: count() }).from(courseHole).where(eq(courseHole.courseId, input.courseId));
+  if (holes === 9 && input.holes !== 'front9') {
+    throw new AppError('INVALID_INPUT', { issues: [{ path: 'holes', message: 'Banen har 9 hull: velg front9.' }] });
+  }
+  const [created] = await deps.db
+    .insert(round)
+    .values({
+      ownerUserId: input.userId,
+      courseId: input.courseId,
+      teeId: input.teeId,
+      playedOn: input.playedOn,
+      format: input.format,
+      holes: input.holes,
+      createdAt: deps.now(),
+    })
+    .returning();
+  return (await computeRound(deps.db, created!)).view;
+}
+
+export async function getRound(deps: Deps, input: { userId: string; roundId: string }): Promise<RoundView> {
+  const { round: row } = await roundFor(deps.db, input.roundId, input.userId);
+  return (await computeRound(deps.db, row)).view;
+}
+
+export async function addSide(deps: Deps, input: { userId: string; roundId: string; name: string }): Promise<SideView> {
+  return change(deps, input.roundId, input.userId, async (tx, { round: row, role }) => {
+    assertOwner(role);
+    assertNotStarted(row);
+    const [{ sides } = { sides: 0 }] = await tx.select({ sides: count() }).from(side).where(eq(side.roundId, row.id));
+    if (row.format === 'match' && sides >= 2) {
+      throw new AppError('CONFLICT', { message: 'En match spilles mellom to sider.' });
+    }
+    const [created] = await tx.insert(side).values({ roundId: row.id, name: input.name, position: sides }).returning({ id: side.id });
+    const sideId = created!.id;
+    return { change: { type: 'side', sideId }, answer: (view) => view.sides.find((s) => s.id === sideId)! };
+  });
+}
+
+export async function addParticipant(
+  deps: Deps,
+  input: { userId: string; roundId: string; sideId: string; participantUserId?: string | undefined; guest?: { name: string; handicapIndex: number } | undefined },
+): Promise<ParticipantView> {
+  return change(deps, input.roundId, input.userId, async (tx, { round: row, role }) => {
+    assertOwner(role);
+    assertNotStarted(row);
+    const [sideRow] = await tx.select({ id: side.id }).from(side).where(and(eq(side.id, input.sideId), eq(side.roundId, row.id))).limit(1);
+    if (!sideRow) throw new AppError('NOT_FOUND', { message: 'Fant ikke siden i denne runden.' });
+    let values: typeof participant.$inferInsert;
+    if (input.participantUserId) {
+      const [user] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.id, input.participantUserId)).limit(1);
+      if (!user) throw new AppError('NOT_FOUND', { message: 'Fant ikke spilleren.' });
+      const [already] = await tx
+        .select({ id: participant.id })
+        .from(participant)
+        .where(and(eq(participant.roundId, row.id), eq(participant.userId, user.id)))
+        .limit(1);
+      if (already) throw new AppError('CONFLICT', { message: 'Spilleren er allerede med i runden.' });
+      values = { roundId: row.id, sideId: sideRow.id, userId: user.id, createdAt: deps.now() };
+    } else {
+      values = { roundId: row.id, sideId: sideRow.id, guestName: input.guest!.name, handicapIndex: input.guest!.handicapIndex, createdAt: deps.now() };
+    }
+    const [created] = await tx.insert(participant).values(values).returning({ id: participant.id });
+    const participantId = created!.id;
+    return {
+      change: { type: 'participant', participantId },
+      answer: (view) => view.sides.flatMap((s) => s.participants).find((p) => p.id === participantId)!,
+    };
+  });
+}
+
+/**
+ * A hole's score, by the owner or an account taking part (guests have no account). The first score of
+ * the round freezes every participant's index, course handicap and playing handicap.
+ */
+export async function setScore(
+  deps: Deps,
+  input: { userId: string; roundId: string; participantId: string; hole: number; strokes: number | null },
+): Promise<RoundView> {
+  return change(deps, input.roundId, input.userId, async (tx, { round: row }) => {
+    assertOpen(row);
+    const [target] = await tx
+      .select({ id: participant.id })
+      .from(participant)
+      .where(and(eq(participant.id, input.participantId), eq(participant.roundId, row.id)))
+      .limit(1);
+    if (!target) throw new AppError('NOT_FOUND', { message: 'Fant ikke spilleren i denne runden.' });
+    const [{ holes } = { holes: 0 }] = await tx.select({ holes: count() }).from(courseHole).where(eq(courseHole.courseId, row.courseId));
+    const playable = holesPlayed(row.holes, holes);
+    if (!playable.includes(input.hole)) {
+      throw new AppError('INVALID_INPUT', {
+        issues: [{ path: 'hole', message: `Runden spilles på hull ${playable[0]} til ${playable[playable.length - 1]}.` }],
+      });
+    }
+    if (row.startedAt === null && input.strokes !== null) await freezeHandicaps(deps, tx, row);
+
+    if (input.strokes === null) {
+      await tx.delete(score).where(and(eq(score.participantId, target.id), eq(score.hole, input.hole)));
+    } else {
+      const values = { participantId: target.id, hole: input.hole, strokes: input.strokes, updatedBy: input.userId, updatedAt: deps.now() };
+      await tx
+        .insert(score)
+        .values(values)
+        .onConflictDoUpdate({ target: [score.participantId, score.hole], set: { strokes: values.strokes, updatedBy: values.updatedBy, updatedAt: values.updatedAt } });
+    }
+    return {
+      change: { type: 'score', participantId: target.id, hole: input.hole, strokes: input.strokes },
+      answer: (view) => view,
+    };
+  });
+}
+
+/** Writes the handicaps as they are now into every participant, and marks the round started. */
+async function freezeHandicaps(deps: Deps, tx: Transaction, row: RoundRow): Promise<void> {
+  const { scored, participantRows } = await computeRound(tx, row);
+  for (const [i, player] of scored.players.entries()) {
+    await tx
+      .update(participant)
+      .set({
+        handicapIndex: participantRows[i]!.handicapIndex,
+        courseHandicap: Math.round(player.courseHandicapExact * 1000) / 1000,
+        playingHandicap: player.playingHandicap,
+      })
+      .where(eq(participant.id, player.id));
+  }
+  const startedAt = deps.now();
+  await tx.update(round).set({ startedAt }).where(eq(round.id, row.id));
+  row.startedAt = startedAt;
+}
+
+export async function finishRound(deps: Deps, input: { userId: string; roundId: string }): Promise<RoundView> {
+  return change(deps, input.roundId, input.userId, async (tx, { round: row, role }) => {
+    assertOwner(role);
+    assertOpen(row);
+    await tx.update(round).set({ status: 'finished', finishedAt: deps.now() }).where(eq(round.id, row.id));
+    return { change: { type: 'finished' }, answer: (view) => view };
+  });
+}
+
+/** The caller's rounds, as owner or account participant, newest first (by playing date, then creation). */
+export async function myRounds(deps: Deps, input: { userId: string; limit?: number | undefined }): Promise<{ rounds: RoundSummary[] }> {
+  const mine = or(
+    eq(round.ownerUserId, input.userId),
+    inArray(round.id, deps.db.select({ id: participant.roundId }).from(participant).where(eq(participant.userId, input.userId))),
+  );
+  const rows = await deps.db
+    .select({
+      id: round.id,
+      playedOn: round.playedOn,
+      format: round.format,
+      holes: round.holes,
+      status: round.status,
+      createdAt: round.createdAt,
+      ownerUserId: round.ownerUserId,
+      courseId: course.id,
+      courseName: course.name,
+      clubSlug: club.slug,
+      clubName: club.name,
+      teeId: tee.id,
+      teeName: tee.name,
+      participantCount: sql<number>`(select count(*)::int from ${participant} p where p.round_id = ${round.id})`,
+    })
+    .from(round)
+    .innerJoin(course, eq(course.id, round.courseId))
+    .leftJoin(club, eq(club.id, course.clubId))
+    .innerJoin(tee, eq(tee.id, round.teeId))
+    .where(mine)
+    .orderBy(desc(round.playedOn), desc(round.createdAt))
+    .limit(input.limit ?? ROUNDS_DEFAULT_LIMIT);
+  return {
+    rounds: rows.map((r) => ({
+      id: r.id,
+      playedOn: r.playedOn,
+      format: r.format,
+      holes: r.holes,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      isOwner: r.ownerUserId === input.userId,
+      course: {
+        id: r.courseId,
+        name: r.courseName,
+        ...(r.clubSlug !== null && r.clubName !== null ? { club: { slug: r.clubSlug, name: r.clubName } } : {}),
+      },
+      tee: { id: r.teeId, name: r.teeName },
+      participantCount: Number(r.participantCount),
+    })),
+  };
+}

@@ -1,0 +1,166 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import {
+  DEFAULT_HANDICAP_INDEX,
+  type ParticipantView,
+  type RoundHoles,
+  type RoundView,
+  type SideView,
+} from '../../shared/schemas/rounds';
+import { toTee } from '../courses/courses';
+import { teeRatings } from '../courses/ratings';
+import type { Queryable } from '../db/client';
+import { appUser, club, course, courseHole, participant, round, score, side, tee } from '../db/schema';
+import { nineHoleRating, scoreRound, type Rating, type ScoredRound } from '../golf';
+import type { RoundRow } from './access';
+
+/** The hole numbers a round plays: all of them, or the front or back nine of an 18-hole course. */
+export function holesPlayed(holes: RoundHoles, courseHoleCount: number): number[] {
+  if (holes === '18') return Array.from({ length: courseHoleCount }, (_, i) => i + 1);
+  const first = holes === 'front9' ? 1 : 10;
+  return Array.from({ length: 9 }, (_, i) => first + i);
+}
+
+export interface ComputedRound {
+  view: RoundView;
+  /** Server-side only: what the first score freezes into each participant row. */
+  scored: ScoredRound;
+  participantRows: { id: string; handicapIndex: number }[];
+}
+
+/**
+ * A round as its players see it, computed from the database: handicaps (frozen or, before the first score,
+ * from each player's current index), every hole's strokes received, net, points and adjusted score, and
+ * each side's standing. Rating and slope go into the computation and nowhere else.
+ */
+export async function computeRound(db: Queryable, row: RoundRow): Promise<ComputedRound> {
+  const [courseRow] = await db
+    .select({ id: course.id, kind: course.kind, name: course.name, country: course.country, clubSlug: club.slug, clubName: club.name })
+    .from(course)
+    .leftJoin(club, eq(club.id, course.clubId))
+    .where(eq(course.id, row.courseId));
+  const holes = await db
+    .select({ number: courseHole.number, par: courseHole.par, strokeIndex: courseHole.strokeIndex })
+    .from(courseHole)
+    .where(eq(courseHole.courseId, row.courseId))
+    .orderBy(asc(courseHole.number));
+  const [teeRow] = await db
+    .select({ id: tee.id, name: tee.name, color: tee.color, gender: tee.gender, par: tee.par, lengths: tee.lengths })
+    .from(tee)
+    .where(eq(tee.id, row.teeId));
+  const ratings = (await teeRatings(db, row.teeId))!;
+  const sides = await db
+    .select({ id: side.id, name: side.name })
+    .from(side)
+    .where(eq(side.roundId, row.id))
+    .orderBy(asc(side.position), asc(side.id));
+  const participants = await db
+    .select({
+      id: participant.id,
+      sideId: participant.sideId,
+      userId: participant.userId,
+      guestName: participant.guestName,
+      handicapIndex: participant.handicapIndex,
+      courseHandicap: participant.courseHandicap,
+      playingHandicap: participant.playingHandicap,
+      userName: appUser.name,
+      userIndex: appUser.handicapIndex,
+    })
+    .from(participant)
+    .leftJoin(appUser, eq(appUser.id, participant.userId))
+    .where(eq(participant.roundId, row.id))
+    .orderBy(asc(participant.createdAt), asc(participant.id));
+  const scores =
+    participants.length === 0
+      ? []
+      : await db
+          .select({ participantId: score.participantId, hole: score.hole, strokes: score.strokes })
+          .from(score)
+          .where(inArray(score.participantId, participants.map((p) => p.id)));
+
+  const numbers = holesPlayed(row.holes, holes.length);
+  const played = holes.filter((h) => numbers.includes(h.number));
+  const nineHoles = played.length === 9;
+  const rating: Rating =
+    row.holes === '18' || holes.length === 9
+      ? { courseRating: ratings.courseRating, slope: ratings.slope, par: ratings.par }
+      : nineHoleRating(ratings, row.holes as 'front9' | 'back9', played.reduce((t, h) => t + h.par, 0));
+
+  const frozen = row.startedAt !== null;
+  const participantRows = participants.map((p) => ({
+    id: p.id,
+    // Frozen rows keep the index of the first score; before that an account plays off its current index.
+    handicapIndex: (frozen || p.userId === null ? p.handicapIndex : p.userIndex) ?? DEFAULT_HANDICAP_INDEX,
+  }));
+  const scored = scoreRound({
+    format: row.format,
+    holes: played,
+    nineHoles,
+    rating,
+    sides,
+    players: participants.map((p, i) => ({
+      id: p.id,
+      sideId: p.sideId,
+      handicapIndex: participantRows[i]!.handicapIndex,
+      frozen:
+        frozen && p.courseHandicap !== null && p.playingHandicap !== null
+          ? { courseHandicap: p.courseHandicap, playingHandicap: p.playingHandicap }
+          : null,
+      scores: new Map(scores.filter((s) => s.participantId === p.id).map((s) => [s.hole, s.strokes])),
+    })),
+  });
+
+  const participantViews: ParticipantView[] = participants.map((p, i) => {
+    const s = scored.players[i]!;
+    return {
+      id: p.id,
+      sideId: p.sideId,
+      userId: p.userId,
+      name: p.userId === null ? p.guestName! : (p.userName ?? 'Uten navn'),
+      isGuest: p.userId === null,
+      handicapIndex: participantRows[i]!.handicapIndex,
+      courseHandicap: s.courseHandicap,
+      playingHandicap: s.playingHandicap,
+      matchHandicap: s.matchHandicap,
+      holes: s.holes,
+      totals: s.totals,
+    };
+  });
+  const sideViews: SideView[] = sides.map((sd) => ({
+    id: sd.id,
+    name: sd.name,
+    standing: scored.standings.get(sd.id) ?? null,
+    participants: participantViews.filter((p) => p.sideId === sd.id),
+  }));
+
+  const lengthOf = (number: number) => (teeRow!.lengths && teeRow!.lengths.length >= number ? teeRow!.lengths[number - 1]! : null);
+  const view: RoundView = {
+    id: row.id,
+    ownerUserId: row.ownerUserId,
+    playedOn: row.playedOn,
+    format: row.format,
+    holes: row.holes,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    handicapsFrozen: frozen,
+    allowancePercent: scored.allowancePercent,
+    course: {
+      id: courseRow!.id,
+      kind: courseRow!.kind,
+      name: courseRow!.name,
+      ...(courseRow!.clubSlug !== null && courseRow!.clubName !== null ? { club: { slug: courseRow!.clubSlug, name: courseRow!.clubName } } : {}),
+      country: courseRow!.country,
+    },
+    tee: toTee(teeRow!.id, teeRow!.name, teeRow!.color, teeRow!.gender, teeRow!.par, teeRow!.lengths),
+    card: played.map((h) => ({ hole: h.number, par: h.par, strokeIndex: h.strokeIndex, lengthMeters: lengthOf(h.number) })),
+    sides: sideViews,
+  };
+  return { view, scored, participantRows };
+}
+
+/** The round's current view, read from `db` (a transaction inside a change, so the view matches it). */
+export async function roundView(db: Queryable, roundId: string): Promise<RoundView> {
+  const [row] = await db.select().from(round).where(eq(round.id, roundId)).limit(1);
+  return (await computeRound(db, row!)).view;
+}
