@@ -1,0 +1,176 @@
+import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { AppRouter } from '../../server/trpc/router';
+import type { RoundUpdate } from '../../shared/schemas/rounds';
+import { callerAs, sessionTokenFor } from '../helpers/caller';
+import { createTestDeps, type TestDeps } from '../helpers/deps';
+import { createUser } from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { demoCourse } from './helpers';
+
+/** A real WebSocket client, as a browser would be: the session cookie travels with the handshake. */
+function connect(server: TestServer, cookie: string | null, retryDelayMs = 200) {
+  class CookieWebSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, cookie ? { headers: { cookie } } : {});
+    }
+  }
+  const wsClient = createWSClient({
+    url: `${server.url.replace('http', 'ws')}/trpc`,
+    WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+    retryDelayMs: () => retryDelayMs,
+  });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+  return { wsClient, client };
+}
+
+interface Received {
+  id: string;
+  data: RoundUpdate;
+}
+
+/** Subscribes and collects every event; `next(n)` waits until n events have arrived. */
+function watch(client: ReturnType<typeof connect>['client'], input: { roundId: string; lastEventId?: string }) {
+  const events: Received[] = [];
+  const errors: TRPCClientError<AppRouter>[] = [];
+  const waiters: (() => void)[] = [];
+  const subscription = client.rounds.onUpdate.subscribe(input, {
+    onData: (event) => {
+      events.push(event as Received);
+      waiters.splice(0).forEach((w) => w());
+    },
+    onError: (error) => {
+      errors.push(error);
+      waiters.splice(0).forEach((w) => w());
+    },
+  });
+  const until = async (done: () => boolean, what: string) => {
+    const deadline = Date.now() + 10_000;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(events.map((e) => e.data.type))}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  };
+  return {
+    events,
+    errors,
+    subscription,
+    next: (count: number) => until(() => events.length >= count, `${count} events`),
+    failed: () => until(() => errors.length > 0, 'an error'),
+  };
+}
+
+describe('live round updates over WebSocket', () => {
+  let deps: TestDeps;
+  let server: TestServer;
+  let roundId: string;
+  let participantId: string;
+  let asOwner: Awaited<ReturnType<typeof callerAs>>['caller'];
+  let friendCookie: string;
+  let strangerCookie: string;
+  const clients: ReturnType<typeof connect>[] = [];
+
+  beforeAll(async () => {
+    deps = await createTestDeps();
+    server = await startTestServer(deps);
+    const { course, teeId } = await demoCourse(deps, 'oslo-gk', 'Bogstad');
+    const owner = await createUser(deps.db, { name: 'Eva Eier', handicapIndex: 14 });
+    const friend = await createUser(deps.db, { name: 'Frode Venn', handicapIndex: 22 });
+    const stranger = await createUser(deps.db);
+    asOwner = (await callerAs(deps, owner)).caller;
+    friendCookie = `service_session=${await sessionTokenFor(deps, friend)}`;
+    strangerCookie = `service_session=${await sessionTokenFor(deps, stranger)}`;
+    const round = await asOwner.rounds.create({ courseId: course.id, teeId, playedOn: '2026-08-01', format: 'stroke', holes: '18' });
+    roundId = round.id;
+    const side = await asOwner.rounds.addSide({ roundId, name: 'Frode' });
+    participantId = (await asOwner.rounds.addParticipant({ roundId, sideId: side.id, userId: friend.id })).id;
+  });
+  afterAll(async () => {
+    for (const c of clients) await c.wsClient.close();
+    await server.close();
+  });
+
+  const open = (cookie: string | null, retryDelayMs?: number) => {
+    const c = connect(server, cookie, retryDelayMs);
+    clients.push(c);
+    return c;
+  };
+
+  it('a participant gets the round at once, then every score as it is entered, with the new standings', async () => {
+    const { client } = open(friendCookie);
+    const live = watch(client, { roundId });
+    await live.next(1);
+    expect(live.events[0]!.data.type).toBe('snapshot');
+    expect(live.events[0]!.data.round!.sides[0]!.participants[0]!.name).toBe('Frode Venn');
+
+    await asOwner.rounds.setScore({ roundId, participantId, hole: 1, strokes: 5 });
+    await live.next(2);
+    const update = live.events[1]!;
+    expect(update.data).toMatchObject({ type: 'score', participantId, hole: 1, strokes: 5 });
+    const player = update.data.round!.sides[0]!.participants[0]!;
+    expect(player.holes[0]).toMatchObject({ hole: 1, strokes: 5 });
+    expect(player.totals.gross).toBe(5);
+    expect(update.data.round!.sides[0]!.standing).toMatchObject({ format: 'stroke', holesPlayed: 1 });
+    expect(Number(update.id)).toBeGreaterThan(Number(live.events[0]!.id));
+    live.subscription.unsubscribe();
+  });
+
+  it('resumes after a dropped connection without losing an event', async () => {
+    const connection = open(friendCookie, 1500);
+    const live = watch(connection.client, { roundId });
+    await live.next(1);
+    const before = live.events.length;
+
+    // The network drops; two scores are entered while this client is away.
+    connection.wsClient.connection!.ws.close();
+    await asOwner.rounds.setScore({ roundId, participantId, hole: 2, strokes: 4 });
+    await asOwner.rounds.setScore({ roundId, participantId, hole: 3, strokes: 6 });
+
+    // The client reconnects by itself and resubscribes with the last id it saw.
+    await live.next(before + 2);
+    const missed = live.events.slice(before);
+    expect(missed.map((e) => [e.data.type, (e.data as { hole?: number }).hole])).toEqual([
+      ['score', 2],
+      ['score', 3],
+    ]);
+    const round = missed[1]!.data.round!;
+    expect(round.sides[0]!.participants[0]!.holes.slice(0, 3).map((h) => h.strokes)).toEqual([5, 4, 6]);
+    expect(live.errors).toEqual([]);
+    live.subscription.unsubscribe();
+  });
+
+  it('replays from an explicit lastEventId: the changes after it, the last with the round', async () => {
+    const first = await asOwner.rounds.get({ roundId });
+    const { client } = open(friendCookie);
+    const probe = watch(client, { roundId });
+    await probe.next(1);
+    const mark = probe.events[0]!.id;
+    probe.subscription.unsubscribe();
+    expect(first.sides[0]!.participants[0]!.totals.holesPlayed).toBe(3);
+
+    await asOwner.rounds.setScore({ roundId, participantId, hole: 4, strokes: 3 });
+    await asOwner.rounds.setScore({ roundId, participantId, hole: 4, strokes: null });
+    const resumed = watch(client, { roundId, lastEventId: mark });
+    await resumed.next(2);
+    expect(resumed.events.map((e) => e.data.type)).toEqual(['score', 'score']);
+    expect(resumed.events[0]!.data.round).toBeUndefined();
+    expect(resumed.events[1]!.data.round!.sides[0]!.participants[0]!.totals.holesPlayed).toBe(3);
+    resumed.subscription.unsubscribe();
+  });
+
+  it('refuses anyone who is not in the round, and anyone without a session', async () => {
+    const stranger = watch(open(strangerCookie).client, { roundId });
+    await stranger.failed();
+    expect(stranger.errors[0]!.data?.appCode).toBe('NOT_FOUND');
+    expect(stranger.events).toEqual([]);
+
+    const anonymous = watch(open(null).client, { roundId });
+    await anonymous.failed();
+    expect(anonymous.errors[0]!.data?.appCode).toBe('NOT_AUTHENTICATED');
+    expect(anonymous.events).toEqual([]);
+  });
+});
