@@ -17,6 +17,9 @@ const ConfirmMergeScreen = lazy(() => import('./features/account/ConfirmMergeScr
 const OrgsScreen = lazy(() => import('./features/orgs/OrgsScreen'));
 const OrgScreen = lazy(() => import('./features/orgs/OrgScreen'));
 const JoinOrgScreen = lazy(() => import('./features/orgs/JoinOrgScreen'));
+const RoundsScreen = lazy(() => import('./features/rounds/RoundsScreen'));
+const NewRoundScreen = lazy(() => import('./features/rounds/NewRoundScreen'));
+const RoundScreen = lazy(() => import('./features/rounds/RoundScreen'));
 const OperatorScreen = lazy(() => import('./features/admin/OperatorScreen'));
 
 function Guard({ access, children }: { access: Access; children: ReactNode }) {
@@ -53,11 +56,15 @@ const SCREENS: { path: string; access: Access; Screen: ComponentType }[] = [
   { path: ROUTES.orgs, access: 'full', Screen: OrgsScreen },
   { path: ROUTES.joinOrg, access: 'full', Screen: JoinOrgScreen },
   { path: '/klubber/:id', access: 'full', Screen: OrgScreen },
+  { path: ROUTES.rounds, access: 'full', Screen: RoundsScreen },
+  { path: ROUTES.newRound, access: 'full', Screen: NewRoundScreen },
+  { path: '/runder/:id', access: 'full', Screen: RoundScreen },
   { path: ROUTES.operator, access: 'full', Screen: OperatorScreen },
 ];
 
 const NAV = [
   { href: ROUTES.home, label: 'Hjem', exact: true },
+  { href: ROUTES.rounds, label: 'Runder' },
   { href: ROUTES.orgs, label: 'Klubber' },
   { href: ROUTES.account, label: 'Konto' },
 ] as const;
@@ -100,7 +107,7 @@ export function App() {
           </span>
         ) : null}
       </header>
-      <main id="innhold" tabIndex={-1} className={wide ? "content wide" : "content"}>
+      <main id="innhold" tabIndex={-1} className={wide ? 'content wide' : 'content'}>
         <Suspense fallback={<Loading />}>
           <Switch>
             {SCREENS.map(({ path: routePath, access, Screen }) => (

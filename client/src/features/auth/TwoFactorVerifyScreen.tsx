@@ -27,7 +27,6 @@ export default function TwoFactorVerifyScreen() {
   const resendLeft = useCountdown(resendAt);
   const codeRef = useRef<HTMLInputElement>(null);
   const method = pending?.method ?? 'totp';
-  const autoSent = useRef(false);
 
   const verify = useMutation(
     trpc.twoFactor.verify.mutationOptions({
@@ -49,16 +48,6 @@ export default function TwoFactorVerifyScreen() {
       },
     }),
   );
-
-  // An account with e-mailed codes gets its code without asking: the first mail is sent on arrival.
-  useEffect(() => {
-    if (method === 'email' && !autoSent.current && pending && !sessionStorage.getItem(`golfkortet.codeSent.${pending.expiresAt}`)) {
-      autoSent.current = true;
-      sessionStorage.setItem(`golfkortet.codeSent.${pending.expiresAt}`, '1');
-      send.mutate();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [method, pending]);
 
   useEffect(() => {
     codeRef.current?.focus();

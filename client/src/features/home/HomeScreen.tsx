@@ -7,11 +7,13 @@ import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { ROLE_NAME } from '../orgs/roles';
+import { RoundList } from '../rounds/RoundList';
 
 export default function HomeScreen() {
   const session = useSession();
   const trpc = useTRPC();
   const orgs = useQuery(trpc.orgs.mine.queryOptions());
+  const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: 5 }));
   if (session.status !== 'full') return <Loading />;
   const user = session.user;
   return (
@@ -19,6 +21,22 @@ export default function HomeScreen() {
       <p className="muted" data-testid="session-state">
         Innlogget som {user.name ?? user.email} · handicapindeks {formatHandicapIndex(user.handicapIndex)}
       </p>
+      <Link href={ROUTES.newRound} className="btn block" style={{ marginBottom: '1rem' }}>
+        Start ny runde
+      </Link>
+      <Card title="Siste runder" action={<Link href={ROUTES.rounds}>Alle</Link>}>
+        {rounds.isPending ? (
+          <Loading text="Henter rundene dine …" />
+        ) : rounds.error ? (
+          <Alert tone="error"><p>{describeApiError(rounds.error)?.message}</p></Alert>
+        ) : rounds.data.rounds.length === 0 ? (
+          <EmptyState title="Ingen runder ennå">
+            <p>Start en runde over, alene eller med venner.</p>
+          </EmptyState>
+        ) : (
+          <RoundList rounds={rounds.data.rounds} />
+        )}
+      </Card>
       <Card title="Mine klubber" action={<Link href={ROUTES.orgs}>Alle</Link>}>
         {orgs.isPending ? (
           <Loading text="Henter klubbene dine …" />

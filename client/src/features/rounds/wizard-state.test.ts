@@ -49,12 +49,15 @@ describe('the wizard draft', () => {
     expect(wizardReducer(state, { type: 'setTee', teeId: 'not-a-tee' }).teeId).toBe('t-red');
   });
 
-  it('offers front or back nine only on an 18-hole course', () => {
+  it('offers a choice of nines only on an 18-hole course, and plays a nine-hole course as front9', () => {
     let state = run({ type: 'chooseCourse', course: course18 }, { type: 'setHoles', holes: 'back9' });
     expect(state.holes).toBe('back9');
     state = wizardReducer(state, { type: 'chooseCourse', course: course9 });
-    expect(state.holes).toBe('18');
-    expect(wizardReducer(state, { type: 'setHoles', holes: 'front9' }).holes).toBe('18');
+    expect(state.holes).toBe('front9');
+    expect(wizardReducer(state, { type: 'setHoles', holes: '18' }).holes).toBe('front9');
+    expect(wizardReducer(state, { type: 'setHoles', holes: 'back9' }).holes).toBe('front9');
+    // Back to an 18-hole course: all 18 again, not the nine-hole course's setting.
+    expect(wizardReducer(state, { type: 'chooseCourse', course: course18 }).holes).toBe('18');
   });
 
   it('puts each new person on a side of their own unless a side is named, and never adds an account twice', () => {
@@ -65,7 +68,8 @@ describe('the wizard draft', () => {
       { type: 'addPerson', person: guest('Per'), sideKey: 'side-p1', key: 'p3' },
       { type: 'addPerson', person: account('u1', 'Kari again'), sideKey: null, key: 'p4' },
     );
-    expect(state.sides.map((s) => s.name)).toEqual(['Side 1', 'Side 2']);
+    // A side is named after the person who starts it.
+    expect(state.sides.map((s) => s.name)).toEqual(['Kari', 'Ola']);
     expect(state.people.map((p) => [p.name, p.sideKey])).toEqual([
       ['Kari', 'side-p1'],
       ['Ola', 'side-p2'],
@@ -82,7 +86,10 @@ describe('the wizard draft', () => {
     expect(state.sides.map((s) => s.key)).toEqual(['side-a']);
     expect(state.people.every((p) => p.sideKey === 'side-a')).toBe(true);
     state = wizardReducer(state, { type: 'movePerson', key: 'a', sideKey: null, newSideKey: 'fresh' });
-    expect(state.sides.map((s) => [s.key, s.name])).toEqual([['side-a', 'Side 1'], ['fresh', 'Side 2']]);
+    expect(state.sides.map((s) => [s.key, s.name])).toEqual([['side-a', 'A'], ['fresh', 'A (2)']]);
+    // Alone on a side, moving to a new one: the old side goes and its name is free again.
+    state = wizardReducer(state, { type: 'movePerson', key: 'a', sideKey: null, newSideKey: 'fresher' });
+    expect(state.sides.map((s) => [s.key, s.name])).toEqual([['side-a', 'A'], ['fresher', 'A (2)']]);
     state = wizardReducer(state, { type: 'removePerson', key: 'a' });
     expect(state.sides.map((s) => s.key)).toEqual(['side-a']);
   });
@@ -167,8 +174,8 @@ describe('calling the server in the contract order', () => {
   it('creates the round, then every side, then every participant on its side', () => {
     expect(drive(ready).calls).toEqual([
       'round c-18 t-yellow stableford 18 2026-05-17',
-      'side Side 1',
-      'side Side 2',
+      'side Kari',
+      'side Ola',
       'participant u1 on srv-side-a',
       'participant Ola on srv-side-b',
       'participant Per on srv-side-a',
@@ -182,7 +189,7 @@ describe('calling the server in the contract order', () => {
     // Reloaded here: stored and read back.
     state = restoreWizard(JSON.stringify(state))!;
     const { state: done, calls } = drive(state);
-    expect(calls).toEqual(['side Side 2', 'participant u1 on srv-side-a', 'participant Ola on srv-side-b', 'participant Per on srv-side-a']);
+    expect(calls).toEqual(['side Ola', 'participant u1 on srv-side-a', 'participant Ola on srv-side-b', 'participant Per on srv-side-a']);
     expect(nextCall(done)).toBeNull();
   });
 

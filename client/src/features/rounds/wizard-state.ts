@@ -83,10 +83,13 @@ export type WizardAction =
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-function nextSideName(sides: WizardSide[]): string {
+/** A new side is named after the person who starts it (renamed by hand for a team), never twice the same. */
+function newSideName(sides: WizardSide[], personName: string): string {
   const used = new Set(sides.map((s) => s.name));
-  for (let i = 1; ; i += 1) {
-    const name = `Side ${i}`;
+  const base = personName.trim().slice(0, 50) || 'Side';
+  if (!used.has(base)) return base;
+  for (let i = 2; ; i += 1) {
+    const name = `${base} (${i})`;
     if (!used.has(name)) return name;
   }
 }
@@ -108,8 +111,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         ...state,
         course: action.course,
         teeId: teeStillThere ? state.teeId : (action.course.tees[0]?.id ?? null),
-        // A nine-hole course has no back nine to choose.
-        holes: action.course.holeCount === 9 ? '18' : state.holes,
+        // A nine-hole course is played as its "front nine": the server wants front9 for it.
+        holes: action.course.holeCount === 9 ? 'front9' : state.holes === 'front9' && state.course?.holeCount === 9 ? '18' : state.holes,
       };
     }
     case 'setTee':
@@ -119,7 +122,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'setFormat':
       return locked ? state : { ...state, format: action.format };
     case 'setHoles':
-      return locked || (state.course?.holeCount === 9 && action.holes !== '18') ? state : { ...state, holes: action.holes };
+      return locked || (state.course?.holeCount === 9 && action.holes !== 'front9') ? state : { ...state, holes: action.holes };
     case 'addPerson': {
       if (action.person.kind === 'account' && state.people.some((p) => p.kind === 'account' && p.userId === (action.person as { userId: string }).userId)) {
         return state;
@@ -128,7 +131,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       let sideKey = action.sideKey;
       if (sideKey === null || !sides.some((s) => s.key === sideKey)) {
         sideKey = `side-${action.key}`;
-        sides = [...sides, { key: sideKey, name: nextSideName(sides), serverId: null }];
+        sides = [...sides, { key: sideKey, name: newSideName(sides, action.person.name), serverId: null }];
       }
       const person = { ...action.person, key: action.key, sideKey, serverId: null } as WizardPerson;
       return { ...state, sides, people: [...state.people, person] };
@@ -137,13 +140,12 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       const person = state.people.find((p) => p.key === action.key);
       // Someone already on the round stays where the server has them.
       if (!person || person.serverId !== null) return state;
-      let sides = state.sides;
-      let sideKey = action.sideKey;
-      if (sideKey === null || !sides.some((s) => s.key === sideKey)) {
-        sideKey = action.newSideKey ?? `side-${action.key}-${sides.length}`;
-        sides = [...sides, { key: sideKey, name: nextSideName(sides), serverId: null }];
-      }
-      return pruneSides({ ...state, sides, people: state.people.map((p) => (p.key === action.key ? { ...p, sideKey: sideKey! } : p)) });
+      const existing = action.sideKey !== null && state.sides.some((s) => s.key === action.sideKey);
+      const sideKey = existing ? action.sideKey! : (action.newSideKey ?? `side-${action.key}-${state.sides.length}`);
+      // Move first and drop the side left empty, so a new side can take the name it freed.
+      const moved = pruneSides({ ...state, people: state.people.map((p) => (p.key === action.key ? { ...p, sideKey } : p)) });
+      if (existing) return moved;
+      return { ...moved, sides: [...moved.sides, { key: sideKey, name: newSideName(moved.sides, person.name), serverId: null }] };
     }
     case 'removePerson': {
       const person = state.people.find((p) => p.key === action.key);

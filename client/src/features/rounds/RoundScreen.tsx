@@ -1,0 +1,253 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import type { ParticipantView, RoundView } from '../../../../shared/schemas/rounds';
+import { describeApiError } from '../../lib/api-error';
+import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
+import { ROUTES } from '../../routes';
+import { useSession } from '../../session/useSession';
+import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
+import { canScore, firstOpenHole, formatToPar, parseStrokes, shownStrokes, standingText, stepStrokes, strokesReceivedText, type UnsentScores } from './scorecard';
+import { courseTitle, formatDate } from './format';
+import { useLiveRound, type Connection } from './useLiveRound';
+import { FORMAT_NAME, HOLES_NAME } from './wizard-state';
+
+const CONNECTION_TEXT: Record<Connection, string> = {
+  live: 'Direkte',
+  connecting: 'Kobler til …',
+  offline: 'Frakoblet – prøver igjen',
+};
+
+/** The scorecard (issue 8): live while open, a read-only summary once finished. */
+export default function RoundScreen() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { round, connection, unsent, send, scoreError, finish } = useLiveRound(id);
+  const session = useSession();
+  const userId = session.status === 'full' ? session.user.id : '';
+
+  if (round.isPending) return <Loading text="Henter runden …" />;
+  if (round.error) {
+    return (
+      <Page title="Runde">
+        <Alert tone="error"><p>{describeApiError(round.error)?.message}</p></Alert>
+        <Link href={ROUTES.rounds}>Til rundene</Link>
+      </Page>
+    );
+  }
+  const view = round.data;
+  const editable = canScore(view, userId);
+  return (
+    <Page title={courseTitle(view.course)} wide>
+      <p className="muted">
+        {formatDate(view.playedOn)} · {FORMAT_NAME[view.format]} · {HOLES_NAME[view.holes]} · tee {view.tee.name}
+        {view.status === 'finished' ? <> · <span className="badge gray">Avsluttet</span></> : null}
+      </p>
+      {view.status === 'open' ? (
+        <p>
+          <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
+            {CONNECTION_TEXT[connection]}
+          </span>
+          {Object.keys(unsent).length > 0 ? <span className="small muted"> · {Object.keys(unsent).length} slag venter på å bli lagret</span> : null}
+        </p>
+      ) : null}
+      <div className="grid-cols">
+        <div>
+          {view.status === 'open' ? (
+            <HoleEntry view={view} unsent={unsent} editable={editable} onScore={send} />
+          ) : (
+            <Alert tone="info"><p>Runden er avsluttet{view.finishedAt ? ` ${new Date(view.finishedAt).toLocaleString('nb-NO', { dateStyle: 'medium', timeStyle: 'short' })}` : ''}. Resultatene kan ikke endres.</p></Alert>
+          )}
+          {scoreError ? <Alert tone="error"><p>{scoreError}</p></Alert> : null}
+        </div>
+        <div>
+          <Standings view={view} />
+          {view.status === 'open' && view.ownerUserId === userId ? <Finish onFinish={() => finish.mutate({ roundId: view.id })} busy={finish.isPending} error={finish.error} /> : null}
+        </div>
+      </div>
+      <FullCard view={view} unsent={unsent} />
+    </Page>
+  );
+}
+
+function HoleEntry({ view, unsent, editable, onScore }: { view: RoundView; unsent: UnsentScores; editable: boolean; onScore(participantId: string, hole: number, strokes: number | null): void }) {
+  const [location, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const holes = view.card.map((c) => c.hole);
+  const fromUrl = Number(params.get('hull'));
+  const [initial] = useState(() => firstOpenHole(view));
+  const hole = holes.includes(fromUrl) ? fromUrl : initial;
+  const card = view.card.find((c) => c.hole === hole)!;
+  const i = holes.indexOf(hole);
+  // The hole is in the URL: a reload stays on it, and it can be shared with a playing partner.
+  const go = (h: number) => navigate(`${location}?hull=${h}`, { replace: true });
+  const players = view.sides.flatMap((s) => s.participants);
+
+  return (
+    <Card>
+      <div className="holenav">
+        <Button variant="secondary" disabled={i <= 0} onClick={() => go(holes[i - 1]!)} aria-label="Forrige hull">◀</Button>
+        <div className="hole" aria-live="polite">
+          <strong data-testid="hole-number">Hull {hole}</strong>
+          <span className="small muted">Par {card.par} · indeks {card.strokeIndex}{card.lengthMeters ? ` · ${card.lengthMeters} m` : ''}</span>
+        </div>
+        <Button variant="secondary" disabled={i >= holes.length - 1} onClick={() => go(holes[i + 1]!)} aria-label="Neste hull">▶</Button>
+      </div>
+      {players.map((p) => (
+        <PlayerHole key={p.id} player={p} hole={hole} par={card.par} unsent={unsent} editable={editable} onScore={onScore} />
+      ))}
+    </Card>
+  );
+}
+
+function PlayerHole({ player, hole, par, unsent, editable, onScore }: { player: ParticipantView; hole: number; par: number; unsent: UnsentScores; editable: boolean; onScore(participantId: string, hole: number, strokes: number | null): void }) {
+  const score = player.holes.find((h) => h.hole === hole)!;
+  const strokes = shownStrokes(unsent, player.id, hole, score.strokes);
+  const [text, setText] = useState(strokes === null ? '' : String(strokes));
+  const [invalid, setInvalid] = useState(false);
+  const inputId = useId();
+  useEffect(() => {
+    setText(strokes === null ? '' : String(strokes));
+    setInvalid(false);
+  }, [strokes]);
+  const received = score.strokesReceived;
+
+  function commit() {
+    const parsed = parseStrokes(text);
+    if (!parsed.ok) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    if (parsed.value !== strokes) onScore(player.id, hole, parsed.value);
+  }
+
+  return (
+    <div className="player-score" data-testid="player-score">
+      <div>
+        <label htmlFor={inputId}><strong>{player.name}</strong></label>
+        <div className="small muted">
+          <span className="dots" aria-hidden="true">{received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}</span>{' '}
+          <span data-testid="strokes-received">{strokesReceivedText(received)}</span> ·{' '}
+          {player.matchHandicap !== null ? `slag i matchen ${formatStrokes(player.matchHandicap)}` : `spillehcp ${formatStrokes(player.playingHandicap)}`}
+        </div>
+        <div className="small" data-testid="running-totals">
+          {player.totals.holesPlayed === 0
+            ? 'Ingen slag ennå'
+            : `Brutto ${player.totals.gross} (${formatToPar(player.totals.grossToPar)}) · netto ${player.totals.net} (${formatToPar(player.totals.netToPar)}) · ${player.totals.stablefordPoints} poeng`}
+        </div>
+        {invalid ? <div className="small" role="alert" style={{ color: 'var(--danger)' }}>Skriv et tall fra 1 til 20.</div> : null}
+      </div>
+      {editable ? (
+        <div className="stepper">
+          <button type="button" aria-label={`Ett slag mindre for ${player.name}`} onClick={() => onScore(player.id, hole, stepStrokes(strokes, par, -1))}>−</button>
+          <input
+            id={inputId}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            aria-label={`Slag for ${player.name} på hull ${hole}`}
+            aria-invalid={invalid || undefined}
+            value={text}
+            onChange={(e) => setText(e.target.value.replace(/\D/g, '').slice(0, 2))}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commit();
+            }}
+          />
+          <button type="button" aria-label={`Ett slag mer for ${player.name}`} onClick={() => onScore(player.id, hole, stepStrokes(strokes, par, 1))}>+</button>
+        </div>
+      ) : (
+        <strong style={{ fontSize: '1.6rem' }} aria-label={`Slag for ${player.name} på hull ${hole}`}>{strokes ?? '–'}</strong>
+      )}
+    </div>
+  );
+}
+
+function Standings({ view }: { view: RoundView }) {
+  return (
+    <Card title={view.status === 'finished' ? 'Resultat' : 'Stilling'}>
+      <ul className="list" aria-label="Stilling">
+        {view.sides.map((side) => (
+          <li key={side.id} data-testid="standing">
+            <div className="row between">
+              <strong>{side.name}</strong>
+              <span>{standingText(side.standing)}</span>
+            </div>
+            <div className="small muted">
+              {side.participants.map((p) => `${p.name} (hcp ${formatHandicapIndex(p.handicapIndex)}, spillehcp ${formatStrokes(p.playingHandicap)})`).join(', ')}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="small muted">Handicaptillegg {view.allowancePercent} %{view.handicapsFrozen ? ' · handicap låst ved første slag' : ''}.</p>
+    </Card>
+  );
+}
+
+function Finish({ onFinish, busy, error }: { onFinish(): void; busy: boolean; error: unknown }) {
+  const [sure, setSure] = useState(false);
+  return (
+    <Card title="Avslutt runden">
+      <FormError error={describeApiError(error)} />
+      {sure ? (
+        <>
+          <p>Når runden er avsluttet, kan ingen endre slagene.</p>
+          <div className="row">
+            <Button variant="danger" busy={busy} onClick={onFinish}>Ja, avslutt runden</Button>
+            <Button variant="link" onClick={() => setSure(false)}>Avbryt</Button>
+          </div>
+        </>
+      ) : (
+        <Button variant="secondary" onClick={() => setSure(true)}>Avslutt runden</Button>
+      )}
+    </Card>
+  );
+}
+
+function FullCard({ view, unsent }: { view: RoundView; unsent: UnsentScores }) {
+  const players = view.sides.flatMap((s) => s.participants);
+  return (
+    <Card title="Scorekort">
+      <div className="table-wrap">
+        <table className="totals">
+          <caption className="visually-hidden">Slag per hull og totaler</caption>
+          <thead>
+            <tr>
+              <th scope="col">Hull</th>
+              {view.card.map((c) => (
+                <th key={c.hole} scope="col">{c.hole}</th>
+              ))}
+              <th scope="col">Brutto</th>
+              <th scope="col">Netto</th>
+              <th scope="col">Poeng</th>
+            </tr>
+            <tr>
+              <th scope="row" className="muted">Par</th>
+              {view.card.map((c) => (
+                <td key={c.hole} className="muted">{c.par}</td>
+              ))}
+              <td className="muted">{view.card.reduce((t, c) => t + c.par, 0)}</td>
+              <td />
+              <td />
+            </tr>
+          </thead>
+          <tbody>
+            {players.map((p) => (
+              <tr key={p.id}>
+                <th scope="row">{p.name}</th>
+                {p.holes.map((h) => (
+                  <td key={h.hole}>
+                    {shownStrokes(unsent, p.id, h.hole, h.strokes) ?? ''}
+                    {h.strokesReceived > 0 ? <sup aria-label={`${h.strokesReceived} slag`}>{'•'.repeat(Math.min(h.strokesReceived, 3))}</sup> : null}
+                  </td>
+                ))}
+                <td>{p.totals.gross || ''}</td>
+                <td>{p.totals.holesPlayed ? p.totals.net : ''}</td>
+                <td>{p.totals.holesPlayed ? p.totals.stablefordPoints : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
