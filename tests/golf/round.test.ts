@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { courseHandicap, playingHandicap, scoreRound, type PlayerToScore, type RoundToScore } from '../../server/golf';
+
+const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 5, 4, 4, 4, 3, 5, 4];
+const SI = [7, 11, 15, 1, 5, 13, 17, 3, 9, 8, 16, 4, 2, 12, 10, 18, 6, 14];
+const HOLES = PARS.map((par, i) => ({ number: i + 1, par, strokeIndex: SI[i]! }));
+const RATING = { courseRating: 71.2, slope: 125, par: 72 };
+
+function player(id: string, sideId: string, handicapIndex: number, scores: number[] = [], firstHole = 1): PlayerToScore {
+  return { id, sideId, handicapIndex, frozen: null, scores: new Map(scores.map((s, i) => [firstHole + i, s])) };
+}
+
+function round(overrides: Partial<RoundToScore>): RoundToScore {
+  return { format: 'stroke', holes: HOLES, nineHoles: false, rating: RATING, sides: [], players: [], ...overrides };
+}
+
+describe('a scored round', () => {
+  it('individual stroke play at 95 %: totals and positions by net to par', () => {
+    const scored = scoreRound(
+      round({
+        sides: [{ id: 'a' }, { id: 'b' }],
+        players: [player('p1', 'a', 10.4, [5, 5, 4]), player('p2', 'b', 24.0, [6, 6, 4])],
+      }),
+    );
+    expect(scored.allowancePercent).toBe(95);
+    expect(scored.fourBall).toBe(false);
+    const [p1, p2] = scored.players;
+    // CH 10.704 (shown as 11), PH round(10.1688) = 10.
+    expect(p1!.courseHandicap).toBe(11);
+    expect(p1!.playingHandicap).toBe(10);
+    expect(p1!.totals).toMatchObject({ holesPlayed: 3, gross: 14, grossToPar: 3 });
+    // PH 10 receives a stroke on SI 1 to 10: hole 1 (SI 7), not holes 2 (SI 11) and 3 (SI 15).
+    expect(p1!.holes.slice(0, 3).map((h) => h.strokesReceived)).toEqual([1, 0, 0]);
+    expect(p1!.totals.net).toBe(13);
+    expect(p2!.playingHandicap).toBe(playingHandicap(courseHandicap(24, RATING), 95));
+    expect(scored.standings.get('a')).toEqual({ format: 'stroke', holesPlayed: 3, net: 13, netToPar: 2, position: expect.any(Number) });
+    const netToPar = [p1!.totals.netToPar, p2!.totals.netToPar];
+    expect(scored.standings.get(netToPar[0]! <= netToPar[1]! ? 'a' : 'b')!.position).toBe(1);
+  });
+
+  it('a side of two plays better ball at the four-ball allowance (stroke 85 %, Stableford 85 %)', () => {
+    const players = [player('p1', 'a', 18, [6, 4]), player('p2', 'a', 6, [4, 6]), player('p3', 'b', 12, [5, 5])];
+    const stroke = scoreRound(round({ sides: [{ id: 'a' }, { id: 'b' }], players }));
+    expect(stroke.fourBall).toBe(true);
+    expect(stroke.allowancePercent).toBe(85);
+    const [p1, p2] = stroke.players;
+    const best = [0, 1].map((h) => Math.min(p1!.holes[h]!.net!, p2!.holes[h]!.net!));
+    expect(stroke.standings.get('a')).toMatchObject({ holesPlayed: 2, net: best[0]! + best[1]! });
+
+    const stableford = scoreRound(round({ format: 'stableford', sides: [{ id: 'a' }, { id: 'b' }], players }));
+    expect(stableford.allowancePercent).toBe(85);
+    const s = stableford.players;
+    const bestPoints = [0, 1].map((h) => Math.max(s[0]!.holes[h]!.stablefordPoints!, s[1]!.holes[h]!.stablefordPoints!));
+    expect(stableford.standings.get('a')).toMatchObject({ format: 'stableford', holesPlayed: 2, points: bestPoints[0]! + bestPoints[1]! });
+  });
+
+  it('singles match play at 100 %: the lower handicap plays off 0, the other gets the difference on the right holes', () => {
+    const scored = scoreRound(
+      round({ format: 'match', sides: [{ id: 'a' }, { id: 'b' }], players: [player('low', 'a', 4.2), player('high', 'b', 11.3)] }),
+    );
+    expect(scored.allowancePercent).toBe(100);
+    const [low, high] = scored.players;
+    const difference = high!.playingHandicap - low!.playingHandicap;
+    expect(low!.matchHandicap).toBe(0);
+    expect(high!.matchHandicap).toBe(difference);
+    expect(low!.holes.every((h) => h.strokesReceived === 0)).toBe(true);
+    // The difference falls on the holes with the lowest stroke indexes.
+    const receiving = high!.holes.filter((h) => h.strokesReceived === 1).map((h) => h.strokeIndex).sort((a, b) => a - b);
+    expect(receiving).toEqual(Array.from({ length: difference }, (_, i) => i + 1));
+  });
+
+  it('match play standing: holes up and down, dormie, decided 3&2, and holes after that do not count', () => {
+    // Equal handicaps: gross decides. Side a wins holes 1-4, loses 5, halves the rest it plays.
+    const a = [3, 3, 2, 4, 6, 4, 3, 4, 5, 4, 3, 5, 4, 4, 4, 3, 5, 4];
+    const b = [4, 4, 3, 5, 5, 4, 3, 4, 5, 4, 3, 5, 4, 4, 4, 3, 5, 4];
+    const standing = (holes: number, extraAfter = 0) => {
+      const scored = scoreRound(
+        round({
+          format: 'match',
+          sides: [{ id: 'a' }, { id: 'b' }],
+          players: [player('pa', 'a', 10, a.slice(0, holes)), player('pb', 'b', 10, [...b.slice(0, holes - extraAfter), ...b.slice(holes - extraAfter, holes).map((x) => x - 3)])],
+        }),
+      );
+      return [scored.standings.get('a'), scored.standings.get('b')];
+    };
+    expect(standing(0)[0]).toMatchObject({ holesPlayed: 0, holesUp: 0, status: 'Likt', decided: false, position: null });
+    expect(standing(3)).toMatchObject([
+      { holesUp: 3, status: '3 opp', holesRemaining: 15, position: 1 },
+      { holesUp: -3, status: '3 ned', position: 2 },
+    ]);
+    expect(standing(5)[0]).toMatchObject({ holesUp: 3, holesPlayed: 5 });
+    // After 15 holes, 3 up with 3 to play: dormie.
+    expect(standing(15)[0]).toMatchObject({ holesUp: 3, holesRemaining: 3, status: '3 opp (dormie)', decided: false });
+    // After 16: 3 up with 2 to play, decided.
+    expect(standing(16)).toMatchObject([
+      { decided: true, result: 'won', status: 'Vunnet 3&2', holesRemaining: 2 },
+      { decided: true, result: 'lost', status: 'Tapt 3&2' },
+    ]);
+    // The loser wins the last two holes after the match was over: it stays 3&2.
+    const after = scoreRound(
+      round({
+        format: 'match',
+        sides: [{ id: 'a' }, { id: 'b' }],
+        players: [player('pa', 'a', 10, a), player('pb', 'b', 10, [...b.slice(0, 16), 1, 1])],
+      }),
+    );
+    expect(after.standings.get('a')).toMatchObject({ status: 'Vunnet 3&2', holesPlayed: 16 });
+  });
+
+  it('match play played out: won 1 up on the last hole, or halved', () => {
+    const even = PARS;
+    const oneBetter = [...PARS.slice(0, 17), PARS[17]! - 1];
+    const won = scoreRound(round({ format: 'match', sides: [{ id: 'a' }, { id: 'b' }], players: [player('pa', 'a', 5, oneBetter), player('pb', 'b', 5, even)] }));
+    expect(won.standings.get('a')).toMatchObject({ decided: true, result: 'won', status: 'Vunnet 1 opp', holesRemaining: 0 });
+    expect(won.standings.get('b')).toMatchObject({ result: 'lost', status: 'Tapt 1 ned' });
+    const halved = scoreRound(round({ format: 'match', sides: [{ id: 'a' }, { id: 'b' }], players: [player('pa', 'a', 5, even), player('pb', 'b', 5, even)] }));
+    expect(halved.standings.get('a')).toMatchObject({ decided: true, result: 'halved', status: 'Delt', position: 1 });
+    expect(halved.standings.get('b')).toMatchObject({ result: 'halved', position: 1 });
+  });
+
+  it('four-ball match play at 90 %: all four set against the lowest, best net per side per hole', () => {
+    const scored = scoreRound(
+      round({
+        format: 'match',
+        sides: [{ id: 'a' }, { id: 'b' }],
+        players: [player('a1', 'a', 2), player('a2', 'a', 20), player('b1', 'b', 9), player('b2', 'b', 14)],
+      }),
+    );
+    expect(scored.allowancePercent).toBe(90);
+    const phs = scored.players.map((p) => p.playingHandicap);
+    expect(scored.players.map((p) => p.matchHandicap)).toEqual(phs.map((ph) => ph - Math.min(...phs)));
+    expect(scored.players[0]!.matchHandicap).toBe(0);
+  });
+
+  it('no standing in a match until there are two sides', () => {
+    const scored = scoreRound(round({ format: 'match', sides: [{ id: 'a' }], players: [player('p', 'a', 3, [4])] }));
+    expect(scored.standings.get('a')).toBeNull();
+  });
+
+  it('nine holes: the halved index, the nine-hole rating, strokes over the nine by their order', () => {
+    const back = HOLES.slice(9);
+    const nineRating = { courseRating: 35.6, slope: 125, par: 36 };
+    const scored = scoreRound(round({ holes: back, nineHoles: true, rating: nineRating, sides: [{ id: 'a' }], players: [player('p', 'a', 20.5, [5], 10)] }));
+    const p = scored.players[0]!;
+    expect(p.handicapIndexUsed).toBe(10.3);
+    expect(p.courseHandicapExact).toBeCloseTo((10.3 * 125) / 113 + (35.6 - 36), 10);
+    // PH 10 over nine holes: one stroke on each, and one more on the hardest (SI 2 is hole 13).
+    expect(p.playingHandicap).toBe(10);
+    expect(p.holes.map((h) => h.strokesReceived)).toEqual([1, 1, 1, 2, 1, 1, 1, 1, 1]);
+    expect(p.holes[0]).toMatchObject({ hole: 10, strokes: 5, net: 4 });
+  });
+
+  it('plus handicaps give strokes back from stroke index 18, and net double bogey follows', () => {
+    const scored = scoreRound(round({ sides: [{ id: 'a' }], players: [player('p', 'a', -3.4, PARS.map((p) => p + 3))] }));
+    const p = scored.players[0]!;
+    expect(p.courseHandicap).toBe(-5);
+    const giving = p.holes.filter((h) => h.strokesReceived < 0).map((h) => h.strokeIndex).sort((a, b) => a - b);
+    expect(giving).toEqual(Array.from({ length: -p.playingHandicap }, (_, i) => 18 - i).sort((a, b) => a - b));
+    // Net double bogey with strokes given back: par + 2 − 1 on the five easiest holes, par + 2 elsewhere.
+    const si18 = p.holes.find((h) => h.strokeIndex === 18)!;
+    expect(si18.adjustedStrokes).toBe(si18.par + 1);
+    const si1 = p.holes.find((h) => h.strokeIndex === 1)!;
+    expect(si1.adjustedStrokes).toBe(si1.par + 2);
+    expect(si18.net).toBe(si18.strokes! + 1);
+  });
+
+  it('frozen handicaps are used as they are, not recomputed', () => {
+    const frozen = { ...player('p', 'a', 30, [4]), frozen: { courseHandicap: 11.4, playingHandicap: 9 } };
+    const p = scoreRound(round({ sides: [{ id: 'a' }], players: [frozen] })).players[0]!;
+    expect(p.courseHandicap).toBe(11);
+    expect(p.playingHandicap).toBe(9);
+    expect(p.holes.filter((h) => h.strokesReceived === 1)).toHaveLength(9);
+  });
+});
