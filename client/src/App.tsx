@@ -3,7 +3,7 @@ import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { ROUTES } from './routes';
 import { redirectFor, type Access } from './session/stage';
 import { useSession } from './session/useSession';
-import { Alert, Button, Loading, Page } from './ui';
+import { Alert, Button, ErrorBoundary, Loading, Page } from './ui';
 
 // One chunk per screen: the sign-in screen loads only what it needs (docs/app.md, "Bundle sizes").
 const LoginScreen = lazy(() => import('./features/auth/LoginScreen'));
@@ -108,23 +108,25 @@ export function App() {
         ) : null}
       </header>
       <main id="innhold" tabIndex={-1} className={wide ? 'content wide' : 'content'}>
-        <Suspense fallback={<Loading />}>
-          <Switch>
-            {SCREENS.map(({ path: routePath, access, Screen }) => (
-              <Route key={routePath} path={routePath}>
-                <Guard access={access}>
-                  <Screen />
-                </Guard>
+        <ErrorBoundary resetKey={path}>
+          <Suspense fallback={<Loading />}>
+            <Switch>
+              {SCREENS.map(({ path: routePath, access, Screen }) => (
+                <Route key={routePath} path={routePath}>
+                  <Guard access={access}>
+                    <Screen />
+                  </Guard>
+                </Route>
+              ))}
+              <Route>
+                <Page title="Fant ikke siden">
+                  <p>Denne adressen finnes ikke i Golfkortet.</p>
+                  <Link href={ROUTES.home}>Til forsiden</Link>
+                </Page>
               </Route>
-            ))}
-            <Route>
-              <Page title="Fant ikke siden">
-                <p>Denne adressen finnes ikke i Golfkortet.</p>
-                <Link href={ROUTES.home}>Til forsiden</Link>
-              </Page>
-            </Route>
-          </Switch>
-        </Suspense>
+            </Switch>
+          </Suspense>
+        </ErrorBoundary>
       </main>
     </div>
   );

@@ -167,4 +167,36 @@ describe('account settings in a real browser (issue 7)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('gives a super administrator the operator screen, and refuses it to anyone else', async () => {
+    const operator = await createUser(app.deps.db, { name: 'Drift Dina', isSuperAdmin: true });
+    const someone = await createUser(app.deps.db, { name: 'Vanlig Viggo' });
+    const context = await signedIn(operator);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/konto`);
+    await page.getByRole('link', { name: /Brukere og klubber/ }).click();
+    await page.getByRole('heading', { name: 'Drift' }).waitFor();
+    await page.getByLabel('Søk etter navn eller e-post').fill('Viggo');
+    const row = page.getByRole('listitem').filter({ hasText: 'Vanlig Viggo' });
+    await row.waitFor();
+    await screenshots(page, 'operator');
+    await row.getByRole('button', { name: 'Logg ut overalt' }).click();
+    await page.getByText('Brukeren er logget ut på alle enheter.').waitFor();
+    await context.close();
+    const viggo = await signedIn(someone);
+    const viggoPage = await viggo.newPage();
+    await viggoPage.goto(`${app.url}/`);
+    await viggoPage.getByRole('heading', { name: 'Logg inn' }).waitFor();
+    await viggo.close();
+
+    // Viggo was just signed out everywhere: another ordinary user tries the page.
+    const plain = await signedIn(await createUser(app.deps.db, { name: 'Vanlig Vera' }));
+    const page2 = await plain.newPage();
+    await page2.goto(`${app.url}/drift`);
+    await page2.getByText('Dette krever superadministrator.').waitFor();
+    expect(await page2.getByRole('link', { name: /Brukere og klubber/ }).count()).toBe(0);
+    await plain.close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -251,6 +251,10 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     expect(await partnerPage.getByRole('button', { name: /Ett slag mer/ }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Resultat' }).waitFor();
     await screenshots(page, 'round-finished');
+    await page.getByRole('link', { name: 'Runder' }).click();
+    await page.getByRole('heading', { name: 'Runder', exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Runder' }).getByText('Ferdig').first().waitFor();
+    await screenshots(page, 'rounds');
 
     expect([...errors, ...partnerErrors]).toEqual([]);
     await ownerContext.close();

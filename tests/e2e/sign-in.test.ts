@@ -286,6 +286,15 @@ describe('signing in, in a real browser (issue 7)', () => {
     const memberErrors = watchErrors(memberPage);
     await signInWithMagicLink(memberPage, app, invitee);
     await memberPage.getByRole('heading', { name: `Hei, ${invitee}` }).waitFor();
+    // The invitation's own link, opened afterwards, confirms the membership on one click.
+    await memberPage.goto(linkIn(invitation.text, '/klubber/bli-med?token='));
+    await memberPage.getByRole('heading', { name: 'Bli med i klubb' }).waitFor();
+    await screenshots(memberPage, 'org-join');
+    await memberPage.getByRole('button', { name: 'Bli med' }).click();
+    await memberPage.getByText('Du er med i Fjellvik Golfklubb som medlem.').waitFor();
+    await memberPage.getByRole('link', { name: 'Gå til klubben' }).click();
+    await memberPage.getByRole('heading', { name: 'Fjellvik Golfklubb' }).waitFor();
+    await memberPage.getByRole('link', { name: 'Hjem' }).click();
     await memberPage.getByRole('link', { name: 'Fjellvik Golfklubb' }).click();
     await memberPage.getByRole('heading', { name: 'Fjellvik Golfklubb' }).waitFor();
     await memberPage.getByText('Din rolle:').waitFor();

@@ -3,6 +3,7 @@ export { Button } from './Button';
 export { Card } from './Card';
 export { CodeInput } from './CodeInput';
 export { EmptyState } from './EmptyState';
+export { ErrorBoundary } from './ErrorBoundary';
 export { Page } from './Page';
 export { Loading, Spinner } from './Spinner';
 export { SelectField, TextField } from './TextField';

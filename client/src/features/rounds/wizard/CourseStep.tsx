@@ -55,6 +55,18 @@ export function CourseStep({ state, dispatch }: { state: WizardState; dispatch: 
           </p>
         </Alert>
       ) : null}
+      {state.roundId !== null ? (
+        <p className="small muted">Runden er opprettet, så banen kan ikke endres. Vil du spille en annen bane, forkast og start på nytt.</p>
+      ) : (
+        <CourseFinder state={state} dispatch={dispatch} mode={mode} setMode={setMode} />
+      )}
+    </div>
+  );
+}
+
+function CourseFinder({ state, dispatch, mode, setMode }: { state: WizardState; dispatch: Dispatch<WizardAction>; mode: Mode; setMode(m: Mode): void }) {
+  return (
+    <div>
       <RecentCourses state={state} dispatch={dispatch} />
       <div className="tabs" role="group" aria-label="Finn bane">
         {MODES.map((m) => (
