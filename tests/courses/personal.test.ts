@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalCourseCreate } from '../../shared/schemas/courses';
 import { callerAs, sessionTokenFor } from '../helpers/caller';
+import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -26,7 +27,7 @@ function course(overrides: Partial<PersonalCourseCreate> = {}): PersonalCourseCr
 
 type Caller = Awaited<ReturnType<typeof callerAs>>['caller'];
 
-describe('personal courses', () => {
+describe.each(databaseKinds())('personal courses, on %s', (kind) => {
   let deps: TestDeps;
   let server: TestServer;
   let asAnna: Caller;
@@ -35,7 +36,7 @@ describe('personal courses', () => {
   let bjornCookie: string;
 
   beforeAll(async () => {
-    deps = await createTestDeps();
+    deps = await createTestDeps({ db: kind });
     server = await startTestServer(deps);
     const anna = await createUser(deps.db, { name: 'Anna', handicapIndex: 15 });
     const bjorn = await createUser(deps.db, { name: 'Bjørn', handicapIndex: 8 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoursesIfEmpty } from '../../server/courses/seed';
 import { callerAs } from '../helpers/caller';
+import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -9,14 +10,14 @@ import { afterAll } from 'vitest';
 
 const OSLO_CENTRE = { lat: 59.9133, lng: 10.7389 };
 
-describe('official course search', () => {
+describe.each(databaseKinds())('official course search, on %s', (kind) => {
   let deps: TestDeps;
   let caller: Awaited<ReturnType<typeof callerAs>>['caller'];
   let server: TestServer;
   let cookie: string;
 
   beforeAll(async () => {
-    deps = await createTestDeps();
+    deps = await createTestDeps({ db: kind });
     await seedDemoCoursesIfEmpty(deps);
     const user = await createUser(deps.db);
     caller = (await callerAs(deps, user)).caller;

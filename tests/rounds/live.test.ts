@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import type { AppRouter } from '../../server/trpc/router';
 import type { RoundUpdate } from '../../shared/schemas/rounds';
 import { callerAs, sessionTokenFor } from '../helpers/caller';
+import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -64,7 +65,7 @@ function watch(client: ReturnType<typeof connect>['client'], input: { roundId: s
   };
 }
 
-describe('live round updates over WebSocket', () => {
+describe.each(databaseKinds())('live round updates over WebSocket, on %s', (kind) => {
   let deps: TestDeps;
   let server: TestServer;
   let roundId: string;
@@ -75,7 +76,7 @@ describe('live round updates over WebSocket', () => {
   const clients: ReturnType<typeof connect>[] = [];
 
   beforeAll(async () => {
-    deps = await createTestDeps();
+    deps = await createTestDeps({ db: kind });
     server = await startTestServer(deps);
     const { course, teeId } = await demoCourse(deps, 'oslo-gk', 'Bogstad');
     const owner = await createUser(deps.db, { name: 'Eva Eier', handicapIndex: 14 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { appUser } from '../../server/db/schema';
 import { courseHandicap, playingHandicap, wholeCourseHandicap, allocateStrokes } from '../../server/golf';
 import { callerAs, sessionTokenFor } from '../helpers/caller';
+import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -11,7 +12,7 @@ import { demoCourse, type DemoTee } from './helpers';
 type Caller = Awaited<ReturnType<typeof callerAs>>['caller'];
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-describe('the round wizard, through tRPC', () => {
+describe.each(databaseKinds())('the round wizard, through tRPC, on %s', (kind) => {
   let deps: TestDeps;
   let owner: Awaited<ReturnType<typeof createUser>>;
   let friend: Awaited<ReturnType<typeof createUser>>;
@@ -25,7 +26,7 @@ describe('the round wizard, through tRPC', () => {
   let holes: { number: number; par: number; strokeIndex: number }[];
 
   beforeAll(async () => {
-    deps = await createTestDeps();
+    deps = await createTestDeps({ db: kind });
     ({ course: { id: courseId, holes }, teeId, ratings } = await demoCourse(deps, 'oslo-gk', 'Bogstad'));
     owner = await createUser(deps.db, { name: 'Eva Eier', handicapIndex: 18.4 });
     friend = await createUser(deps.db, { name: 'Frode Venn', handicapIndex: 9.2, email: 'frode@example.no' });
