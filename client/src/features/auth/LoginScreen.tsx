@@ -93,7 +93,6 @@ function MagicLinkForm() {
 
   function submitEmail(e: FormEvent) {
     e.preventDefault();
-    if (left > 0 && sent?.email === email.trim()) return;
     request.mutate({ email: email.trim() });
   }
 
@@ -106,6 +105,9 @@ function MagicLinkForm() {
   function startOver() {
     writeSent(null);
     setSent(null);
+    // The cooldown is per address: another address may be sent at once (the server says if not).
+    setUntil(null);
+    request.reset();
     setCode('');
     verify.reset();
   }
