@@ -14,6 +14,7 @@ import type { FieldIssue } from '../../shared/errors';
 import type { Database, Queryable } from '../db/client';
 import { club, course, courseHole, round, tee } from '../db/schema';
 import { invalidateOfficialCatalog } from './official-catalog';
+import { withRatingsHidden } from './ratings';
 import { clubSearchText, courseSearchText } from './search-text';
 
 /**
@@ -220,14 +221,14 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
     for (const [position, t] of entry.tees.entries()) {
       const id = teeByKey.get(`${courseId}|${teeKey(t)}`);
       if (id) {
-        await tx.update(tee).set(teeValues(courseId, t, position)).where(eq(tee.id, id));
+        await withRatingsHidden(() => tx.update(tee).set(teeValues(courseId, t, position)).where(eq(tee.id, id)));
         keptTees.add(id);
       } else {
         newTees.push(teeValues(courseId, t, position));
       }
     }
   }
-  for (const part of chunks(newTees)) await tx.insert(tee).values(part);
+  for (const part of chunks(newTees)) await withRatingsHidden(() => tx.insert(tee).values(part));
 
   // 5. Tees and courses gone from the file: removed, unless a round was played on them.
   const goneTees = existingTees.filter((t) => !keptTees.has(t.id)).map((t) => t.id);

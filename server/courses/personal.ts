@@ -11,6 +11,7 @@ import { course, courseHole, round, tee } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { loadCoursesById } from './courses';
+import { withRatingsHidden } from './ratings';
 import { courseSearchText } from './search-text';
 
 /**
@@ -60,7 +61,7 @@ export async function createPersonalCourse(deps: Deps, input: { userId: string }
       .returning({ id: course.id });
     const courseId = created!.id;
     await tx.insert(courseHole).values(input.holes.map((h) => ({ courseId, ...h })));
-    await tx.insert(tee).values(input.tees.map((t, i) => teeRow(courseId, t, i)));
+    await withRatingsHidden(() => tx.insert(tee).values(input.tees.map((t, i) => teeRow(courseId, t, i))));
     return courseId;
   });
   const [saved] = await loadCoursesById(deps.db, [id], input.userId);
@@ -166,8 +167,8 @@ export async function updatePersonalCourse(deps: Deps, input: { userId: string }
     if (input.tees) {
       if (removedTees.length > 0) await tx.delete(tee).where(inArray(tee.id, removedTees));
       for (const [position, t] of newTees.entries()) {
-        if (t.id) await tx.update(tee).set(teeRow(courseId, t, position)).where(eq(tee.id, t.id));
-        else await tx.insert(tee).values(teeRow(courseId, t, position));
+        if (t.id) await withRatingsHidden(() => tx.update(tee).set(teeRow(courseId, t, position)).where(eq(tee.id, t.id!)));
+        else await withRatingsHidden(() => tx.insert(tee).values(teeRow(courseId, t, position)));
       }
     }
   });

@@ -24,3 +24,25 @@ export async function teeRatings(db: Queryable, teeId: string): Promise<(TeeRati
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * Runs a write that carries rating and slope. A failed query's error names its parameters (and a
+ * constraint violation the failing row), and unexpected errors are logged: so a failure here is rethrown
+ * as an error that keeps the database's error code and nothing else.
+ */
+export async function withRatingsHidden<T>(write: () => PromiseLike<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const code = findCode(error);
+    throw Object.assign(new Error(`A write of tee ratings failed${code ? ` (database error ${code})` : ''}; details withheld.`), code ? { code } : {});
+  }
+}
+
+function findCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}

@@ -2,6 +2,9 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { importClubs, parseImportFile } from '../../server/courses/import';
+import { withRatingsHidden } from '../../server/courses/ratings';
+import { tee } from '../../server/db/schema';
+import { createLogger } from '../../server/log';
 import { courseHandicap, wholeCourseHandicap } from '../../server/golf';
 import { appRouter, type AppRouter } from '../../server/trpc/router';
 import { sessionTokenFor } from '../helpers/caller';
@@ -252,6 +255,31 @@ describe('course rating and slope never leave the server', () => {
     expect(logLines.length).toBeGreaterThan(50);
     const found = logLines.flatMap((line, i) => leaks(JSON.parse(line), `log line ${i}`));
     expect(found).toEqual([]);
+  });
+
+  it('a failed write of a tee logs the database error code, not the row', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const failed = await withRatingsHidden(() =>
+      deps.db.insert(tee).values({ courseId: '00000000-0000-4000-8000-000000000000', name: 'Ingen bane', par: 72, ...OFFICIAL.front9 }),
+    ).then(
+      () => null,
+      (e: unknown) => e as Error & { code?: string },
+    );
+    expect(failed?.code).toBe('23503'); // foreign key violation
+    logger.error({ err: failed }, 'unexpected error');
+    expect(lines).toHaveLength(1);
+    expect(leaks(JSON.parse(lines[0]!), 'log')).toEqual([]);
+    // Without the wrapper the same failure would have named the values: the wrapper is what keeps them out.
+    const raw = await deps.db
+      .insert(tee)
+      .values({ courseId: '00000000-0000-4000-8000-000000000000', name: 'Ingen bane', par: 72, ...OFFICIAL.front9 })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    logger.error({ err: raw }, 'unexpected error');
+    expect(leaks(JSON.parse(lines[1]!), 'log')).not.toEqual([]);
   });
 
   it('the walk finds a planted rating, slope or value (so the test above can fail)', () => {
