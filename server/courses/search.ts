@@ -4,7 +4,6 @@ import {
   type Course,
   type SearchOfficialAnswer,
 } from '../../shared/schemas/courses';
-import type { Queryable } from '../db/client';
 import { course } from '../db/schema';
 import type { Deps } from '../deps';
 import { officialCatalog } from './official-catalog';
