@@ -1,0 +1,179 @@
+/**
+ * PERFORMANCE.md: one score pushed to 1,000 WebSocket subscribers with p99 ≤ 100 ms.
+ * The real server (embedded database, demo courses) on loopback; N real WebSocket connections, each
+ * carrying the owner's session cookie and subscribed to rounds.onUpdate over tRPC's wire protocol (raw `ws`
+ * clients, so the load generator stays light). Each score is sent as PUT /rounds/{id}/scores; the latency
+ * of a delivery is from just before that request to the moment a subscriber has the event.
+ * Usage: npm run bench:live [-- --subscribers 1000 --scores 20]
+ */
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { createApp } from '../server/app';
+import { signSessionToken } from '../server/auth/session-token';
+import { loadConfig } from '../server/config';
+import { seedDemoCoursesIfEmpty } from '../server/courses/seed';
+import { openDatabase, runMigrations } from '../server/db/client';
+import { appUser } from '../server/db/schema';
+import type { Deps } from '../server/deps';
+import { createLogger } from '../server/log';
+import { createMailer } from '../server/mail/mailer';
+import { createEventBus } from '../server/realtime/bus';
+import { createCaller } from '../server/trpc/router';
+
+const { values: args } = parseArgs({
+  options: { subscribers: { type: 'string', default: '1000' }, scores: { type: 'string', default: '20' } },
+});
+const SUBSCRIBERS = Number(args.subscribers);
+const SCORES = Number(args.scores);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function main() {
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'l'.repeat(48), LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:1' });
+  const database = await openDatabase({ dataDir: null });
+  await runMigrations(database);
+  const logger = createLogger('silent');
+  const deps: Deps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    mailer: createMailer(config, logger),
+    logger,
+    bus: createEventBus(),
+    now: () => new Date(),
+  };
+  await seedDemoCoursesIfEmpty(deps);
+  const [owner] = await deps.db.insert(appUser).values({ email: 'eier@example.no', name: 'Eier', handicapIndex: 12.4 }).returning();
+  const token = await signSessionToken(config.sessionSecret, { userId: owner!.id, stage: 'full', version: 0, now: new Date() });
+  const cookie = `service_session=${token}`;
+  const caller = createCaller({
+    deps,
+    meta: { requestId: 'bench', ip: '127.0.0.1', userAgent: null },
+    sessionToken: token,
+    cookies: { secure: false, setCookie: () => {} },
+  });
+  const club = (await caller.courses.searchOfficial({ limit: 1 })).clubs[0]!;
+  const course = club.courses[0]!;
+  const round = await caller.rounds.create({ courseId: course.id, teeId: course.tees[0]!.id, playedOn: '2026-11-21', format: 'stroke', holes: '18' });
+  const side = await caller.rounds.addSide({ roundId: round.id, name: 'Lag 1' });
+  const participant = await caller.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: owner!.id });
+
+  const app = await createApp(deps, { client: 'none' });
+  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+  const base = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  // The subscribers live in a child process: their JSON parsing must not run on the server's event loop.
+  const worker: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_SUBSCRIBERS: JSON.stringify({ base, cookie, roundId: round.id, subscribers: SUBSCRIBERS }) },
+  });
+  const post = (message: unknown) => worker.send(message as never);
+  const fromWorker = (type: string) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const listener = (message: Record<string, unknown>) => {
+        if (message.type === type) {
+          worker.off('message', listener as never);
+          resolve(message);
+        }
+      };
+      worker.on('message', listener as never);
+    });
+  const { seconds: connectSeconds } = (await fromWorker('ready')) as { seconds: number };
+  let bytes = 0;
+
+  const latencies: number[] = [];
+  for (let k = 0; k < SCORES; k++) {
+    const strokes = (k % 20) + 1;
+    const hole = Math.floor(k / 20) + 1;
+    const delivered = fromWorker('delivered');
+    // Both threads read the same clock (performance.timeOrigin + now), so deliveries are timed exactly.
+    post({ type: 'expect', strokes, sentAt: performance.timeOrigin + performance.now() });
+    await fromWorker('armed');
+    const res = await fetch(`http://${base}/rounds/${round.id}/scores`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ participantId: participant.id, hole, strokes }),
+    });
+    if (!res.ok) throw new Error(`score ${k}: ${res.status} ${await res.text()}`);
+    const answer = (await delivered) as { latencies: number[]; bytes: number };
+    latencies.push(...answer.latencies);
+    bytes = answer.bytes;
+  }
+  post({ type: 'stop' });
+  const connectSecondsText = (connectSeconds as number).toFixed(1);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const expected = SUBSCRIBERS * SCORES;
+  console.log(`${SUBSCRIBERS} subscribers (connected and snapshotted in ${connectSecondsText} s), ${SCORES} scores, score message ${(bytes / 1024).toFixed(1)} KiB, embedded database\n`);
+  console.log('| deliveries | p50 ms | p99 ms | max ms | target |');
+  console.log('|---|---|---|---|---|');
+  const p99 = percentile(sorted, 99);
+  console.log(
+    `| ${latencies.length} of ${expected} | ${percentile(sorted, 50).toFixed(1)} | ${p99.toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} | p99 ≤ 100 ms ${p99 <= 100 && latencies.length === expected ? 'met' : 'NOT met'} |`,
+  );
+
+  worker.kill();
+  await app.close();
+  await database.close();
+}
+
+/** The subscribers' process: opens the connections, then times each expected score's deliveries. */
+async function subscribers(data: { base: string; cookie: string; roundId: string; subscribers: number }) {
+  const port = {
+    postMessage: (message: unknown) => process.send!(message),
+    on: (_event: 'message', listener: (message: { type: string; strokes: number; sentAt: number }) => void) =>
+      process.on('message', listener as (message: unknown) => void),
+  };
+  let expected: { strokes: number; sentAt: number } | null = null;
+  let latencies: number[] = [];
+  let snapshots = 0;
+  let bytes = 0;
+  const sockets: WebSocket[] = [];
+  const started = performance.now();
+  for (let i = 0; i < data.subscribers; i++) {
+    const ws = new WebSocket(`ws://${data.base}/trpc`, { headers: { cookie: data.cookie } });
+    sockets.push(ws);
+    ws.on('open', () =>
+      ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'rounds.onUpdate', input: { roundId: data.roundId } } })),
+    );
+    ws.on('message', (raw) => {
+      const message = JSON.parse(String(raw));
+      const event = message.result?.type === 'data' ? (message.result.data?.data ?? message.result.data) : null;
+      if (!event) return;
+      if (event.type === 'snapshot') {
+        snapshots++;
+        return;
+      }
+      if (event.type !== 'score' || !expected || event.strokes !== expected.strokes) return;
+      bytes = String(raw).length;
+      latencies.push(performance.timeOrigin + performance.now() - expected.sentAt);
+      if (latencies.length === data.subscribers) {
+        port.postMessage({ type: 'delivered', latencies, bytes });
+        latencies = [];
+        expected = null;
+      }
+    });
+    // Open in batches: a thousand handshakes at once measures the kernel's backlog, not the service.
+    if (i % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  while (snapshots < data.subscribers) {
+    if (performance.now() - started > 60_000) throw new Error(`only ${snapshots} of ${data.subscribers} subscribed`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  port.on('message', (message: { type: string; strokes: number; sentAt: number }) => {
+    if (message.type === 'stop') {
+      for (const ws of sockets) ws.terminate();
+      process.exit(0);
+    }
+    expected = { strokes: message.strokes, sentAt: message.sentAt };
+    port.postMessage({ type: 'armed' });
+  });
+  port.postMessage({ type: 'ready', seconds: (performance.now() - started) / 1000 });
+}
+
+if (process.env.BENCH_SUBSCRIBERS) await subscribers(JSON.parse(process.env.BENCH_SUBSCRIBERS));
+else await main();
