@@ -14,7 +14,7 @@ import type { FieldIssue } from '../../shared/errors';
 import type { Database, Queryable } from '../db/client';
 import { club, course, courseHole, round, tee } from '../db/schema';
 import { invalidateOfficialCatalog } from './official-catalog';
-import { withRatingsHidden } from './ratings';
+import { teeRow, withRatingsHidden } from './ratings';
 import { clubSearchText, courseSearchText } from './search-text';
 
 /**
@@ -216,15 +216,15 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
   }
   const teeByKey = new Map(existingTees.map((t) => [`${t.courseId}|${teeKey(t)}`, t.id]));
   const keptTees = new Set<string>();
-  const newTees: ReturnType<typeof teeValues>[] = [];
+  const newTees: ReturnType<typeof teeRow>[] = [];
   for (const [entry, courseId] of courseIds) {
     for (const [position, t] of entry.tees.entries()) {
       const id = teeByKey.get(`${courseId}|${teeKey(t)}`);
       if (id) {
-        await withRatingsHidden(() => tx.update(tee).set(teeValues(courseId, t, position)).where(eq(tee.id, id)));
+        await withRatingsHidden(() => tx.update(tee).set(teeRow(courseId, t, position)).where(eq(tee.id, id)));
         keptTees.add(id);
       } else {
-        newTees.push(teeValues(courseId, t, position));
+        newTees.push(teeRow(courseId, t, position));
       }
     }
   }
@@ -247,20 +247,3 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
   }
 }
 
-function teeValues(courseId: string, t: ImportTee, position: number) {
-  return {
-    courseId,
-    name: t.name,
-    color: t.color ?? null,
-    gender: t.gender ?? null,
-    par: t.par,
-    courseRating: t.courseRating,
-    slope: t.slope,
-    front9Rating: t.front9?.courseRating ?? null,
-    front9Slope: t.front9?.slope ?? null,
-    back9Rating: t.back9?.courseRating ?? null,
-    back9Slope: t.back9?.slope ?? null,
-    lengths: t.lengths ?? null,
-    position,
-  };
-}

@@ -11,37 +11,13 @@ import { course, courseHole, round, tee } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { loadCoursesById } from './courses';
-import { withRatingsHidden } from './ratings';
+import { teeRow, withRatingsHidden } from './ratings';
 import { courseSearchText } from './search-text';
 
 /**
  * Personal courses: a user's own courses, with the rating and slope they entered (used for handicaps,
  * never shown again, not even to them). `shared` ones are found by everyone in the international search.
  */
-
-type TeeDefinition = {
-  name: string;
-  color?: string | null | undefined;
-  gender?: 'male' | 'female' | 'unisex' | null | undefined;
-  courseRating: number;
-  slope: number;
-  par: number;
-  lengths?: number[] | null | undefined;
-};
-
-function teeRow(courseId: string, t: TeeDefinition, position: number) {
-  return {
-    courseId,
-    name: t.name,
-    color: t.color ?? null,
-    gender: t.gender ?? null,
-    par: t.par,
-    courseRating: t.courseRating,
-    slope: t.slope,
-    lengths: t.lengths ?? null,
-    position,
-  };
-}
 
 export async function createPersonalCourse(deps: Deps, input: { userId: string } & PersonalCourseCreate): Promise<Course> {
   const id = await deps.db.transaction(async (tx) => {

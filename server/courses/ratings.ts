@@ -25,6 +25,38 @@ export async function teeRatings(db: Queryable, teeId: string): Promise<(TeeRati
   return row ?? null;
 }
 
+/** A tee as written by the import and by personal courses; nine-hole ratings only come from imports. */
+export interface TeeDefinition {
+  name: string;
+  color?: string | null | undefined;
+  gender?: 'male' | 'female' | 'unisex' | null | undefined;
+  par: number;
+  courseRating: number;
+  slope: number;
+  front9?: { courseRating: number; slope: number } | null | undefined;
+  back9?: { courseRating: number; slope: number } | null | undefined;
+  lengths?: number[] | null | undefined;
+}
+
+/** The tee table's row for a definition: write it only through withRatingsHidden. */
+export function teeRow(courseId: string, t: TeeDefinition, position: number) {
+  return {
+    courseId,
+    name: t.name,
+    color: t.color ?? null,
+    gender: t.gender ?? null,
+    par: t.par,
+    courseRating: t.courseRating,
+    slope: t.slope,
+    front9Rating: t.front9?.courseRating ?? null,
+    front9Slope: t.front9?.slope ?? null,
+    back9Rating: t.back9?.courseRating ?? null,
+    back9Slope: t.back9?.slope ?? null,
+    lengths: t.lengths ?? null,
+    position,
+  };
+}
+
 /**
  * Runs a write that carries rating and slope. A failed query's error names its parameters (and a
  * constraint violation the failing row), and unexpected errors are logged: so a failure here is rethrown
