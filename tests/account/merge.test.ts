@@ -9,6 +9,7 @@ import {
   organizationMembership,
   participant,
   round,
+  score,
   side,
   tee,
   userSecondaryEmail,
@@ -171,6 +172,29 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
     expect((await c.call('orgs.mine')).body.organizations).toHaveLength(3);
     // One use.
     expect(await c.call('account.confirmMerge', { token })).toMatchObject({ status: 400, error: { code: 'INVALID_LINK' } });
+  });
+
+  it('keeps the other account as a guest, scores and all, in a round both accounts played', async () => {
+    const survivor = await createUser(deps.db, { name: 'Kari' });
+    const other = await createUser(deps.db, { name: 'Kari (gammel)', handicapIndex: 18.2 });
+    const shared = await roundWith(deps, survivor, [survivor, other]);
+    const [otherCard] = shared.participantIds.slice(1);
+    await deps.db.insert(score).values({ participantId: otherCard!, hole: 1, strokes: 5 });
+
+    const c = await as(survivor);
+    const { token } = await requestMerge(c, other.email);
+    expect((await c.call('account.confirmMerge', { token })).status).toBe(200);
+
+    const cards = await deps.db.select().from(participant).where(eq(participant.roundId, shared.roundId));
+    expect(cards.filter((p) => p.userId === survivor.id)).toHaveLength(1);
+    const guest = cards.find((p) => p.id === otherCard)!;
+    expect(guest).toMatchObject({ userId: null, guestName: 'Kari (gammel)', handicapIndex: 18.2 });
+    expect(await deps.db.select().from(score).where(eq(score.participantId, otherCard!))).toEqual([
+      expect.objectContaining({ hole: 1, strokes: 5 }),
+    ]);
+    const { caller } = await callerAs(deps, survivor);
+    const view = await caller.rounds.get({ roundId: shared.roundId });
+    expect(JSON.stringify(view)).toContain('Kari (gammel)');
   });
 
   it('records the merge in the audit log of the user and of every organization it touched', async () => {
