@@ -34,8 +34,24 @@ export interface SessionClaims {
   version: number;
 }
 
-function key(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+/**
+ * Importing the raw secret as a CryptoKey costs a trip through WebCrypto on every call when jose is given
+ * bytes; every authenticated request verifies a token, so the key is imported once per secret. (A process
+ * has one secret; tests make many, hence the small bound.)
+ */
+const KEY_CACHE_MAX = 16;
+const keys = new Map<string, Promise<CryptoKey>>();
+function key(secret: string): Promise<CryptoKey> {
+  let imported = keys.get(secret);
+  if (!imported) {
+    imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    if (keys.size >= KEY_CACHE_MAX) keys.delete(keys.keys().next().value!);
+    keys.set(secret, imported);
+  }
+  return imported;
 }
 
 export async function signSessionToken(
@@ -54,7 +70,7 @@ export async function signSessionToken(
     // A random id makes every token unique, even two issued to one user in the same second: logging out
     // one device (which revokes that token's hash) must not log out the other.
     .setJti(randomBytes(16).toString('base64url'))
-    .sign(key(secret));
+    .sign(await key(secret));
 }
 
 /**
@@ -63,7 +79,7 @@ export async function signSessionToken(
  */
 export async function readSessionToken(secret: string, token: string, now: Date): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, await key(secret), {
       algorithms: ['HS256'],
       currentDate: now,
       requiredClaims: ['sub', 'exp', 'iat'],

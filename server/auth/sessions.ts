@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
-import { appUser, organizationMembership, revokedSession } from '../db/schema';
+import { appUser, organizationMembership, revokedSession, type Role } from '../db/schema';
 import type { Deps } from '../deps';
 import { clearedSessionCookie, sessionCookie } from './cookie';
 import { readSessionToken, sessionSeconds, signSessionToken, type SessionClaims, type Stage } from './session-token';
@@ -13,6 +13,11 @@ export interface Session {
   claims: SessionClaims;
   /** The raw token, kept only to revoke it on logout or count 2FA attempts against it. */
   token: string;
+}
+
+/** A session read together with the user's role in one organization (null: not a member). */
+export interface SessionWithMembership extends Session {
+  organizationRole: Role | null;
 }
 
 /** What the HTTP layer (or a test) gives the auth code to answer with a cookie. */
@@ -32,6 +37,8 @@ function prepareSessionLookup(db: Database) {
     .select({
       user: appUser,
       revoked: sql<boolean>`exists (select 1 from ${revokedSession} where ${revokedSession.tokenHash} = ${sql.placeholder('tokenHash')})`,
+      // Organization procedures need the caller's membership next: it travels in the same round trip.
+      organizationRole: sql<Role | null>`(select ${organizationMembership.role} from ${organizationMembership} where ${organizationMembership.organizationId} = ${sql.placeholder('organizationId')} and ${organizationMembership.userId} = ${appUser.id})`,
     })
     .from(appUser)
     .where(eq(appUser.id, sql.placeholder('userId')))
@@ -56,14 +63,26 @@ function sessionLookup(db: Database) {
  * The user and the revocation are read in one query, on every call.
  */
 export async function resolveSession(deps: Deps, token: string | null): Promise<Session | null> {
+  return resolveSessionWithMembership(deps, token, null);
+}
+
+/**
+ * resolveSession, plus the user's role in `organizationId` read in the same query (the membership table is
+ * not organization-scoped, so no organization context is involved).
+ */
+export async function resolveSessionWithMembership(
+  deps: Deps,
+  token: string | null,
+  organizationId: string | null,
+): Promise<SessionWithMembership | null> {
   if (!token) return null;
   const claims = await readSessionToken(deps.config.sessionSecret, token, deps.now());
   if (!claims) return null;
   if (!/^[0-9a-f-]{36}$/i.test(claims.userId)) return null;
-  const [row] = await sessionLookup(deps.db).execute({ userId: claims.userId, tokenHash: sha256(token) });
+  const [row] = await sessionLookup(deps.db).execute({ userId: claims.userId, tokenHash: sha256(token), organizationId });
   if (!row || row.revoked) return null;
   if (row.user.sessionVersion !== claims.version) return null;
-  return { user: row.user, stage: claims.stage, claims, token };
+  return { user: row.user, stage: claims.stage, claims, token, organizationRole: row.organizationRole };
 }
 
 /** SPEC.md section 3, checked without an organization context (memberships are not tenant-scoped). */

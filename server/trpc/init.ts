@@ -1,9 +1,6 @@
 import { initTRPC } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { resolveSession, type Session } from '../auth/sessions';
-import type { Role } from '../db/schema';
-import { organizationMembership } from '../db/schema';
+import { resolveSession, resolveSessionWithMembership, type Session } from '../auth/sessions';
 import { withTenant } from '../db/tenancy';
 import { AppError } from '../errors';
 import type { Transaction } from '../db/client';
@@ -103,25 +100,23 @@ const organizationIdSchema = z.object({ organizationId: id });
 const ROLLBACK = Symbol('rollback');
 
 /**
- * Organization member: the membership is checked first, without an organization context; only then is
- * the tenancy transaction opened with that organization set, and the procedure runs inside it as
- * `ctx.tx`. The procedure's own input schema names `organizationId` too (it is read here from the raw input
- * so the procedure's strict schema stays the single description of its input). A failed procedure
- * rolls the transaction back.
+ * Organization member: a full session (as userProcedure) whose user is a member of the input's
+ * `organizationId`. The session and the membership are read in one query, without an organization
+ * context; only then is the tenancy transaction opened with that organization set, and the procedure runs
+ * inside it as `ctx.tx`. The procedure's own input schema names `organizationId` too (it is read here from
+ * the raw input so the procedure's strict schema stays the single description of its input). A failed
+ * procedure rolls the transaction back.
  */
-export const orgMemberProcedure = userProcedure.use(async ({ ctx, next, getRawInput }) => {
+export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawInput }) => {
   const parsed = organizationIdSchema.safeParse(await getRawInput());
-  if (!parsed.success) throw new AppError('INVALID_INPUT', { issues: [{ path: 'organizationId', message: 'Ugyldig id.' }] });
-  const { organizationId } = parsed.data;
-  const [membership] = await ctx.deps.db
-    .select({ role: organizationMembership.role })
-    .from(organizationMembership)
-    .where(and(eq(organizationMembership.organizationId, organizationId), eq(organizationMembership.userId, ctx.user.id)))
-    .limit(1);
-  if (!membership) throw new AppError('NOT_ORG_MEMBER');
+  const organizationId = parsed.success ? parsed.data.organizationId : null;
+  const session = await resolveSessionWithMembership(ctx.deps, ctx.sessionToken, organizationId);
+  if (!session || session.stage !== 'full') throw notAuthenticated();
+  if (!organizationId) throw new AppError('INVALID_INPUT', { issues: [{ path: 'organizationId', message: 'Ugyldig id.' }] });
+  const role = session.organizationRole;
+  if (!role) throw new AppError('NOT_ORG_MEMBER');
 
-  const role: Role = membership.role;
-  const run = (tx: Transaction) => next({ ctx: { tx, organizationId, role } });
+  const run = (tx: Transaction) => next({ ctx: { session, user: session.user, tx, organizationId, role } });
   let outcome: Awaited<ReturnType<typeof run>> | undefined;
   try {
     await withTenant(ctx.deps.db, organizationId, async (tx) => {
