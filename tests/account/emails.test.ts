@@ -8,18 +8,9 @@ import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import {
-  clientFor,
-  insertInvitation,
-  lastMailTo,
-  linkFromMail,
-  mailsTo,
-  signInByMagicLink,
-  signInWithPassword,
-  TRANSPORTS,
-  type Client,
-  type Transport,
-} from '../organizations/support';
+import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { lastMailTo, linkFromMail, mailsTo } from '../helpers/mail';
+import { insertInvitation, signInByMagicLink, signInWithPassword } from '../organizations/support';
 
 const PASSWORD = 'et langt og godt passord';
 
@@ -38,7 +29,7 @@ describe.each(TRANSPORTS)('secondary e-mail addresses over %s', (transport: Tran
   beforeEach(() => deps.clock.advance(3600));
 
   async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, await sessionTokenFor(deps, user));
+    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
   }
 
   async function secondaryOf(user: UserRow): Promise<string[]> {

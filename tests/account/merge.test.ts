@@ -20,7 +20,8 @@ import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { databaseKinds } from '../helpers/db';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, lastMailTo, linkFromMail, mailsTo, TRANSPORTS, type Client, type Transport } from '../organizations/support';
+import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { lastMailTo, linkFromMail, mailsTo } from '../helpers/mail';
 
 /** A personal course of `owner` with one tee, and a round on it owned by `owner` with `players` taking part. */
 async function roundWith(deps: TestDeps, owner: UserRow, players: UserRow[]) {
@@ -106,7 +107,7 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
   beforeEach(() => deps.clock.advance(3600));
 
   async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, await sessionTokenFor(deps, user));
+    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
   }
 
   async function requestMerge(c: Client, address: string) {
@@ -166,7 +167,7 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
     const gone = await holdings(deps, other.id);
     expect(gone).toEqual({ user: null, memberships: [], rounds: [], participations: [], courses: [], emails: [] });
     // The other account's session stops working at once.
-    const stale = clientFor(transport, deps, () => server.url, otherToken);
+    const stale = clientFor(transport, deps, () => server.url, { token: otherToken });
     expect(await stale.call('account.emails')).toMatchObject({ status: 401, error: { code: 'NOT_AUTHENTICATED' } });
     // The survivor's goes on, and sees the merged organizations.
     expect((await c.call('orgs.mine')).body.organizations).toHaveLength(3);

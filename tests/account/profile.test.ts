@@ -6,7 +6,7 @@ import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Client, type Transport } from '../organizations/support';
+import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
 
 describe.each(TRANSPORTS)('profile over %s', (transport: Transport) => {
   let deps: TestDeps;
@@ -22,7 +22,7 @@ describe.each(TRANSPORTS)('profile over %s', (transport: Transport) => {
   });
 
   async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, await sessionTokenFor(deps, user));
+    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
   }
 
   async function stored(user: UserRow) {

@@ -6,7 +6,8 @@ import { callerWithToken, sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, signInWithPassword, TRANSPORTS, type Client, type Transport } from '../organizations/support';
+import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { signInWithPassword } from '../organizations/support';
 
 const PASSWORD = 'et langt og godt passord';
 
@@ -28,7 +29,7 @@ describe.each(TRANSPORTS)('super administrator over %s', (transport: Transport) 
   });
 
   async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, await sessionTokenFor(deps, user));
+    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
   }
 
   async function auditRows(action: string) {

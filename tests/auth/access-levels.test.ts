@@ -36,7 +36,7 @@ import { organizationIdInput } from '../../shared/schemas/common';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { restClient } from './support';
+import { restClient } from '../helpers/transport';
 
 /**
  * Every access level of SPEC.md section 5, built from the exported builders into a router that exists only
@@ -461,7 +461,7 @@ describe('the levels over HTTP', () => {
 
   it.each(KINDS.map((k) => [k.name, k] as const))('POST /auth/logout with %s', async (_name, kind) => {
     const made = await kind.make();
-    const res = await restClient(server.url, { token: made.token }).call('logout');
+    const res = await restClient(server.url, { token: made.token }).call('auth.logout');
     expect(res.status).toBe(kind.effective ? 200 : 401);
     expect(res.setCookies.some((c) => /Max-Age=0/.test(c))).toBe(true);
   });

@@ -8,7 +8,9 @@ import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { databaseKinds } from '../helpers/db';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, lastMailTo, mailsTo, medianMs, signInFromMail, TRANSPORTS, type AuthClient, type Transport } from './support';
+import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { lastMailTo, mailsTo, signInFromMail } from '../helpers/mail';
+import { medianMs } from './support';
 
 const COOLDOWN_SECONDS = 60;
 
@@ -22,7 +24,7 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
   let server: TestServer;
   let ipCounter = 0;
   /** A fresh client; on tRPC each gets its own IP so the per-IP limit only bites where a test wants it. */
-  const client = (ip?: string): AuthClient => clientFor(transport, deps, () => server.url, { ip: ip ?? `10.0.0.${++ipCounter % 250}` });
+  const client = (ip?: string): Client => clientFor(transport, deps, () => server.url, { ip: ip ?? `10.0.0.${++ipCounter % 250}` });
 
   beforeAll(async () => {
     deps = await createTestDeps({ closeAfterAll: false });
@@ -37,14 +39,14 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
 
   /** Requests a link and returns what the mail carries. */
   async function requestLink(address: string, c = client()) {
-    const res = await c.call('requestLink', { email: address });
+    const res = await c.call('auth.requestLink', { email: address });
     expect(res.status).toBe(200);
     return signInFromMail(lastMailTo(deps, address));
   }
 
   it('answers {"ok": true} for an unknown address, mails a Norwegian link and code, and creates no user', async () => {
     const address = uniqueEmail('ny');
-    const res = await client().call('requestLink', { email: address });
+    const res = await client().call('auth.requestLink', { email: address });
     expect(res).toMatchObject({ status: 200, body: { ok: true }, setCookies: [] });
     expect(await usersWithEmail(deps, address)).toBe(0);
 
@@ -77,7 +79,7 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     const unknown = uniqueEmail('ukjent');
 
     const answers = [];
-    for (const address of [known.email, secondary, unknown]) answers.push(await client().call('requestLink', { email: address }));
+    for (const address of [known.email, secondary, unknown]) answers.push(await client().call('auth.requestLink', { email: address }));
     expect(answers[0]).toEqual(answers[2]);
     expect(answers[1]).toEqual(answers[2]);
 
@@ -91,11 +93,11 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     // Interleaved, so load on the machine hits both alike.
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    await client().call('requestLink', { email: uniqueEmail('varm') }); // warm-up
+    await client().call('auth.requestLink', { email: uniqueEmail('varm') }); // warm-up
     // Interleaved, so a burst of load on the machine hits both alike.
     for (let i = 0; i < known.length; i++) {
-      knownTimes.push(await medianMs(1, () => client().call('requestLink', { email: known[i]!.email })));
-      unknownTimes.push(await medianMs(1, () => client().call('requestLink', { email: uniqueEmail('tid') })));
+      knownTimes.push(await medianMs(1, () => client().call('auth.requestLink', { email: known[i]!.email })));
+      unknownTimes.push(await medianMs(1, () => client().call('auth.requestLink', { email: uniqueEmail('tid') })));
     }
     // The fastest run is the cost without the noise of other work (noise only adds time). The path does not
     // branch on whether the address is known; the bound only catches a real difference in work.
@@ -104,10 +106,10 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
   });
 
   it('refuses a malformed address and unknown fields with 400 INVALID_INPUT', async () => {
-    const bad = await client().call('requestLink', { email: 'ikke-en-adresse' });
+    const bad = await client().call('auth.requestLink', { email: 'ikke-en-adresse' });
     expect(bad.status).toBe(400);
     expect(bad.error).toMatchObject({ code: 'INVALID_INPUT', issues: [{ path: 'email' }] });
-    const extra = await client().call('requestLink', { email: uniqueEmail(), admin: true });
+    const extra = await client().call('auth.requestLink', { email: uniqueEmail(), admin: true });
     expect(extra).toMatchObject({ status: 400, error: { code: 'INVALID_INPUT' } });
   });
 
@@ -117,7 +119,7 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     expect(await usersWithEmail(deps, address)).toBe(0);
 
     const c = client();
-    const res = await c.call('verifyLink', { token });
+    const res = await c.call('auth.verifyLink', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       user: {
@@ -133,18 +135,18 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     });
     expect(await usersWithEmail(deps, address)).toBe(1);
     expect(c.token).not.toBeNull();
-    expect(await c.call('me')).toMatchObject({ status: 200, body: { user: { email: address.toLowerCase() } } });
+    expect(await c.call('auth.me')).toMatchObject({ status: 200, body: { user: { email: address.toLowerCase() } } });
   });
 
   it('compares addresses case-insensitively and resolves secondary addresses to their owner', async () => {
     const user = await createUser(deps.db);
     const shouted = user.email.toUpperCase();
-    const first = await client().call('verifyLink', { token: (await requestLink(shouted)).token });
+    const first = await client().call('auth.verifyLink', { token: (await requestLink(shouted)).token });
     expect(first.body.user.id).toBe(user.id);
 
     const secondary = uniqueEmail('jobb');
     await deps.db.insert(userSecondaryEmail).values({ userId: user.id, email: secondary });
-    const second = await client().call('verifyLink', { token: (await requestLink(secondary)).token });
+    const second = await client().call('auth.verifyLink', { token: (await requestLink(secondary)).token });
     expect(second.body.user).toMatchObject({ id: user.id, email: user.email });
     expect(await usersWithEmail(deps, secondary)).toBe(0);
   });
@@ -153,37 +155,37 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     const user = await createUser(deps.db);
     const { code } = await requestLink(user.email);
     const c = client();
-    const res = await c.call('verifyLink', { email: ` ${user.email.toUpperCase()} `, code });
+    const res = await c.call('auth.verifyLink', { email: ` ${user.email.toUpperCase()} `, code });
     expect(res).toMatchObject({ status: 200, body: { user: { id: user.id }, stage: 'full' } });
-    expect(await c.call('me')).toMatchObject({ status: 200 });
+    expect(await c.call('auth.me')).toMatchObject({ status: 200 });
   });
 
   it('refuses a body that is neither {token} nor {email, code}', async () => {
     for (const body of [{}, { email: uniqueEmail() }, { code: '123456' }, { token: 'x', email: uniqueEmail(), code: '123456' }, { token: 'x', extra: 1 }]) {
-      const res = await client().call('verifyLink', body);
+      const res = await client().call('auth.verifyLink', body);
       expect(res, JSON.stringify(body)).toMatchObject({ status: 400, error: { code: 'INVALID_INPUT' } });
     }
-    const shortCode = await client().call('verifyLink', { email: uniqueEmail(), code: '12345' });
+    const shortCode = await client().call('auth.verifyLink', { email: uniqueEmail(), code: '12345' });
     expect(shortCode.error).toMatchObject({ code: 'INVALID_INPUT', issues: [{ path: 'code' }] });
   });
 
   it('answers unknown, consumed, superseded and expired links with the same 400 INVALID_LINK', async () => {
-    const unknown = await client().call('verifyLink', { token: 'A'.repeat(43) });
+    const unknown = await client().call('auth.verifyLink', { token: 'A'.repeat(43) });
 
     const consumedLink = await requestLink(uniqueEmail());
-    expect((await client().call('verifyLink', { token: consumedLink.token })).status).toBe(200);
-    const consumed = await client().call('verifyLink', { token: consumedLink.token });
+    expect((await client().call('auth.verifyLink', { token: consumedLink.token })).status).toBe(200);
+    const consumed = await client().call('auth.verifyLink', { token: consumedLink.token });
 
     const address = uniqueEmail();
     const older = await requestLink(address);
     deps.clock.advance(COOLDOWN_SECONDS);
     const newer = await requestLink(address);
-    const superseded = await client().call('verifyLink', { token: older.token });
-    const supersededCode = older.code === newer.code ? null : await client().call('verifyLink', { email: address, code: older.code });
+    const superseded = await client().call('auth.verifyLink', { token: older.token });
+    const supersededCode = older.code === newer.code ? null : await client().call('auth.verifyLink', { email: address, code: older.code });
 
     const expiring = await requestLink(uniqueEmail());
     deps.clock.advance(MAGIC_LINK_SECONDS);
-    const expired = await client().call('verifyLink', { token: expiring.token });
+    const expired = await client().call('auth.verifyLink', { token: expiring.token });
 
     for (const res of [unknown, consumed, superseded, expired, ...(supersededCode ? [supersededCode] : [])]) {
       expect(res).toEqual({
@@ -195,7 +197,7 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
       });
     }
     // The newest link was not spent by the failures around it, but it has expired with the clock move.
-    expect((await client().call('verifyLink', { token: newer.token })).status).toBe(400);
+    expect((await client().call('auth.verifyLink', { token: newer.token })).status).toBe(400);
   });
 
   it('is not consumed by a mail scanner fetching the link: only the confirming POST signs in', async () => {
@@ -206,13 +208,13 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
       expect(res.headers.getSetCookie()).toEqual([]);
       await res.body?.cancel();
     }
-    expect((await client().call('verifyLink', { token })).status).toBe(200);
+    expect((await client().call('auth.verifyLink', { token })).status).toBe(200);
   });
 
   it('keeps a link valid until its 15 minutes are up', async () => {
     const link = await requestLink(uniqueEmail());
     deps.clock.advance(MAGIC_LINK_SECONDS - 1);
-    expect((await client().call('verifyLink', { token: link.token })).status).toBe(200);
+    expect((await client().call('auth.verifyLink', { token: link.token })).status).toBe(200);
   });
 
   it('a new link makes the older one unusable, and only the newest works', async () => {
@@ -220,16 +222,16 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     const older = await requestLink(address);
     deps.clock.advance(COOLDOWN_SECONDS);
     const newer = await requestLink(address);
-    expect((await client().call('verifyLink', { token: older.token })).error?.code).toBe('INVALID_LINK');
-    expect((await client().call('verifyLink', { token: newer.token })).status).toBe(200);
+    expect((await client().call('auth.verifyLink', { token: older.token })).error?.code).toBe('INVALID_LINK');
+    expect((await client().call('auth.verifyLink', { token: newer.token })).status).toBe(200);
   });
 
   it('a link is consumed by its code too: the token then fails, and the code works once', async () => {
     const address = uniqueEmail();
     const { token, code } = await requestLink(address);
-    expect((await client().call('verifyLink', { email: address, code })).status).toBe(200);
-    expect((await client().call('verifyLink', { email: address, code })).error?.code).toBe('INVALID_LINK');
-    expect((await client().call('verifyLink', { token })).error?.code).toBe('INVALID_LINK');
+    expect((await client().call('auth.verifyLink', { email: address, code })).status).toBe(200);
+    expect((await client().call('auth.verifyLink', { email: address, code })).error?.code).toBe('INVALID_LINK');
+    expect((await client().call('auth.verifyLink', { token })).error?.code).toBe('INVALID_LINK');
   });
 
   it('survives four wrong codes, but the fifth wrong one voids the link and its code', async () => {
@@ -238,21 +240,21 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     const survivor = uniqueEmail();
     const kept = await requestLink(survivor);
     for (let i = 0; i < 4; i++) {
-      expect((await client().call('verifyLink', { email: survivor, code: wrong(kept.code) })).error?.code).toBe('INVALID_LINK');
+      expect((await client().call('auth.verifyLink', { email: survivor, code: wrong(kept.code) })).error?.code).toBe('INVALID_LINK');
     }
-    expect((await client().call('verifyLink', { email: survivor, code: kept.code })).status).toBe(200);
+    expect((await client().call('auth.verifyLink', { email: survivor, code: kept.code })).status).toBe(200);
 
     const victim = uniqueEmail();
     const voided = await requestLink(victim);
-    for (let i = 0; i < 5; i++) await client().call('verifyLink', { email: victim, code: wrong(voided.code) });
-    expect((await client().call('verifyLink', { email: victim, code: voided.code })).error?.code).toBe('INVALID_LINK');
-    expect((await client().call('verifyLink', { token: voided.token })).error?.code).toBe('INVALID_LINK');
+    for (let i = 0; i < 5; i++) await client().call('auth.verifyLink', { email: victim, code: wrong(voided.code) });
+    expect((await client().call('auth.verifyLink', { email: victim, code: voided.code })).error?.code).toBe('INVALID_LINK');
+    expect((await client().call('auth.verifyLink', { token: voided.token })).error?.code).toBe('INVALID_LINK');
     expect(await usersWithEmail(deps, victim)).toBe(0);
   });
 
   it('a code for an address without an open link is INVALID_LINK and creates no user', async () => {
     const address = uniqueEmail();
-    const res = await client().call('verifyLink', { email: address, code: '000000' });
+    const res = await client().call('auth.verifyLink', { email: address, code: '000000' });
     expect(res.error?.code).toBe('INVALID_LINK');
     expect(await usersWithEmail(deps, address)).toBe(0);
   });
@@ -274,12 +276,12 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
       [member, 'full', 2_592_000],
     ] as const) {
       const c = client();
-      const res = await c.call('verifyLink', { token: (await requestLink(user.email)).token });
+      const res = await c.call('auth.verifyLink', { token: (await requestLink(user.email)).token });
       expect(res.body.stage, user.email).toBe(stage);
       expect(res.setCookies).toHaveLength(1);
       expect(res.setCookies[0]).toContain(`Max-Age=${maxAge}`);
       // A short stage is not a signed-in user for ordinary endpoints.
-      expect((await c.call('me')).status).toBe(stage === 'full' ? 200 : 401);
+      expect((await c.call('auth.me')).status).toBe(stage === 'full' ? 200 : 401);
     }
   });
 
@@ -290,22 +292,22 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     const a = client();
     const b = client();
     // The clock does not move: both tokens are issued in the same second.
-    await a.call('verifyLink', { token: (await requestLink(user.email)).token });
+    await a.call('auth.verifyLink', { token: (await requestLink(user.email)).token });
     const { code } = await requestLink(secondary);
-    await b.call('verifyLink', { email: secondary, code });
+    await b.call('auth.verifyLink', { email: secondary, code });
     expect(a.token).not.toBeNull();
     expect(b.token).not.toBeNull();
     expect(a.token).not.toBe(b.token);
     // Logging one device out leaves the other signed in.
-    expect((await a.call('logout')).status).toBe(200);
-    expect((await b.call('me')).status).toBe(200);
+    expect((await a.call('auth.logout')).status).toBe(200);
+    expect((await b.call('auth.me')).status).toBe(200);
   });
 
   it('records successful and failed sign-ins in the audit log, without secrets', async () => {
     const user = await createUser(deps.db);
     const { token } = await requestLink(user.email);
-    await client().call('verifyLink', { token });
-    await client().call('verifyLink', { token });
+    await client().call('auth.verifyLink', { token });
+    await client().call('auth.verifyLink', { token });
     const rows = await deps.db.select().from(auditLog).where(eq(auditLog.subjectUserId, user.id));
     expect(rows.map((r) => [r.action, r.details])).toEqual([['auth.sign_in', { method: 'magic_link', stage: 'full' }]]);
     expect(rows[0]!.organizationId).toBeNull();
@@ -324,18 +326,18 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
       await requestLink(known.email);
       await requestLink(unknown);
       deps.clock.advance(20);
-      const again = [await client().call('requestLink', { email: known.email }), await client().call('requestLink', { email: unknown })];
+      const again = [await client().call('auth.requestLink', { email: known.email }), await client().call('auth.requestLink', { email: unknown })];
       for (const res of again) {
         expect(res).toMatchObject({ status: 429, error: { code: 'RATE_LIMITED', message: 'For mange forsøk. Vent litt og prøv igjen.' } });
         expect(res.retryAfter).toBe(40);
       }
       expect(again[0]).toEqual(again[1]);
       // A differently written address is the same address.
-      expect((await client().call('requestLink', { email: known.email.toUpperCase() })).status).toBe(429);
+      expect((await client().call('auth.requestLink', { email: known.email.toUpperCase() })).status).toBe(429);
       expect(mailsTo(deps, known.email)).toHaveLength(1);
 
       deps.clock.advance(40);
-      expect((await client().call('requestLink', { email: known.email })).status).toBe(200);
+      expect((await client().call('auth.requestLink', { email: known.email })).status).toBe(200);
     });
 
     it('sends at most 5 mails per address per 10 minutes', async () => {
@@ -344,7 +346,7 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
         await requestLink(address);
         deps.clock.advance(COOLDOWN_SECONDS);
       }
-      const sixth = await client().call('requestLink', { email: address });
+      const sixth = await client().call('auth.requestLink', { email: address });
       expect(sixth).toMatchObject({ status: 429, error: { code: 'RATE_LIMITED' } });
       expect(sixth.retryAfter).toBe(600 - 5 * COOLDOWN_SECONDS);
       expect(mailsTo(deps, address)).toHaveLength(5);
@@ -354,11 +356,11 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
       const ip = '192.0.2.77';
       const c = client(ip);
       for (let i = 0; i < 100; i++) {
-        const res = await c.call('requestLink', { email: uniqueEmail('klubb') });
+        const res = await c.call('auth.requestLink', { email: uniqueEmail('klubb') });
         expect(res.status, `request ${i + 1}`).toBe(200);
       }
       const known = await createUser(deps.db);
-      const blocked = [await c.call('requestLink', { email: known.email }), await c.call('requestLink', { email: uniqueEmail() })];
+      const blocked = [await c.call('auth.requestLink', { email: known.email }), await c.call('auth.requestLink', { email: uniqueEmail() })];
       expect(blocked[0]).toMatchObject({ status: 429, error: { code: 'RATE_LIMITED' } });
       expect(blocked[0]!.retryAfter).toBeGreaterThan(0);
       expect(blocked[0]!.retryAfter).toBeLessThanOrEqual(3600);
@@ -366,7 +368,7 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
       expect(mailsTo(deps, known.email)).toHaveLength(0);
 
       deps.clock.advance(3600);
-      expect((await c.call('requestLink', { email: known.email })).status).toBe(200);
+      expect((await c.call('auth.requestLink', { email: known.email })).status).toBe(200);
     });
   });
 });
@@ -386,10 +388,10 @@ describe.each(databaseKinds())('magic-link verification races on %s', (kind) => 
   for (const transport of TRANSPORTS) {
     it(`of 10 parallel verifications of one token over ${transport}, exactly one succeeds and one user is created`, async () => {
       const address = uniqueEmail('race');
-      await clientFor(transport, deps, () => server.url).call('requestLink', { email: address });
+      await clientFor(transport, deps, () => server.url).call('auth.requestLink', { email: address });
       const { token } = signInFromMail(lastMailTo(deps, address));
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => clientFor(transport, deps, () => server.url).call('verifyLink', { token })),
+        Array.from({ length: 10 }, () => clientFor(transport, deps, () => server.url).call('auth.verifyLink', { token })),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(results.filter((r) => r.error?.code === 'INVALID_LINK')).toHaveLength(9);
@@ -398,10 +400,10 @@ describe.each(databaseKinds())('magic-link verification races on %s', (kind) => 
 
     it(`of parallel attempts with the right code over ${transport}, exactly one succeeds`, async () => {
       const address = uniqueEmail('race');
-      await clientFor(transport, deps, () => server.url).call('requestLink', { email: address });
+      await clientFor(transport, deps, () => server.url).call('auth.requestLink', { email: address });
       const { code } = signInFromMail(lastMailTo(deps, address));
       const results = await Promise.all(
-        Array.from({ length: 5 }, () => clientFor(transport, deps, () => server.url).call('verifyLink', { email: address, code })),
+        Array.from({ length: 5 }, () => clientFor(transport, deps, () => server.url).call('auth.verifyLink', { email: address, code })),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(await usersWithEmail(deps, address)).toBe(1);
@@ -409,15 +411,15 @@ describe.each(databaseKinds())('magic-link verification races on %s', (kind) => 
 
     it(`20 parallel wrong codes over ${transport} get no more than five tries at the link`, async () => {
       const address = uniqueEmail('race');
-      await clientFor(transport, deps, () => server.url).call('requestLink', { email: address });
+      await clientFor(transport, deps, () => server.url).call('auth.requestLink', { email: address });
       const { code, token } = signInFromMail(lastMailTo(deps, address));
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
       await Promise.all(
-        Array.from({ length: 20 }, () => clientFor(transport, deps, () => server.url).call('verifyLink', { email: address, code: wrong })),
+        Array.from({ length: 20 }, () => clientFor(transport, deps, () => server.url).call('auth.verifyLink', { email: address, code: wrong })),
       );
       const [row] = await deps.db.select().from(magicLinkToken).where(eq(magicLinkToken.tokenHash, sha256(token)));
       expect(row!.codeAttempts).toBe(5);
-      expect((await clientFor(transport, deps, () => server.url).call('verifyLink', { token })).error?.code).toBe('INVALID_LINK');
+      expect((await clientFor(transport, deps, () => server.url).call('auth.verifyLink', { token })).error?.code).toBe('INVALID_LINK');
     });
   }
 });

@@ -5,7 +5,8 @@ import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, medianMs, restClient, TRANSPORTS, type AuthClient, type Transport } from './support';
+import { clientFor, restClient, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { medianMs } from './support';
 
 const PASSWORD = 'riktig hest batteri stift';
 const FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -21,8 +22,8 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
   let deps: TestDeps;
   let server: TestServer;
   let ipCounter = 0;
-  const client = (ip?: string): AuthClient => clientFor(transport, deps, () => server.url, { ip: ip ?? `10.1.0.${++ipCounter % 250}` });
-  const login = (email: string, password: string, c = client()) => c.call('login', { email, password });
+  const client = (ip?: string): Client => clientFor(transport, deps, () => server.url, { ip: ip ?? `10.1.0.${++ipCounter % 250}` });
+  const login = (email: string, password: string, c = client()) => c.call('auth.login', { email, password });
 
   beforeAll(async () => {
     deps = await createTestDeps({ closeAfterAll: false });
@@ -56,7 +57,7 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
         },
         stage: 'full',
       });
-      expect((await c.call('me')).body.user.id).toBe(user.id);
+      expect((await c.call('auth.me')).body.user.id).toBe(user.id);
     }
   });
 
@@ -140,7 +141,7 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
 
     const c = client();
     await login(user.email, PASSWORD, c);
-    const change = await c.call('setPassword', { currentPassword: PASSWORD, newPassword: tooLong });
+    const change = await c.call('auth.setPassword', { currentPassword: PASSWORD, newPassword: tooLong });
     expect(change).toMatchObject({ status: 400, error: { code: 'INVALID_INPUT', issues: [{ path: 'newPassword' }] } });
   });
 
@@ -158,7 +159,7 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
     ] as const) {
       const user = await createUser(deps.db);
       const c = await signedInClient(user.id);
-      const res = await c.call('setPassword', { newPassword: password });
+      const res = await c.call('auth.setPassword', { newPassword: password });
       expect(res.status, `${[...password].length} characters`).toBe(ok ? 200 : 400);
       if (ok) expect((await login(user.email, password)).status).toBe(200);
       else expect(res.error?.issues?.[0]?.path).toBe('newPassword');
@@ -170,7 +171,7 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
     const b = await createUser(deps.db);
     for (const user of [a, b]) {
       const c = await signedInClient(user.id);
-      expect((await c.call('setPassword', { newPassword: PASSWORD })).status).toBe(200);
+      expect((await c.call('auth.setPassword', { newPassword: PASSWORD })).status).toBe(200);
     }
     const rows = await deps.db.select({ hash: appUser.passwordHash }).from(appUser).where(eq(appUser.id, a.id));
     const rowsB = await deps.db.select({ hash: appUser.passwordHash }).from(appUser).where(eq(appUser.id, b.id));
@@ -188,18 +189,18 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
   it('sets a first password without the current one; changing it needs the current one', async () => {
     const user = await createUser(deps.db);
     const c = await signedInClient(user.id);
-    expect(await c.call('setPassword', { newPassword: PASSWORD })).toMatchObject({ status: 200, body: { ok: true } });
-    expect((await c.call('me')).body.user.hasPassword).toBe(true);
+    expect(await c.call('auth.setPassword', { newPassword: PASSWORD })).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await c.call('auth.me')).body.user.hasPassword).toBe(true);
 
-    const missing = await c.call('setPassword', { newPassword: 'et helt nytt passord' });
+    const missing = await c.call('auth.setPassword', { newPassword: 'et helt nytt passord' });
     expect(missing).toMatchObject({ status: 400, error: { code: 'INVALID_INPUT', issues: [{ path: 'currentPassword' }] } });
-    const wrong = await c.call('setPassword', { newPassword: 'et helt nytt passord', currentPassword: 'ikke dette passordet' });
+    const wrong = await c.call('auth.setPassword', { newPassword: 'et helt nytt passord', currentPassword: 'ikke dette passordet' });
     expect(wrong).toMatchObject({ status: 401, error: { code: 'INVALID_CREDENTIALS' } });
     // A refused change leaves the session and the password as they were.
-    expect((await c.call('me')).status).toBe(200);
+    expect((await c.call('auth.me')).status).toBe(200);
     expect((await login(user.email, PASSWORD)).status).toBe(200);
 
-    const ok = await c.call('setPassword', { newPassword: 'et helt nytt passord', currentPassword: PASSWORD });
+    const ok = await c.call('auth.setPassword', { newPassword: 'et helt nytt passord', currentPassword: PASSWORD });
     expect(ok.status).toBe(200);
     expect((await login(user.email, PASSWORD)).error?.code).toBe('INVALID_CREDENTIALS');
     expect((await login(user.email, 'et helt nytt passord')).status).toBe(200);
@@ -213,16 +214,16 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
     await login(user.email, PASSWORD, elsewhere);
     const before = here.token;
 
-    const res = await here.call('setPassword', { newPassword: 'nytt og langt passord', currentPassword: PASSWORD });
+    const res = await here.call('auth.setPassword', { newPassword: 'nytt og langt passord', currentPassword: PASSWORD });
     expect(res.status).toBe(200);
     expect(res.setCookies).toHaveLength(1);
     expect(here.token).not.toBe(before);
-    expect((await here.call('me')).status).toBe(200);
-    expect((await elsewhere.call('me')).error?.code).toBe('NOT_AUTHENTICATED');
+    expect((await here.call('auth.me')).status).toBe(200);
+    expect((await elsewhere.call('auth.me')).error?.code).toBe('NOT_AUTHENTICATED');
     // A copy of this device's old token is dead too.
     const copy = client();
     copy.token = before;
-    expect((await copy.call('me')).status).toBe(401);
+    expect((await copy.call('auth.me')).status).toBe(401);
 
     const actions = (await deps.db.select().from(auditLog).where(eq(auditLog.subjectUserId, user.id))).map((r) => r.action);
     expect(actions).toContain('auth.password_changed');
@@ -232,10 +233,10 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
     const user = await createUser(deps.db, { password: PASSWORD, twoFactorMethod: 'totp' });
     const c = client();
     expect((await login(user.email, PASSWORD, c)).body.stage).toBe('pending_2fa');
-    expect((await c.call('setPassword', { newPassword: 'noe helt annet', currentPassword: PASSWORD })).error?.code).toBe(
+    expect((await c.call('auth.setPassword', { newPassword: 'noe helt annet', currentPassword: PASSWORD })).error?.code).toBe(
       'NOT_AUTHENTICATED',
     );
-    expect((await client().call('setPassword', { newPassword: 'noe helt annet' })).status).toBe(401);
+    expect((await client().call('auth.setPassword', { newPassword: 'noe helt annet' })).status).toBe(401);
   });
 
   describe('failure limits', () => {
@@ -298,9 +299,9 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
       const c = client();
       await login(user.email, PASSWORD, c);
       for (let i = 0; i < 5; i++) {
-        expect((await c.call('setPassword', { newPassword: 'nytt passord her', currentPassword: 'gjetning nr ' + i })).status).toBe(401);
+        expect((await c.call('auth.setPassword', { newPassword: 'nytt passord her', currentPassword: 'gjetning nr ' + i })).status).toBe(401);
       }
-      expect((await c.call('setPassword', { newPassword: 'nytt passord her', currentPassword: PASSWORD })).status).toBe(429);
+      expect((await c.call('auth.setPassword', { newPassword: 'nytt passord her', currentPassword: PASSWORD })).status).toBe(429);
     });
 
     it('holds the limits in the database: two server instances share them', async () => {
@@ -310,10 +311,10 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
         const user = await createUser(deps.db, { password: PASSWORD });
         for (let i = 0; i < 5; i++) {
           const via = i % 2 === 0 ? server.url : second.url;
-          expect((await restClient(via).call('login', { email: user.email, password: 'feil passord!' })).status).toBe(401);
+          expect((await restClient(via).call('auth.login', { email: user.email, password: 'feil passord!' })).status).toBe(401);
         }
-        expect((await restClient(second.url).call('login', { email: user.email, password: PASSWORD })).status).toBe(429);
-        expect((await restClient(server.url).call('login', { email: user.email, password: PASSWORD })).status).toBe(429);
+        expect((await restClient(second.url).call('auth.login', { email: user.email, password: PASSWORD })).status).toBe(429);
+        expect((await restClient(server.url).call('auth.login', { email: user.email, password: PASSWORD })).status).toBe(429);
       } finally {
         await second.close();
       }
@@ -321,13 +322,13 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
   });
 
   /** A client with a full session for the user, signed in by the magic link's code. */
-  async function signedInClient(userId: string): Promise<AuthClient> {
+  async function signedInClient(userId: string): Promise<Client> {
     const [user] = await deps.db.select().from(appUser).where(eq(appUser.id, userId));
     const c = client();
-    await c.call('requestLink', { email: user!.email });
+    await c.call('auth.requestLink', { email: user!.email });
     const mail = [...deps.mailer.outbox].reverse().find((m) => m.to === user!.email)!;
     const code = /: (\d{6})/.exec(mail.text)![1]!;
-    const res = await c.call('verifyLink', { email: user!.email, code });
+    const res = await c.call('auth.verifyLink', { email: user!.email, code });
     expect(res.status).toBe(200);
     deps.clock.advance(60);
     return c;
@@ -352,7 +353,7 @@ describe.each(databaseKinds())('parallel password guessing on %s', (kind) => {
       const user = await createUser(deps.db, { password: PASSWORD });
       const results = await Promise.all(
         Array.from({ length: 15 }, (_, i) =>
-          clientFor(transport, deps, () => server.url, { ip: `203.0.113.${i}` }).call('login', {
+          clientFor(transport, deps, () => server.url, { ip: `203.0.113.${i}` }).call('auth.login', {
             email: user.email,
             password: `gjetning nummer ${i}`,
           }),
@@ -367,7 +368,7 @@ describe.each(databaseKinds())('parallel password guessing on %s', (kind) => {
       const user = await createUser(deps.db, { password: PASSWORD });
       const results = await Promise.all(
         [PASSWORD, 'feil passord 1', PASSWORD, 'feil passord 2'].map((password, i) =>
-          clientFor(transport, deps, () => server.url, { ip: `203.0.114.${i}` }).call('login', { email: user.email, password }),
+          clientFor(transport, deps, () => server.url, { ip: `203.0.114.${i}` }).call('auth.login', { email: user.email, password }),
         ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 401, 401]);

@@ -6,7 +6,7 @@ import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type AuthClient, type Transport } from './support';
+import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
 
 const PASSWORD = 'et passord på golfbanen';
 
@@ -14,7 +14,7 @@ describe.each(TRANSPORTS)('logout and sign out everywhere over %s', (transport: 
   let deps: TestDeps;
   let server: TestServer;
   let ipCounter = 0;
-  const client = (token: string | null = null): AuthClient => {
+  const client = (token: string | null = null): Client => {
     const c = clientFor(transport, deps, () => server.url, { ip: `10.2.0.${++ipCounter % 250}` });
     c.token = token;
     return c;
@@ -29,9 +29,9 @@ describe.each(TRANSPORTS)('logout and sign out everywhere over %s', (transport: 
     await deps.close();
   });
 
-  async function signedIn(user: { email: string }): Promise<AuthClient> {
+  async function signedIn(user: { email: string }): Promise<Client> {
     const c = client();
-    expect((await c.call('login', { email: user.email, password: PASSWORD })).status).toBe(200);
+    expect((await c.call('auth.login', { email: user.email, password: PASSWORD })).status).toBe(200);
     return c;
   }
 
@@ -40,7 +40,7 @@ describe.each(TRANSPORTS)('logout and sign out everywhere over %s', (transport: 
     const c = await signedIn(user);
     const copy = c.token;
 
-    const res = await c.call('logout');
+    const res = await c.call('auth.logout');
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
     expect(res.setCookies).toHaveLength(1);
     expect(res.setCookies[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
@@ -48,12 +48,12 @@ describe.each(TRANSPORTS)('logout and sign out everywhere over %s', (transport: 
     expect(c.token).toBeNull();
 
     const replay = client(copy);
-    expect((await replay.call('me')).error?.code).toBe('NOT_AUTHENTICATED');
-    const again = await replay.call('logout');
+    expect((await replay.call('auth.me')).error?.code).toBe('NOT_AUTHENTICATED');
+    const again = await replay.call('auth.logout');
     expect(again.error?.code).toBe('NOT_AUTHENTICATED');
     // Other sessions of the same user are not touched.
     const other = await signedIn(user);
-    expect((await other.call('me')).status).toBe(200);
+    expect((await other.call('auth.me')).status).toBe(200);
   });
 
   it('logs out a pending or enrolling session as well', async () => {
@@ -61,9 +61,9 @@ describe.each(TRANSPORTS)('logout and sign out everywhere over %s', (transport: 
     for (const stage of ['pending_2fa', 'must_enroll_2fa'] as const) {
       const token = await sessionTokenFor(deps, user, stage);
       const c = client(token);
-      expect((await c.call('logout')).status).toBe(200);
+      expect((await c.call('auth.logout')).status).toBe(200);
       // The revoked short session cannot be used on the 2FA endpoints either.
-      expect((await client(token).call('logout')).status).toBe(401);
+      expect((await client(token).call('auth.logout')).status).toBe(401);
     }
   });
 
@@ -72,7 +72,7 @@ describe.each(TRANSPORTS)('logout and sign out everywhere over %s', (transport: 
     const deletedToken = await sessionTokenFor(deps, deleted);
     await deps.db.delete(appUser).where(eq(appUser.id, deleted.id));
     for (const token of [null, 'søppel', deletedToken]) {
-      const res = await client(token).call('logout');
+      const res = await client(token).call('auth.logout');
       expect(res).toMatchObject({ status: 401, error: { code: 'NOT_AUTHENTICATED', message: 'Du må logge inn.' } });
       expect(res.setCookies).toHaveLength(1);
       expect(res.setCookies[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
@@ -86,27 +86,27 @@ describe.each(TRANSPORTS)('logout and sign out everywhere over %s', (transport: 
     const phone = client(await sessionTokenFor(deps, user, 'pending_2fa'));
     const before = here.token;
 
-    const res = await here.call('signOutEverywhere');
+    const res = await here.call('auth.signOutEverywhere');
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
     expect(res.setCookies).toHaveLength(1);
     expect(res.setCookies[0]).toContain('Max-Age=2592000');
     expect(here.token).not.toBe(before);
-    expect((await here.call('me')).body.user.id).toBe(user.id);
+    expect((await here.call('auth.me')).body.user.id).toBe(user.id);
 
-    expect((await laptop.call('me')).status).toBe(401);
-    expect((await phone.call('logout')).status).toBe(401);
-    expect((await client(before).call('me')).status).toBe(401);
+    expect((await laptop.call('auth.me')).status).toBe(401);
+    expect((await phone.call('auth.logout')).status).toBe(401);
+    expect((await client(before).call('auth.me')).status).toBe(401);
 
     // New sign-ins work as before.
-    expect((await (await signedIn(user)).call('me')).status).toBe(200);
+    expect((await (await signedIn(user)).call('auth.me')).status).toBe(200);
     const actions = (await deps.db.select().from(auditLog).where(eq(auditLog.subjectUserId, user.id))).map((r) => r.action);
     expect(actions).toContain('auth.sign_out_everywhere');
   });
 
   it('needs a full session to sign out everywhere', async () => {
     const user = await createUser(deps.db);
-    expect((await client().call('signOutEverywhere')).error?.code).toBe('NOT_AUTHENTICATED');
-    expect((await client(await sessionTokenFor(deps, user, 'must_enroll_2fa')).call('signOutEverywhere')).status).toBe(401);
+    expect((await client().call('auth.signOutEverywhere')).error?.code).toBe('NOT_AUTHENTICATED');
+    expect((await client(await sessionTokenFor(deps, user, 'must_enroll_2fa')).call('auth.signOutEverywhere')).status).toBe(401);
   });
 });
 

@@ -3,7 +3,8 @@ import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startSmtpServer, type SmtpServer } from '../helpers/smtp';
-import { restClient, signInFromMail, trpcClient } from './support';
+import { restClient, trpcClient } from '../helpers/transport';
+import { signInFromMail } from '../helpers/mail';
 
 /** The real mail path: nodemailer to SMTP_URL, a real SMTP server (aiosmtpd), the message read back from its Maildir. */
 describe('sign-in mail over real SMTP', () => {
@@ -24,7 +25,7 @@ describe('sign-in mail over real SMTP', () => {
 
   it('delivers the Norwegian sign-in mail through SMTP, and its link signs in', async () => {
     const address = uniqueEmail('smtp');
-    const res = await restClient(server.url).call('requestLink', { email: address });
+    const res = await restClient(server.url).call('auth.requestLink', { email: address });
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
     // Nothing in the development outbox: the mail went out over SMTP.
     expect(deps.mailer.outbox).toHaveLength(0);
@@ -39,18 +40,18 @@ describe('sign-in mail over real SMTP', () => {
     expect(mail!.html).toContain(`href="${link}"`);
 
     const c = restClient(server.url);
-    const verified = await c.call('verifyLink', { token });
+    const verified = await c.call('auth.verifyLink', { token });
     expect(verified).toMatchObject({ status: 200, body: { user: { email: address }, stage: 'full' } });
-    expect((await c.call('me')).status).toBe(200);
+    expect((await c.call('auth.me')).status).toBe(200);
   });
 
   it('delivers the code that signs in on another device', async () => {
     const user = await createUser(deps.db);
     const before = smtp.messages().length;
-    await trpcClient(deps).call('requestLink', { email: user.email });
+    await trpcClient(deps).call('auth.requestLink', { email: user.email });
     const mails = await smtp.waitForMessages(before + 1);
     const { code } = signInFromMail(mails[mails.length - 1]!);
     const c = trpcClient(deps);
-    expect(await c.call('verifyLink', { email: user.email, code })).toMatchObject({ status: 200, body: { user: { id: user.id } } });
+    expect(await c.call('auth.verifyLink', { email: user.email, code })).toMatchObject({ status: 200, body: { user: { id: user.id } } });
   });
 });

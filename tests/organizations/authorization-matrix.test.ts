@@ -7,7 +7,8 @@ import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, insertInvitation, TRANSPORTS, type Procedure, type Transport } from './support';
+import { clientFor, TRANSPORTS, type Procedure, type Transport } from '../helpers/transport';
+import { insertInvitation } from './support';
 
 /**
  * Every procedure of issue 5 (organizations, administration, account e-mails, merge, profile) against
@@ -187,7 +188,7 @@ describe.each(TRANSPORTS)('authorization matrix over %s', (transport: Transport)
         const expected = actor === 'anonymous' || actor === 'pending_2fa' || actor === 'must_enroll_2fa' ? 'NOT_AUTHENTICATED' : c.expected[actor];
         const caller = actor === 'anonymous' ? throwaway : actor === 'pending_2fa' || actor === 'must_enroll_2fa' ? world.users.owner : world.users[actor];
         const input = await c.input(world, caller);
-        const res = await clientFor(transport, deps, () => server.url, await tokenOf(actor)).call(c.procedure, input);
+        const res = await clientFor(transport, deps, () => server.url, { token: await tokenOf(actor) }).call(c.procedure, input);
         expect(res.error?.code ?? 'ok').toBe(expected);
         if (expected !== 'ok') {
           expect(res.status).toBe(expected === 'NOT_AUTHENTICATED' ? 401 : 403);

@@ -7,7 +7,7 @@ import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Client, type Procedure, type Transport } from './support';
+import { clientFor, TRANSPORTS, type Client, type Procedure, type Transport } from '../helpers/transport';
 
 /**
  * An owner of one organization aims every organization procedure at another organization (or at its
@@ -48,7 +48,7 @@ describe.each(TRANSPORTS)('cross-tenant attempts over %s', (transport: Transport
   });
 
   async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, await sessionTokenFor(deps, user));
+    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
   }
 
   async function membershipsOfB() {

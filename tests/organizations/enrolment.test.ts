@@ -4,7 +4,8 @@ import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, signInByMagicLink, signInWithPassword, TRANSPORTS, type Client, type Transport } from './support';
+import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { signInByMagicLink, signInWithPassword } from './support';
 
 const PASSWORD = 'riktig hest batteri stift';
 
@@ -26,7 +27,7 @@ describe.each(TRANSPORTS)('becoming owner or admin without 2FA, over %s', (trans
   });
 
   async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, await sessionTokenFor(deps, user));
+    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
   }
 
   it('promoted to admin: the current session goes on, the next sign-in requires enrolment; demoted: full again', async () => {

@@ -8,17 +8,9 @@ import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
-import {
-  clientFor,
-  insertInvitation,
-  lastMailTo,
-  linkFromMail,
-  mailsTo,
-  signInByMagicLink,
-  TRANSPORTS,
-  type Client,
-  type Transport,
-} from './support';
+import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { lastMailTo, linkFromMail, mailsTo } from '../helpers/mail';
+import { insertInvitation, signInByMagicLink } from './support';
 
 const MAIL_WINDOW_SECONDS = 10 * 60;
 
@@ -38,7 +30,7 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
   beforeEach(() => deps.clock.advance(MAIL_WINDOW_SECONDS + 1));
 
   async function as(user: UserRow | null): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, user ? await sessionTokenFor(deps, user) : null);
+    return clientFor(transport, deps, () => server.url, { token: user ? await sessionTokenFor(deps, user) : null });
   }
 
   /** An organization with one user in each role (and a second owner when asked). */
@@ -189,7 +181,7 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       const signIn = await signInByMagicLink(deps, address);
       expect(signIn.stage).toBe('full');
       expect(await roleOf(org.id, signIn.userId)).toBe('member');
-      const c = clientFor(transport, deps, () => server.url, signIn.token);
+      const c = clientFor(transport, deps, () => server.url, { token: signIn.token });
       expect((await c.call('orgs.mine')).body.organizations).toEqual([{ id: org.id, name: org.name, role: 'member' }]);
       // The link is then used up; opening it afterwards as the same account still just shows the organization.
       expect((await c.call('orgs.acceptInvitation', { token })).body).toEqual({ organization: { id: org.id, name: org.name, role: 'member' } });
@@ -223,7 +215,7 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       deps.clock.advance(INVITATION_SECONDS + 1);
       const signIn = await signInByMagicLink(deps, address);
       expect(await roleOf(org.id, signIn.userId)).toBeNull();
-      const res = await clientFor(transport, deps, () => server.url, signIn.token).call('orgs.acceptInvitation', { token });
+      const res = await clientFor(transport, deps, () => server.url, { token: signIn.token }).call('orgs.acceptInvitation', { token });
       expect(res).toMatchObject({ status: 400, error: { code: 'INVALID_LINK' } });
     });
 

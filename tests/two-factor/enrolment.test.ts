@@ -4,18 +4,9 @@ import { findUserById } from '../../server/auth/users';
 import { auditLog, recoveryCode, twoFactorSetup } from '../../server/db/schema';
 import { createTestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
-import {
-  clients,
-  codeIn,
-  enrolEmail,
-  enrolTotp,
-  lastMailTo,
-  mailsTo,
-  oathtool,
-  secretFromUri,
-  TRANSPORTS,
-  type Client,
-} from './support';
+import { clients, TRANSPORTS, type Client } from '../helpers/transport';
+import { codeIn, lastMailTo, mailsTo } from '../helpers/mail';
+import { enrolEmail, enrolTotp, oathtool, secretFromUri } from './support';
 
 const deps = await createTestDeps();
 const c = clients(deps);

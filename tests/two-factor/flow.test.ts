@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
-import { signInFromMail } from '../auth/support';
-import { clients, codeIn, enrolEmail, enrolTotp, lastMailTo, oathtool, secretFromUri, TRANSPORTS, type Client } from './support';
+import { clients, TRANSPORTS, type Client } from '../helpers/transport';
+import { codeIn, lastMailTo, signInFromMail } from '../helpers/mail';
+import { enrolEmail, enrolTotp, oathtool, secretFromUri } from './support';
 
 const deps = await createTestDeps();
 const c = clients(deps);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/db';
 import { createTestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
-import { clients, codeIn, enrolEmail, enrolTotp, lastMailTo, oathtool, secretFromUri, type Client } from './support';
+import { clients, type Client } from '../helpers/transport';
+import { codeIn, lastMailTo } from '../helpers/mail';
+import { enrolEmail, enrolTotp, oathtool, secretFromUri } from './support';
 
 const PARALLEL = 8;
 

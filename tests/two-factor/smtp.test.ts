@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startSmtpServer, type ReceivedMail } from '../helpers/smtp';
-import { clients, codeIn, TRANSPORTS } from './support';
+import { clients, TRANSPORTS } from '../helpers/transport';
+import { codeIn } from '../helpers/mail';
 
 const PASSWORD = 'korrekt hest batteri stift';
 

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { appUser } from '../../server/db/schema';
 import { createTestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
-import { at, clients, codeIn, enrolEmail, enrolTotp, lastMailTo, oathtool, toMiddleOfStep, TRANSPORTS, type Client } from './support';
+import { clients, TRANSPORTS, type Client } from '../helpers/transport';
+import { codeIn, lastMailTo } from '../helpers/mail';
+import { at, enrolEmail, enrolTotp, oathtool, toMiddleOfStep } from './support';
 
 const deps = await createTestDeps();
 const c = clients(deps);

@@ -1,0 +1,223 @@
+import { TRPCError } from '@trpc/server';
+import { afterAll } from 'vitest';
+import { SESSION_COOKIE, type Stage } from '../../server/auth/session-token';
+import { findUserById, type UserRow } from '../../server/auth/users';
+import { describeError } from '../../server/trpc/errors';
+import { callerWithToken, sessionTokenFor } from './caller';
+import type { TestDeps } from './deps';
+import { startTestServer, type TestServer } from './server';
+
+/**
+ * One client, two transports: the same test runs against the tRPC procedures (createCaller) and against
+ * the REST paths of CONTRACT.md on a real HTTP server. Like a browser, the client keeps the session cookie
+ * it is given. Answers are compared as JSON (dates as ISO strings), so a test reads the same on either.
+ */
+export type Transport = 'trpc' | 'rest';
+export const TRANSPORTS: Transport[] = ['trpc', 'rest'];
+
+type Input = Record<string, any>;
+interface RestRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+function query(input: Input | undefined, keys: string[]): string {
+  const params = new URLSearchParams();
+  for (const key of keys) if (input?.[key] !== undefined) params.set(key, String(input[key]));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The whole input is the JSON body (none when the call has no input). */
+const post = (path: string) => (i: Input | undefined): RestRequest => ({ method: 'POST', path, body: i });
+const get = (path: string) => (): RestRequest => ({ method: 'GET', path });
+const org = (i: Input) => `/organizations/${encodeURIComponent(i.organizationId)}`;
+
+/** CONTRACT.md sections 4 (auth, 2FA), 7 (organizations, account) and 8 (admin); the audit-log path of docs/organizations.md. */
+const REST = {
+  'auth.requestLink': post('/auth/request-link'),
+  'auth.verifyLink': post('/auth/verify-link'),
+  'auth.login': post('/auth/login'),
+  'auth.logout': post('/auth/logout'),
+  'auth.me': get('/auth/me'),
+  'auth.setPassword': post('/auth/password'),
+  'auth.signOutEverywhere': post('/auth/sign-out-everywhere'),
+  'twoFactor.verify': post('/auth/2fa/verify'),
+  'twoFactor.sendEmailCode': post('/auth/2fa/email/send'),
+  'twoFactor.totpSetup': post('/auth/2fa/totp/setup'),
+  'twoFactor.totpConfirm': post('/auth/2fa/totp/confirm'),
+  'twoFactor.emailSetup': post('/auth/2fa/email/setup'),
+  'twoFactor.emailConfirm': post('/auth/2fa/email/confirm'),
+  'twoFactor.disable': post('/auth/2fa/disable'),
+  'twoFactor.regenerateRecoveryCodes': post('/auth/2fa/recovery-codes'),
+  'orgs.create': post('/organizations'),
+  'orgs.mine': get('/organizations'),
+  'orgs.get': (i: Input): RestRequest => ({ method: 'GET', path: org(i) }),
+  'orgs.members': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/members` }),
+  'orgs.addMember': ({ organizationId, ...body }: Input): RestRequest => ({
+    method: 'POST',
+    path: `${org({ organizationId })}/members`,
+    body,
+  }),
+  'orgs.setRole': ({ organizationId, userId, ...body }: Input): RestRequest => ({
+    method: 'PATCH',
+    path: `${org({ organizationId })}/members/${encodeURIComponent(userId)}`,
+    body,
+  }),
+  'orgs.removeMember': (i: Input): RestRequest => ({ method: 'DELETE', path: `${org(i)}/members/${encodeURIComponent(i.userId)}` }),
+  'orgs.auditLog': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/audit-log${query(i, ['page', 'limit'])}` }),
+  'orgs.acceptInvitation': post('/organizations/invitations/accept'),
+  'admin.users': (i: Input | undefined): RestRequest => ({ method: 'GET', path: `/admin/users${query(i, ['q', 'page', 'limit'])}` }),
+  'admin.organizations': (i: Input | undefined): RestRequest => ({
+    method: 'GET',
+    path: `/admin/organizations${query(i, ['q', 'page', 'limit'])}`,
+  }),
+  'admin.signOutUser': (i: Input): RestRequest => ({ method: 'POST', path: `/admin/users/${encodeURIComponent(i.userId)}/sign-out` }),
+  'account.emails': get('/account/emails'),
+  'account.addEmail': post('/account/emails'),
+  'account.confirmEmail': post('/account/emails/confirm'),
+  'account.removeEmail': (i: Input): RestRequest => ({ method: 'DELETE', path: `/account/emails/${encodeURIComponent(i.email)}` }),
+  'account.requestMerge': post('/account/merge/request'),
+  'account.confirmMerge': post('/account/merge/confirm'),
+  'account.updateProfile': (i: Input | undefined): RestRequest => ({ method: 'PATCH', path: '/account/profile', body: i }),
+} satisfies Record<string, (input: Input) => RestRequest>;
+
+/** A procedure as the tRPC router names it (`namespace.name`). */
+export type Procedure = keyof typeof REST;
+
+export interface Outcome {
+  status: number;
+  /** The answer on success. */
+  body: any;
+  /** On failure: the contract's code, Norwegian message and field issues. */
+  error: { code: string; message: string; issues?: { path: string; message: string }[] } | null;
+  retryAfter: number | null;
+  setCookies: string[];
+  /**
+   * Everything the client received, as text: what "leaks nothing" is checked against. Not enumerable, so a
+   * test comparing a whole outcome with toEqual compares the answer, not its wire form.
+   */
+  readonly raw: string;
+}
+
+function withRaw(outcome: Omit<Outcome, 'raw'>, raw: string): Outcome {
+  return Object.defineProperty(outcome, 'raw', { value: raw, enumerable: false }) as Outcome;
+}
+
+export interface Client {
+  transport: Transport;
+  /** The session token the client holds (what a browser would send). */
+  token: string | null;
+  call(procedure: Procedure, input?: any): Promise<Outcome>;
+}
+
+/** The session token after these Set-Cookie headers: a cleared or expired cookie leaves none. */
+function tokenAfter(setCookies: string[], current: string | null): string | null {
+  let token = current;
+  for (const cookie of setCookies) {
+    if (!cookie.startsWith(`${SESSION_COOKIE}=`)) continue;
+    const value = decodeURIComponent(cookie.slice(SESSION_COOKIE.length + 1).split(';')[0]!);
+    token = value === '' || /max-age=0/i.test(cookie) ? null : value;
+  }
+  return token;
+}
+
+function asJson(value: unknown): any {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+export function trpcClient(deps: TestDeps, options: { token?: string | null; ip?: string } = {}): Client {
+  const client: Client = {
+    transport: 'trpc',
+    token: options.token ?? null,
+    async call(procedure, input) {
+      const { caller, setCookies } = callerWithToken(deps, client.token, { ip: options.ip });
+      const [namespace, name] = procedure.split('.') as [string, string];
+      const fn = (caller as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>)[namespace]![name]!;
+      let outcome: Outcome;
+      try {
+        const body = asJson(await fn(input));
+        outcome = withRaw({ status: 200, body, error: null, retryAfter: null, setCookies }, JSON.stringify(body ?? null));
+      } catch (error) {
+        if (!(error instanceof TRPCError)) throw error;
+        const d = describeError(error);
+        const e = { code: d.code, message: d.message, ...(d.issues ? { issues: d.issues } : {}) };
+        outcome = withRaw(
+          { status: d.status, body: null, error: e, retryAfter: d.retryAfterSeconds ?? null, setCookies },
+          // What a tRPC client receives: the formatted error (message, code, appCode).
+          JSON.stringify({ trpcMessage: error.message, ...e }),
+        );
+      }
+      client.token = tokenAfter(setCookies, client.token);
+      return outcome;
+    },
+  };
+  return client;
+}
+
+export function restClient(baseUrl: string, options: { token?: string | null } = {}): Client {
+  const client: Client = {
+    transport: 'rest',
+    token: options.token ?? null,
+    async call(procedure, input) {
+      const req = (REST[procedure] as (input: Input | undefined) => RestRequest)(input);
+      const headers: Record<string, string> = {};
+      if (client.token) headers.cookie = `${SESSION_COOKIE}=${encodeURIComponent(client.token)}`;
+      if (req.method !== 'GET') headers['content-type'] = 'application/json';
+      const res = await fetch(baseUrl + req.path, {
+        method: req.method,
+        headers,
+        ...(req.method !== 'GET' && req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+      });
+      const raw = await res.text();
+      const json = raw ? JSON.parse(raw) : null;
+      const setCookies = res.headers.getSetCookie();
+      client.token = tokenAfter(setCookies, client.token);
+      const retryAfter = res.headers.get('retry-after');
+      return withRaw(
+        {
+          status: res.status,
+          body: res.ok ? json : null,
+          error: res.ok ? null : json.error,
+          retryAfter: retryAfter === null ? null : Number(retryAfter),
+          setCookies,
+        },
+        raw,
+      );
+    },
+  };
+  return client;
+}
+
+/** A client of either transport; `baseUrl` is read only for REST, so a server started later will do. */
+export function clientFor(
+  transport: Transport,
+  deps: TestDeps,
+  baseUrl: () => string,
+  options: { token?: string | null; ip?: string } = {},
+): Client {
+  return transport === 'trpc' ? trpcClient(deps, options) : restClient(baseUrl(), { token: options.token });
+}
+
+/** Makes clients of either transport; the REST server is started on first use and closed after the file. */
+export function clients(deps: TestDeps) {
+  let server: Promise<TestServer> | null = null;
+  afterAll(async () => {
+    if (server) await (await server).close();
+  });
+  async function make(transport: Transport, token: string | null): Promise<Client> {
+    if (transport === 'trpc') return trpcClient(deps, { token });
+    server ??= startTestServer(deps);
+    return restClient((await server).url, { token });
+  }
+  return {
+    anonymous: (transport: Transport) => make(transport, null),
+    /** A client holding a session of `stage` for the user as it is in the database now. */
+    async as(transport: Transport, user: Pick<UserRow, 'id'>, stage: Stage = 'full'): Promise<Client> {
+      const fresh = await findUserById(deps.db, user.id);
+      return make(transport, await sessionTokenFor(deps, fresh!, stage));
+    },
+    withToken: make,
+  };
+}
