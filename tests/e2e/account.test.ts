@@ -1,24 +1,16 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, uniqueEmail } from '../helpers/factories';
 import { sessionTokenFor } from '../helpers/caller';
-import { launchBrowser, newPhoneContext, screenshots, startApp, type AppUnderTest } from './harness';
-import { codeIn, lastMailId, signInWithPassword, waitForMail, watchErrors } from './support';
+import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
+import { codeIn, lastMailId, signInWithPassword, useAppAndBrowser, waitForMail, watchErrors } from './support';
 
 const PASSWORD = 'et langt og godt passord';
 
 describe('account settings in a real browser (issue 7)', () => {
   let app: AppUnderTest;
   let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  useAppAndBrowser((started) => ({ app, browser } = started));
 
   /** A browser context already signed in as `user` (the cookie as the server would set it). */
   async function signedIn(user: { id: string; sessionVersion: number }) {

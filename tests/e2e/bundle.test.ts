@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhoneContext, startApp, type AppUnderTest } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPhoneContext, type AppUnderTest } from './harness';
+import { useAppAndBrowser } from './support';
 
 /** Issue 7 and PERFORMANCE.md: the sign-in screen's JavaScript stays under 150 KB gzip. */
 const SIGN_IN_BUDGET_BYTES = 150 * 1024;
@@ -9,15 +10,7 @@ const SIGN_IN_BUDGET_BYTES = 150 * 1024;
 describe('the sign-in screen’s JavaScript', () => {
   let app: AppUnderTest;
   let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  useAppAndBrowser((started) => ({ app, browser } = started));
 
   it('stays under 150 KB gzip and loads no other screen', async () => {
     const context = await newPhoneContext(browser);

@@ -1,24 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoursesIfEmpty } from '../../server/courses/seed';
 import { sessionTokenFor } from '../helpers/caller';
 import { createUser } from '../helpers/factories';
-import { launchBrowser, newPhoneContext, screenshots, startApp, VIEWPORTS, type AppUnderTest } from './harness';
-import { watchErrors } from './support';
+import { newPhoneContext, screenshots, VIEWPORTS, type AppUnderTest } from './harness';
+import { useAppAndBrowser, watchErrors } from './support';
 
 describe('the round wizard and the live scorecard in a real browser (issue 8)', () => {
   let app: AppUnderTest;
   let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    await seedDemoCoursesIfEmpty(app.deps);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  useAppAndBrowser((started) => ({ app, browser } = started));
+  beforeAll(() => seedDemoCoursesIfEmpty(app.deps));
 
   async function signedIn(user: { id: string; sessionVersion: number }, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
     const context = await newPhoneContext(browser, options);

@@ -1,23 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
-import { launchBrowser, newPhoneContext, screenshots, startApp, type AppUnderTest } from './harness';
-import { codeIn, lastMailId, linkIn, signInWithMagicLink, signInWithPassword, totpFromUri, waitForMail, watchErrors } from './support';
+import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
+import { codeIn, lastMailId, linkIn, signInWithMagicLink, signInWithPassword, totpFromUri, useAppAndBrowser, waitForMail, watchErrors } from './support';
 
 const PASSWORD = 'riktig hest batteri stift';
 
 describe('signing in, in a real browser (issue 7)', () => {
   let app: AppUnderTest;
   let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  useAppAndBrowser((started) => ({ app, browser } = started));
 
   it('signs in with the magic link from the development outbox, after one click on the landing page', async () => {
     const context = await newPhoneContext(browser);

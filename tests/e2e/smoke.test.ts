@@ -1,21 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionTokenFor } from '../helpers/caller';
 import { createUser } from '../helpers/factories';
-import { launchBrowser, screenshots, startApp, type AppUnderTest } from './harness';
+import { screenshots, type AppUnderTest } from './harness';
+import { useAppAndBrowser } from './support';
 
 describe('the app in a real browser', () => {
   let app: AppUnderTest;
   let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  useAppAndBrowser((started) => ({ app, browser } = started));
 
   it('loads from the server and tells an anonymous visitor they are not signed in', async () => {
     const page = await browser.newPage();

@@ -1,7 +1,28 @@
 import { createHmac } from 'node:crypto';
-import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { AppUnderTest } from './harness';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startApp, type AppUnderTest } from './harness';
+
+/** The mailed code, read as in the other tests (the outbox here is the development one, over HTTP). */
+export { codeIn } from '../helpers/mail';
+
+/**
+ * For a describe block: the app and a browser started before its tests and closed after them. `onStart`
+ * hands both over, so the tests keep reading them as plain variables.
+ */
+export function useAppAndBrowser(onStart: (started: { app: AppUnderTest; browser: Browser }) => void): void {
+  let app: AppUnderTest | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    onStart({ app, browser });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+}
 
 /** One mail of the development outbox, as /dev/mail.json lists it (newest first). */
 export interface OutboxMail {
@@ -33,13 +54,6 @@ export function linkIn(text: string, path: string): string {
   const match = new RegExp(`https?://\\S+${path.replace(/[/?]/g, (c) => `\\${c}`)}\\S*`).exec(text);
   if (!match) throw new Error(`no ${path} link in mail:\n${text}`);
   return match[0];
-}
-
-export function codeIn(text: string): string {
-  // The code ends its line in every mail ("…koden: 123456" or alone); a link's token never does.
-  const match = /(?:^|[\s:])(\d{6})$/m.exec(text);
-  if (!match) throw new Error(`no six-digit code in mail:\n${text}`);
-  return match[1]!;
 }
 
 function base32Decode(input: string): Buffer {
