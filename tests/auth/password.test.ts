@@ -97,11 +97,12 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
     }
     // The fastest run is the cost without the noise of other work on the machine (noise only adds time).
     const [wrong, unknown, none] = [Math.min(...samples.wrong), Math.min(...samples.unknown), Math.min(...samples.none)];
-    // Without the dummy hash the unknown address answers in about a quarter of the time (measured); the
-    // bounds leave room for a loaded machine.
+    // Without the dummy hash the unknown address answers in about a quarter of the time (measured), which
+    // the lower bound catches. The bounds leave room for a loaded machine (CI shares two cores with a
+    // second test worker), where sustained load can stretch even the fastest of twelve runs.
     for (const t of [unknown, none]) {
-      expect(t).toBeGreaterThan(wrong * 0.55);
-      expect(t).toBeLessThan(wrong * 1.8);
+      expect(t).toBeGreaterThan(wrong * 0.5);
+      expect(t).toBeLessThan(wrong * 3);
     }
   });
 
