@@ -11,9 +11,9 @@ export function authRoutes(deps: Deps): Router {
   r.post('/auth/request-link', procedure(deps, (c, req) => c.auth.requestLink(body(req) as never)));
   r.post('/auth/verify-link', procedure(deps, (c, req) => c.auth.verifyLink(body(req) as never)));
   r.post('/auth/login', procedure(deps, (c, req) => c.auth.login(body(req) as never)));
-  r.post('/auth/logout', procedure(deps, (c) => c.auth.logout()));
+  r.post('/auth/logout', procedure(deps, (c, req) => c.auth.logout(body(req) as never)));
   r.get('/auth/me', procedure(deps, (c) => c.auth.me()));
   r.post('/auth/password', procedure(deps, (c, req) => c.auth.setPassword(body(req) as never)));
-  r.post('/auth/sign-out-everywhere', procedure(deps, (c) => c.auth.signOutEverywhere()));
+  r.post('/auth/sign-out-everywhere', procedure(deps, (c, req) => c.auth.signOutEverywhere(body(req) as never)));
   return r;
 }

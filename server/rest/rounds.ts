@@ -21,6 +21,6 @@ export function roundsRoutes(deps: Deps): Router {
     '/rounds/:roundId/scores',
     procedure(deps, (caller, req) => caller.rounds.setScore(bodyWithParams(req, { roundId: req.params.roundId as string }) as never)),
   );
-  r.post('/rounds/:roundId/finish', procedure(deps, (caller, req) => caller.rounds.finish({ roundId: req.params.roundId as string })));
+  r.post('/rounds/:roundId/finish', procedure(deps, (caller, req) => caller.rounds.finish(bodyWithParams(req, { roundId: req.params.roundId as string }) as never)));
   return r;
 }

@@ -16,3 +16,6 @@ export const email = z
 export const sixDigitCode = z.string().regex(/^[0-9]{6}$/, { message: 'Koden må være seks sifre.' });
 
 export const organizationIdInput = z.strictObject({ organizationId: id });
+
+/** A body-less mutation: nothing, or an empty object; any field is unknown and refused (400). */
+export const noInput = z.strictObject({}).optional();

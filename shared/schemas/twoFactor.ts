@@ -28,4 +28,4 @@ export const twoFactorDisableInput = z.strictObject({ code: secondFactorCode });
 export const regenerateRecoveryCodesInput = z.strictObject({ code: secondFactorCode });
 
 /** Body-less endpoints still refuse unknown fields (CONTRACT.md section 1). */
-export const noInput = z.strictObject({}).optional();
+export { noInput } from './common';

@@ -56,6 +56,18 @@ describe.each(TRANSPORTS)('logout and sign out everywhere over %s', (transport: 
     expect((await other.call('auth.me')).status).toBe(200);
   });
 
+  it('refuses unknown body fields on the body-less mutations (400), and changes nothing', async () => {
+    const user = await createUser(deps.db, { password: PASSWORD });
+    const c = await signedIn(user);
+    for (const name of ['auth.logout', 'auth.signOutEverywhere'] as const) {
+      const res = await c.call(name, { everywhere: true });
+      expect(res).toMatchObject({ status: 400, error: { code: 'INVALID_INPUT' } });
+      expect(res.setCookies).toEqual([]);
+    }
+    expect((await c.call('auth.me')).status).toBe(200);
+    expect((await c.call('auth.logout', {})).status).toBe(200);
+  });
+
   it('logs out a pending or enrolling session as well', async () => {
     const user = await createUser(deps.db, { password: PASSWORD });
     for (const stage of ['pending_2fa', 'must_enroll_2fa'] as const) {

@@ -2,6 +2,7 @@ import { requestMagicLink, verifyMagicLink } from '../../auth/magic-link';
 import { setPassword, signInWithPassword, signOut, signOutEverywhere } from '../../auth/sign-in';
 import { toPublicUser } from '../../auth/users';
 import { loginInput, requestLinkInput, setPasswordInput, verifyLinkInput } from '../../../shared/schemas/auth';
+import { noInput } from '../../../shared/schemas/common';
 import { publicProcedure, router, userProcedure } from '../init';
 
 const ok = { ok: true } as const;
@@ -21,7 +22,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => signInWithPassword(ctx.deps, ctx.cookies, input, ctx.meta)),
 
   /** A session of any stage; the cookie is cleared even when there is none (then 401). */
-  logout: publicProcedure.mutation(async ({ ctx }) => {
+  logout: publicProcedure.input(noInput).mutation(async ({ ctx }) => {
     await signOut(ctx.deps, ctx.cookies, ctx.sessionToken);
     return ok;
   }),
@@ -33,7 +34,7 @@ export const authRouter = router({
     return ok;
   }),
 
-  signOutEverywhere: userProcedure.mutation(async ({ ctx }) => {
+  signOutEverywhere: userProcedure.input(noInput).mutation(async ({ ctx }) => {
     await signOutEverywhere(ctx.deps, ctx.cookies, ctx.user, ctx.meta);
     return ok;
   }),
