@@ -66,6 +66,8 @@ export async function newPhoneContext(browser: Browser, options: Parameters<Brow
 /** Saves the page at phone and desktop widths under test-results/screenshots/ (not committed). */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Screens load as their own chunks: a picture of the loading state shows nothing of the screen.
+  await page.waitForFunction(() => !document.body.innerText.includes('Laster …'), null, { timeout: 10_000 });
   const original = page.viewportSize();
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);

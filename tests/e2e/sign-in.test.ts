@@ -20,6 +20,8 @@ describe('signing in, in a real browser (issue 7)', () => {
     await page.goto(`${app.url}/klubber`);
     // Sent to sign in, carrying the wanted page.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    // The screen is its own chunk: wait for it, so the screenshot shows the screen and not the spinner.
+    await page.getByLabel('E-postadresse').waitFor();
     await screenshots(page, 'login');
     const after = await lastMailId(app);
     await page.getByLabel('E-postadresse').fill(email);
