@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { AppError } from './errors';
 import type { Deps } from './deps';
 import { accessLog, bodyErrors, mutationGuard, requestId } from './http/guards';
+import { securityHeaders } from './http/security-headers';
 import { devMailRoutes } from './mail/dev-outbox';
 import { restRoutes } from './rest';
 import { sendError } from './rest/respond';
@@ -43,6 +44,7 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
   const server = createServer(app);
 
   app.use(requestId());
+  app.use(securityHeaders({ withContentSecurityPolicy: options.client !== 'vite' }));
   app.use(accessLog(deps));
   app.use(mutationGuard(deps));
   app.use(express.json({ limit: BODY_LIMIT, type: 'application/json' }));

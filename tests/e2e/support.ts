@@ -88,9 +88,13 @@ export function totpFromUri(uri: string, at: Date, stepOffset = 0): string {
 }
 
 /** Collects uncaught page errors: every test ends by asserting there were none. */
+/** Uncaught errors, and anything the Content-Security-Policy refused (Chromium reports those on the console). */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
   return errors;
 }
 

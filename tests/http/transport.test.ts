@@ -112,6 +112,19 @@ describe('the HTTP transport', () => {
     expect(await refused(`${wsUrl}/trpc`, { origin: deps.config.publicOrigin })).toBe(101);
   });
 
+  it('forbids framing, keeps URLs with tokens out of Referer headers, and sets a strict content policy', async () => {
+    for (const path of ['/login/verify?token=abc', '/auth/me']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const policy = res.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("object-src 'none'");
+    }
+  });
+
   it('gives every response a request id and keeps tokens and cookies out of the log', async () => {
     const user = await createUser(deps.db);
     const token = await sessionTokenFor(deps, user);
