@@ -5,21 +5,12 @@
  * in code, and loading the hit clubs' courses, holes and tees) by name and by location.
  * Usage: npm run bench:courses [-- --iterations 400]
  */
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { signSessionToken } from '../server/auth/session-token';
-import { loadConfig } from '../server/config';
 import { importClubs, parseImportFile } from '../server/courses/import';
 import { searchOfficial } from '../server/courses/search';
-import { openDatabase, runMigrations } from '../server/db/client';
 import { appUser } from '../server/db/schema';
-import type { Deps } from '../server/deps';
-import { createLogger } from '../server/log';
-import { createMailer } from '../server/mail/mailer';
-import { createEventBus } from '../server/realtime/bus';
 import { createCaller } from '../server/trpc/router';
+import { benchDeps, callerContext, percentile, sessionToken } from './support';
 
 const { values: args } = parseArgs({ options: { iterations: { type: 'string', default: '400' } } });
 const ITERATIONS = Number(args.iterations);
@@ -77,10 +68,6 @@ function syntheticFile() {
   return parseImportFile({ format: 'golf-courses/1', demo: true, clubs });
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function measure(label: string, run: (i: number) => Promise<number>) {
   for (let i = 0; i < 30; i += 1) await run(i); // warm-up
   const times: number[] = [];
@@ -101,34 +88,15 @@ async function measure(label: string, run: (i: number) => Promise<number>) {
 }
 
 async function main() {
-  const pglite = await PGlite.create();
-  const database = await openDatabase({ pglite });
-  await runMigrations(database);
+  const { deps, close } = await benchDeps();
   const file = syntheticFile();
   const started = performance.now();
-  const summary = await importClubs(database.db, file);
+  const summary = await importClubs(deps.db, file);
   console.log(`Loaded ${summary.clubs} clubs, ${summary.coursesCreated} courses in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: randomBytes(32).toString('base64url'), DATA_DIR: tmpdir(), LOG_LEVEL: 'silent' });
-  const logger = createLogger('silent');
-  const deps: Deps = {
-    config,
-    db: database.db,
-    dbKind: 'pglite',
-    mailer: createMailer(config, logger, { printToConsole: false }),
-    logger,
-    bus: createEventBus(),
-    now: () => new Date(),
-  };
-  const [user] = await database.db.insert(appUser).values({ email: 'bench@example.no', name: 'Bench' }).returning();
+  const [user] = await deps.db.insert(appUser).values({ email: 'bench@example.no', name: 'Bench' }).returning();
   const userId = user!.id;
-  const token = await signSessionToken(config.sessionSecret, { userId, stage: 'full', version: 0, now: new Date() });
-  const caller = createCaller({
-    deps,
-    meta: { requestId: 'bench', ip: '127.0.0.1', userAgent: null },
-    sessionToken: token,
-    cookies: { secure: false, setCookie: () => {} },
-  });
+  const caller = createCaller(callerContext(deps, await sessionToken(deps, userId)));
 
   const cold = performance.now();
   await searchOfficial(deps, { userId, q: 'golf' });
@@ -158,7 +126,7 @@ async function main() {
     ),
   ];
   deps.mailer.close();
-  await database.close();
+  await close();
   const worst = Math.max(...results);
   console.log(worst < TARGET_P99_MS ? `All searches under the ${TARGET_P99_MS} ms p99 target.` : `p99 ${worst.toFixed(1)} ms exceeds the target.`);
   process.exitCode = worst < TARGET_P99_MS ? 0 : 1;

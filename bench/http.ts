@@ -14,14 +14,8 @@ import express from 'express';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { createApp } from '../server/app';
-import { signSessionToken } from '../server/auth/session-token';
-import { loadConfig } from '../server/config';
-import { openDatabase, runMigrations } from '../server/db/client';
 import { appUser, organization, organizationMembership } from '../server/db/schema';
-import type { Deps } from '../server/deps';
-import { createLogger } from '../server/log';
-import { createMailer } from '../server/mail/mailer';
-import { createEventBus } from '../server/realtime/bus';
+import { benchDeps, scratchPostgres, sessionToken } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,31 +51,14 @@ async function listen(server: import('node:http').Server): Promise<string> {
 
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dbName = `golf_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
-
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'b'.repeat(48), LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
-  const database = await openDatabase({ databaseUrl });
-  await runMigrations(database);
-  const logger = createLogger('silent');
-  const deps: Deps = {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    mailer: createMailer(config, logger),
-    logger,
-    bus: createEventBus(),
-    now: () => new Date(),
-  };
+  const scratch = await scratchPostgres(adminUrl);
+  const databaseUrl = scratch.url;
+  const { deps, close } = await benchDeps({ databaseUrl });
+  const config = deps.config;
   const [user] = await deps.db.insert(appUser).values({ email: 'bench@example.no', name: 'Bench' }).returning();
   const [org] = await deps.db.insert(organization).values({ name: 'Benchklubben' }).returning();
   await deps.db.insert(organizationMembership).values({ organizationId: org!.id, userId: user!.id, role: 'member' });
-  const token = await signSessionToken(config.sessionSecret, { userId: user!.id, stage: 'full', version: 0, now: new Date() });
+  const token = await sessionToken(deps, user!.id);
   const cookie = `service_session=${token}`;
 
   // The floors, written as plainly as PERFORMANCE.md describes them, on a pool of the same size.
@@ -113,7 +90,7 @@ async function main() {
     { name: 'GET /auth/me', ours: `${appUrl}/auth/me`, floor: `${floorUrl}/me`, target: 0.9 },
     { name: `GET /organizations/{id}`, ours: `${appUrl}/organizations/${org!.id}`, floor: `${floorUrl}/org/${org!.id}`, target: 0.9 },
   ];
-  console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} rounds, PostgreSQL at ${url.host}\n`);
+  console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} rounds, PostgreSQL at ${scratch.host}\n`);
   console.log('| endpoint | ours req/s | ours p99 ms | floor req/s | floor p99 ms | ratio | target |');
   console.log('|---|---|---|---|---|---|---|');
   for (const pair of pairs) {
@@ -140,9 +117,8 @@ async function main() {
   await app.close();
   floorServer.close();
   await pool.end();
-  await database.close();
-  await admin.query(`drop database ${dbName} with (force)`);
-  await admin.end();
+  await close();
+  await scratch.drop();
 }
 
 await main();

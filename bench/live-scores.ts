@@ -12,16 +12,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { createApp } from '../server/app';
-import { signSessionToken } from '../server/auth/session-token';
-import { loadConfig } from '../server/config';
 import { seedDemoCoursesIfEmpty } from '../server/courses/seed';
-import { openDatabase, runMigrations } from '../server/db/client';
 import { appUser } from '../server/db/schema';
-import type { Deps } from '../server/deps';
-import { createLogger } from '../server/log';
-import { createMailer } from '../server/mail/mailer';
-import { createEventBus } from '../server/realtime/bus';
 import { createCaller } from '../server/trpc/router';
+import { benchDeps, callerContext, percentile, sessionToken } from './support';
 
 const { values: args } = parseArgs({
   options: { subscribers: { type: 'string', default: '1000' }, scores: { type: 'string', default: '20' } },
@@ -29,34 +23,13 @@ const { values: args } = parseArgs({
 const SUBSCRIBERS = Number(args.subscribers);
 const SCORES = Number(args.scores);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function main() {
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'l'.repeat(48), LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:1' });
-  const database = await openDatabase({ dataDir: null });
-  await runMigrations(database);
-  const logger = createLogger('silent');
-  const deps: Deps = {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    mailer: createMailer(config, logger),
-    logger,
-    bus: createEventBus(),
-    now: () => new Date(),
-  };
+  const { deps, close } = await benchDeps();
   await seedDemoCoursesIfEmpty(deps);
   const [owner] = await deps.db.insert(appUser).values({ email: 'eier@example.no', name: 'Eier', handicapIndex: 12.4 }).returning();
-  const token = await signSessionToken(config.sessionSecret, { userId: owner!.id, stage: 'full', version: 0, now: new Date() });
+  const token = await sessionToken(deps, owner!.id);
   const cookie = `service_session=${token}`;
-  const caller = createCaller({
-    deps,
-    meta: { requestId: 'bench', ip: '127.0.0.1', userAgent: null },
-    sessionToken: token,
-    cookies: { secure: false, setCookie: () => {} },
-  });
+  const caller = createCaller(callerContext(deps, token));
   const club = (await caller.courses.searchOfficial({ limit: 1 })).clubs[0]!;
   const course = club.courses[0]!;
   const round = await caller.rounds.create({ courseId: course.id, teeId: course.tees[0]!.id, playedOn: '2026-11-21', format: 'stroke', holes: '18' });
@@ -125,7 +98,7 @@ async function main() {
   console.log(`\nmedian of the PUT's own answer: ${median(answers)} ms; median first delivery: ${median(firsts)} ms (the rest is the fan-out)`);
   worker.kill();
   await app.close();
-  await database.close();
+  await close();
 }
 
 /** The subscribers' process: opens the connections, then times each expected score's deliveries. */

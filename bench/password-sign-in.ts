@@ -10,39 +10,18 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createApp } from '../server/app';
 import { hashPassword } from '../server/auth/password';
-import { loadConfig } from '../server/config';
-import { openDatabase, runMigrations } from '../server/db/client';
 import { appUser } from '../server/db/schema';
-import type { Deps } from '../server/deps';
-import { createLogger } from '../server/log';
-import { createMailer } from '../server/mail/mailer';
-import { createEventBus } from '../server/realtime/bus';
+import { benchDeps, percentile } from './support';
 
 const { values: args } = parseArgs({ options: { parallel: { type: 'string', default: '20' }, rounds: { type: 'string', default: '5' } } });
 const PARALLEL = Number(args.parallel);
 const ROUNDS = Number(args.rounds);
 const PASSWORD = 'et langt nok passord';
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function main() {
   // The embedded database by default; BENCH_DATABASE_URL (a scratch database) for PostgreSQL.
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'p'.repeat(48), LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' });
-  const database = await openDatabase({ databaseUrl, dataDir: null });
-  await runMigrations(database);
-  const logger = createLogger('silent');
-  const deps: Deps = {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    mailer: createMailer(config, logger),
-    logger,
-    bus: createEventBus(),
-    now: () => new Date(),
-  };
+  const { deps, close } = await benchDeps({ databaseUrl });
   // One account per sign-in, so the per-account failure limit plays no part; all with the same password.
   const passwordHash = await hashPassword(PASSWORD);
   const emails = Array.from({ length: PARALLEL * (ROUNDS + 1) }, (_, i) => `spiller${i}@example.no`);
@@ -101,7 +80,7 @@ async function main() {
   console.log(`\nTarget: event-loop lag p99 < 50 ms: ${lagP99 < 50 ? 'met' : 'NOT met'}`);
 
   await app.close();
-  await database.close();
+  await close();
 }
 
 await main();
