@@ -3,12 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONFIRMATION_SECONDS } from '../../server/account/confirmation';
 import type { UserRow } from '../../server/auth/users';
 import { emailChallenge, userSecondaryEmail } from '../../server/db/schema';
-import { callerAs, sessionTokenFor } from '../helpers/caller';
+import { callerAs } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { TRANSPORTS, useDepsAndServer, type Client, type Transport } from '../helpers/transport';
 import { lastMailTo, linkFromMail, mailsTo } from '../helpers/mail';
 import { insertInvitation, signInByMagicLink, signInWithPassword } from '../organizations/support';
 
@@ -16,21 +15,11 @@ const PASSWORD = 'et langt og godt passord';
 
 describe.each(TRANSPORTS)('secondary e-mail addresses over %s', (transport: Transport) => {
   let deps: TestDeps;
-  let server: TestServer;
+  const env = useDepsAndServer((started) => (deps = started.deps));
 
-  beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
-  });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
   beforeEach(() => deps.clock.advance(3600));
 
-  async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
-  }
+  const as = (user: UserRow) => env.as(user, transport);
 
   async function secondaryOf(user: UserRow): Promise<string[]> {
     const rows = await deps.db.select().from(userSecondaryEmail).where(eq(userSecondaryEmail.userId, user.id));

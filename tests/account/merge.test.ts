@@ -19,8 +19,7 @@ import { callerAs, callerWithToken, sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { databaseKinds } from '../helpers/db';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { clientFor, TRANSPORTS, useDepsAndServer, type Client, type Transport } from '../helpers/transport';
 import { lastMailTo, linkFromMail, mailsTo } from '../helpers/mail';
 
 /** A personal course of `owner` with one tee, and a round on it owned by `owner` with `players` taking part. */
@@ -94,21 +93,11 @@ async function twoAccounts(deps: TestDeps) {
 
 describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
   let deps: TestDeps;
-  let server: TestServer;
+  const env = useDepsAndServer((started) => (deps = started.deps));
 
-  beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
-  });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
   beforeEach(() => deps.clock.advance(3600));
 
-  async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
-  }
+  const as = (user: UserRow) => env.as(user, transport);
 
   async function requestMerge(c: Client, address: string) {
     const res = await c.call('account.requestMerge', { email: address });
@@ -167,7 +156,7 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
     const gone = await holdings(deps, other.id);
     expect(gone).toEqual({ user: null, memberships: [], rounds: [], participations: [], courses: [], emails: [] });
     // The other account's session stops working at once.
-    const stale = clientFor(transport, deps, () => server.url, { token: otherToken });
+    const stale = clientFor(transport, deps, () => env.url, { token: otherToken });
     expect(await stale.call('account.emails')).toMatchObject({ status: 401, error: { code: 'NOT_AUTHENTICATED' } });
     // The survivor's goes on, and sees the merged organizations.
     expect((await c.call('orgs.mine')).body.organizations).toHaveLength(3);

@@ -1,29 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/auth/users';
 import { appUser } from '../../server/db/schema';
-import { sessionTokenFor } from '../helpers/caller';
-import { createTestDeps, type TestDeps } from '../helpers/deps';
+import type { TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { TRANSPORTS, useDepsAndServer, type Transport } from '../helpers/transport';
 
 describe.each(TRANSPORTS)('profile over %s', (transport: Transport) => {
   let deps: TestDeps;
-  let server: TestServer;
+  const env = useDepsAndServer((started) => (deps = started.deps));
 
-  beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
-  });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
-
-  async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
-  }
+  const as = (user: UserRow) => env.as(user, transport);
 
   async function stored(user: UserRow) {
     const [row] = await deps.db.select().from(appUser).where(eq(appUser.id, user.id));

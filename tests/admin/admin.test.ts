@@ -1,36 +1,27 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/auth/users';
 import { appUser, auditLog, userSecondaryEmail } from '../../server/db/schema';
 import { callerWithToken, sessionTokenFor } from '../helpers/caller';
-import { createTestDeps, type TestDeps } from '../helpers/deps';
+import type { TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { TRANSPORTS, useDepsAndServer, type Transport } from '../helpers/transport';
 import { signInWithPassword } from '../organizations/support';
 
 const PASSWORD = 'et langt og godt passord';
 
 describe.each(TRANSPORTS)('super administrator over %s', (transport: Transport) => {
   let deps: TestDeps;
-  let server: TestServer;
+  const env = useDepsAndServer((started) => (deps = started.deps));
   let operator: UserRow;
   /** Unique to this describe, so searches find exactly the users made here. */
   const tag = `adm${crypto.randomUUID().slice(0, 6)}`;
 
   beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
     operator = await createUser(deps.db, { isSuperAdmin: true, name: 'Operatør' });
   });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
 
-  async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
-  }
+  const as = (user: UserRow) => env.as(user, transport);
 
   async function auditRows(action: string) {
     return deps.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.actorUserId, operator.id)));

@@ -1,14 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAGIC_LINK_SECONDS } from '../../server/auth/magic-link';
 import { sha256 } from '../../server/auth/tokens';
 import { queryRows } from '../../server/db/client';
 import { appUser, auditLog, magicLinkToken, userSecondaryEmail } from '../../server/db/schema';
-import { createTestDeps, type TestDeps } from '../helpers/deps';
+import type { TestDeps } from '../helpers/deps';
 import { databaseKinds } from '../helpers/db';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { clientFor, TRANSPORTS, useDepsAndServer, type Client, type Transport } from '../helpers/transport';
 import { lastMailTo, mailsTo, signInFromMail } from '../helpers/mail';
 import { medianMs } from './support';
 
@@ -21,19 +20,11 @@ async function usersWithEmail(deps: TestDeps, address: string): Promise<number> 
 
 describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) => {
   let deps: TestDeps;
-  let server: TestServer;
+  const env = useDepsAndServer((started) => (deps = started.deps));
   let ipCounter = 0;
   /** A fresh client; on tRPC each gets its own IP so the per-IP limit only bites where a test wants it. */
-  const client = (ip?: string): Client => clientFor(transport, deps, () => server.url, { ip: ip ?? `10.0.0.${++ipCounter % 250}` });
+  const client = (ip?: string): Client => clientFor(transport, deps, () => env.url, { ip: ip ?? `10.0.0.${++ipCounter % 250}` });
 
-  beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
-  });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
   // Over REST every request comes from 127.0.0.1: an hour between tests empties every window.
   beforeEach(() => deps.clock.advance(3600));
 
@@ -203,7 +194,7 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
   it('is not consumed by a mail scanner fetching the link: only the confirming POST signs in', async () => {
     const { token, link } = await requestLink(uniqueEmail());
     const scanned = new URL(link);
-    for (const url of [`${server.url}${scanned.pathname}${scanned.search}`, `${server.url}/auth/verify-link?token=${token}`]) {
+    for (const url of [`${env.url}${scanned.pathname}${scanned.search}`, `${env.url}/auth/verify-link?token=${token}`]) {
       const res = await fetch(url, { redirect: 'manual' });
       expect(res.headers.getSetCookie()).toEqual([]);
       await res.body?.cancel();
@@ -375,23 +366,15 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
 
 describe.each(databaseKinds())('magic-link verification races on %s', (kind) => {
   let deps: TestDeps;
-  let server: TestServer;
-  beforeAll(async () => {
-    deps = await createTestDeps({ db: kind, closeAfterAll: false });
-    server = await startTestServer(deps);
-  });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
+  const env = useDepsAndServer((started) => (deps = started.deps), { db: kind });
 
   for (const transport of TRANSPORTS) {
     it(`of 10 parallel verifications of one token over ${transport}, exactly one succeeds and one user is created`, async () => {
       const address = uniqueEmail('race');
-      await clientFor(transport, deps, () => server.url).call('auth.requestLink', { email: address });
+      await clientFor(transport, deps, () => env.url).call('auth.requestLink', { email: address });
       const { token } = signInFromMail(lastMailTo(deps, address));
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => clientFor(transport, deps, () => server.url).call('auth.verifyLink', { token })),
+        Array.from({ length: 10 }, () => clientFor(transport, deps, () => env.url).call('auth.verifyLink', { token })),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(results.filter((r) => r.error?.code === 'INVALID_LINK')).toHaveLength(9);
@@ -400,10 +383,10 @@ describe.each(databaseKinds())('magic-link verification races on %s', (kind) => 
 
     it(`of parallel attempts with the right code over ${transport}, exactly one succeeds`, async () => {
       const address = uniqueEmail('race');
-      await clientFor(transport, deps, () => server.url).call('auth.requestLink', { email: address });
+      await clientFor(transport, deps, () => env.url).call('auth.requestLink', { email: address });
       const { code } = signInFromMail(lastMailTo(deps, address));
       const results = await Promise.all(
-        Array.from({ length: 5 }, () => clientFor(transport, deps, () => server.url).call('auth.verifyLink', { email: address, code })),
+        Array.from({ length: 5 }, () => clientFor(transport, deps, () => env.url).call('auth.verifyLink', { email: address, code })),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(await usersWithEmail(deps, address)).toBe(1);
@@ -411,15 +394,15 @@ describe.each(databaseKinds())('magic-link verification races on %s', (kind) => 
 
     it(`20 parallel wrong codes over ${transport} get no more than five tries at the link`, async () => {
       const address = uniqueEmail('race');
-      await clientFor(transport, deps, () => server.url).call('auth.requestLink', { email: address });
+      await clientFor(transport, deps, () => env.url).call('auth.requestLink', { email: address });
       const { code, token } = signInFromMail(lastMailTo(deps, address));
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
       await Promise.all(
-        Array.from({ length: 20 }, () => clientFor(transport, deps, () => server.url).call('auth.verifyLink', { email: address, code: wrong })),
+        Array.from({ length: 20 }, () => clientFor(transport, deps, () => env.url).call('auth.verifyLink', { email: address, code: wrong })),
       );
       const [row] = await deps.db.select().from(magicLinkToken).where(eq(magicLinkToken.tokenHash, sha256(token)));
       expect(row!.codeAttempts).toBe(5);
-      expect((await clientFor(transport, deps, () => server.url).call('auth.verifyLink', { token })).error?.code).toBe('INVALID_LINK');
+      expect((await clientFor(transport, deps, () => env.url).call('auth.verifyLink', { token })).error?.code).toBe('INVALID_LINK');
     });
   }
 });

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { appUser, auditLog, userSecondaryEmail } from '../../server/db/schema';
 import { databaseKinds } from '../helpers/db';
-import { createTestDeps, type TestDeps } from '../helpers/deps';
+import type { TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, restClient, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { startTestServer } from '../helpers/server';
+import { clientFor, restClient, TRANSPORTS, useDepsAndServer, type Client, type Transport } from '../helpers/transport';
 import { medianMs } from './support';
 
 const PASSWORD = 'riktig hest batteri stift';
@@ -20,19 +20,11 @@ const INVALID_CREDENTIALS = {
 
 describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Transport) => {
   let deps: TestDeps;
-  let server: TestServer;
+  const env = useDepsAndServer((started) => (deps = started.deps));
   let ipCounter = 0;
-  const client = (ip?: string): Client => clientFor(transport, deps, () => server.url, { ip: ip ?? `10.1.0.${++ipCounter % 250}` });
+  const client = (ip?: string): Client => clientFor(transport, deps, () => env.url, { ip: ip ?? `10.1.0.${++ipCounter % 250}` });
   const login = (email: string, password: string, c = client()) => c.call('auth.login', { email, password });
 
-  beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
-  });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
   // Over REST every request comes from 127.0.0.1: moving past the failure window isolates the tests.
   beforeEach(() => deps.clock.advance(FAILURE_WINDOW_SECONDS + 1));
 
@@ -311,11 +303,11 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
       try {
         const user = await createUser(deps.db, { password: PASSWORD });
         for (let i = 0; i < 5; i++) {
-          const via = i % 2 === 0 ? server.url : second.url;
+          const via = i % 2 === 0 ? env.url : second.url;
           expect((await restClient(via).call('auth.login', { email: user.email, password: 'feil passord!' })).status).toBe(401);
         }
         expect((await restClient(second.url).call('auth.login', { email: user.email, password: PASSWORD })).status).toBe(429);
-        expect((await restClient(server.url).call('auth.login', { email: user.email, password: PASSWORD })).status).toBe(429);
+        expect((await restClient(env.url).call('auth.login', { email: user.email, password: PASSWORD })).status).toBe(429);
       } finally {
         await second.close();
       }
@@ -338,15 +330,7 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
 
 describe.each(databaseKinds())('parallel password guessing on %s', (kind) => {
   let deps: TestDeps;
-  let server: TestServer;
-  beforeAll(async () => {
-    deps = await createTestDeps({ db: kind, closeAfterAll: false });
-    server = await startTestServer(deps);
-  });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
+  const env = useDepsAndServer((started) => (deps = started.deps), { db: kind });
 
   for (const transport of TRANSPORTS) {
     it(`checks no more than 5 of 15 simultaneous guesses at one account over ${transport}`, async () => {
@@ -354,7 +338,7 @@ describe.each(databaseKinds())('parallel password guessing on %s', (kind) => {
       const user = await createUser(deps.db, { password: PASSWORD });
       const results = await Promise.all(
         Array.from({ length: 15 }, (_, i) =>
-          clientFor(transport, deps, () => server.url, { ip: `203.0.113.${i}` }).call('auth.login', {
+          clientFor(transport, deps, () => env.url, { ip: `203.0.113.${i}` }).call('auth.login', {
             email: user.email,
             password: `gjetning nummer ${i}`,
           }),
@@ -369,7 +353,7 @@ describe.each(databaseKinds())('parallel password guessing on %s', (kind) => {
       const user = await createUser(deps.db, { password: PASSWORD });
       const results = await Promise.all(
         [PASSWORD, 'feil passord 1', PASSWORD, 'feil passord 2'].map((password, i) =>
-          clientFor(transport, deps, () => server.url, { ip: `203.0.114.${i}` }).call('auth.login', { email: user.email, password }),
+          clientFor(transport, deps, () => env.url, { ip: `203.0.114.${i}` }).call('auth.login', { email: user.email, password }),
         ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 401, 401]);

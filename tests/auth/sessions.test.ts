@@ -1,33 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/auth/session-token';
 import { appUser, auditLog } from '../../server/db/schema';
 import { sessionTokenFor } from '../helpers/caller';
-import { createTestDeps, type TestDeps } from '../helpers/deps';
+import type { TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { clientFor, TRANSPORTS, useDepsAndServer, type Client, type Transport } from '../helpers/transport';
 
 const PASSWORD = 'et passord på golfbanen';
 
 describe.each(TRANSPORTS)('logout and sign out everywhere over %s', (transport: Transport) => {
   let deps: TestDeps;
-  let server: TestServer;
+  const env = useDepsAndServer((started) => (deps = started.deps));
   let ipCounter = 0;
   const client = (token: string | null = null): Client => {
-    const c = clientFor(transport, deps, () => server.url, { ip: `10.2.0.${++ipCounter % 250}` });
+    const c = clientFor(transport, deps, () => env.url, { ip: `10.2.0.${++ipCounter % 250}` });
     c.token = token;
     return c;
   };
-
-  beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
-  });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
 
   async function signedIn(user: { email: string }): Promise<Client> {
     const c = client();
@@ -125,18 +115,10 @@ describe.each(TRANSPORTS)('logout and sign out everywhere over %s', (transport: 
 /** The Set-Cookie header exactly as a browser gets it, over real HTTP, on the REST path and on /trpc. */
 describe('the session cookie over HTTP', () => {
   let deps: TestDeps;
-  let server: TestServer;
-  beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
-  });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
+  const env = useDepsAndServer((started) => (deps = started.deps));
 
   async function loginCookie(path: '/auth/login' | '/trpc/auth.login', email: string, headers: Record<string, string> = {}) {
-    const res = await fetch(server.url + path, {
+    const res = await fetch(env.url + path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify({ email, password: PASSWORD }),
@@ -190,7 +172,7 @@ describe('the session cookie over HTTP', () => {
   it('clears the cookie on logout with the same attributes, Secure behind https', async () => {
     const user = await createUser(deps.db, { password: PASSWORD });
     const cookie = await loginCookie('/auth/login', user.email);
-    const res = await fetch(`${server.url}/auth/logout`, {
+    const res = await fetch(`${env.url}/auth/logout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: cookie.split(';')[0]!, 'x-forwarded-proto': 'https' },
     });
@@ -201,7 +183,7 @@ describe('the session cookie over HTTP', () => {
   });
 
   it('clears the cookie over /trpc too when logout fails for want of a session', async () => {
-    const res = await fetch(`${server.url}/trpc/auth.logout`, {
+    const res = await fetch(`${env.url}/trpc/auth.logout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=utgått` },
     });

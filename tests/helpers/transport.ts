@@ -1,10 +1,11 @@
 import { TRPCError } from '@trpc/server';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { SESSION_COOKIE, type Stage } from '../../server/auth/session-token';
 import { findUserById, type UserRow } from '../../server/auth/users';
 import { describeError } from '../../server/trpc/errors';
 import { callerWithToken, sessionTokenFor } from './caller';
-import type { TestDeps } from './deps';
+import type { DatabaseKind } from './db';
+import { createTestDeps, type TestDeps } from './deps';
 import { startTestServer, type TestServer } from './server';
 
 /**
@@ -220,4 +221,52 @@ export function clients(deps: TestDeps) {
     },
     withToken: make,
   };
+}
+
+export interface DepsAndServer {
+  /** The block's deps and server, readable in hooks and tests (not while the block is being declared). */
+  readonly deps: TestDeps;
+  readonly server: TestServer;
+  readonly url: string;
+  /** A client of `transport` holding a full session of `user` as given (none for null). */
+  as(user: Pick<UserRow, 'id' | 'sessionVersion'> | null, transport: Transport): Promise<Client>;
+}
+
+/**
+ * For a describe block: fresh deps and the real server on them, started before its tests and closed after
+ * them (server first). `onStart` hands the deps over, so the tests keep reading them as a plain variable.
+ */
+export function useDepsAndServer(
+  onStart?: (started: { deps: TestDeps; server: TestServer }) => void,
+  options: { db?: DatabaseKind } = {},
+): DepsAndServer {
+  let deps: TestDeps | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    deps = await createTestDeps({ db: options.db, closeAfterAll: false });
+    server = await startTestServer(deps);
+    onStart?.({ deps, server });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await deps?.close();
+  });
+  const started = {
+    get deps() {
+      if (!deps) throw new Error('useDepsAndServer: read deps inside a hook or a test');
+      return deps;
+    },
+    get server() {
+      if (!server) throw new Error('useDepsAndServer: read server inside a hook or a test');
+      return server;
+    },
+    get url() {
+      return started.server.url;
+    },
+    async as(user: Pick<UserRow, 'id' | 'sessionVersion'> | null, transport: Transport) {
+      const token = user ? await sessionTokenFor(started.deps, user) : null;
+      return clientFor(transport, started.deps, () => started.url, { token });
+    },
+  };
+  return started;
 }

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/auth/session-token';
 import type { UserRow } from '../../server/auth/users';
 import { auditLog, organizationMembership } from '../../server/db/schema';
 import { sessionTokenFor } from '../helpers/caller';
-import { createTestDeps, type TestDeps } from '../helpers/deps';
+import type { TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Client, type Procedure, type Transport } from '../helpers/transport';
+import { TRANSPORTS, useDepsAndServer, type Procedure, type Transport } from '../helpers/transport';
 
 /**
  * An owner of one organization aims every organization procedure at another organization (or at its
@@ -16,7 +15,7 @@ import { clientFor, TRANSPORTS, type Client, type Procedure, type Transport } fr
  */
 describe.each(TRANSPORTS)('cross-tenant attempts over %s', (transport: Transport) => {
   let deps: TestDeps;
-  let server: TestServer;
+  const env = useDepsAndServer((started) => (deps = started.deps));
   let orgA: { id: string; name: string };
   let orgB: { id: string; name: string };
   let ownerA: UserRow;
@@ -27,8 +26,6 @@ describe.each(TRANSPORTS)('cross-tenant attempts over %s', (transport: Transport
   let secretsOfB: string[];
 
   beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
     orgA = await createOrganization(deps.db, 'Alfa Golfklubb');
     orgB = await createOrganization(deps.db, 'Hemmelige Bravo GK');
     ownerA = await createUser(deps.db, { name: 'Alf Eier', email: 'alf-eier@example.no' });
@@ -42,14 +39,8 @@ describe.each(TRANSPORTS)('cross-tenant attempts over %s', (transport: Transport
     await deps.db.insert(auditLog).values({ organizationId: orgB.id, action: 'org.role_changed', actorUserId: ownerB.id, subjectUserId: adminB.id, ip: '203.0.113.7' });
     secretsOfB = [orgB.name, 'Bravo', 'bravo.example.no', 'Berit', 'Bjørn', 'Bertine', '203.0.113.7'];
   });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
 
-  async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
-  }
+  const as = (user: UserRow) => env.as(user, transport);
 
   async function membershipsOfB() {
     return deps.db
@@ -131,7 +122,7 @@ describe.each(TRANSPORTS)('cross-tenant attempts over %s', (transport: Transport
   if (transport === 'rest') {
     it("takes the organization from the path: another organization's id in the body is refused", async () => {
       const before = await membershipsOfB();
-      const res = await fetch(`${server.url}/organizations/${orgA.id}/members/${memberB.id}`, {
+      const res = await fetch(`${env.url}/organizations/${orgA.id}/members/${memberB.id}`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${await sessionTokenFor(deps, ownerA)}` },
         body: JSON.stringify({ role: 'admin', organizationId: orgB.id }),

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/auth/users';
-import { sessionTokenFor } from '../helpers/caller';
-import { createTestDeps, type TestDeps } from '../helpers/deps';
+import type { TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { TRANSPORTS, useDepsAndServer, type Transport } from '../helpers/transport';
 import { signInByMagicLink, signInWithPassword } from './support';
 
 const PASSWORD = 'riktig hest batteri stift';
@@ -15,20 +13,9 @@ const PASSWORD = 'riktig hest batteri stift';
  */
 describe.each(TRANSPORTS)('becoming owner or admin without 2FA, over %s', (transport: Transport) => {
   let deps: TestDeps;
-  let server: TestServer;
+  const env = useDepsAndServer((started) => (deps = started.deps));
 
-  beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
-  });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
-
-  async function as(user: UserRow): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, { token: await sessionTokenFor(deps, user) });
-  }
+  const as = (user: UserRow) => env.as(user, transport);
 
   it('promoted to admin: the current session goes on, the next sign-in requires enrolment; demoted: full again', async () => {
     const org = await createOrganization(deps.db);

@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/auth/tokens';
 import type { UserRow } from '../../server/auth/users';
 import { organizationInvitation, organizationMembership, userSecondaryEmail, type Role } from '../../server/db/schema';
 import { INVITATION_SECONDS } from '../../server/organizations/invitations';
-import { sessionTokenFor } from '../helpers/caller';
-import { createTestDeps, type TestDeps } from '../helpers/deps';
+import type { TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Client, type Transport } from '../helpers/transport';
+import { clientFor, TRANSPORTS, useDepsAndServer, type Transport } from '../helpers/transport';
 import { lastMailTo, linkFromMail, mailsTo } from '../helpers/mail';
 import { insertInvitation, signInByMagicLink } from './support';
 
@@ -16,22 +14,12 @@ const MAIL_WINDOW_SECONDS = 10 * 60;
 
 describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
   let deps: TestDeps;
-  let server: TestServer;
+  const env = useDepsAndServer((started) => (deps = started.deps));
 
-  beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
-  });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
   // Every test starts with empty mail-limit windows and a later clock (audit entries get distinct times).
   beforeEach(() => deps.clock.advance(MAIL_WINDOW_SECONDS + 1));
 
-  async function as(user: UserRow | null): Promise<Client> {
-    return clientFor(transport, deps, () => server.url, { token: user ? await sessionTokenFor(deps, user) : null });
-  }
+  const as = (user: UserRow | null) => env.as(user, transport);
 
   /** An organization with one user in each role (and a second owner when asked). */
   async function club(options: { secondOwner?: boolean } = {}) {
@@ -181,7 +169,7 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       const signIn = await signInByMagicLink(deps, address);
       expect(signIn.stage).toBe('full');
       expect(await roleOf(org.id, signIn.userId)).toBe('member');
-      const c = clientFor(transport, deps, () => server.url, { token: signIn.token });
+      const c = clientFor(transport, deps, () => env.url, { token: signIn.token });
       expect((await c.call('orgs.mine')).body.organizations).toEqual([{ id: org.id, name: org.name, role: 'member' }]);
       // The link is then used up; opening it afterwards as the same account still just shows the organization.
       expect((await c.call('orgs.acceptInvitation', { token })).body).toEqual({ organization: { id: org.id, name: org.name, role: 'member' } });
@@ -215,7 +203,7 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       deps.clock.advance(INVITATION_SECONDS + 1);
       const signIn = await signInByMagicLink(deps, address);
       expect(await roleOf(org.id, signIn.userId)).toBeNull();
-      const res = await clientFor(transport, deps, () => server.url, { token: signIn.token }).call('orgs.acceptInvitation', { token });
+      const res = await clientFor(transport, deps, () => env.url, { token: signIn.token }).call('orgs.acceptInvitation', { token });
       expect(res).toMatchObject({ status: 400, error: { code: 'INVALID_LINK' } });
     });
 
