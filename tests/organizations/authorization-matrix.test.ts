@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueConfirmation } from '../../server/account/confirmation';
 import type { UserRow } from '../../server/auth/users';
 import { appUser, organizationMembership, userSecondaryEmail } from '../../server/db/schema';
 import { sessionTokenFor } from '../helpers/caller';
-import { createTestDeps, type TestDeps } from '../helpers/deps';
+import type { TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { clientFor, TRANSPORTS, type Procedure, type Transport } from '../helpers/transport';
+import { clientFor, TRANSPORTS, useDepsAndServer, type Procedure, type Transport } from '../helpers/transport';
 import { insertInvitation } from './support';
 
 /**
@@ -145,14 +144,12 @@ const CASES: Case[] = [
 
 describe.each(TRANSPORTS)('authorization matrix over %s', (transport: Transport) => {
   let deps: TestDeps;
-  let server: TestServer;
+  const env = useDepsAndServer((started) => (deps = started.deps));
   let world: World;
   /** The user behind the three unsigned actors: the owner, so only the stage is what refuses. */
   let throwaway: UserRow;
 
   beforeAll(async () => {
-    deps = await createTestDeps({ closeAfterAll: false });
-    server = await startTestServer(deps);
     const org = await createOrganization(deps.db, 'Klubb A');
     const otherOrg = await createOrganization(deps.db, 'Klubb B');
     const users = {
@@ -169,10 +166,6 @@ describe.each(TRANSPORTS)('authorization matrix over %s', (transport: Transport)
     world = { deps, orgId: org.id, otherOrgId: otherOrg.id, users };
     throwaway = await createUser(deps.db);
   });
-  afterAll(async () => {
-    await server.close();
-    await deps.close();
-  });
   // The mail limit is not what this test is about.
   beforeEach(() => deps.clock.advance(601));
 
@@ -188,7 +181,7 @@ describe.each(TRANSPORTS)('authorization matrix over %s', (transport: Transport)
         const expected = actor === 'anonymous' || actor === 'pending_2fa' || actor === 'must_enroll_2fa' ? 'NOT_AUTHENTICATED' : c.expected[actor];
         const caller = actor === 'anonymous' ? throwaway : actor === 'pending_2fa' || actor === 'must_enroll_2fa' ? world.users.owner : world.users[actor];
         const input = await c.input(world, caller);
-        const res = await clientFor(transport, deps, () => server.url, { token: await tokenOf(actor) }).call(c.procedure, input);
+        const res = await clientFor(transport, deps, () => env.url, { token: await tokenOf(actor) }).call(c.procedure, input);
         expect(res.error?.code ?? 'ok').toBe(expected);
         if (expected !== 'ok') {
           expect(res.status).toBe(expected === 'NOT_AUTHENTICATED' ? 401 : 403);
