@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { signInMail } from '../mail/templates/sign-in';
 import type { RequestLinkInput, VerifyLinkInput } from '../../shared/schemas/auth';
-import { consumeLimit, LIMITS, lockLimitKey } from './rate-limit';
+import { consumeLimit, LIMITS, lockLimitKey, removeHit } from './rate-limit';
 import type { CookieJar, SessionAnswer } from './sessions';
 import { completePrimarySignIn, type RequestOrigin } from './sign-in';
 import { equalHashes, hashCode, randomDigits, randomToken, sha256 } from './tokens';
@@ -40,8 +40,10 @@ export async function requestMagicLink(deps: Deps, input: RequestLinkInput, orig
     await lockEmail(tx, address);
     await lockLimitKey(tx, LIMITS.magicLinkPerIp, origin.ip);
     await consumeLimit(deps, tx, LIMITS.magicLinkPerIp, origin.ip);
-    await consumeLimit(deps, tx, LIMITS.magicLinkPerAddress, address);
-    await consumeLimit(deps, tx, LIMITS.mailsPerUser, `address:${address}`);
+    const addressHits = [
+      await consumeLimit(deps, tx, LIMITS.magicLinkPerAddress, address),
+      await consumeLimit(deps, tx, LIMITS.mailsPerUser, `address:${address}`),
+    ];
 
     // A new link makes every older unconsumed one for the address unusable.
     await tx
@@ -60,17 +62,25 @@ export async function requestMagicLink(deps: Deps, input: RequestLinkInput, orig
       expiresAt: new Date(now.getTime() + MAGIC_LINK_SECONDS * 1000),
       createdAt: now,
     });
-    return { token, code };
+    return { id, token, code, addressHits };
   });
 
-  await deps.mailer.send(
-    signInMail({
-      to: address,
-      link: signInLink(deps.config.publicUrl, issued.token),
-      code: issued.code,
-      validMinutes: MAGIC_LINK_SECONDS / 60,
-    }),
-  );
+  try {
+    await deps.mailer.send(
+      signInMail({
+        to: address,
+        link: signInLink(deps.config.publicUrl, issued.token),
+        code: issued.code,
+        validMinutes: MAGIC_LINK_SECONDS / 60,
+      }),
+    );
+  } catch (error) {
+    // No mail went out: the address's cooldown and mail budget are handed back so the user can try again
+    // at once, and the undelivered link is void. The IP's count stays: the request was made.
+    for (const hit of issued.addressHits) await removeHit(deps.db, hit);
+    await deps.db.update(magicLinkToken).set({ invalidatedAt: deps.now() }).where(eq(magicLinkToken.id, issued.id));
+    throw new AppError('INTERNAL', { message: 'Vi fikk ikke sendt e-posten. Prøv igjen om litt.', cause: error });
+  }
 }
 
 // ---- Verify ----

@@ -77,10 +77,10 @@ export async function lockLimitKey(tx: Queryable, limit: Limit, key: string): Pr
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`limit:${limit.bucket}:${key}`}, 0))`);
 }
 
-/** Check and count in one step, for limits on attempts (not on failures). */
-export async function consumeLimit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<void> {
+/** Check and count in one step, for limits on attempts (not on failures); returns the counted event's id. */
+export async function consumeLimit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<number> {
   await assertUnderLimit(deps, db, limit, key);
-  await recordHit(deps, db, limit, key);
+  return recordHit(deps, db, limit, key);
 }
 
 export async function clearHits(db: Queryable, limit: Limit, key: string): Promise<void> {

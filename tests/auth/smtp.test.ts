@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { magicLinkToken } from '../../server/db/schema';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -53,5 +55,39 @@ describe('sign-in mail over real SMTP', () => {
     const { code } = signInFromMail(mails[mails.length - 1]!);
     const c = trpcClient(deps);
     expect(await c.call('auth.verifyLink', { email: user.email, code })).toMatchObject({ status: 200, body: { user: { id: user.id } } });
+  });
+});
+
+/** A port nothing listens on: connections to it are refused at once. */
+async function closedPort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('sign-in mail when the SMTP server is down', () => {
+  it('answers 500 with a Norwegian message, hands the cooldown back, and voids the undelivered link', async () => {
+    const deps = await createTestDeps({ env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } });
+    const server = await startTestServer(deps);
+    try {
+      const address = uniqueEmail('nede');
+      // Twice in a row, over both transports: the second is not 429, since no mail went out the first time.
+      for (const client of [restClient(server.url), trpcClient(deps)]) {
+        const res = await client.call('auth.requestLink', { email: address });
+        expect(res).toMatchObject({
+          status: 500,
+          error: { code: 'INTERNAL', message: 'Vi fikk ikke sendt e-posten. Prøv igjen om litt.' },
+        });
+      }
+      const links = await deps.db.select().from(magicLinkToken).where(eq(magicLinkToken.email, address));
+      expect(links).toHaveLength(2);
+      expect(links.every((link) => link.invalidatedAt !== null)).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });
