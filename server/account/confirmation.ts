@@ -16,8 +16,8 @@ type Purpose = 'add_email' | 'merge';
  * the address is looked at, so the 409 and 404 answers that tell whether an address has an account cannot
  * be probed faster than mails can be sent.
  */
-export async function countMailRequest(deps: Deps, userId: string): Promise<void> {
-  await consumeLimit(deps, deps.db, LIMITS.mailsPerUser, userId);
+export async function countMailRequest(deps: Deps, userId: string): Promise<number> {
+  return consumeLimit(deps, deps.db, LIMITS.mailsPerUser, userId);
 }
 
 export async function issueConfirmation(

@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { addEmailMail } from '../mail/templates/account';
 import { acceptInvitationsOnSignIn } from '../organizations/invitations';
 import { CONFIRMATION_MINUTES, consumeConfirmation, countMailRequest, issueConfirmation, type Confirmation } from './confirmation';
+import { handBackIfSendFails } from '../auth/rate-limit';
 
 export interface AccountEmails {
   primary: string;
@@ -36,13 +37,12 @@ export async function listEmails(db: Queryable, user: Pick<UserRow, 'id' | 'emai
  * 409 when the address already belongs to an account (this one included).
  */
 export async function requestAddEmail(deps: Deps, input: { user: UserRow; email: string }): Promise<{ ok: true }> {
-  await countMailRequest(deps, input.user.id);
+  const counted = await countMailRequest(deps, input.user.id);
   const address = normalizeEmail(input.email);
   if (await findUserByEmail(deps.db, address)) throw new AppError('CONFLICT', { message: ADDRESS_TAKEN });
   const { token, code } = await issueConfirmation(deps, { userId: input.user.id, purpose: 'add_email', targetEmail: address });
-  await deps.mailer.send(
-    addEmailMail({ to: address, accountEmail: input.user.email, link: confirmEmailLink(deps, token), code, minutes: CONFIRMATION_MINUTES }),
-  );
+  const mail = addEmailMail({ to: address, accountEmail: input.user.email, link: confirmEmailLink(deps, token), code, minutes: CONFIRMATION_MINUTES });
+  await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
   return { ok: true };
 }
 

@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { mergeMail } from '../mail/templates/account';
 import { joinKeepingHigherRole } from '../organizations/roles';
 import { CONFIRMATION_MINUTES, consumeConfirmation, countMailRequest, issueConfirmation, type Confirmation } from './confirmation';
+import { handBackIfSendFails } from '../auth/rate-limit';
 import { listEmails, type AccountEmails } from './emails';
 
 /** The app's page that confirms a merge (client/src/routes.ts, ROUTES.confirmMerge). */
@@ -42,7 +43,7 @@ async function isOwnAddress(deps: Deps, user: UserRow, address: string): Promise
  * EMAIL_NOT_FOUND when no account has it; otherwise a link and a code go to that address.
  */
 export async function requestMerge(deps: Deps, input: { user: UserRow; email: string }): Promise<{ ok: true }> {
-  await countMailRequest(deps, input.user.id);
+  const counted = await countMailRequest(deps, input.user.id);
   const address = normalizeEmail(input.email);
   if (await isOwnAddress(deps, input.user, address)) {
     throw new AppError('CONFLICT', { message: 'Adressen hører allerede til kontoen din.' });
@@ -51,9 +52,8 @@ export async function requestMerge(deps: Deps, input: { user: UserRow; email: st
   if (!other) throw new AppError('EMAIL_NOT_FOUND');
   assertMergeable(other);
   const { token, code } = await issueConfirmation(deps, { userId: input.user.id, purpose: 'merge', targetEmail: address });
-  await deps.mailer.send(
-    mergeMail({ to: address, accountEmail: input.user.email, link: confirmMergeLink(deps, token), code, minutes: CONFIRMATION_MINUTES }),
-  );
+  const mail = mergeMail({ to: address, accountEmail: input.user.email, link: confirmMergeLink(deps, token), code, minutes: CONFIRMATION_MINUTES });
+  await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
   return { ok: true };
 }
 

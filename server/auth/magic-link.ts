@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { signInMail } from '../mail/templates/sign-in';
 import type { RequestLinkInput, VerifyLinkInput } from '../../shared/schemas/auth';
-import { consumeLimit, LIMITS, lockLimitKey, removeHit } from './rate-limit';
+import { consumeLimit, handBackIfSendFails, LIMITS, lockLimitKey } from './rate-limit';
 import type { CookieJar, SessionAnswer } from './sessions';
 import { completePrimarySignIn, type RequestOrigin } from './sign-in';
 import { equalHashes, hashCode, randomDigits, randomToken, sha256 } from './tokens';
@@ -65,21 +65,19 @@ export async function requestMagicLink(deps: Deps, input: RequestLinkInput, orig
     return { id, token, code, addressHits };
   });
 
+  // If no mail goes out, the address's cooldown and mail budget are handed back so the user can try again
+  // at once, and the undelivered link is void. The IP's count stays: the request was made.
+  const mail = signInMail({
+    to: address,
+    link: signInLink(deps.config.publicUrl, issued.token),
+    code: issued.code,
+    validMinutes: MAGIC_LINK_SECONDS / 60,
+  });
   try {
-    await deps.mailer.send(
-      signInMail({
-        to: address,
-        link: signInLink(deps.config.publicUrl, issued.token),
-        code: issued.code,
-        validMinutes: MAGIC_LINK_SECONDS / 60,
-      }),
-    );
+    await handBackIfSendFails(deps.db, issued.addressHits, () => deps.mailer.send(mail));
   } catch (error) {
-    // No mail went out: the address's cooldown and mail budget are handed back so the user can try again
-    // at once, and the undelivered link is void. The IP's count stays: the request was made.
-    for (const hit of issued.addressHits) await removeHit(deps.db, hit);
     await deps.db.update(magicLinkToken).set({ invalidatedAt: deps.now() }).where(eq(magicLinkToken.id, issued.id));
-    throw new AppError('INTERNAL', { message: 'Vi fikk ikke sendt e-posten. Prøv igjen om litt.', cause: error });
+    throw error;
   }
 }
 

@@ -83,6 +83,19 @@ export async function consumeLimit(deps: Deps, db: Queryable, limit: Limit, key:
   return recordHit(deps, db, limit, key);
 }
 
+/**
+ * Sends a mail that was counted against limits (`hits`): when sending fails nothing went out, so the counts
+ * are handed back and the user may ask again at once. The error goes on to the caller.
+ */
+export async function handBackIfSendFails(db: Queryable, hits: number[], send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    for (const hit of hits) await removeHit(db, hit);
+    throw error;
+  }
+}
+
 export async function clearHits(db: Queryable, limit: Limit, key: string): Promise<void> {
   await db.delete(rateLimitHit).where(and(eq(rateLimitHit.bucket, limit.bucket), eq(rateLimitHit.key, key)));
 }

@@ -12,7 +12,7 @@ import {
 } from '../mail/templates/two-factor';
 import { secretBox } from './crypto';
 import { consumeChallengeCode, issueChallenge } from './email-challenge';
-import { assertUnderLimit, limitState, recordHit, LIMITS, type Limit } from './rate-limit';
+import { assertUnderLimit, consumeLimit, handBackIfSendFails, limitState, recordHit, LIMITS, type Limit } from './rate-limit';
 import { consumeRecoveryCode, deleteRecoveryCodes, isRecoveryCodeFormat, replaceRecoveryCodes } from './recovery-codes';
 import {
   clearSession,
@@ -197,7 +197,8 @@ async function pendingSetup(deps: Deps, userId: string, method: TwoFactorMethod)
   return row ?? null;
 }
 
-async function mailCode(deps: Deps, user: UserRow, purpose: 'two_factor' | 'two_factor_setup'): Promise<void> {
+/** Issues and mails a code; `counted` is the mail-limit count for it, handed back if the mail cannot be sent. */
+async function mailCode(deps: Deps, user: UserRow, purpose: 'two_factor' | 'two_factor_setup', counted: number): Promise<void> {
   const challenge = await issueChallenge(deps, deps.db, {
     userId: user.id,
     purpose,
@@ -207,11 +208,11 @@ async function mailCode(deps: Deps, user: UserRow, purpose: 'two_factor' | 'two_
     code: true,
   });
   const minutes = EMAIL_CODE_SECONDS / 60;
-  await deps.mailer.send(
+  const mail =
     purpose === 'two_factor'
       ? twoFactorCodeMail(user.email, challenge.code!, minutes)
-      : twoFactorSetupCodeMail(user.email, challenge.code!, minutes),
-  );
+      : twoFactorSetupCodeMail(user.email, challenge.code!, minutes);
+  await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
 }
 
 /**
@@ -229,27 +230,31 @@ export async function sendEmailCode(deps: Deps, input: { session: Session }): Pr
   else if (stage !== 'must_enroll_2fa' && user.twoFactorMethod === 'email') purpose = 'two_factor';
   else throw new AppError('CONFLICT', { message: 'Det er ingen kode å sende på e-post nå.' });
 
-  await assertUnderLimit(deps, deps.db, LIMITS.mailsPerUser, user.id);
-  await recordHit(deps, deps.db, LIMITS.mailsPerUser, user.id);
+  const counted = await consumeLimit(deps, deps.db, LIMITS.mailsPerUser, user.id);
   if (setup) {
     await deps.db
       .update(twoFactorSetup)
       .set({ expiresAt: new Date(deps.now().getTime() + SETUP_SECONDS * 1000) })
       .where(eq(twoFactorSetup.userId, user.id));
   }
-  await mailCode(deps, user, purpose);
+  await mailCode(deps, user, purpose, counted);
 }
 
 /**
  * A primary sign-in of an account with e-mailed codes mails the first code without being asked, so every
  * client (the app, a REST client) finds it in the inbox. Over the mail limit nothing is sent and the sign-in
  * still succeeds: the pending screen offers "send a new code" (which then answers 429) and recovery codes.
+ * The same when the mail cannot be sent: the sign-in is not lost over it.
  */
 export async function mailCodeAtSignIn(deps: Deps, user: UserRow): Promise<void> {
   if (user.twoFactorMethod !== 'email') return;
   if ((await limitState(deps, deps.db, LIMITS.mailsPerUser, user.id)).exceeded) return;
-  await recordHit(deps, deps.db, LIMITS.mailsPerUser, user.id);
-  await mailCode(deps, user, 'two_factor');
+  const counted = await recordHit(deps, deps.db, LIMITS.mailsPerUser, user.id);
+  try {
+    await mailCode(deps, user, 'two_factor', counted);
+  } catch (error) {
+    deps.logger.error({ err: error, userId: user.id }, 'the sign-in code could not be mailed');
+  }
 }
 
 // ---- Enrolment ----
@@ -284,13 +289,13 @@ export async function startEmailSetup(
   // Checked before the code so that a refused mail does not waste the user's current code.
   await assertUnderLimit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
   await requireCurrentCodeIfEnrolled(deps, input);
-  await recordHit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
+  const counted = await recordHit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
   const row = { method: 'email' as const, secret: null, expiresAt: new Date(deps.now().getTime() + SETUP_SECONDS * 1000) };
   await deps.db
     .insert(twoFactorSetup)
     .values({ userId: input.user.id, ...row })
     .onConflictDoUpdate({ target: twoFactorSetup.userId, set: row });
-  await mailCode(deps, input.user, 'two_factor_setup');
+  await mailCode(deps, input.user, 'two_factor_setup', counted);
 }
 
 export interface EnrolmentAnswer extends SessionAnswer {

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import { AppError } from '../errors';
 import type { Logger } from '../log';
 
 export interface MailMessage {
@@ -23,6 +24,9 @@ export interface Mailer {
 
 const OUTBOX_MAX_MESSAGES = 200;
 
+/** What every endpoint says when its mail could not be handed to the SMTP server. */
+export const MAIL_NOT_SENT_MESSAGE = 'Vi fikk ikke sendt e-posten. Prøv igjen om litt.';
+
 /**
  * SMTP when SMTP_URL is set; otherwise the development outbox, kept in memory, printed on the console
  * (outside tests) and listed at /dev/mail. The outbox is never used in production: there SMTP_URL is
@@ -34,7 +38,12 @@ export function createMailer(config: Config, logger: Logger, options: { printToC
     return {
       outbox: [],
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+        try {
+          await transport.sendMail({ from: config.mailFrom, ...message });
+        } catch (error) {
+          // One clear answer for every mail-sending endpoint; the transport's detail goes to the log as the cause.
+          throw new AppError('INTERNAL', { message: MAIL_NOT_SENT_MESSAGE, cause: error });
+        }
         logger.info({ subject: message.subject }, 'mail sent');
       },
       close: () => transport.close(),

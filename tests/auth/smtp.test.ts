@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { magicLinkToken } from '../../server/db/schema';
+import { LIMITS } from '../../server/auth/rate-limit';
+import { magicLinkToken, rateLimitHit } from '../../server/db/schema';
+import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser, uniqueEmail } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -69,25 +71,45 @@ async function closedPort(): Promise<number> {
   });
 }
 
-describe('sign-in mail when the SMTP server is down', () => {
+describe('mail when the SMTP server is down', () => {
+  let deps: TestDeps;
+  let server: TestServer;
+  beforeAll(async () => {
+    deps = await createTestDeps({ env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` }, closeAfterAll: false });
+    server = await startTestServer(deps);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await deps?.close();
+  });
+
+  const MAIL_NOT_SENT = { status: 500, error: { code: 'INTERNAL', message: 'Vi fikk ikke sendt e-posten. Prøv igjen om litt.' } };
+  const mailCounts = (key: string) =>
+    deps.db.select().from(rateLimitHit).where(and(eq(rateLimitHit.bucket, LIMITS.mailsPerUser.bucket), eq(rateLimitHit.key, key)));
+
   it('answers 500 with a Norwegian message, hands the cooldown back, and voids the undelivered link', async () => {
-    const deps = await createTestDeps({ env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } });
-    const server = await startTestServer(deps);
-    try {
-      const address = uniqueEmail('nede');
-      // Twice in a row, over both transports: the second is not 429, since no mail went out the first time.
-      for (const client of [restClient(server.url), trpcClient(deps)]) {
-        const res = await client.call('auth.requestLink', { email: address });
-        expect(res).toMatchObject({
-          status: 500,
-          error: { code: 'INTERNAL', message: 'Vi fikk ikke sendt e-posten. Prøv igjen om litt.' },
-        });
-      }
-      const links = await deps.db.select().from(magicLinkToken).where(eq(magicLinkToken.email, address));
-      expect(links).toHaveLength(2);
-      expect(links.every((link) => link.invalidatedAt !== null)).toBe(true);
-    } finally {
-      await server.close();
+    const address = uniqueEmail('nede');
+    // Twice in a row, over both transports: the second is not 429, since no mail went out the first time.
+    for (const client of [restClient(server.url), trpcClient(deps)]) {
+      expect(await client.call('auth.requestLink', { email: address })).toMatchObject(MAIL_NOT_SENT);
     }
+    const links = await deps.db.select().from(magicLinkToken).where(eq(magicLinkToken.email, address));
+    expect(links).toHaveLength(2);
+    expect(links.every((link) => link.invalidatedAt !== null)).toBe(true);
+    expect(await mailCounts(`address:${address}`)).toEqual([]);
+  });
+
+  it('still signs an e-mail-2FA user in to pending_2fa; a new code and a new address fail alike and cost nothing', async () => {
+    const user = await createUser(deps.db, { password: 'et passord for nedetid', twoFactorMethod: 'email' });
+    const client = restClient(server.url);
+    expect(await client.call('auth.login', { email: user.email, password: 'et passord for nedetid' })).toMatchObject({
+      status: 200,
+      body: { stage: 'pending_2fa' },
+    });
+    expect(await client.call('twoFactor.sendEmailCode')).toMatchObject(MAIL_NOT_SENT);
+
+    const full = restClient(server.url, { token: await sessionTokenFor(deps, user) });
+    expect(await full.call('account.addEmail', { email: uniqueEmail('ny') })).toMatchObject(MAIL_NOT_SENT);
+    expect(await mailCounts(user.id)).toEqual([]);
   });
 });
