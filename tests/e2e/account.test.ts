@@ -175,6 +175,16 @@ describe('account settings in a real browser (issue 7)', () => {
     await screenshots(page, 'operator');
     await row.getByRole('button', { name: 'Logg ut overalt' }).click();
     await page.getByText('Brukeren er logget ut på alle enheter.').waitFor();
+
+    // Twenty-one matches page over two pages of twenty (sorted by address: the 21st is on page two).
+    for (let i = 10; i <= 30; i++) await createUser(app.deps.db, { name: `Sidespiller ${i}`, email: `sidespiller-${i}@example.no` });
+    await page.getByLabel('Søk etter navn eller e-post').fill('Sidespiller');
+    await page.getByText('Side 1 av 2').waitFor();
+    expect(await page.getByRole('button', { name: 'Forrige' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Neste' }).click();
+    await page.getByText('Side 2 av 2').waitFor();
+    await page.getByText('Sidespiller 30').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Neste' }).isDisabled()).toBe(true);
     await context.close();
     const viggo = await signedIn(someone);
     const viggoPage = await viggo.newPage();

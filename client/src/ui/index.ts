@@ -8,3 +8,4 @@ export { Page } from './Page';
 export { Loading, Spinner } from './Spinner';
 export { SelectField, TextField } from './TextField';
 export { FormError } from './FormError';
+export { Pager } from './Pager';

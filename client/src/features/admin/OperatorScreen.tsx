@@ -4,7 +4,7 @@ import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex } from '../../lib/handicap';
 import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
-import { Alert, Button, Card, EmptyState, Loading, Page, TextField } from '../../ui';
+import { Alert, Button, Card, EmptyState, Loading, Page, Pager, TextField } from '../../ui';
 
 const PAGE_SIZE = 20;
 
@@ -35,7 +35,6 @@ function Users() {
   const query = useDeferredValue(q.trim());
   const users = useQuery(trpc.admin.users.queryOptions({ q: query || undefined, page, limit: PAGE_SIZE }, { placeholderData: (p) => p }));
   const signOut = useMutation(trpc.admin.signOutUser.mutationOptions());
-  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / PAGE_SIZE)) : 1;
   return (
     <Card title="Brukere">
       <TextField label="Søk etter navn eller e-post" type="search" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
@@ -64,13 +63,7 @@ function Users() {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <div className="row between">
-          <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Forrige</Button>
-          <span className="small muted">Side {page} av {pages}</span>
-          <Button size="small" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Neste</Button>
-        </div>
-      ) : null}
+      <Pager page={page} total={users.data?.total} pageSize={PAGE_SIZE} onPage={setPage} />
     </Card>
   );
 }
@@ -79,7 +72,6 @@ function Organizations() {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const orgs = useQuery(trpc.admin.organizations.queryOptions({ page, limit: PAGE_SIZE }, { placeholderData: (p) => p }));
-  const pages = orgs.data ? Math.max(1, Math.ceil(orgs.data.total / PAGE_SIZE)) : 1;
   return (
     <Card title="Klubber">
       {orgs.isPending ? (
@@ -98,13 +90,7 @@ function Organizations() {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <div className="row between">
-          <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Forrige</Button>
-          <span className="small muted">Side {page} av {pages}</span>
-          <Button size="small" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Neste</Button>
-        </div>
-      ) : null}
+      <Pager page={page} total={orgs.data?.total} pageSize={PAGE_SIZE} onPage={setPage} />
     </Card>
   );
 }

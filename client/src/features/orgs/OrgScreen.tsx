@@ -5,7 +5,7 @@ import { describeApiError, fieldError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
-import { Alert, Button, Card, EmptyState, FormError, Loading, Page, SelectField, TextField } from '../../ui';
+import { Alert, Button, Card, EmptyState, FormError, Loading, Page, Pager, SelectField, TextField } from '../../ui';
 import { assignableRoles, describeAuditEntry, isAdminRole, ROLE_NAME, type Role } from './roles';
 
 const AUDIT_PAGE_SIZE = 20;
@@ -186,7 +186,6 @@ function AuditLog({ organizationId }: { organizationId: string }) {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const log = useQuery(trpc.orgs.auditLog.queryOptions({ organizationId, page, limit: AUDIT_PAGE_SIZE }, { placeholderData: (previous) => previous }));
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / AUDIT_PAGE_SIZE)) : 1;
   return (
     <Card title="Logg">
       {log.isPending ? (
@@ -207,13 +206,7 @@ function AuditLog({ organizationId }: { organizationId: string }) {
               </li>
             ))}
           </ol>
-          {pages > 1 ? (
-            <div className="row between">
-              <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Nyere</Button>
-              <span className="small muted">Side {page} av {pages}</span>
-              <Button size="small" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Eldre</Button>
-            </div>
-          ) : null}
+          <Pager page={page} total={log.data.total} pageSize={AUDIT_PAGE_SIZE} onPage={setPage} previousLabel="Nyere" nextLabel="Eldre" />
         </>
       )}
     </Card>
