@@ -10,7 +10,7 @@ import {
 } from './handicap';
 import { adjustedHoleScore, netScore, stablefordPoints } from './scoring';
 import { allocateStrokes } from './strokes';
-import type { HoleScore, Standing } from '../../shared/schemas/rounds';
+import type { HoleScore, ParticipantTotals, Standing } from '../../shared/schemas/rounds';
 
 export type { Standing };
 
@@ -57,15 +57,7 @@ export interface ScoredPlayer {
   /** Match play only: the strokes this player receives in the match (lowest plays off 0). */
   matchHandicap: number | null;
   holes: ScoredHole[];
-  totals: {
-    holesPlayed: number;
-    gross: number;
-    net: number;
-    stablefordPoints: number;
-    adjustedGross: number;
-    grossToPar: number;
-    netToPar: number;
-  };
+  totals: ParticipantTotals;
 }
 
 export interface ScoredRound {

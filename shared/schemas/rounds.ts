@@ -94,16 +94,19 @@ export interface ParticipantView {
   /** Match play only: strokes received in the match. */
   matchHandicap: number | null;
   holes: HoleScore[];
-  totals: {
-    holesPlayed: number;
-    gross: number;
-    net: number;
-    stablefordPoints: number;
-    /** Net-double-bogey adjusted gross. */
-    adjustedGross: number;
-    grossToPar: number;
-    netToPar: number;
-  };
+  totals: ParticipantTotals;
+}
+
+/** A player's running totals over the holes scored so far. */
+export interface ParticipantTotals {
+  holesPlayed: number;
+  gross: number;
+  net: number;
+  stablefordPoints: number;
+  /** Net-double-bogey adjusted gross. */
+  adjustedGross: number;
+  grossToPar: number;
+  netToPar: number;
 }
 
 export type Standing =

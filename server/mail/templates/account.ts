@@ -1,5 +1,19 @@
 import type { MailMessage } from '../mailer';
 
+/** The part both confirmation mails share: how to confirm (link or code), for how long, and the reassurance. */
+function confirmWith(how: string, input: { link: string; code: string; minutes: number }): string[] {
+  return [
+    '',
+    how,
+    input.link,
+    '',
+    `Eller skriv inn koden: ${input.code}`,
+    '',
+    `Lenken og koden gjelder i ${input.minutes} minutter og kan brukes én gang.`,
+    'Hvis det ikke var deg, kan du se bort fra e-posten. Ingenting endres uten bekreftelse.',
+  ];
+}
+
 /** Sent to the address being added: its owner proves control by the link or the code. */
 export function addEmailMail(input: { to: string; accountEmail: string; link: string; code: string; minutes: number }): MailMessage {
   return {
@@ -7,14 +21,7 @@ export function addEmailMail(input: { to: string; accountEmail: string; link: st
     subject: 'Bekreft ny e-postadresse',
     text: [
       `Kontoen ${input.accountEmail} vil legge til denne adressen som ekstra e-postadresse.`,
-      '',
-      'Bekreft ved å åpne lenken mens du er logget inn:',
-      input.link,
-      '',
-      `Eller skriv inn koden: ${input.code}`,
-      '',
-      `Lenken og koden gjelder i ${input.minutes} minutter og kan brukes én gang.`,
-      'Hvis det ikke var deg, kan du se bort fra e-posten. Ingenting endres uten bekreftelse.',
+      ...confirmWith('Bekreft ved å åpne lenken mens du er logget inn:', input),
     ].join('\n'),
   };
 }
@@ -27,14 +34,7 @@ export function mergeMail(input: { to: string; accountEmail: string; link: strin
     text: [
       `Kontoen ${input.accountEmail} ber om å slå sammen kontoen med adressen ${input.to} inn i seg.`,
       'Runder, medlemskap, egne baner og e-postadresser flyttes over, og kontoen med denne adressen slettes.',
-      '',
-      'Bekreft ved å åpne lenken mens du er logget inn på kontoen som skal beholdes:',
-      input.link,
-      '',
-      `Eller skriv inn koden: ${input.code}`,
-      '',
-      `Lenken og koden gjelder i ${input.minutes} minutter og kan brukes én gang.`,
-      'Hvis det ikke var deg, kan du se bort fra e-posten. Ingenting endres uten bekreftelse.',
+      ...confirmWith('Bekreft ved å åpne lenken mens du er logget inn på kontoen som skal beholdes:', input),
     ].join('\n'),
   };
 }
