@@ -5,7 +5,7 @@ import { magicLinkToken, rateLimitHit } from '../../server/db/schema';
 import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser, uniqueEmail } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { startTestServer, unusedPort, type TestServer } from '../helpers/server';
 import { startSmtpServer, type SmtpServer } from '../helpers/smtp';
 import { restClient, trpcClient } from '../helpers/transport';
 import { signInFromMail } from '../helpers/mail';
@@ -60,22 +60,11 @@ describe('sign-in mail over real SMTP', () => {
   });
 });
 
-/** A port nothing listens on: connections to it are refused at once. */
-async function closedPort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 describe('mail when the SMTP server is down', () => {
   let deps: TestDeps;
   let server: TestServer;
   beforeAll(async () => {
-    deps = await createTestDeps({ env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` }, closeAfterAll: false });
+    deps = await createTestDeps({ env: { SMTP_URL: `smtp://127.0.0.1:${await unusedPort()}` }, closeAfterAll: false });
     server = await startTestServer(deps);
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { createApp, type AppOptions } from '../../server/app';
 import type { Deps } from '../../server/deps';
 
@@ -13,4 +13,19 @@ export async function startTestServer(deps: Deps, options: AppOptions = { client
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const { port } = app.server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/**
+ * A loopback port that was free a moment ago: for a process the test starts itself, or (left unused) for a
+ * connection that must be refused.
+ */
+export async function unusedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

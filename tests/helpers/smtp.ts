@@ -1,8 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { unusedPort } from './server';
 
 /**
  * A real SMTP server for tests: `python3 -m aiosmtpd` (Debian package python3-aiosmtpd) writing every
@@ -47,17 +48,6 @@ function pythonWithAiosmtpd(): string {
   throw new Error('No python3 with aiosmtpd: apt-get install -y python3-aiosmtpd');
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function acceptsConnections(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
@@ -97,7 +87,7 @@ export async function startSmtpServer(): Promise<SmtpServer> {
   const python = pythonWithAiosmtpd();
   const dir = mkdtempSync(path.join(tmpdir(), 'golf-smtp-'));
   const maildir = path.join(dir, 'Maildir');
-  const port = await freePort();
+  const port = await unusedPort();
   const child: ChildProcess = spawn(
     python,
     ['-m', 'aiosmtpd', '-n', '-l', `127.0.0.1:${port}`, '-c', 'aiosmtpd.handlers.Mailbox', maildir],

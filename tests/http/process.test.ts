@@ -1,22 +1,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { unusedPort } from '../helpers/server';
 
 describe('the service process', () => {
   it('starts on the embedded database, serves, and stops cleanly on SIGTERM', async () => {
-    const port = await freePort();
+    const port = await unusedPort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'golf-process-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' },
