@@ -5,6 +5,7 @@ import { openDatabase, runMigrations } from './db/client';
 import type { Deps } from './deps';
 import { createLogger } from './log';
 import { createMailer } from './mail/mailer';
+import { startHousekeeping } from './housekeeping';
 import { createEventBus } from './realtime/bus';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   };
   // `npm run dev` passes --dev for Vite's hot-reloading middleware; otherwise the production build is served.
   const app = await createApp(deps, { client: process.argv.includes('--dev') ? 'vite' : 'static' });
+  const stopHousekeeping = startHousekeeping(deps);
   app.server.listen(config.port, () => {
     logger.info(
       { port: config.port, publicUrl: config.publicUrl, database: database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'postgres' },
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    stopHousekeeping();
     await app.close();
     mailer.close();
     await database.close();

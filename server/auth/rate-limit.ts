@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rateLimitHit } from '../db/schema';
 import type { Deps } from '../deps';
@@ -98,9 +98,4 @@ export async function handBackIfSendFails(db: Queryable, hits: number[], send: (
 
 export async function clearHits(db: Queryable, limit: Limit, key: string): Promise<void> {
   await db.delete(rateLimitHit).where(and(eq(rateLimitHit.bucket, limit.bucket), eq(rateLimitHit.key, key)));
-}
-
-/** Housekeeping: rows older than a day are past every window. */
-export async function pruneHits(deps: Deps): Promise<void> {
-  await deps.db.delete(rateLimitHit).where(lt(rateLimitHit.at, new Date(deps.now().getTime() - 24 * 3600 * 1000)));
 }

@@ -54,11 +54,6 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return user ?? null;
 }
 
-/** Whether an address is taken by any account, as primary or secondary. */
-export async function isEmailTaken(db: Queryable, email: string): Promise<boolean> {
-  return (await findUserByEmail(db, email)) !== null;
-}
-
 /** Serialises work on one address across transactions (and server instances): creation, adding, merging. */
 export async function lockEmail(tx: Queryable, email: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'email:' + normalizeEmail(email)}, 0))`);
