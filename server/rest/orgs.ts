@@ -1,18 +1,6 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { Deps } from '../deps';
-import { body, procedure } from './respond';
-
-/** The JSON body with the path's organization (and member) ids added: the procedure's strict schema checks all. */
-function withPath(req: Request, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const b = body(req);
-  return { ...(typeof b === 'object' && b !== null && !Array.isArray(b) ? b : { body: b }), organizationId: req.params.organization_id, ...extra };
-}
-
-function paging(req: Request): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of ['page', 'limit'] as const) if (req.query[key] !== undefined) out[key] = req.query[key];
-  return out;
-}
+import { body, bodyWithParams, procedure, queryParams } from './respond';
 
 export function orgsRoutes(deps: Deps): Router {
   const r = Router();
@@ -22,18 +10,18 @@ export function orgsRoutes(deps: Deps): Router {
   r.post('/organizations/invitations/accept', procedure(deps, (c, req) => c.orgs.acceptInvitation(body(req) as never)));
   r.get('/organizations/:organization_id', procedure(deps, (c, req) => c.orgs.get({ organizationId: req.params.organization_id as string })));
   r.get('/organizations/:organization_id/members', procedure(deps, (c, req) => c.orgs.members({ organizationId: req.params.organization_id as string })));
-  r.post('/organizations/:organization_id/members', procedure(deps, (c, req) => c.orgs.addMember(withPath(req) as never)));
+  r.post('/organizations/:organization_id/members', procedure(deps, (c, req) => c.orgs.addMember(bodyWithParams(req, { organizationId: req.params.organization_id as string }) as never)));
   r.patch(
     '/organizations/:organization_id/members/:user_id',
-    procedure(deps, (c, req) => c.orgs.setRole(withPath(req, { userId: req.params.user_id }) as never)),
+    procedure(deps, (c, req) => c.orgs.setRole(bodyWithParams(req, { organizationId: req.params.organization_id as string, userId: req.params.user_id as string }) as never)),
   );
   r.delete(
     '/organizations/:organization_id/members/:user_id',
-    procedure(deps, (c, req) => c.orgs.removeMember({ organizationId: req.params.organization_id as string, userId: req.params.user_id as string })),
+    procedure(deps, (c, req) => c.orgs.removeMember(bodyWithParams(req, { organizationId: req.params.organization_id as string, userId: req.params.user_id as string }) as never)),
   );
   r.get(
     '/organizations/:organization_id/audit-log',
-    procedure(deps, (c, req) => c.orgs.auditLog({ organizationId: req.params.organization_id as string, ...paging(req) } as never)),
+    procedure(deps, (c, req) => c.orgs.auditLog({ organizationId: req.params.organization_id as string, ...queryParams(req, ['page', 'limit']) } as never)),
   );
   return r;
 }

@@ -62,3 +62,10 @@ export function bodyWithParams(req: Request, params: Record<string, string | und
   }
   return { ...sent, ...params };
 }
+
+/** The query string's known parameters only; anything else is ignored, as query strings usually are. */
+export function queryParams(req: Request, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (req.query[key] !== undefined) out[key] = req.query[key];
+  return out;
+}

@@ -127,8 +127,12 @@ describe.each(TRANSPORTS)('cross-tenant attempts over %s', (transport: Transport
         headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${await sessionTokenFor(deps, ownerA)}` },
         body: JSON.stringify({ role: 'admin', organizationId: orgB.id }),
       });
-      expect(res.status).toBe(404);
-      leaksNothing(await res.text());
+      // The path names the organization; the same field in the body is unknown to the REST path (CONTRACT.md
+      // section 1), so it is refused before anything is looked up.
+      expect(res.status).toBe(400);
+      const text = await res.text();
+      expect(JSON.parse(text).error).toMatchObject({ code: 'INVALID_INPUT', issues: [{ path: 'organizationId' }] });
+      leaksNothing(text);
       expect(await membershipsOfB()).toEqual(before);
     });
   }
