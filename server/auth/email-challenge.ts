@@ -22,23 +22,20 @@ export interface IssuedChallenge {
   code: string | null;
 }
 
+/** Not consumed and not voided (expiry is checked where it matters, against the caller's clock). */
+const unused = () => and(isNull(emailChallenge.consumedAt), isNull(emailChallenge.invalidatedAt));
+
+/** The user's unused challenges of one purpose. */
+const unusedOf = (userId: string, purpose: ChallengePurpose) =>
+  and(eq(emailChallenge.userId, userId), eq(emailChallenge.purpose, purpose), unused());
+
 export async function issueChallenge(
   deps: Deps,
   db: Queryable,
   input: { userId: string; purpose: ChallengePurpose; targetEmail: string; ttlSeconds: number; link: boolean; code: boolean },
 ): Promise<IssuedChallenge> {
   const now = deps.now();
-  await db
-    .update(emailChallenge)
-    .set({ invalidatedAt: now })
-    .where(
-      and(
-        eq(emailChallenge.userId, input.userId),
-        eq(emailChallenge.purpose, input.purpose),
-        isNull(emailChallenge.consumedAt),
-        isNull(emailChallenge.invalidatedAt),
-      ),
-    );
+  await db.update(emailChallenge).set({ invalidatedAt: now }).where(unusedOf(input.userId, input.purpose));
   const id = crypto.randomUUID();
   const token = input.link ? randomToken() : null;
   const code = input.code ? randomDigits(6) : null;
@@ -61,14 +58,7 @@ async function consume(deps: Deps, db: Queryable, id: string): Promise<Challenge
   const [row] = await db
     .update(emailChallenge)
     .set({ consumedAt: now })
-    .where(
-      and(
-        eq(emailChallenge.id, id),
-        isNull(emailChallenge.consumedAt),
-        isNull(emailChallenge.invalidatedAt),
-        gt(emailChallenge.expiresAt, now),
-      ),
-    )
+    .where(and(eq(emailChallenge.id, id), unused(), gt(emailChallenge.expiresAt, now)))
     .returning();
   return row ?? null;
 }
@@ -101,15 +91,7 @@ export async function consumeChallengeCode(
   const [row] = await db
     .select()
     .from(emailChallenge)
-    .where(
-      and(
-        eq(emailChallenge.userId, input.userId),
-        eq(emailChallenge.purpose, input.purpose),
-        isNull(emailChallenge.consumedAt),
-        isNull(emailChallenge.invalidatedAt),
-        gt(emailChallenge.expiresAt, now),
-      ),
-    )
+    .where(and(unusedOf(input.userId, input.purpose), gt(emailChallenge.expiresAt, now)))
     .orderBy(desc(emailChallenge.createdAt))
     .limit(1);
   if (!row?.codeHash) return null;
