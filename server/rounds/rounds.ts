@@ -168,7 +168,7 @@ async function freezeHandicaps(deps: Deps, tx: Transaction, row: RoundRow): Prom
       .update(participant)
       .set({
         handicapIndex: participantRows[i]!.handicapIndex,
-        courseHandicap: Math.round(player.courseHandicapExact * 1000) / 1000,
+        courseHandicap: player.courseHandicapExact,
         playingHandicap: player.playingHandicap,
       })
       .where(eq(participant.id, player.id));
