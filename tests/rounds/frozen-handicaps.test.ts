@@ -6,6 +6,7 @@ import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { demoCourse } from './helpers';
 
 const PARS_18 = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 5, 4, 4, 4, 3, 5, 4];
 const SI_18 = [7, 11, 15, 1, 5, 13, 17, 3, 9, 8, 16, 4, 2, 12, 10, 18, 6, 14];
@@ -78,6 +79,25 @@ describe.each(databaseKinds())('a nine-hole round’s handicaps when the first s
     expect(scored.handicapsFrozen).toBe(true);
     expect(handicapsOf(scored)).toEqual(handicapsOf(before));
     expect(handicapsOf(await asOwner.rounds.get({ roundId }))).toEqual(handicapsOf(before));
+  });
+
+  it('stays what the players saw on an official tee without nine-hole ratings', async () => {
+    // Ullensaker, white, men: no front-nine rating, so half the 18-hole one; HI 9.5 gives CH 5.49956….
+    const official = await demoCourse(deps, 'ullensaker-gk', 'Ullensaker', 'Hvit', 'male');
+    expect(official.ratings.front9).toBeUndefined();
+    const player = await createUser(deps.db, { name: 'Ulla Ullensaker', handicapIndex: 9.5 });
+    const asPlayer = (await callerAs(deps, player)).caller;
+    const round = await asPlayer.rounds.create({ courseId: official.course.id, teeId: official.teeId, playedOn: '2026-08-02', format: 'stroke', holes: 'front9' });
+    const side = await asPlayer.rounds.addSide({ roundId: round.id, name: 'Ulla' });
+    const p = await asPlayer.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: player.id });
+    const before = await asPlayer.rounds.get({ roundId: round.id });
+    expect(handicapsOf(before)[0]).toMatchObject({ courseHandicap: 5, playingHandicap: 5 });
+    const scored = await asPlayer.rounds.setScore({ roundId: round.id, participantId: p.id, hole: 1, strokes: 5 });
+    expect(handicapsOf(scored)).toEqual(handicapsOf(before));
+    // The whole CH caps the hole at net double bogey: it must not move either.
+    expect(scored.sides[0]!.participants[0]!.holes.map((h) => h.adjustedStrokes)).toEqual(
+      before.sides[0]!.participants[0]!.holes.map((h) => (h.hole === 1 ? Math.min(5, h.par + 2 + h.strokesReceived) : null)),
+    );
   });
 
   it('stays what the players saw before the first score, over REST', async () => {
