@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { audit } from '../audit';
 import { findUserByEmail, findUserById, lockEmail, normalizeEmail, toPublicUser, type PublicUser, type UserRow } from '../auth/users';
 import type { Transaction } from '../db/client';
@@ -83,21 +83,15 @@ export async function mergeAccounts(tx: Transaction, survivor: UserRow, other: U
   await tx.delete(organizationMembership).where(eq(organizationMembership.userId, other.id));
 
   const rounds = await tx.update(round).set({ ownerUserId: survivor.id }).where(eq(round.ownerUserId, other.id)).returning({ id: round.id });
-  // A round has each account once: where both accounts played, the other's card stays as a guest's, with
-  // its scores and handicap, rather than the survivor appearing twice.
+  // A round has each account once: where both accounts played, the other's card stays behind and becomes
+  // a guest's (name, handicap, scores) when the account is deleted below, by the database's trigger for
+  // every deleted account (drizzle/0003_keep_cards_of_deleted_users.sql), rather than the survivor
+  // appearing twice.
   const survivorRounds = tx.select({ roundId: participant.roundId }).from(participant).where(eq(participant.userId, survivor.id));
-  await tx
-    .update(participant)
-    .set({
-      userId: null,
-      guestName: other.name ?? 'Uten navn',
-      handicapIndex: sql`coalesce(${participant.handicapIndex}, ${other.handicapIndex})`,
-    })
-    .where(and(eq(participant.userId, other.id), inArray(participant.roundId, survivorRounds)));
   const participations = await tx
     .update(participant)
     .set({ userId: survivor.id })
-    .where(eq(participant.userId, other.id))
+    .where(and(eq(participant.userId, other.id), notInArray(participant.roundId, survivorRounds)))
     .returning({ id: participant.id });
   const courses = await tx
     .update(course)

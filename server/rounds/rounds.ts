@@ -11,11 +11,12 @@ import {
 } from '../../shared/schemas/rounds';
 import { isCourseVisible } from '../courses/courses';
 import type { Transaction } from '../db/client';
-import { appUser, club, course, courseHole, participant, round, score, side, tee } from '../db/schema';
+import { appUser, club, course, courseHole, participant, round, side, tee } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { assertNotStarted, assertOpen, assertOwner, roundFor, type RoundRow, type RoundRole } from './access';
 import { appendEvent, publishEvent } from './events';
+import { writeScore } from './score-write';
 import { computeRound, holesPlayed, roundView } from './view';
 
 /**
@@ -121,11 +122,12 @@ export async function addParticipant(
 
 /**
  * A hole's score, by the owner or an account taking part (guests have no account). The first score of
- * the round freezes every participant's index, course handicap and playing handicap.
+ * the round freezes every participant's index, course handicap and playing handicap. With
+ * `previousStrokes` the write is conditional on it (./score-write.ts).
  */
 export async function setScore(
   deps: Deps,
-  input: { userId: string; roundId: string; participantId: string; hole: number; strokes: number | null },
+  input: { userId: string; roundId: string; participantId: string; hole: number; strokes: number | null; previousStrokes?: number | null | undefined },
 ): Promise<RoundView> {
   return change(deps, input.roundId, input.userId, async (tx, { round: row }) => {
     assertOpen(row);
@@ -144,15 +146,7 @@ export async function setScore(
     }
     if (row.startedAt === null && input.strokes !== null) await freezeHandicaps(deps, tx, row);
 
-    if (input.strokes === null) {
-      await tx.delete(score).where(and(eq(score.participantId, target.id), eq(score.hole, input.hole)));
-    } else {
-      const values = { participantId: target.id, hole: input.hole, strokes: input.strokes, updatedBy: input.userId, updatedAt: deps.now() };
-      await tx
-        .insert(score)
-        .values(values)
-        .onConflictDoUpdate({ target: [score.participantId, score.hole], set: { strokes: values.strokes, updatedBy: values.updatedBy, updatedAt: values.updatedAt } });
-    }
+    await writeScore(tx, { ...input, participantId: target.id, updatedAt: deps.now() });
     return {
       change: { type: 'score', participantId: target.id, hole: input.hole, strokes: input.strokes },
       answer: (view) => view,
@@ -168,7 +162,7 @@ async function freezeHandicaps(deps: Deps, tx: Transaction, row: RoundRow): Prom
       .update(participant)
       .set({
         handicapIndex: participantRows[i]!.handicapIndex,
-        courseHandicap: Math.round(player.courseHandicapExact * 1000) / 1000,
+        courseHandicap: player.courseHandicapExact,
         playingHandicap: player.playingHandicap,
       })
       .where(eq(participant.id, player.id));

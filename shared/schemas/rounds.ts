@@ -48,11 +48,24 @@ export const addParticipantInput = z
     path: ['userId'],
   });
 
+const strokesField = z
+  .number()
+  .int()
+  .min(1, { message: 'Slag må være mellom 1 og 20.' })
+  .max(20, { message: 'Slag må være mellom 1 og 20.' })
+  .nullable();
+
+/**
+ * `previousStrokes`: what the client last saw on the hole before its edit (null: empty). With it the write
+ * happens only if the hole still holds that value (or already holds `strokes`: a repeat), else 409
+ * CONFLICT; without it (older clients) the last write wins (docs/decisions/0407-conditional-score-writes.md).
+ */
 export const setScoreInput = z.strictObject({
   roundId: id,
   participantId: id,
   hole: z.number().int().min(1).max(18),
-  strokes: z.number().int().min(1, { message: 'Slag må være mellom 1 og 20.' }).max(20, { message: 'Slag må være mellom 1 og 20.' }).nullable(),
+  strokes: strokesField,
+  previousStrokes: strokesField.optional(),
 });
 
 export const ROUNDS_DEFAULT_LIMIT = 50;

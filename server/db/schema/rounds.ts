@@ -3,6 +3,7 @@ import {
   bigserial,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -68,7 +69,9 @@ export const participant = pgTable(
     userId: uuid('user_id').references(() => appUser.id, { onDelete: 'set null' }),
     guestName: text('guest_name'),
     handicapIndex: numeric('handicap_index', { precision: 3, scale: 1, mode: 'number' }),
-    courseHandicap: numeric('course_handicap', { precision: 6, scale: 3, mode: 'number' }),
+    // Exactly as computed (a float8 keeps every bit of a JS number): rounding it to a few decimals could
+    // move a value just under a half over it, and the CH the players saw would change at the first score.
+    courseHandicap: doublePrecision('course_handicap'),
     playingHandicap: integer('playing_handicap'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

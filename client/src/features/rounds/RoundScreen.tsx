@@ -6,7 +6,9 @@ import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
 import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
-import { canScore, firstOpenHole, formatToPar, parseStrokes, shownStrokes, standingText, stepStrokes, strokesReceivedText, type UnsentScores } from './scorecard';
+import { shownStrokes, type PendingScores } from './pending-scores';
+import { ScoreConflicts } from './ScoreConflicts';
+import { canScore, firstOpenHole, formatToPar, parseStrokes, standingText, stepStrokes, strokesReceivedText } from './scorecard';
 import { courseTitle, formatDate } from './format';
 import { useLiveRound, type Connection } from './useLiveRound';
 import { FORMAT_NAME, HOLES_NAME } from './wizard-state';
@@ -20,7 +22,7 @@ const CONNECTION_TEXT: Record<Connection, string> = {
 /** The scorecard (issue 8): live while open, a read-only summary once finished. */
 export default function RoundScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const { round, connection, unsent, send, scoreError, finish } = useLiveRound(id);
+  const { round, connection, pending, conflicts, dismissConflict, send, scoreError, finish } = useLiveRound(id);
   const session = useSession();
   const userId = session.status === 'full' ? session.user.id : '';
 
@@ -46,13 +48,14 @@ export default function RoundScreen() {
           <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
             {CONNECTION_TEXT[connection]}
           </span>
-          {Object.keys(unsent).length > 0 ? <span className="small muted"> · {Object.keys(unsent).length} slag venter på å bli lagret</span> : null}
+          {Object.keys(pending).length > 0 ? <span className="small muted"> · {Object.keys(pending).length} slag venter på å bli lagret</span> : null}
         </p>
       ) : null}
       <div className="grid-cols">
         <div>
+          {view.status === 'open' ? <ScoreConflicts view={view} conflicts={conflicts} onDismiss={dismissConflict} /> : null}
           {view.status === 'open' ? (
-            <HoleEntry view={view} unsent={unsent} editable={editable} onScore={send} />
+            <HoleEntry view={view} pending={pending} editable={editable} onScore={send} />
           ) : (
             <Alert tone="info"><p>Runden er avsluttet{view.finishedAt ? ` ${new Date(view.finishedAt).toLocaleString('nb-NO', { dateStyle: 'medium', timeStyle: 'short' })}` : ''}. Resultatene kan ikke endres.</p></Alert>
           )}
@@ -63,12 +66,12 @@ export default function RoundScreen() {
           {view.status === 'open' && view.ownerUserId === userId ? <Finish onFinish={() => finish.mutate({ roundId: view.id })} busy={finish.isPending} error={finish.error} /> : null}
         </div>
       </div>
-      <FullCard view={view} unsent={unsent} />
+      <FullCard view={view} pending={pending} />
     </Page>
   );
 }
 
-function HoleEntry({ view, unsent, editable, onScore }: { view: RoundView; unsent: UnsentScores; editable: boolean; onScore(participantId: string, hole: number, strokes: number | null): void }) {
+function HoleEntry({ view, pending, editable, onScore }: { view: RoundView; pending: PendingScores; editable: boolean; onScore(participantId: string, hole: number, strokes: number | null): void }) {
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const holes = view.card.map((c) => c.hole);
@@ -92,15 +95,15 @@ function HoleEntry({ view, unsent, editable, onScore }: { view: RoundView; unsen
         <Button variant="secondary" disabled={i >= holes.length - 1} onClick={() => go(holes[i + 1]!)} aria-label="Neste hull">▶</Button>
       </div>
       {players.map((p) => (
-        <PlayerHole key={p.id} player={p} hole={hole} par={card.par} unsent={unsent} editable={editable} onScore={onScore} />
+        <PlayerHole key={p.id} player={p} hole={hole} par={card.par} pending={pending} editable={editable} onScore={onScore} />
       ))}
     </Card>
   );
 }
 
-function PlayerHole({ player, hole, par, unsent, editable, onScore }: { player: ParticipantView; hole: number; par: number; unsent: UnsentScores; editable: boolean; onScore(participantId: string, hole: number, strokes: number | null): void }) {
+function PlayerHole({ player, hole, par, pending, editable, onScore }: { player: ParticipantView; hole: number; par: number; pending: PendingScores; editable: boolean; onScore(participantId: string, hole: number, strokes: number | null): void }) {
   const score = player.holes.find((h) => h.hole === hole)!;
-  const strokes = shownStrokes(unsent, player.id, hole, score.strokes);
+  const strokes = shownStrokes(pending, player.id, hole, score.strokes);
   const [text, setText] = useState(strokes === null ? '' : String(strokes));
   const [invalid, setInvalid] = useState(false);
   const inputId = useId();
@@ -203,7 +206,7 @@ function Finish({ onFinish, busy, error }: { onFinish(): void; busy: boolean; er
   );
 }
 
-function FullCard({ view, unsent }: { view: RoundView; unsent: UnsentScores }) {
+function FullCard({ view, pending }: { view: RoundView; pending: PendingScores }) {
   const players = view.sides.flatMap((s) => s.participants);
   return (
     <Card title="Scorekort">
@@ -236,7 +239,7 @@ function FullCard({ view, unsent }: { view: RoundView; unsent: UnsentScores }) {
                 <th scope="row">{p.name}</th>
                 {p.holes.map((h) => (
                   <td key={h.hole}>
-                    {shownStrokes(unsent, p.id, h.hole, h.strokes) ?? ''}
+                    {shownStrokes(pending, p.id, h.hole, h.strokes) ?? ''}
                     {h.strokesReceived > 0 ? <sup aria-label={`${h.strokesReceived} slag`}>{'•'.repeat(Math.min(h.strokesReceived, 3))}</sup> : null}
                   </td>
                 ))}

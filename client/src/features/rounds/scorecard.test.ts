@@ -2,15 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { RoundView, Standing } from '../../../../shared/schemas/rounds';
 import {
   canScore,
-  confirmSent,
   firstOpenHole,
   formatToPar,
   parseStrokes,
-  shownStrokes,
   standingText,
   stepStrokes,
   strokesReceivedText,
-  withUnsent,
 } from './scorecard';
 
 describe('entering strokes', () => {
@@ -29,20 +26,6 @@ describe('entering strokes', () => {
     expect(parseStrokes(' 12 ')).toEqual({ ok: true, value: 12 });
     expect(parseStrokes('')).toEqual({ ok: true, value: null });
     for (const bad of ['0', '21', '-1', '3.5', 'x']) expect(parseStrokes(bad)).toEqual({ ok: false });
-  });
-});
-
-describe('scores typed while the connection is down', () => {
-  it('are shown at once, kept until the server confirms that value, and then give way to the server', () => {
-    let unsent = withUnsent({}, 'p1', 3, 5);
-    expect(shownStrokes(unsent, 'p1', 3, null)).toBe(5);
-    expect(shownStrokes(unsent, 'p1', 4, 6)).toBe(6);
-    unsent = withUnsent(unsent, 'p1', 3, 6);
-    // The answer for the first value does not drop the newer one.
-    expect(confirmSent(unsent, 'p1', 3, 5)).toBe(unsent);
-    unsent = confirmSent(unsent, 'p1', 3, 6);
-    expect(unsent).toEqual({});
-    expect(shownStrokes(withUnsent({}, 'p1', 3, null), 'p1', 3, 5)).toBeNull();
   });
 });
 

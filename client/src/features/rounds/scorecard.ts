@@ -48,31 +48,6 @@ export function standingText(standing: Standing | null): string {
   }
 }
 
-/** A score typed but not yet confirmed by the server, keyed "participantId:hole". */
-export type UnsentScores = Readonly<Record<string, number | null>>;
-
-export function scoreKey(participantId: string, hole: number): string {
-  return `${participantId}:${hole}`;
-}
-
-export function withUnsent(unsent: UnsentScores, participantId: string, hole: number, strokes: number | null): UnsentScores {
-  return { ...unsent, [scoreKey(participantId, hole)]: strokes };
-}
-
-/** Drops an unsent score once the server has it (the same value), keeping anything typed since. */
-export function confirmSent(unsent: UnsentScores, participantId: string, hole: number, strokes: number | null): UnsentScores {
-  const key = scoreKey(participantId, hole);
-  if (!(key in unsent) || unsent[key] !== strokes) return unsent;
-  const { [key]: _, ...rest } = unsent;
-  return rest;
-}
-
-/** What a cell shows: the score typed here if not yet saved, else the server's. */
-export function shownStrokes(unsent: UnsentScores, participantId: string, hole: number, server: number | null): number | null {
-  const key = scoreKey(participantId, hole);
-  return key in unsent ? unsent[key]! : server;
-}
-
 /** The first hole of the card where any player has no score yet, to open a round where play is. */
 export function firstOpenHole(round: Pick<RoundView, 'card' | 'sides'>): number {
   const players = round.sides.flatMap((s) => s.participants);

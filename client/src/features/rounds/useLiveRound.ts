@@ -1,29 +1,37 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { RoundView } from '../../../../shared/schemas/rounds';
 import { describeApiError } from '../../lib/api-error';
-import { useTRPC } from '../../trpc';
-import { confirmSent, withUnsent, type UnsentScores } from './scorecard';
+import { useTRPC, useTRPCClient } from '../../trpc';
+import { serverStrokes } from './pending-scores';
+import { createScoreSender, type SendResult } from './score-sender';
 
 export type Connection = 'connecting' | 'live' | 'offline';
 
 const RETRY_UNSENT_MS = 5_000;
 
+/** A failed score request, by what trying again could change. */
+function sendResultOf(error: unknown): SendResult {
+  const view = describeApiError(error);
+  if (!view || view.code === 'NETWORK' || view.code === 'INTERNAL') return { kind: 'unanswered' };
+  if (view.code === 'CONFLICT') return { kind: 'conflict' };
+  return { kind: 'refused', message: Object.values(view.fields)[0] ?? view.message };
+}
+
 /**
- * One round, kept current: rounds.get for the first picture, then rounds.onUpdate over the WebSocket, each
- * update carrying the round as it now stands. Scores typed while the connection is down are kept (and
- * shown) until the server has them; they are sent again when the connection is back, so nothing is lost.
+ * One round, kept current: rounds.get for the first picture, then rounds.onUpdate over the WebSocket. The
+ * query cache holds the RoundView. Scores are sent one request each by a sender of their own
+ * (./score-sender.ts): typed scores are shown until the server has them, sent again when the connection is
+ * back and every few seconds meanwhile, and written only over the value this phone saw (409 otherwise:
+ * the player is told, and sees the newer value).
  */
 export function useLiveRound(roundId: string) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const key = trpc.rounds.get.queryKey({ roundId });
+  const key = useMemo(() => trpc.rounds.get.queryKey({ roundId }), [trpc, roundId]);
   const round = useQuery(trpc.rounds.get.queryOptions({ roundId }));
-  const [unsent, setUnsent] = useState<UnsentScores>({});
-  const unsentRef = useRef(unsent);
-  unsentRef.current = unsent;
-  const [scoreError, setScoreError] = useState<string | null>(null);
 
   const store = useCallback((view: RoundView) => queryClient.setQueryData(key, view), [queryClient, key]);
 
@@ -40,54 +48,49 @@ export function useLiveRound(roundId: string) {
   );
   const connection: Connection = subscription.status === 'pending' ? 'live' : subscription.status === 'error' ? 'offline' : 'connecting';
 
-  const setScore = useMutation(trpc.rounds.setScore.mutationOptions());
+  const sender = useMemo(
+    () =>
+      createScoreSender({
+        retryMs: RETRY_UNSENT_MS,
+        send: async (operation) => {
+          try {
+            const view = await client.rounds.setScore.mutate({
+              roundId,
+              participantId: operation.participantId,
+              hole: operation.hole,
+              strokes: operation.strokes,
+              previousStrokes: operation.previous,
+            });
+            store(view);
+            return { kind: 'saved' };
+          } catch (error) {
+            const result = sendResultOf(error);
+            // The hole holds a newer value than this phone knew: read the round again to show it.
+            if (result.kind !== 'unanswered') void queryClient.invalidateQueries({ queryKey: key });
+            return result;
+          }
+        },
+      }),
+    [client, queryClient, key, roundId, store],
+  );
+  useEffect(() => {
+    sender.start();
+    return () => sender.stop();
+  }, [sender]);
+  const { pending, conflicts, error: scoreError } = useSyncExternalStore(sender.subscribe, sender.getState);
+
+  useEffect(() => {
+    if (connection === 'live') sender.flush();
+  }, [connection, sender]);
 
   const send = useCallback(
     (participantId: string, hole: number, strokes: number | null) => {
-      setUnsent((u) => withUnsent(u, participantId, hole, strokes));
-      setScore.mutate(
-        { roundId, participantId, hole, strokes },
-        {
-          onSuccess: (view) => {
-            store(view);
-            setUnsent((u) => confirmSent(u, participantId, hole, strokes));
-            setScoreError(null);
-          },
-          onError: (error) => {
-            const view = describeApiError(error);
-            // A refusal (finished round, not allowed) will not change by trying again: undo and say why.
-            if (view && view.code !== 'NETWORK' && view.code !== 'INTERNAL') {
-              setUnsent((u) => confirmSent(u, participantId, hole, strokes));
-              setScoreError(Object.values(view.fields)[0] ?? view.message);
-            }
-          },
-        },
-      );
+      sender.edit(participantId, hole, strokes, serverStrokes(queryClient.getQueryData<RoundView>(key), participantId, hole));
     },
-    [roundId, setScore, store],
+    [queryClient, key, sender],
   );
-
-  // Scores still unsent go again once the connection is back, and every few seconds meanwhile.
-  const flush = useCallback(() => {
-    for (const [k, strokes] of Object.entries(unsentRef.current)) {
-      const [participantId, hole] = k.split(':');
-      send(participantId!, Number(hole), strokes);
-    }
-  }, [send]);
-  const hasUnsent = Object.keys(unsent).length > 0;
-  useEffect(() => {
-    if (connection === 'live' && hasUnsent && !setScore.isPending) flush();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [connection]);
-  useEffect(() => {
-    if (!hasUnsent) return;
-    const timer = window.setInterval(() => {
-      if (!setScore.isPending) flush();
-    }, RETRY_UNSENT_MS);
-    return () => window.clearInterval(timer);
-  }, [hasUnsent, flush, setScore.isPending]);
 
   const finish = useMutation(trpc.rounds.finish.mutationOptions({ onSuccess: store }));
 
-  return { round, connection, unsent, send, scoreError, finish };
+  return { round, connection, pending, conflicts, dismissConflict: sender.dismissConflict, send, scoreError, finish };
 }

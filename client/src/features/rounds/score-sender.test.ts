@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ScoreOperation } from './pending-scores';
+import { createScoreSender, type SendResult } from './score-sender';
+
+/** A stand-in for the network: records each request and lets the test answer it when it chooses. */
+function network() {
+  const requests: { operation: ScoreOperation; answer(result: SendResult): void }[] = [];
+  return {
+    requests,
+    send: (operation: ScoreOperation) => new Promise<SendResult>((resolve) => requests.push({ operation, answer: resolve })),
+  };
+}
+
+const settled = () => vi.advanceTimersByTimeAsync(0);
+
+describe('the scorecard’s sender', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('clears each of two scores sent at once by its own answer, in either order', async () => {
+    const net = network();
+    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
+    sender.start();
+    sender.edit('p1', 1, 4, null);
+    sender.edit('p2', 1, 5, null);
+    expect(net.requests.map((r) => r.operation.participantId)).toEqual(['p1', 'p2']);
+    net.requests[1]!.answer({ kind: 'saved' });
+    net.requests[0]!.answer({ kind: 'saved' });
+    await settled();
+    expect(sender.getState().pending).toEqual({});
+    // Nothing is left to re-send later.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(net.requests).toHaveLength(2);
+    sender.stop();
+  });
+
+  it('sends an unanswered score again every few seconds, however often the screen asks for its state', async () => {
+    const net = network();
+    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
+    sender.start();
+    sender.edit('p1', 1, 4, null);
+    net.requests[0]!.answer({ kind: 'unanswered' });
+    await settled();
+    for (let t = 0; t < 5; t++) {
+      sender.getState();
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    expect(net.requests).toHaveLength(2);
+    expect(net.requests[1]!.operation).toEqual({ participantId: 'p1', hole: 1, previous: null, strokes: 4 });
+    net.requests[1]!.answer({ kind: 'saved' });
+    await settled();
+    expect(sender.getState().pending).toEqual({});
+    sender.stop();
+  });
+
+  it('drops a conflicting score and keeps a notice of it until the player edits that hole again', async () => {
+    const net = network();
+    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
+    sender.start();
+    sender.edit('p1', 1, 5, 4);
+    net.requests[0]!.answer({ kind: 'conflict' });
+    await settled();
+    expect(sender.getState()).toMatchObject({ pending: {}, conflicts: [{ participantId: 'p1', hole: 1, mine: 5 }] });
+    sender.edit('p1', 1, 5, 6);
+    expect(sender.getState().conflicts).toEqual([]);
+    expect(net.requests[1]!.operation).toEqual({ participantId: 'p1', hole: 1, previous: 6, strokes: 5 });
+    sender.stop();
+  });
+
+  it('does not retry while stopped', async () => {
+    const net = network();
+    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
+    sender.edit('p1', 1, 4, null);
+    net.requests[0]!.answer({ kind: 'unanswered' });
+    await settled();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(net.requests).toHaveLength(1);
+    sender.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(net.requests).toHaveLength(2);
+    sender.stop();
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "participant" ALTER COLUMN "course_handicap" SET DATA TYPE double precision;
