@@ -8,7 +8,7 @@ import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { invitationMail } from '../mail/templates/organizations';
-import type { OrgScope } from './organizations';
+import type { OrgScope } from './scope';
 import { joinKeepingHigherRole } from './roles';
 
 /** CONTRACT.md section 7 / issue 5: an invitation is valid for 7 days and is used once. */

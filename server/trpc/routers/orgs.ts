@@ -17,8 +17,8 @@ import {
   myOrganizations,
   removeMember,
   setRole,
-  type OrgScope,
 } from '../../organizations/organizations';
+import type { OrgScope } from '../../organizations/scope';
 import { orgAdminProcedure, orgMemberProcedure, router, userProcedure } from '../init';
 
 /** The organization procedures' context, as the domain functions see it. */
