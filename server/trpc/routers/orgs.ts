@@ -62,5 +62,5 @@ export const orgsRouter = router({
 
   acceptInvitation: userProcedure
     .input(acceptInvitationInput)
-    .mutation(({ ctx, input }) => acceptInvitationByToken(ctx.deps, { userId: ctx.user.id, token: input.token, ip: ctx.meta.ip })),
+    .mutation(({ ctx, input }) => acceptInvitationByToken(ctx.deps, { user: ctx.user, token: input.token, ip: ctx.meta.ip })),
 });
