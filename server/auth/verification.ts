@@ -74,7 +74,14 @@ export async function voidOpen(deps: Deps, db: Queryable, purpose: VerificationP
   await db
     .update(verification)
     .set({ invalidatedAt: now })
-    .where(and(eq(verification.purpose, purpose), eq(verification.target, target), isNull(verification.consumedAt), isNull(verification.invalidatedAt)));
+    .where(
+      and(
+        eq(verification.purpose, purpose),
+        eq(verification.target, target),
+        isNull(verification.consumedAt),
+        isNull(verification.invalidatedAt),
+      ),
+    );
 }
 
 export async function voidVerification(deps: Deps, db: Queryable, id: string): Promise<void> {

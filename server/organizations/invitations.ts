@@ -113,7 +113,10 @@ type InvitationRow = typeof organizationInvitation.$inferSelect;
 
 /** The user's addresses: the primary and every confirmed secondary one. */
 async function addressesOf(db: Queryable, user: Pick<UserRow, 'id' | 'email'>): Promise<string[]> {
-  const secondary = await db.select({ email: userSecondaryEmail.email }).from(userSecondaryEmail).where(eq(userSecondaryEmail.userId, user.id));
+  const secondary = await db
+    .select({ email: userSecondaryEmail.email })
+    .from(userSecondaryEmail)
+    .where(eq(userSecondaryEmail.userId, user.id));
   return [user.email, ...secondary.map((s) => s.email)];
 }
 
