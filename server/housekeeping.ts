@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import { LIMITS } from './auth/rate-limit';
-import { emailChallenge, magicLinkToken, rateLimitHit, revokedSession } from './db/schema';
+import { rateLimitHit, revokedSession, verification } from './db/schema';
 import type { Deps } from './deps';
 
 /** Counted events older than the longest limit window count towards nothing any more. */
@@ -12,7 +12,7 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Deletes rows that can no longer change an answer: rate-limit events past every window, revocations of
- * tokens that have expired anyway, and sign-in links and e-mailed challenges a day past their expiry.
+ * tokens that have expired anyway, and verifications (links, codes, invitations) a day past their expiry.
  * Without it these tables only grow. Returns how many rows of each went.
  */
 export async function pruneExpired(deps: Pick<Deps, 'db' | 'now'>) {
@@ -23,15 +23,11 @@ export async function pruneExpired(deps: Pick<Deps, 'db' | 'now'>) {
     .delete(revokedSession)
     .where(lt(revokedSession.expiresAt, before(0)))
     .returning({ tokenHash: revokedSession.tokenHash });
-  const links = await deps.db
-    .delete(magicLinkToken)
-    .where(lt(magicLinkToken.expiresAt, before(EXPIRED_KEPT_SECONDS)))
-    .returning({ id: magicLinkToken.id });
-  const challenges = await deps.db
-    .delete(emailChallenge)
-    .where(lt(emailChallenge.expiresAt, before(EXPIRED_KEPT_SECONDS)))
-    .returning({ id: emailChallenge.id });
-  return { rateLimitHits: hits.length, revokedSessions: revoked.length, signInLinks: links.length, emailChallenges: challenges.length };
+  const verifications = await deps.db
+    .delete(verification)
+    .where(lt(verification.expiresAt, before(EXPIRED_KEPT_SECONDS)))
+    .returning({ id: verification.id });
+  return { rateLimitHits: hits.length, revokedSessions: revoked.length, verifications: verifications.length };
 }
 
 /** Prunes at start and then hourly; the timer never keeps the process alive. Returns a stop function. */

@@ -1,5 +1,5 @@
-import { consumeChallengeCode, consumeChallengeToken, issueChallenge, type ChallengeRow } from '../auth/email-challenge';
 import { consumeLimit, LIMITS } from '../auth/rate-limit';
+import { consumeVerificationCode, consumeVerificationToken, issueVerification, type VerificationRow } from '../auth/verification';
 import type { Queryable } from '../db/client';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -24,24 +24,33 @@ export async function issueConfirmation(
   deps: Deps,
   input: { userId: string; purpose: Purpose; targetEmail: string },
 ): Promise<{ token: string; code: string }> {
-  const issued = await issueChallenge(deps, deps.db, { ...input, ttlSeconds: CONFIRMATION_SECONDS, link: true, code: true });
+  const issued = await issueVerification(deps, deps.db, {
+    purpose: input.purpose,
+    target: input.userId,
+    userId: input.userId,
+    email: input.targetEmail,
+    ttlSeconds: CONFIRMATION_SECONDS,
+    link: true,
+    code: true,
+  });
   return { token: issued.token!, code: issued.code! };
 }
 
 /**
- * Consumes the user's open challenge by link token or code. A wrong code counts an attempt, which must
- * stay counted, so the caller commits before throwing the error returned here.
+ * Consumes the user's open confirmation by link token or code (server/auth/verification.ts); `email` of the
+ * row is the address confirmed. A wrong code counts an attempt, which must stay counted, so the caller
+ * commits before throwing the error returned here.
  */
 export async function consumeConfirmation(
   deps: Deps,
   db: Queryable,
   input: { userId: string; purpose: Purpose; confirmation: Confirmation },
-): Promise<ChallengeRow | AppError> {
+): Promise<VerificationRow | AppError> {
   const { confirmation } = input;
   if ('token' in confirmation) {
-    const row = await consumeChallengeToken(deps, db, { token: confirmation.token, purpose: input.purpose, userId: input.userId });
+    const row = await consumeVerificationToken(deps, db, { token: confirmation.token, purpose: input.purpose, userId: input.userId });
     return row ?? new AppError('INVALID_LINK');
   }
-  const row = await consumeChallengeCode(deps, db, { userId: input.userId, purpose: input.purpose, code: confirmation.code });
+  const row = await consumeVerificationCode(deps, db, { target: input.userId, purpose: input.purpose, code: confirmation.code });
   return row ?? new AppError('INVALID_CODE');
 }

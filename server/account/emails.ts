@@ -58,7 +58,7 @@ export async function confirmAddEmail(
     const challenge = await consumeConfirmation(deps, tx, { userId: input.user.id, purpose: 'add_email', confirmation: input.confirmation });
     // Returned, not thrown: a wrong code's attempt must be committed.
     if (challenge instanceof AppError) return challenge;
-    const address = challenge.targetEmail;
+    const address = challenge.email;
     await lockEmail(tx, address);
     if (await findUserByEmail(tx, address)) throw new AppError('CONFLICT', { message: ADDRESS_TAKEN });
     await tx.insert(userSecondaryEmail).values({ userId: input.user.id, email: address, createdAt: deps.now() });

@@ -147,8 +147,8 @@ export async function confirmMerge(
     const challenge = await consumeConfirmation(deps, tx, { userId: input.user.id, purpose: 'merge', confirmation: input.confirmation });
     // Returned, not thrown: a wrong code's attempt must be committed.
     if (challenge instanceof AppError) return challenge;
-    await lockEmail(tx, challenge.targetEmail);
-    const found = await findUserByEmail(tx, challenge.targetEmail);
+    await lockEmail(tx, challenge.email);
+    const found = await findUserByEmail(tx, challenge.email);
     if (!found) throw new AppError('EMAIL_NOT_FOUND');
     if (found.id === input.user.id) throw new AppError('CONFLICT', { message: 'Adressen hører allerede til kontoen din.' });
     const locked = await lockUsers(tx, [input.user.id, found.id]);

@@ -1,7 +1,6 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { audit } from '../audit';
 import type { Transaction } from '../db/client';
-import { appUser, magicLinkToken } from '../db/schema';
+import { appUser } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { signInMail } from '../mail/templates/sign-in';
@@ -9,13 +8,18 @@ import type { RequestLinkInput, VerifyLinkInput } from '../../shared/schemas/aut
 import { consumeLimit, handBackIfSendFails, LIMITS, lockLimitKey } from './rate-limit';
 import type { CookieJar, SessionAnswer } from './sessions';
 import { completePrimarySignIn, type RequestOrigin } from './sign-in';
-import { equalHashes, hashCode, randomDigits, randomToken, sha256 } from './tokens';
 import { findUserByEmail, lockEmail, normalizeEmail, type UserRow } from './users';
+import {
+  consumeVerificationCode,
+  consumeVerificationToken,
+  findOpenByToken,
+  issueVerification,
+  voidVerification,
+  type VerificationRow,
+} from './verification';
 
 /** CONTRACT.md section 5: the link and its code live 15 minutes, one use, newest only. */
 export const MAGIC_LINK_SECONDS = 15 * 60;
-/** Wrong codes a link survives: at the fifth the link and its code are void (decision 0101). */
-export const MAGIC_LINK_MAX_CODE_ATTEMPTS = 5;
 
 /** The page of the app that shows the "Logg inn" button; a mail scanner fetching it consumes nothing. */
 export function signInLink(publicUrl: string, token: string): string {
@@ -35,7 +39,6 @@ export function signInLink(publicUrl: string, token: string): string {
  */
 export async function requestMagicLink(deps: Deps, input: RequestLinkInput, origin: RequestOrigin): Promise<void> {
   const address = normalizeEmail(input.email);
-  const now = deps.now();
   const issued = await deps.db.transaction(async (tx) => {
     await lockEmail(tx, address);
     await lockLimitKey(tx, LIMITS.magicLinkPerIp, origin.ip);
@@ -45,24 +48,17 @@ export async function requestMagicLink(deps: Deps, input: RequestLinkInput, orig
       await consumeLimit(deps, tx, LIMITS.mailsPerUser, `address:${address}`),
     ];
 
-    // A new link makes every older unconsumed one for the address unusable.
-    await tx
-      .update(magicLinkToken)
-      .set({ invalidatedAt: now })
-      .where(and(eq(magicLinkToken.email, address), isNull(magicLinkToken.consumedAt), isNull(magicLinkToken.invalidatedAt)));
-    const id = crypto.randomUUID();
-    const token = randomToken();
-    const code = randomDigits(6);
-    await tx.insert(magicLinkToken).values({
-      id,
+    // A new link makes every older unconsumed one for the address unusable (newest only).
+    const { id, token, code } = await issueVerification(deps, tx, {
+      purpose: 'sign_in',
+      target: address,
       email: address,
-      tokenHash: sha256(token),
-      codeHash: hashCode(deps.config.sessionSecret, id, code),
       requestIp: origin.ip,
-      expiresAt: new Date(now.getTime() + MAGIC_LINK_SECONDS * 1000),
-      createdAt: now,
+      ttlSeconds: MAGIC_LINK_SECONDS,
+      link: true,
+      code: true,
     });
-    return { id, token, code, addressHits };
+    return { id, token: token!, code: code!, addressHits };
   });
 
   // If no mail goes out, the address's cooldown and mail budget are handed back so the user can try again
@@ -76,71 +72,34 @@ export async function requestMagicLink(deps: Deps, input: RequestLinkInput, orig
   try {
     await handBackIfSendFails(deps.db, issued.addressHits, () => deps.mailer.send(mail));
   } catch (error) {
-    await deps.db.update(magicLinkToken).set({ invalidatedAt: deps.now() }).where(eq(magicLinkToken.id, issued.id));
+    await voidVerification(deps, deps.db, issued.id);
     throw error;
   }
 }
 
 // ---- Verify ----
 
-type LinkRow = typeof magicLinkToken.$inferSelect;
-
-/** Open = not consumed, not superseded or voided, not expired. */
-function isOpen(now: Date) {
-  return and(isNull(magicLinkToken.consumedAt), isNull(magicLinkToken.invalidatedAt), gt(magicLinkToken.expiresAt, now));
+/**
+ * Consumes the link in one conditional UPDATE (server/auth/verification.ts). The address's lock is taken
+ * first, as on every path that touches an address's links, so a token and a code used at the same moment
+ * cannot deadlock.
+ */
+async function consumeByToken(deps: Deps, tx: Transaction, token: string): Promise<VerificationRow | null> {
+  const open = await findOpenByToken(deps, tx, { purpose: 'sign_in', token });
+  if (!open) return null;
+  await lockEmail(tx, open.target);
+  return consumeVerificationToken(deps, tx, { purpose: 'sign_in', token });
 }
 
 /**
- * Consumes the link in one conditional UPDATE: of parallel attempts with one token, the database lets
- * exactly one see the row still open. The address's lock is taken first, as on every path that touches an
- * address's links, so a token and a code used at the same moment cannot deadlock.
+ * Checks a typed code against the address's newest open link: the attempt is counted before the
+ * comparison (server/auth/verification.ts), so parallel guesses get at most five tries per link; the
+ * fifth wrong one voids the link itself too.
  */
-async function consumeByToken(tx: Transaction, token: string, now: Date): Promise<LinkRow | null> {
-  const tokenHash = sha256(token);
-  const [known] = await tx.select({ email: magicLinkToken.email }).from(magicLinkToken).where(eq(magicLinkToken.tokenHash, tokenHash));
-  if (!known) return null;
-  await lockEmail(tx, known.email);
-  const [row] = await tx
-    .update(magicLinkToken)
-    .set({ consumedAt: now })
-    .where(and(eq(magicLinkToken.tokenHash, tokenHash), isOpen(now)))
-    .returning();
-  return row ?? null;
-}
-
-/**
- * Checks a typed code against the address's open link. The attempt is counted before the comparison, in
- * the same statement that checks the count, so even parallel guesses get at most five tries per link; a
- * fifth wrong one voids the link itself too. Runs under the address's lock.
- */
-async function consumeByCode(deps: Deps, tx: Transaction, email: string, code: string, now: Date): Promise<LinkRow | null> {
+async function consumeByCode(deps: Deps, tx: Transaction, email: string, code: string): Promise<VerificationRow | null> {
   const address = normalizeEmail(email);
   await lockEmail(tx, address);
-  const [open] = await tx
-    .select({ id: magicLinkToken.id })
-    .from(magicLinkToken)
-    .where(and(eq(magicLinkToken.email, address), isOpen(now)))
-    .orderBy(desc(magicLinkToken.createdAt))
-    .limit(1);
-  if (!open) return null;
-  const [counted] = await tx
-    .update(magicLinkToken)
-    .set({ codeAttempts: sql`${magicLinkToken.codeAttempts} + 1` })
-    .where(and(eq(magicLinkToken.id, open.id), lt(magicLinkToken.codeAttempts, MAGIC_LINK_MAX_CODE_ATTEMPTS), isOpen(now)))
-    .returning();
-  if (!counted) return null;
-  if (!equalHashes(counted.codeHash, hashCode(deps.config.sessionSecret, counted.id, code))) {
-    if (counted.codeAttempts >= MAGIC_LINK_MAX_CODE_ATTEMPTS) {
-      await tx.update(magicLinkToken).set({ invalidatedAt: now }).where(eq(magicLinkToken.id, counted.id));
-    }
-    return null;
-  }
-  const [consumed] = await tx
-    .update(magicLinkToken)
-    .set({ consumedAt: now })
-    .where(and(eq(magicLinkToken.id, counted.id), isOpen(now)))
-    .returning();
-  return consumed ?? null;
+  return consumeVerificationCode(deps, tx, { purpose: 'sign_in', target: address, code });
 }
 
 /**
@@ -166,13 +125,12 @@ export async function verifyMagicLink(
   input: VerifyLinkInput,
   origin: RequestOrigin,
 ): Promise<SessionAnswer> {
-  const now = deps.now();
   const outcome = await deps.db.transaction(async (tx) => {
     const link =
-      input.kind === 'token' ? await consumeByToken(tx, input.token, now) : await consumeByCode(deps, tx, input.email, input.code, now);
+      input.kind === 'token' ? await consumeByToken(deps, tx, input.token) : await consumeByCode(deps, tx, input.email, input.code);
     // A wrong code's counted attempt must be kept: the transaction commits and the caller throws.
     if (!link) return null;
-    return userForVerifiedAddress(tx, link.email);
+    return userForVerifiedAddress(tx, link.target);
   });
 
   if (!outcome) {

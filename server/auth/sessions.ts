@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { appUser, organizationMembership, revokedSession, type Role } from '../db/schema';
 import type { Deps } from '../deps';
@@ -83,23 +83,6 @@ export async function resolveSessionWithMembership(
   if (!row || row.revoked) return null;
   if (row.user.sessionVersion !== claims.version) return null;
   return { user: row.user, stage: claims.stage, claims, token, organizationRole: row.organizationRole };
-}
-
-/** SPEC.md section 3, checked without an organization context (memberships are not tenant-scoped). */
-export async function isOwnerOrAdminAnywhere(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: organizationMembership.userId })
-    .from(organizationMembership)
-    .where(and(eq(organizationMembership.userId, userId), inArray(organizationMembership.role, ['owner', 'admin'])))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** The stage a successful primary sign-in leads to (SPEC.md section 3). */
-export async function stageAfterPrimarySignIn(db: Queryable, user: UserRow): Promise<Stage> {
-  if (user.twoFactorMethod !== null) return 'pending_2fa';
-  if (await isOwnerOrAdminAnywhere(db, user.id)) return 'must_enroll_2fa';
-  return 'full';
 }
 
 /** Issues a new token for `stage` and sets it as the cookie: every sign-in and stage change comes here. */

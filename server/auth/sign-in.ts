@@ -12,13 +12,13 @@ import {
   endAllSessions,
   resolveSession,
   revokeSession,
-  stageAfterPrimarySignIn,
   startSession,
   type CookieJar,
   type SessionAnswer,
 } from './sessions';
 import { randomToken } from './tokens';
-import { mailCodeAtSignIn } from './two-factor';
+import { mailCodeAtSignIn } from './two-factor/email';
+import { stageAfterPrimarySignIn } from './two-factor/policy';
 import { findUserByEmail, normalizeEmail, type UserRow } from './users';
 
 export type SignInMethod = 'magic_link' | 'magic_code' | 'password';

@@ -1,18 +1,31 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { audit } from '../audit';
 import { consumeLimit, LIMITS } from '../auth/rate-limit';
-import { randomToken, sha256 } from '../auth/tokens';
+import { sha256 } from '../auth/tokens';
 import type { UserRow } from '../auth/users';
-import { appUser, organization, organizationInvitation, organizationMembership, userSecondaryEmail, type Role } from '../db/schema';
+import { consumeVerificationById, isOpen, issueVerification } from '../auth/verification';
+import type { Queryable } from '../db/client';
+import {
+  appUser,
+  organization,
+  organizationInvitation,
+  organizationMembership,
+  userSecondaryEmail,
+  verification,
+  type Role,
+} from '../db/schema';
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { invitationMail } from '../mail/templates/organizations';
-import type { OrgScope } from './organizations';
 import { joinKeepingHigherRole } from './roles';
+import type { OrgScope } from './scope';
 
 /** CONTRACT.md section 7 / issue 5: an invitation is valid for 7 days and is used once. */
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
+
+const NOT_YOUR_INVITATION =
+  'Invitasjonen ble sendt til en annen e-postadresse. Logg inn med den adressen, eller legg den til på kontoen din, for å bli med.';
 
 export interface InvitationSummary {
   email: string;
@@ -36,31 +49,31 @@ export function invitationLink(deps: Deps, token: string): string {
 }
 
 /**
- * Invites an address that has no account. A newer invitation to the same address replaces the older
- * open one; the mail counts against the inviter's mail limit (CONTRACT.md section 6). Only the token's
- * SHA-256 is stored.
+ * Invites an address that has no account. The link, its expiry and its single use are a verification
+ * (server/auth/verification.ts): only the token's SHA-256 is stored, and a newer invitation to the same
+ * address replaces the older open one. The mail counts against the inviter's mail limit (CONTRACT.md
+ * section 6).
  */
 export async function inviteByEmail(deps: Deps, scope: OrgScope, input: { email: string; role: Role }): Promise<InvitationSummary> {
   await consumeLimit(deps, scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + INVITATION_SECONDS * 1000);
-  const token = randomToken();
-  await scope.tx
-    .delete(organizationInvitation)
-    .where(
-      and(
-        eq(organizationInvitation.organizationId, scope.organizationId),
-        eq(organizationInvitation.email, input.email),
-        isNull(organizationInvitation.acceptedAt),
-      ),
-    );
+  // A newer invitation to the same address replaces the older open one (newest only).
+  const issued = await issueVerification(deps, scope.tx, {
+    purpose: 'invitation',
+    target: invitationTarget(scope.organizationId, input.email),
+    email: input.email,
+    ttlSeconds: INVITATION_SECONDS,
+    link: true,
+    code: false,
+  });
+  const token = issued.token!;
   await scope.tx.insert(organizationInvitation).values({
+    id: issued.id,
     organizationId: scope.organizationId,
     email: input.email,
     role: input.role,
-    tokenHash: sha256(token),
     invitedBy: scope.actorUserId,
-    expiresAt,
     createdAt: now,
   });
   await audit(deps, scope.tx, {
@@ -91,27 +104,30 @@ export async function inviteByEmail(deps: Deps, scope: OrgScope, input: { email:
   return { email: input.email, role: input.role, expiresAt };
 }
 
+/** The newest-only rule is per organization and address: one open invitation each. */
+function invitationTarget(organizationId: string, email: string): string {
+  return `${organizationId}:${email}`;
+}
+
 type InvitationRow = typeof organizationInvitation.$inferSelect;
+
+/** The user's addresses: the primary and every confirmed secondary one. */
+async function addressesOf(db: Queryable, user: Pick<UserRow, 'id' | 'email'>): Promise<string[]> {
+  const secondary = await db
+    .select({ email: userSecondaryEmail.email })
+    .from(userSecondaryEmail)
+    .where(eq(userSecondaryEmail.userId, user.id));
+  return [user.email, ...secondary.map((s) => s.email)];
+}
 
 /**
  * Claims one open invitation for `userId` and joins its organization, inside that organization's tenancy
- * (holding a valid invitation is what entitles the user to it). Null when another request claimed it first.
+ * (an open invitation to one of the user's addresses is what entitles the user to it). Null when another
+ * request claimed it first.
  */
 async function claim(deps: Deps, invitation: InvitationRow, userId: string, ip: string | null): Promise<JoinedOrganization | null> {
   return withTenant(deps.db, invitation.organizationId, async (tx) => {
-    const now = deps.now();
-    const [claimed] = await tx
-      .update(organizationInvitation)
-      .set({ acceptedAt: now })
-      .where(
-        and(
-          eq(organizationInvitation.id, invitation.id),
-          isNull(organizationInvitation.acceptedAt),
-          gt(organizationInvitation.expiresAt, now),
-        ),
-      )
-      .returning({ id: organizationInvitation.id });
-    if (!claimed) return null;
+    if (!(await consumeVerificationById(deps, tx, invitation.id))) return null;
     const role = await joinKeepingHigherRole(tx, invitation.organizationId, userId, invitation.role);
     await audit(deps, tx, {
       action: 'org.member_added',
@@ -136,24 +152,15 @@ export async function acceptInvitationsOnSignIn(
   user: Pick<UserRow, 'id' | 'email'>,
   options: { ip?: string | null } = {},
 ): Promise<JoinedOrganization[]> {
-  const secondary = await deps.db
-    .select({ email: userSecondaryEmail.email })
-    .from(userSecondaryEmail)
-    .where(eq(userSecondaryEmail.userId, user.id));
-  const addresses = [user.email, ...secondary.map((s) => s.email)];
+  const addresses = await addressesOf(deps.db, user);
   const open = await deps.db
-    .select()
+    .select({ invitation: organizationInvitation })
     .from(organizationInvitation)
-    .where(
-      and(
-        inArray(organizationInvitation.email, addresses),
-        isNull(organizationInvitation.acceptedAt),
-        gt(organizationInvitation.expiresAt, deps.now()),
-      ),
-    )
+    .innerJoin(verification, eq(verification.id, organizationInvitation.id))
+    .where(and(inArray(organizationInvitation.email, addresses), isOpen(deps.now())))
     .orderBy(asc(organizationInvitation.createdAt));
   const joined: JoinedOrganization[] = [];
-  for (const invitation of open) {
+  for (const { invitation } of open) {
     const result = await claim(deps, invitation, user.id, options.ip ?? null);
     if (result) joined.push(result);
   }
@@ -161,34 +168,36 @@ export async function acceptInvitationsOnSignIn(
 }
 
 /**
- * The invitation link used by a signed-in account, whatever its address: the token is the proof, as it
- * was mailed to the invited address. A link already used by this same user answers as a success (the
- * sign-in may have accepted it by address a moment before); any other used, expired or unknown token is
- * 400 INVALID_LINK.
+ * The invitation link used by a signed-in account. An invitation is for the address it was sent to
+ * (decision 0305): the link joins only an account that owns that address, as its primary or a confirmed
+ * secondary address; anyone else holding the link gets 403 FORBIDDEN and the invitation stays open for its
+ * owner. A link already used by this same user answers as a success (the sign-in may have accepted it by
+ * address a moment before); any other used, expired or unknown token is 400 INVALID_LINK.
  */
 export async function acceptInvitationByToken(
   deps: Deps,
-  input: { userId: string; token: string; ip: string },
+  input: { user: Pick<UserRow, 'id' | 'email'>; token: string; ip: string },
 ): Promise<{ organization: JoinedOrganization }> {
-  const [invitation] = await deps.db
-    .select()
+  const [found] = await deps.db
+    .select({ invitation: organizationInvitation, consumedAt: verification.consumedAt })
     .from(organizationInvitation)
-    .where(eq(organizationInvitation.tokenHash, sha256(input.token)))
+    .innerJoin(verification, eq(verification.id, organizationInvitation.id))
+    .where(and(eq(verification.tokenHash, sha256(input.token)), eq(verification.purpose, 'invitation')))
     .limit(1);
-  if (!invitation) throw new AppError('INVALID_LINK');
-  const joined = await claim(deps, invitation, input.userId, input.ip);
+  if (!found) throw new AppError('INVALID_LINK');
+  const { invitation } = found;
+  if (!(await addressesOf(deps.db, input.user)).includes(invitation.email)) {
+    throw new AppError('FORBIDDEN', { message: NOT_YOUR_INVITATION });
+  }
+  const joined = await claim(deps, invitation, input.user.id, input.ip);
   if (joined) return { organization: joined };
   // Not claimable: used (perhaps by this sign-in, by address), or expired. Used and a member: nothing to do.
   const [membership] = await deps.db
-    .select({ id: organization.id, name: organization.name, role: organizationMembership.role, acceptedAt: organizationInvitation.acceptedAt })
-    .from(organizationInvitation)
-    .innerJoin(organization, eq(organization.id, organizationInvitation.organizationId))
-    .innerJoin(
-      organizationMembership,
-      and(eq(organizationMembership.organizationId, organization.id), eq(organizationMembership.userId, input.userId)),
-    )
-    .where(eq(organizationInvitation.id, invitation.id))
+    .select({ id: organization.id, name: organization.name, role: organizationMembership.role })
+    .from(organizationMembership)
+    .innerJoin(organization, eq(organization.id, organizationMembership.organizationId))
+    .where(and(eq(organizationMembership.organizationId, invitation.organizationId), eq(organizationMembership.userId, input.user.id)))
     .limit(1);
-  if (!membership || membership.acceptedAt === null) throw new AppError('INVALID_LINK');
-  return { organization: { id: membership.id, name: membership.name, role: membership.role } };
+  if (!membership || found.consumedAt === null) throw new AppError('INVALID_LINK');
+  return { organization: membership };
 }

@@ -1,26 +1,13 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { audit } from '../audit';
 import { findUserByEmail, normalizeEmail } from '../auth/users';
-import type { Transaction } from '../db/client';
 import { appUser, organization, organizationMembership, type Role } from '../db/schema';
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { inviteByEmail, type InvitationSummary } from './invitations';
 import { isAdminRole } from './roles';
-
-/**
- * What an organization procedure runs in: the tenancy transaction opened by orgMemberProcedure after the
- * membership check, and who is acting with which role. Every read and write below goes through `tx`, so
- * the row-level policies apply to organization-scoped tables; the queries filter by organization too.
- */
-export interface OrgScope {
-  tx: Transaction;
-  organizationId: string;
-  actorUserId: string;
-  actorRole: Role;
-  ip: string;
-}
+import type { OrgScope } from './scope';
 
 export interface OrganizationAnswer {
   id: string;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONFIRMATION_SECONDS } from '../../server/account/confirmation';
 import type { UserRow } from '../../server/auth/users';
-import { emailChallenge, userSecondaryEmail } from '../../server/db/schema';
+import { userSecondaryEmail, verification } from '../../server/db/schema';
 import { callerAs } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
@@ -50,7 +50,7 @@ describe.each(TRANSPORTS)('secondary e-mail addresses over %s', (transport: Tran
     expect(code).toMatch(/^\d{6}$/);
     // Nothing changes before the confirmation; only hashes are stored.
     expect(await secondaryOf(user)).toEqual([]);
-    const [challenge] = await deps.db.select().from(emailChallenge).where(eq(emailChallenge.targetEmail, address));
+    const [challenge] = await deps.db.select().from(verification).where(eq(verification.email, address));
     expect(JSON.stringify(challenge)).not.toContain(token);
 
     const res = await c.call('account.confirmEmail', { token });

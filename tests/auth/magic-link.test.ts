@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MAGIC_LINK_SECONDS } from '../../server/auth/magic-link';
 import { sha256 } from '../../server/auth/tokens';
 import { queryRows } from '../../server/db/client';
-import { appUser, auditLog, magicLinkToken, userSecondaryEmail } from '../../server/db/schema';
+import { appUser, auditLog, userSecondaryEmail, verification } from '../../server/db/schema';
 import type { TestDeps } from '../helpers/deps';
 import { databaseKinds } from '../helpers/db';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
@@ -55,9 +55,9 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
   it('stores only the SHA-256 of the token and a keyed hash of the code', async () => {
     const address = uniqueEmail();
     const { token, code } = await requestLink(address);
-    const [row] = await deps.db.select().from(magicLinkToken).where(eq(magicLinkToken.email, address));
+    const [row] = await deps.db.select().from(verification).where(eq(verification.target, address));
     expect(row!.tokenHash).toBe(sha256(token));
-    const dump = JSON.stringify(await queryRows(deps.db, sql`select * from magic_link_token`));
+    const dump = JSON.stringify(await queryRows(deps.db, sql`select * from verification`));
     expect(dump).not.toContain(token);
     expect(row!.codeHash).not.toContain(code);
     expect(row!.codeHash).not.toBe(sha256(code));
@@ -400,8 +400,8 @@ describe.each(databaseKinds())('magic-link verification races on %s', (kind) => 
       await Promise.all(
         Array.from({ length: 20 }, () => clientFor(transport, deps, () => env.url).call('auth.verifyLink', { email: address, code: wrong })),
       );
-      const [row] = await deps.db.select().from(magicLinkToken).where(eq(magicLinkToken.tokenHash, sha256(token)));
-      expect(row!.codeAttempts).toBe(5);
+      const [row] = await deps.db.select().from(verification).where(eq(verification.tokenHash, sha256(token)));
+      expect(row!.attempts).toBe(5);
       expect((await clientFor(transport, deps, () => env.url).call('auth.verifyLink', { token })).error?.code).toBe('INVALID_LINK');
     });
   }

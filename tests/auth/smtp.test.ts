@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/auth/rate-limit';
-import { magicLinkToken, rateLimitHit } from '../../server/db/schema';
+import { rateLimitHit, verification } from '../../server/db/schema';
 import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser, uniqueEmail } from '../helpers/factories';
@@ -82,7 +82,7 @@ describe('mail when the SMTP server is down', () => {
     for (const client of [restClient(server.url), trpcClient(deps)]) {
       expect(await client.call('auth.requestLink', { email: address })).toMatchObject(MAIL_NOT_SENT);
     }
-    const links = await deps.db.select().from(magicLinkToken).where(eq(magicLinkToken.email, address));
+    const links = await deps.db.select().from(verification).where(eq(verification.target, address));
     expect(links).toHaveLength(2);
     expect(links.every((link) => link.invalidatedAt !== null)).toBe(true);
     expect(await mailCounts(`address:${address}`)).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { revokeSession, resolveSession } from '../../server/auth/sessions';
 import { LIMITS, limitState, recordHit } from '../../server/auth/rate-limit';
-import { emailChallenge, magicLinkToken, rateLimitHit, revokedSession } from '../../server/db/schema';
+import { rateLimitHit, revokedSession, verification } from '../../server/db/schema';
 import { pruneExpired } from '../../server/housekeeping';
 import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps } from '../helpers/deps';
@@ -18,12 +18,13 @@ describe('housekeeping', () => {
     const token = await sessionTokenFor(deps, user, 'pending_2fa');
     await revokeSession(deps, (await resolveSession(deps, token))!);
     const expiresAt = new Date(deps.now().getTime() + 15 * 60 * 1000);
-    await deps.db.insert(magicLinkToken).values({ email: uniqueEmail(), tokenHash: 'h1', codeHash: 'c1', expiresAt });
-    await deps.db.insert(emailChallenge).values({ userId: user.id, purpose: 'merge', targetEmail: uniqueEmail(), expiresAt });
+    const address = uniqueEmail();
+    await deps.db.insert(verification).values({ purpose: 'sign_in', target: address, email: address, tokenHash: 'h1', codeHash: 'c1', expiresAt });
+    await deps.db.insert(verification).values({ purpose: 'merge', target: user.id, userId: user.id, email: uniqueEmail(), expiresAt });
 
     deps.clock.advance(3601);
     await recordHit(deps, deps.db, LIMITS.magicLinkPerIp, '10.9.9.9');
-    expect(await pruneExpired(deps)).toEqual({ rateLimitHits: 100, revokedSessions: 1, signInLinks: 0, emailChallenges: 0 });
+    expect(await pruneExpired(deps)).toEqual({ rateLimitHits: 100, revokedSessions: 1, verifications: 0 });
     expect((await limitState(deps, deps.db, LIMITS.magicLinkPerIp, '10.9.9.9')).count).toBe(1);
     expect(await deps.db.select().from(rateLimitHit)).toHaveLength(1);
     expect(await deps.db.select().from(revokedSession)).toEqual([]);
@@ -32,8 +33,8 @@ describe('housekeeping', () => {
 
     // Links and challenges go a day after their expiry, not before.
     deps.clock.advance(24 * 3600 - 3601 + 15 * 60 - 1);
-    expect((await pruneExpired(deps)).signInLinks).toBe(0);
+    expect((await pruneExpired(deps)).verifications).toBe(0);
     deps.clock.advance(2);
-    expect(await pruneExpired(deps)).toMatchObject({ signInLinks: 1, emailChallenges: 1 });
+    expect(await pruneExpired(deps)).toMatchObject({ verifications: 2 });
   });
 });

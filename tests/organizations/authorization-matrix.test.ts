@@ -90,9 +90,10 @@ const CASES: Case[] = [
   {
     procedure: 'orgs.acceptInvitation',
     expected: SIGNED_IN,
-    input: async (w) => {
+    // An invitation to the caller's own address: one to another address is refused to everyone (decision 0305).
+    input: async (w, caller) => {
       const org = await createOrganization(w.deps.db, 'Invitasjonsklubben');
-      return { token: await insertInvitation(w.deps, { organizationId: org.id, email: uniqueEmail(), role: 'member' }) };
+      return { token: await insertInvitation(w.deps, { organizationId: org.id, email: caller.email, role: 'member' }) };
     },
   },
   { procedure: 'admin.users', expected: SUPER_ADMIN, input: async () => ({ q: 'example' }) },

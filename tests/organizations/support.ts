@@ -1,6 +1,6 @@
 import { sha256 } from '../../server/auth/tokens';
 import type { Role } from '../../server/db/schema';
-import { organizationInvitation } from '../../server/db/schema';
+import { organizationInvitation, verification } from '../../server/db/schema';
 import { callerWithToken } from '../helpers/caller';
 import type { TestDeps } from '../helpers/deps';
 import { lastMailTo, signInFromMail } from '../helpers/mail';
@@ -11,13 +11,24 @@ export async function insertInvitation(
   input: { organizationId: string; email: string; role: Role; invitedBy?: string | null; token?: string },
 ): Promise<string> {
   const token = input.token ?? `test-${crypto.randomUUID()}`;
+  const email = input.email.toLowerCase();
+  const [row] = await deps.db
+    .insert(verification)
+    .values({
+      purpose: 'invitation',
+      target: `${input.organizationId}:${email}`,
+      email,
+      tokenHash: sha256(token),
+      expiresAt: new Date(deps.now().getTime() + 7 * 24 * 3600 * 1000),
+      createdAt: deps.now(),
+    })
+    .returning({ id: verification.id });
   await deps.db.insert(organizationInvitation).values({
+    id: row!.id,
     organizationId: input.organizationId,
-    email: input.email.toLowerCase(),
+    email,
     role: input.role,
-    tokenHash: sha256(token),
     invitedBy: input.invitedBy ?? null,
-    expiresAt: new Date(deps.now().getTime() + 7 * 24 * 3600 * 1000),
     createdAt: deps.now(),
   });
   return token;

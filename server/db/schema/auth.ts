@@ -1,50 +1,36 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { appUser } from './users';
 
+export const VERIFICATION_PURPOSES = ['sign_in', 'two_factor', 'two_factor_setup', 'add_email', 'merge', 'invitation'] as const;
+
 /**
- * SPEC.md section 2: only the SHA-256 of the 32-byte token is stored, and a keyed hash of the 6-digit code
- * that is bound to the same request. `invalidatedAt` marks links superseded by a newer one or whose code
- * was guessed at too often.
+ * Every link and code the service mails (server/auth/verification.ts): the sign-in link and its code
+ * (SPEC.md's `magic_link_token`), the e-mailed 2FA and enrolment codes, the address and merge
+ * confirmations, and organization invitations. Keyed by purpose and target: the address for a sign-in,
+ * the user for the user's own confirmations, organization and address for an invitation. Only the SHA-256
+ * of a link token is stored, and a keyed hash of a code bound to its row. `invalidatedAt` marks a row
+ * superseded by a newer one of the same purpose and target, or whose code was guessed at too often.
  */
-export const magicLinkToken = pgTable(
-  'magic_link_token',
+export const verification = pgTable(
+  'verification',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: VERIFICATION_PURPOSES }).notNull(),
+    target: text('target').notNull(),
+    /** The account it belongs to, when one exists already: its deletion takes the row with it. */
+    userId: uuid('user_id').references(() => appUser.id, { onDelete: 'cascade' }),
+    /** The address the link or code was mailed to. */
     email: text('email').notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
-    codeHash: text('code_hash').notNull(),
-    codeAttempts: integer('code_attempts').notNull().default(0),
+    tokenHash: text('token_hash').unique(),
+    codeHash: text('code_hash'),
+    attempts: integer('attempts').notNull().default(0),
     requestIp: text('request_ip'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('magic_link_token_email_idx').on(t.email, t.createdAt)],
-);
-
-/**
- * Every other e-mailed link or code (2FA codes, 2FA e-mail enrolment, adding an address, account merge):
- * one mechanism keyed by user, purpose and target address.
- */
-export const emailChallenge = pgTable(
-  'email_challenge',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => appUser.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['two_factor', 'two_factor_setup', 'add_email', 'merge'] }).notNull(),
-    targetEmail: text('target_email').notNull(),
-    tokenHash: text('token_hash').unique(),
-    codeHash: text('code_hash'),
-    attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('email_challenge_user_idx').on(t.userId, t.purpose, t.createdAt)],
+  (t) => [index('verification_target_idx').on(t.purpose, t.target, t.createdAt), index('verification_user_idx').on(t.userId)],
 );
 
 export const recoveryCode = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { verification } from './auth';
 import { tenantPolicy } from './tenancy';
 import { appUser } from './users';
 
@@ -33,20 +34,22 @@ export const organizationMembership = pgTable(
   ],
 );
 
-/** An invitation to an address without an account: its link joins on sign-in (7 days, one use). */
+/**
+ * An invitation to an address without an account: who invited whom to what. Its link, expiry (7 days) and
+ * single use are the verification row it shares its id with (server/auth/verification.ts).
+ */
 export const organizationInvitation = pgTable(
   'organization_invitation',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id')
+      .primaryKey()
+      .references(() => verification.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organization.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: text('role', { enum: ROLES }).notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
     invitedBy: uuid('invited_by'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('organization_invitation_email_idx').on(t.email)],

@@ -17,8 +17,8 @@ import {
   myOrganizations,
   removeMember,
   setRole,
-  type OrgScope,
 } from '../../organizations/organizations';
+import type { OrgScope } from '../../organizations/scope';
 import { orgAdminProcedure, orgMemberProcedure, router, userProcedure } from '../init';
 
 /** The organization procedures' context, as the domain functions see it. */
@@ -62,5 +62,5 @@ export const orgsRouter = router({
 
   acceptInvitation: userProcedure
     .input(acceptInvitationInput)
-    .mutation(({ ctx, input }) => acceptInvitationByToken(ctx.deps, { userId: ctx.user.id, token: input.token, ip: ctx.meta.ip })),
+    .mutation(({ ctx, input }) => acceptInvitationByToken(ctx.deps, { user: ctx.user, token: input.token, ip: ctx.meta.ip })),
 });

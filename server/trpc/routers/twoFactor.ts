@@ -1,13 +1,7 @@
-import {
-  confirmEmailSetup,
-  confirmTotpSetup,
-  disableTwoFactor,
-  regenerateRecoveryCodes,
-  sendEmailCode,
-  startEmailSetup,
-  startTotpSetup,
-  verifyPendingSignIn,
-} from '../../auth/two-factor';
+import { disableTwoFactor, regenerateRecoveryCodes } from '../../auth/two-factor/disable';
+import { sendEmailCode } from '../../auth/two-factor/email';
+import { confirmEmailSetup, confirmTotpSetup, startEmailSetup, startTotpSetup } from '../../auth/two-factor/enrolment';
+import { verifyPendingSignIn } from '../../auth/two-factor/verify';
 import {
   noInput,
   regenerateRecoveryCodesInput,
@@ -20,7 +14,7 @@ import { anySessionProcedure, enrollingProcedure, pendingProcedure, router, user
 
 const ok = { ok: true } as const;
 
-/** CONTRACT.md section 4, the /auth/2fa rows. The rules live in server/auth/two-factor.ts. */
+/** CONTRACT.md section 4, the /auth/2fa rows. The rules live in server/auth/two-factor/ (the policy in policy.ts). */
 export const twoFactorRouter = router({
   verify: pendingProcedure
     .input(twoFactorVerifyInput)

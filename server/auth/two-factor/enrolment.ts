@@ -1,0 +1,141 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { audit } from '../../audit';
+import { appUser, twoFactorSetup } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import type { TwoFactorChange } from '../../mail/templates/two-factor';
+import { assertUnderLimit, recordHit, LIMITS } from '../rate-limit';
+import { replaceRecoveryCodes } from '../recovery-codes';
+import { endAllSessions, startSession, type CookieJar, type Session, type SessionAnswer } from '../sessions';
+import { matchTotpStep, newTotpSecret, totpProvisioningUri } from '../totp';
+import type { UserRow } from '../users';
+import { consumeVerificationCode } from '../verification';
+import { assertNotLocked, countedAttempt } from './attempts';
+import { mailCode, notifyChange } from './email';
+import { findPendingSetup, savePendingSetup } from './pending-setup';
+import type { TwoFactorMethod } from './policy';
+import { requireCurrentCodeIfEnrolled } from './second-factor';
+import { totpBox } from './secret';
+
+/**
+ * Enrolling a method and replacing one (decision 0204): a setup is started, then confirmed with a code
+ * from the new method; only the confirmation changes the account.
+ */
+
+/**
+ * POST /auth/2fa/totp/setup: a new secret and its provisioning URI, kept (encrypted) as a pending setup.
+ * The account does not change until the confirmation.
+ */
+export async function startTotpSetup(
+  deps: Deps,
+  input: { user: UserRow; currentCode: string | undefined; ip: string | null },
+): Promise<{ secret: string; otpauthUri: string }> {
+  await requireCurrentCodeIfEnrolled(deps, input);
+  const secret = newTotpSecret();
+  await savePendingSetup(deps, input.user.id, 'totp', totpBox(deps).seal(secret, input.user.id));
+  return { secret, otpauthUri: totpProvisioningUri(secret, input.user.email) };
+}
+
+/** POST /auth/2fa/email/setup: a pending e-mail setup and an enrolment code mailed to the primary address. */
+export async function startEmailSetup(
+  deps: Deps,
+  input: { user: UserRow; currentCode: string | undefined; ip: string | null },
+): Promise<void> {
+  // Checked before the code so that a refused mail does not waste the user's current code.
+  await assertUnderLimit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
+  await requireCurrentCodeIfEnrolled(deps, input);
+  const counted = await recordHit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
+  await savePendingSetup(deps, input.user.id, 'email', null);
+  await mailCode(deps, input.user, 'two_factor_setup', counted);
+}
+
+export interface EnrolmentAnswer extends SessionAnswer {
+  recoveryCodes: string[];
+}
+
+/**
+ * The shared end of both confirmations: the pending setup is taken (one statement, so of parallel
+ * confirmations one wins), the method set, recovery codes issued, and, when a method is replaced, every
+ * other session ended. The caller gets a fresh full session either way.
+ */
+async function completeEnrolment(
+  deps: Deps,
+  input: {
+    session: Session;
+    jar: CookieJar;
+    ip: string | null;
+    method: TwoFactorMethod;
+    setupSecret: string | null;
+    totpStep: number | null;
+  },
+): Promise<EnrolmentAnswer> {
+  const previous = input.session.user.twoFactorMethod;
+  const userId = input.session.user.id;
+  const outcome = await deps.db.transaction(async (tx) => {
+    const taken = await tx
+      .delete(twoFactorSetup)
+      .where(
+        and(
+          eq(twoFactorSetup.userId, userId),
+          eq(twoFactorSetup.method, input.method),
+          input.setupSecret === null ? isNull(twoFactorSetup.secret) : eq(twoFactorSetup.secret, input.setupSecret),
+        ),
+      )
+      .returning({ userId: twoFactorSetup.userId });
+    if (taken.length === 0) return null;
+    let [user] = await tx
+      .update(appUser)
+      .set({ twoFactorMethod: input.method, totpSecret: input.setupSecret, totpLastStep: input.totpStep })
+      .where(eq(appUser.id, userId))
+      .returning();
+    if (!user) return null;
+    const recoveryCodes = await replaceRecoveryCodes(deps, tx, userId);
+    if (previous !== null) user = await endAllSessions(tx, userId);
+    await audit(deps, tx, {
+      action: 'two_factor.enabled',
+      actorUserId: userId,
+      subjectUserId: userId,
+      ip: input.ip,
+      details: { method: input.method, replaced: previous },
+    });
+    return { user, recoveryCodes };
+  });
+  if (!outcome) throw new AppError('INVALID_CODE');
+  const answer = await startSession(deps, input.jar, outcome.user, 'full');
+  const change: TwoFactorChange =
+    previous === null ? { kind: 'enabled', method: input.method } : { kind: 'replaced', from: previous, to: input.method };
+  await notifyChange(deps, outcome.user.email, change);
+  return { ...answer, recoveryCodes: outcome.recoveryCodes };
+}
+
+function noSetup(): AppError {
+  return new AppError('CONFLICT', { message: 'Start oppsettet av tofaktorautentisering på nytt.' });
+}
+
+/** POST /auth/2fa/totp/confirm: a code from the new secret turns TOTP on (a counted attempt). */
+export async function confirmTotpSetup(
+  deps: Deps,
+  input: { session: Session; jar: CookieJar; code: string; ip: string | null },
+): Promise<EnrolmentAnswer> {
+  const user = input.session.user;
+  await assertNotLocked(deps, user.id);
+  const setup = await findPendingSetup(deps, user.id, 'totp');
+  const secret = setup?.secret ? totpBox(deps).open(setup.secret, user.id) : null;
+  if (!setup?.secret || secret === null) throw noSetup();
+  const step = await countedAttempt(deps, { user, ip: input.ip }, () => matchTotpStep(secret, input.code, deps.now()));
+  return completeEnrolment(deps, { ...input, method: 'totp', setupSecret: setup.secret, totpStep: step });
+}
+
+/** POST /auth/2fa/email/confirm: the mailed enrolment code turns e-mail codes on (a counted attempt). */
+export async function confirmEmailSetup(
+  deps: Deps,
+  input: { session: Session; jar: CookieJar; code: string; ip: string | null },
+): Promise<EnrolmentAnswer> {
+  const user = input.session.user;
+  await assertNotLocked(deps, user.id);
+  if (!(await findPendingSetup(deps, user.id, 'email'))) throw noSetup();
+  await countedAttempt(deps, { user, ip: input.ip }, () =>
+    consumeVerificationCode(deps, deps.db, { purpose: 'two_factor_setup', target: user.id, code: input.code }),
+  );
+  return completeEnrolment(deps, { ...input, method: 'email', setupSecret: null, totpStep: null });
+}

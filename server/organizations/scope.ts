@@ -1,0 +1,17 @@
+import type { Transaction } from '../db/client';
+import type { Role } from '../db/schema';
+
+/**
+ * What an organization procedure runs in: the tenancy transaction opened by orgMemberProcedure after the
+ * membership check, and who is acting with which role. Every read and write in an organization's use cases
+ * goes through `tx`, so the row-level policies apply to organization-scoped tables; the queries filter by
+ * organization too. Its own module so that organizations.ts and invitations.ts both use it without
+ * importing each other.
+ */
+export interface OrgScope {
+  tx: Transaction;
+  organizationId: string;
+  actorUserId: string;
+  actorRole: Role;
+  ip: string;
+}
