@@ -9,9 +9,11 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { WebSocketServer } from 'ws';
 import { AppError } from './errors';
 import type { Deps } from './deps';
-import { accessLog, bodyErrors, mutationGuard, requestId } from './http/guards';
+import { accessLog, bodyErrors, mutationGuard, refuseHttpSubscriptions, requestId } from './http/guards';
 import { securityHeaders } from './http/security-headers';
 import { devMailRoutes } from './mail/dev-outbox';
+import { webSocketEncoder } from './realtime/frames';
+import { createLiveSockets } from './realtime/sockets';
 import { restRoutes } from './rest';
 import { sendError } from './rest/respond';
 import { createContextFor } from './trpc/context';
@@ -21,6 +23,12 @@ import { appRouter } from './trpc/router';
 export const BODY_LIMIT = '100kb';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLIENT_DIST = path.join(ROOT, 'dist/client');
+const SUBSCRIPTION_PATHS = new Set(
+  // `_def.procedures` is flat at run time ("rounds.onUpdate"), whatever its declared type says.
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
+    .filter(([, procedure]) => procedure._def.type === 'subscription')
+    .map(([name]) => name),
+);
 
 export interface AppOptions {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
@@ -64,11 +72,12 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
   });
 
   app.use(restRoutes(deps));
+  app.use('/trpc', refuseHttpSubscriptions(deps, SUBSCRIPTION_PATHS));
   app.use(
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) => createContextFor(deps, req, res),
+      createContext: ({ req, res }) => createContextFor(deps, req, { response: res }),
       maxBodySize: 100 * 1024,
       onError: ({ error, ctx, path: procedurePath }) => {
         if (describeError(error).code === 'INTERNAL') {
@@ -105,10 +114,15 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => sendError(deps, req, res, error));
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 100 * 1024 });
+  // Registered before tRPC's handler, so a socket is watched before its first message is read.
+  const liveSockets = createLiveSockets(deps);
+  wss.on('connection', (socket, req) => void liveSockets.track(socket, req));
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req }) => createContextFor(deps, req),
+    createContext: ({ req, res }) => createContextFor(deps, req, { socket: res }),
+    // Live events arrive serialised once per audience; the encoder splices them in (realtime/frames.ts).
+    experimental_encoder: webSocketEncoder,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
   server.on('upgrade', (req, socket, head) => {
@@ -125,6 +139,7 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
   return {
     server,
     async close() {
+      liveSockets.stop();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => {

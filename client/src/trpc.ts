@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router';
+import { SESSION_ENDED_CLOSE_CODE } from '../../shared/live';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -46,14 +47,22 @@ export function isClientError(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
-export function createApiClient() {
+/** `onSessionEnded`: the server closed the live socket because this session ended elsewhere. */
+export function createApiClient(onSessionEnded: () => void) {
+  const liveSocket = createWSClient({
+    url: webSocketUrl,
+    lazy: { enabled: true, closeMs: 10_000 },
+    onClose: (cause) => {
+      if (cause?.code === SESSION_ENDED_CLOSE_CODE) onSessionEnded();
+    },
+  });
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
         // The socket opens on the first subscription and closes when none is left, so the sign-in
         // screen never holds a connection.
-        true: wsLink({ client: createWSClient({ url: webSocketUrl, lazy: { enabled: true, closeMs: 10_000 } }) }),
+        true: wsLink({ client: liveSocket }),
         false: httpBatchLink({ url: '/trpc' }),
       }),
     ],

@@ -5,6 +5,7 @@ import type { Transaction } from '../db/client';
 import { appUser, course, organizationMembership, participant, round, userSecondaryEmail } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
+import { announceSessionsEnded } from '../realtime/channels';
 import { mergeMail } from '../mail/templates/account';
 import { joinKeepingHigherRole } from '../organizations/roles';
 import { CONFIRMATION_MINUTES, consumeConfirmation, countMailRequest, issueConfirmation, type Confirmation } from './confirmation';
@@ -164,9 +165,11 @@ export async function confirmMerge(
     for (const organizationId of organizationIds) {
       await audit(deps, tx, { action: 'account.merged', actorUserId: survivor.id, subjectUserId: survivor.id, organizationId, ip: input.ip, details });
     }
-    return { survivor, moved };
+    return { survivor, moved, mergedUserId: other.id };
   });
   if (outcome instanceof AppError) throw outcome;
+  // The other account no longer exists: its sockets close now rather than at the next sweep.
+  announceSessionsEnded(deps, outcome.mergedUserId);
   const user = (await findUserById(deps.db, outcome.survivor.id)) ?? outcome.survivor;
   return { user: toPublicUser(user), emails: await listEmails(deps.db, user), moved: outcome.moved };
 }

@@ -5,6 +5,7 @@ import { findUserById, toPublicUser, type PublicUser } from '../auth/users';
 import { appUser, organization, organizationMembership, userSecondaryEmail } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
+import { announceSessionsEnded } from '../realtime/channels';
 
 /**
  * The super administrator's procedures (CONTRACT.md section 7). Each one is audited with the operator as
@@ -106,5 +107,6 @@ export async function signOutUser(deps: Deps, operator: Operator, input: { userI
     await endAllSessions(tx, user.id);
     await audit(deps, tx, { action: 'admin.user_signed_out', actorUserId: operator.userId, subjectUserId: user.id, ip: operator.ip });
   });
+  announceSessionsEnded(deps, user.id);
   return { ok: true };
 }

@@ -3,6 +3,7 @@ import { audit } from '../audit';
 import { appUser } from '../db/schema';
 import { acceptInvitationsOnSignIn } from '../organizations/invitations';
 import type { Deps } from '../deps';
+import { announceSessionsEnded } from '../realtime/channels';
 import { AppError } from '../errors';
 import type { LoginInput, SetPasswordInput } from '../../shared/schemas/auth';
 import { hashPassword, verifyPassword } from './password';
@@ -167,6 +168,7 @@ export async function setPassword(
     await tx.update(appUser).set({ passwordHash }).where(eq(appUser.id, user.id));
     return endAllSessions(tx, user.id);
   });
+  announceSessionsEnded(deps, user.id);
   await audit(deps, deps.db, {
     action: 'auth.password_changed',
     actorUserId: user.id,
@@ -182,6 +184,7 @@ export async function setPassword(
 /** Every earlier token of the user is refused from now on; this device continues with a fresh one. */
 export async function signOutEverywhere(deps: Deps, jar: CookieJar, user: UserRow, origin: RequestOrigin): Promise<void> {
   const updated = await endAllSessions(deps.db, user.id);
+  announceSessionsEnded(deps, user.id);
   await audit(deps, deps.db, {
     action: 'auth.sign_out_everywhere',
     actorUserId: user.id,
@@ -200,4 +203,5 @@ export async function signOut(deps: Deps, jar: CookieJar, token: string | null):
   const session = await resolveSession(deps, token);
   if (!session) throw new AppError('NOT_AUTHENTICATED');
   await revokeSession(deps, session);
+  announceSessionsEnded(deps, session.user.id);
 }

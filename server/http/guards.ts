@@ -72,3 +72,16 @@ export function bodyErrors(deps: Deps) {
     next(error);
   };
 }
+
+/**
+ * Subscriptions run over the WebSocket at /trpc only (CONTRACT.md section 1). tRPC would also stream one
+ * over HTTP as server-sent events, a stream that no session check could close when the session ends: such a
+ * request is refused before it reaches tRPC. `subscriptionPaths` are the router's subscription procedures.
+ */
+export function refuseHttpSubscriptions(deps: Deps, subscriptionPaths: ReadonlySet<string>): RequestHandler {
+  return (req, res, next) => {
+    const called = req.path.replace(/^\//, '').split(',');
+    if (!called.some((name) => subscriptionPaths.has(name))) return next();
+    sendError(deps, req, res, new AppError('INVALID_INPUT', { message: 'Direkteoppdateringer går bare over WebSocket.' }));
+  };
+}

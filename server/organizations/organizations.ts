@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { inviteByEmail, type InvitationSummary } from './invitations';
 import { isAdminRole } from './roles';
 import type { OrgScope } from './scope';
+import { announceAccessChanged } from '../realtime/channels';
 
 export interface OrganizationAnswer {
   id: string;
@@ -202,5 +203,7 @@ export async function removeMember(deps: Deps, unlocked: OrgScope, input: { user
     ip: scope.ip,
     details: { role: target.role, left: leaving },
   });
+  // Their live subscriptions to this organization (team chat) end as soon as the removal is visible.
+  scope.afterCommit(() => announceAccessChanged(deps, input.userId));
   return { ok: true };
 }

@@ -14,4 +14,9 @@ export interface OrgScope {
   actorUserId: string;
   actorRole: Role;
   ip: string;
+  /**
+   * Runs `work` once the transaction has committed (never if it rolls back): news for the live layer must
+   * not announce a change that could still be undone, nor arrive before others can read it.
+   */
+  afterCommit(work: () => void): void;
 }

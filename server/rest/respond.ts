@@ -34,7 +34,7 @@ export function procedure(
   options: { status?: number } = {},
 ): RequestHandler {
   return async (req: Request, res: Response, _next: NextFunction) => {
-    const caller = createCaller(createContextFor(deps, req, res));
+    const caller = createCaller(createContextFor(deps, req, { response: res }));
     try {
       const result = await call(caller, req);
       res.status(options.status ?? 200).json(result ?? { ok: true });

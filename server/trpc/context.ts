@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { WebSocket } from 'ws';
 import { isHttpsRequest, readSessionCookie } from '../auth/cookie';
 import type { CookieJar } from '../auth/sessions';
 import type { Deps } from '../deps';
@@ -20,11 +21,17 @@ export interface Context {
   meta: RequestMeta;
   sessionToken: string | null;
   cookies: CookieJar;
+  /** The WebSocket a subscription runs on (absent over HTTP): live streams watch its send buffer. */
+  socket?: WebSocket;
 }
 
 type RequestLike = Pick<IncomingMessage, 'headers' | 'socket'> & { id?: string };
 
-export function createContextFor(deps: Deps, req: RequestLike, res?: Pick<ServerResponse, 'appendHeader'>): Context {
+export function createContextFor(
+  deps: Deps,
+  req: RequestLike,
+  transport: { response?: Pick<ServerResponse, 'appendHeader'>; socket?: WebSocket } = {},
+): Context {
   const secure = isHttpsRequest(req);
   return {
     deps,
@@ -37,7 +44,8 @@ export function createContextFor(deps: Deps, req: RequestLike, res?: Pick<Server
     cookies: {
       secure,
       // On a WebSocket there is no response to carry a cookie: procedures that set one are HTTP-only.
-      setCookie: (value) => res?.appendHeader('Set-Cookie', value),
+      setCookie: (value) => transport.response?.appendHeader('Set-Cookie', value),
     },
+    ...(transport.socket ? { socket: transport.socket } : {}),
   };
 }

@@ -116,7 +116,9 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
   const role = session.organizationRole;
   if (!role) throw new AppError('NOT_ORG_MEMBER');
 
-  const run = (tx: Transaction) => next({ ctx: { session, user: session.user, tx, organizationId, role } });
+  const committed: (() => void)[] = [];
+  const afterCommit = (work: () => void) => void committed.push(work);
+  const run = (tx: Transaction) => next({ ctx: { session, user: session.user, tx, organizationId, role, afterCommit } });
   let outcome: Awaited<ReturnType<typeof run>> | undefined;
   try {
     await withTenant(ctx.deps.db, organizationId, async (tx) => {
@@ -126,6 +128,7 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
   } catch (error) {
     if (error !== ROLLBACK) throw error;
   }
+  if (outcome!.ok) for (const work of committed) work();
   return outcome!;
 });
 

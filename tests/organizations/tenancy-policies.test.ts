@@ -53,7 +53,7 @@ describe.each(databaseKinds())('tenant isolation below the application on %s', (
 
   /** B's owner acting on B, as the application would have it, but in A's tenancy: the mix-up the policy catches. */
   function scopeIn(tx: OrgScope['tx'], organizationId: string): OrgScope {
-    return { tx, organizationId, actorUserId: ownerB.id, actorRole: 'owner', ip: '127.0.0.1' };
+    return { tx, organizationId, actorUserId: ownerB.id, actorRole: 'owner', ip: '127.0.0.1', afterCommit: () => {} };
   }
 
   async function roleInB(userId: string) {

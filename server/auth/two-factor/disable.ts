@@ -3,6 +3,7 @@ import { audit } from '../../audit';
 import { appUser, twoFactorSetup } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { announceSessionsEnded } from '../../realtime/channels';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from '../recovery-codes';
 import { endAllSessions, startSession, type CookieJar, type Session } from '../sessions';
 import type { UserRow } from '../users';
@@ -36,6 +37,7 @@ export async function disableTwoFactor(
     });
     return endAllSessions(tx, user.id);
   });
+  announceSessionsEnded(deps, user.id);
   await startSession(deps, input.jar, updated, 'full');
   await notifyChange(deps, updated.email, { kind: 'disabled', method });
 }

@@ -3,6 +3,7 @@ import { audit } from '../../audit';
 import { appUser, twoFactorSetup } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { announceSessionsEnded } from '../../realtime/channels';
 import type { TwoFactorChange } from '../../mail/templates/two-factor';
 import { assertUnderLimit, recordHit, LIMITS } from '../rate-limit';
 import { replaceRecoveryCodes } from '../recovery-codes';
@@ -101,6 +102,7 @@ async function completeEnrolment(
     return { user, recoveryCodes };
   });
   if (!outcome) throw new AppError('INVALID_CODE');
+  if (previous !== null) announceSessionsEnded(deps, userId);
   const answer = await startSession(deps, input.jar, outcome.user, 'full');
   const change: TwoFactorChange =
     previous === null ? { kind: 'enabled', method: input.method } : { kind: 'replaced', from: previous, to: input.method };

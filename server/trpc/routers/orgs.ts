@@ -28,8 +28,16 @@ function scopeOf(ctx: {
   role: OrgScope['actorRole'];
   user: { id: string };
   meta: { ip: string };
+  afterCommit: OrgScope['afterCommit'];
 }): OrgScope {
-  return { tx: ctx.tx, organizationId: ctx.organizationId, actorUserId: ctx.user.id, actorRole: ctx.role, ip: ctx.meta.ip };
+  return {
+    tx: ctx.tx,
+    organizationId: ctx.organizationId,
+    actorUserId: ctx.user.id,
+    actorRole: ctx.role,
+    ip: ctx.meta.ip,
+    afterCommit: ctx.afterCommit,
+  };
 }
 
 export const orgsRouter = router({

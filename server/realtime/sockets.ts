@@ -1,0 +1,131 @@
+import type { IncomingMessage } from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { WebSocket } from 'ws';
+import { readSessionCookie } from '../auth/cookie';
+import { readSessionToken } from '../auth/session-token';
+import { sha256 } from '../auth/tokens';
+import { queryRows } from '../db/client';
+import { appUser, revokedSession } from '../db/schema';
+import type { Deps } from '../deps';
+import { SESSION_ENDED_CLOSE_CODE } from '../../shared/live';
+import { SESSIONS_CHANNEL } from './channels';
+
+const SESSION_ENDED_REASON = 'Økten er avsluttet';
+
+/**
+ * How often every open socket's session is checked again. CONTRACT.md section 10 allows 5 seconds; one
+ * second leaves room for a slow query. The check is one query for all sockets of this process, so its cost
+ * does not grow with the number of sockets in round trips, only in the size of two arrays.
+ */
+export const SESSION_SWEEP_MS = 1_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface TrackedSession {
+  userId: string;
+  version: number;
+  tokenHash: string;
+  expiresAtMs: number;
+}
+
+export interface LiveSockets {
+  /** Called for every accepted WebSocket with its handshake: a socket with a session is watched from now on. */
+  track(socket: WebSocket, req: Pick<IncomingMessage, 'headers'>): Promise<void>;
+  /** Checks every watched socket now and closes those whose session has ended (the timer calls this too). */
+  sweep(): Promise<void>;
+  /** How many sockets are watched (sockets without a session are not). */
+  size(): number;
+  stop(): void;
+}
+
+/**
+ * Every open WebSocket that was opened with a session, and what that session was. A session ends by logout
+ * (its token revoked), by a bump of the user's session version (sign out everywhere, a password change, an
+ * operator's sign-out, a 2FA change), by the user's deletion, or by expiring; its sockets are closed with
+ * 4401 whether they carry subscriptions or sit idle, so nothing sent over them afterwards can reach the
+ * former holder. The check runs on a timer, which also covers changes made on another server instance or
+ * by hand in the database, and at once when this process hears that a user's sessions changed.
+ */
+export function createLiveSockets(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'logger' | 'now'>, options: { sweepMs?: number } = {}): LiveSockets {
+  const sockets = new Map<WebSocket, TrackedSession>();
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  function close(socket: WebSocket): void {
+    sockets.delete(socket);
+    socket.close(SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_REASON);
+  }
+
+  async function check(): Promise<void> {
+    const nowMs = deps.now().getTime();
+    for (const [socket, session] of sockets) if (session.expiresAtMs <= nowMs) close(socket);
+    if (sockets.size === 0) return;
+    const watched = [...sockets];
+    // Each list travels as one array parameter: a thousand sockets are not a thousand placeholders.
+    const userIds = [...new Set(watched.map(([, s]) => s.userId))];
+    const tokenHashes = [...new Set(watched.map(([, s]) => s.tokenHash))];
+    const [users, revoked] = await Promise.all([
+      queryRows<{ id: string; version: number }>(
+        deps.db,
+        sql`select id, session_version as version from ${appUser} where id = any(${sql.param(userIds)}::uuid[])`,
+      ),
+      queryRows<{ token_hash: string }>(
+        deps.db,
+        sql`select token_hash from ${revokedSession} where token_hash = any(${sql.param(tokenHashes)}::text[])`,
+      ),
+    ]);
+    const versions = new Map(users.map((u) => [u.id, u.version]));
+    const revokedHashes = new Set(revoked.map((r) => r.token_hash));
+    for (const [socket, session] of watched) {
+      // A socket that closed while the query ran is gone from the map already.
+      if (!sockets.has(socket)) continue;
+      if (versions.get(session.userId) !== session.version || revokedHashes.has(session.tokenHash)) close(socket);
+    }
+  }
+
+  /** One check at a time; a request during a check runs one more afterwards, so a nudge is never lost. */
+  function sweep(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await check();
+        } while (again);
+      } catch (error) {
+        // The database being away is no reason to drop every live player; the next sweep tries again.
+        deps.logger.warn({ err: error }, 'live socket session check failed');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  const timer = setInterval(() => void sweep(), options.sweepMs ?? SESSION_SWEEP_MS);
+  timer.unref();
+  const stopListening = deps.bus.subscribe(SESSIONS_CHANNEL, () => void sweep());
+
+  return {
+    async track(socket, req) {
+      const token = readSessionCookie(req.headers.cookie);
+      if (!token) return;
+      const claims = await readSessionToken(deps.config.sessionSecret, token, deps.now());
+      // A socket opened without a valid session is anonymous: there is no session of it to end.
+      if (!claims || !UUID.test(claims.userId) || socket.readyState !== socket.OPEN) return;
+      sockets.set(socket, { userId: claims.userId, version: claims.version, tokenHash: sha256(token), expiresAtMs: claims.expiresAt * 1000 });
+      socket.once('close', () => sockets.delete(socket));
+      // The session may have ended between the handshake and now: the next check must include this socket.
+      await sweep();
+    },
+    sweep,
+    size: () => sockets.size,
+    stop() {
+      clearInterval(timer);
+      stopListening();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import WebSocket from 'ws';
+import type { TestServer } from './server';
+
+/** One message of tRPC's WebSocket protocol, as the server sends it. */
+export interface ServerMessage {
+  id?: number | string | null;
+  result?: { type: 'started' | 'data' | 'stopped'; id?: string; data?: unknown };
+  error?: { message: string; data?: { appCode?: string } };
+}
+
+export interface RawSocket {
+  socket: WebSocket;
+  messages: ServerMessage[];
+  /** Resolves with the close code once the server (or the client) closes the socket. */
+  closed: Promise<{ code: number; reason: string }>;
+  subscribe(id: number, path: string, input: unknown): void;
+  /** Waits until a message matches (10 s at most). */
+  waitFor(match: (message: ServerMessage) => boolean, what: string): Promise<ServerMessage>;
+  data(id: number): unknown[];
+}
+
+/**
+ * A WebSocket spoken to in tRPC's own protocol, without the client library: a test sees exactly what the
+ * server sent and how it closed the socket, and nothing reconnects behind its back.
+ */
+export async function openRawSocket(server: TestServer, cookie: string | null): Promise<RawSocket> {
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/trpc`, cookie ? { headers: { cookie } } : {});
+  const messages: ServerMessage[] = [];
+  const waiters = new Set<() => void>();
+  socket.on('message', (raw) => {
+    messages.push(JSON.parse(String(raw)) as ServerMessage);
+    for (const wake of waiters) wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => {
+      for (const wake of waiters) wake();
+      resolve({ code, reason: reason.toString() });
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    socket,
+    messages,
+    closed,
+    subscribe(id, path, input) {
+      socket.send(JSON.stringify({ id, method: 'subscription', params: { path, input } }));
+    },
+    async waitFor(match, what) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(messages)}`);
+        await new Promise<void>((resolve) => {
+          waiters.add(resolve);
+          setTimeout(() => {
+            waiters.delete(resolve);
+            resolve();
+          }, 100);
+        });
+      }
+    },
+    data: (id) => messages.filter((m) => m.id === id && m.result?.type === 'data').map((m) => m.result!.data),
+  };
+}
