@@ -37,7 +37,7 @@ async function change<T>(
     const view = await roundView(tx, roundId);
     return { eventId, what, view, result: answer(view) };
   });
-  publishEvent(deps, roundId, outcome.eventId, outcome.what, outcome.view);
+  publishEvent(deps, roundId, outcome.eventId, outcome.view);
   return outcome.result;
 }
 

@@ -177,7 +177,7 @@ export interface RoundSummary {
   participantCount: number;
 }
 
-/** What each live update carries: the change, and the round as it now stands (absent only inside a back-fill). */
+/** A change to a round, as the event log keeps it. */
 export type RoundChange =
   | { type: 'snapshot' }
   | { type: 'side'; sideId: string }
@@ -185,7 +185,22 @@ export type RoundChange =
   | { type: 'score'; participantId: string; hole: number; strokes: number | null }
   | { type: 'finished' };
 
-export type RoundUpdate = RoundChange & { round?: RoundView };
+/**
+ * What live scores changed, in absolute values: for each player scored, the holes scored and the new
+ * totals; and every side's standing. (Strokes received do not change once play has started, so the other
+ * holes of a card stay as they were.) The app puts them into the round it holds.
+ */
+export interface RoundPatch {
+  participants: { id: string; holes: HoleScore[]; totals: ParticipantTotals }[];
+  standings: { sideId: string; standing: Standing | null }[];
+}
+
+/**
+ * What each live update carries: the change, and either the round as it now stands (a snapshot, a change
+ * of the round's shape, the first score that freezes the handicaps, the end of a back-fill) or a patch of
+ * what the scores changed. Inside a back-fill the earlier events carry neither.
+ */
+export type RoundUpdate = RoundChange & { round?: RoundView; patch?: RoundPatch };
 
 export interface ParticipantSearchAnswer {
   /** Accounts the caller may add; `email` only on an exact e-mail match, and then the address typed. */

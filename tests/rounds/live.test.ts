@@ -2,7 +2,9 @@ import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppRouter } from '../../server/trpc/router';
-import type { RoundUpdate } from '../../shared/schemas/rounds';
+import { sql } from 'drizzle-orm';
+import { applyUpdate } from '../../client/src/features/rounds/live-update';
+import type { RoundUpdate, RoundView } from '../../shared/schemas/rounds';
 import { callerAs, sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
@@ -160,6 +162,49 @@ describe.each(databaseKinds())('live round updates over WebSocket, on %s', (kind
     expect(resumed.events.map((e) => e.data.type)).toEqual(['score', 'score']);
     expect(resumed.events[0]!.data.round).toBeUndefined();
     expect(resumed.events[1]!.data.round!.sides[0]!.participants[0]!.totals.holesPlayed).toBe(3);
+    resumed.subscription.unsubscribe();
+  });
+
+  it('later scores travel as small patches, and the patches rebuild exactly the round the server holds', async () => {
+    // The first score freezes the handicaps, a change of the round's shape that travels whole.
+    await asOwner.rounds.setScore({ roundId, participantId, hole: 9, strokes: 5 });
+    const { client } = open(friendCookie);
+    const live = watch(client, { roundId });
+    await live.next(1);
+    let held: RoundView | undefined;
+    for (const event of live.events) held = applyUpdate(held, event.data);
+
+    const strokes = [4, 5, 3, null, 7];
+    for (const [i, value] of strokes.entries()) {
+      await asOwner.rounds.setScore({ roundId, participantId, hole: 10 + i, strokes: value });
+    }
+    await live.next(1 + strokes.length);
+    const updates = live.events.slice(1).map((e) => e.data);
+    for (const update of updates) held = applyUpdate(held, update);
+
+    expect(updates.map((u) => [u.type, u.patch !== undefined, u.round !== undefined])).toEqual(strokes.map(() => ["score", true, false]));
+    const full = JSON.stringify(await asOwner.rounds.get({ roundId }));
+    // What travels per score is a fraction of the round.
+    expect(JSON.stringify(updates[0]).length).toBeLessThan(full.length / 2);
+    expect(held).toEqual(await asOwner.rounds.get({ roundId }));
+    live.subscription.unsubscribe();
+  });
+
+  it('a resume that missed exactly one full read of events still ends with the round as it stands', async () => {
+    const { client } = open(friendCookie);
+    const probe = watch(client, { roundId });
+    await probe.next(1);
+    const mark = probe.events[0]!.id;
+    probe.subscription.unsubscribe();
+    // 500 events (one read's worth) while this client was away.
+    await deps.db.execute(
+      sql`insert into round_event (round_id, payload) select ${roundId}, ${JSON.stringify({ type: 'side', sideId: participantId })}::jsonb from generate_series(1, 500)`,
+    );
+
+    const resumed = watch(client, { roundId, lastEventId: mark });
+    await resumed.next(501);
+    const last = resumed.events[resumed.events.length - 1]!;
+    expect(last.data.round?.id).toBe(roundId);
     resumed.subscription.unsubscribe();
   });
 

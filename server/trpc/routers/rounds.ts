@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/rounds';
 import { AppError } from '../../errors';
 import { roundFor } from '../../rounds/access';
+import { whileAllowed } from '../../realtime/guard';
 import { roundUpdates } from '../../rounds/events';
 import { addParticipant, addSide, createRound, finishRound, getRound, myRounds, setScore } from '../../rounds/rounds';
 import { optionalUserProcedure, router, userProcedure } from '../init';
@@ -21,7 +22,7 @@ import { optionalUserProcedure, router, userProcedure } from '../init';
 const roundWatcherProcedure = optionalUserProcedure.input(onUpdateInput).use(async ({ ctx, input, next }) => {
   if (!ctx.session) throw new AppError('NOT_AUTHENTICATED');
   await roundFor(ctx.deps.db, input.roundId, ctx.session.user.id);
-  return next();
+  return next({ ctx: { user: ctx.session.user } });
 });
 
 export const roundsRouter = router({
@@ -40,7 +41,12 @@ export const roundsRouter = router({
   ),
   setScore: userProcedure.input(setScoreInput).mutation(({ ctx, input }) => setScore(ctx.deps, { userId: ctx.user.id, ...input })),
   finish: userProcedure.input(roundIdInput).mutation(({ ctx, input }) => finishRound(ctx.deps, { userId: ctx.user.id, ...input })),
+  // The watcher's access is checked again for as long as the subscription lives, not only at its start.
   onUpdate: roundWatcherProcedure.subscription(({ ctx, input, signal }) =>
-    roundUpdates(ctx.deps, { roundId: input.roundId, lastEventId: input.lastEventId, signal }),
+    whileAllowed(
+      ctx.deps,
+      { userId: ctx.user.id, check: async () => void (await roundFor(ctx.deps.db, input.roundId, ctx.user.id)), signal },
+      (stop) => roundUpdates(ctx.deps, { roundId: input.roundId, lastEventId: input.lastEventId, signal: stop, socket: ctx.socket }),
+    ),
   ),
 });

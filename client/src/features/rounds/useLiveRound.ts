@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { RoundView } from '../../../../shared/schemas/rounds';
 import { describeApiError } from '../../lib/api-error';
 import { useTRPC, useTRPCClient } from '../../trpc';
+import { applyUpdate } from './live-update';
 import { serverStrokes } from './pending-scores';
 import { createScoreSender, type SendResult } from './score-sender';
 
@@ -20,8 +21,9 @@ function sendResultOf(error: unknown): SendResult {
 }
 
 /**
- * One round, kept current: rounds.get for the first picture, then rounds.onUpdate over the WebSocket. The
- * query cache holds the RoundView. Scores are sent one request each by a sender of their own
+ * One round, kept current: rounds.get for the first picture, then rounds.onUpdate over the WebSocket, whose
+ * updates carry the whole round or a patch of what scores changed (./live-update.ts). The query cache holds
+ * the RoundView. Scores are sent one request each by a sender of their own
  * (./score-sender.ts): typed scores are shown until the server has them, sent again when the connection is
  * back and every few seconds meanwhile, and written only over the value this phone saw (409 otherwise:
  * the player is told, and sees the newer value).
@@ -41,7 +43,8 @@ export function useLiveRound(roundId: string) {
       {
         enabled: round.data !== undefined,
         onData: (event) => {
-          if (event.data.round) store(event.data.round);
+          const next = applyUpdate(queryClient.getQueryData<RoundView>(key), event.data);
+          if (next) store(next);
         },
       },
     ),

@@ -1,0 +1,255 @@
+import { tracked } from '@trpc/server';
+import type { WebSocket } from 'ws';
+import type { EventBus } from './bus';
+import { IdProbe, liveFrame, type SerialisedData } from './frames';
+
+type Tracked<T> = ReturnType<typeof tracked<T>>;
+
+/** One event of an audience, serialised once for all of its subscribers. */
+export interface AudienceEvent {
+  id: number;
+  data: SerialisedData;
+}
+
+/**
+ * Where an audience's events come from: a table of events with increasing ids (round_event, …) and a bus
+ * channel whose messages say that new rows may be there. The message is only a nudge: the events are read
+ * from the table in id order, so an audience never sees a gap or an event out of order, whichever instance
+ * wrote it and whatever the bus dropped or reordered.
+ */
+export interface AudienceSource {
+  channel: string;
+  /** The newest event id now: a new audience's stream starts after it. */
+  latestId(): Promise<number>;
+  /** The events after `afterId`, in order (at most a batch; called again while it returns any). */
+  read(afterId: number, nudge: unknown): Promise<AudienceEvent[]>;
+}
+
+type Deliver = (events: AudienceEvent[]) => void;
+
+interface Audience {
+  source: AudienceSource;
+  started: Promise<void>;
+  lastId: number;
+  subscribers: Set<Deliver>;
+  stopListening: () => void;
+  pumping: Promise<void> | null;
+  pumpAgain: boolean;
+  nudge: unknown;
+}
+
+export interface Audiences {
+  /**
+   * Joins an audience (a round, a club's chat, the public feed): from when this resolves, `deliver` gets
+   * every event after the audience's current position, in order, once, in batches. The caller back-fills
+   * what came before from the table itself and skips what it has already sent. Returns `leave`.
+   */
+  join(key: string, source: () => AudienceSource, deliver: Deliver): Promise<() => void>;
+  /** Reads every audience's table again (after the bus may have lost messages). */
+  resync(): void;
+  size(): number;
+}
+
+/**
+ * The audiences of one process. Each has one bus subscription and one reader, however many sockets
+ * follow it: an event is read and serialised once per audience, not once per subscriber.
+ */
+export function createAudiences(bus: EventBus, onError: (error: unknown) => void): Audiences {
+  const audiences = new Map<string, Audience>();
+
+  function pump(audience: Audience): Promise<void> {
+    if (audience.pumping) {
+      audience.pumpAgain = true;
+      return audience.pumping;
+    }
+    audience.pumping = (async () => {
+      try {
+        await audience.started;
+        do {
+          audience.pumpAgain = false;
+          for (;;) {
+            const events = await audience.source.read(audience.lastId, audience.nudge);
+            if (events.length === 0) break;
+            audience.lastId = events[events.length - 1]!.id;
+            for (const deliver of audience.subscribers) deliver(events);
+          }
+        } while (audience.pumpAgain);
+      } catch (error) {
+        // The next nudge reads from the same position again: nothing is skipped.
+        onError(error);
+      } finally {
+        audience.pumping = null;
+      }
+    })();
+    return audience.pumping;
+  }
+
+  function open(key: string, source: AudienceSource): Audience {
+    const audience: Audience = {
+      source,
+      started: Promise.resolve(),
+      lastId: 0,
+      subscribers: new Set(),
+      stopListening: () => {},
+      pumping: null,
+      pumpAgain: false,
+      nudge: undefined,
+    };
+    audience.stopListening = bus.subscribe(source.channel, (nudge) => {
+      audience.nudge = nudge;
+      void pump(audience);
+    });
+    audience.started = source.latestId().then((id) => {
+      audience.lastId = id;
+    });
+    audiences.set(key, audience);
+    return audience;
+  }
+
+  return {
+    async join(key, source, deliver) {
+      let audience = audiences.get(key);
+      if (!audience) audience = open(key, source());
+      audience.subscribers.add(deliver);
+      try {
+        await audience.started;
+      } catch (error) {
+        audience.subscribers.delete(deliver);
+        if (audiences.get(key) === audience && audience.subscribers.size === 0) {
+          audience.stopListening();
+          audiences.delete(key);
+        }
+        throw error;
+      }
+      const joined = audience;
+      return () => {
+        joined.subscribers.delete(deliver);
+        if (joined.subscribers.size === 0 && audiences.get(key) === joined) {
+          joined.stopListening();
+          audiences.delete(key);
+        }
+      };
+    },
+    resync() {
+      for (const audience of audiences.values()) void pump(audience);
+    },
+    size: () => audiences.size,
+  };
+}
+
+/**
+ * A socket that cannot keep up (its unsent bytes above this) is closed rather than buffered without bound;
+ * its client reconnects and resumes from the last event id it has. One MiB is hundreds of score updates.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** "Try again later": the client's reconnect and resume are the remedy. */
+export const SLOW_CONSUMER_CLOSE_CODE = 1013;
+
+export function isFallenBehind(socket: WebSocket | undefined): boolean {
+  return socket !== undefined && socket.bufferedAmount > MAX_BUFFERED_BYTES;
+}
+
+const audiencesByBus = new WeakMap<EventBus, Audiences>();
+
+/** The audiences of the process that owns `bus` (one bus per process; tests make one per server). */
+export function audiencesOf(deps: { bus: EventBus; logger: { warn(details: object, message: string): void } }): Audiences {
+  let audiences = audiencesByBus.get(deps.bus);
+  if (!audiences) {
+    audiences = createAudiences(deps.bus, (error) => deps.logger.warn({ err: error }, 'live audience read failed'));
+    audiencesByBus.set(deps.bus, audiences);
+  }
+  return audiences;
+}
+
+/**
+ * A subscription's stream on an audience. It joins first, then runs `catchUp` (a snapshot, or the events
+ * after the client's `lastEventId` read from the table; it must yield at least one event) which returns the
+ * last event id it covered. The catch-up goes through tRPC as usual; its last event carries an IdProbe, so
+ * that as tRPC writes it, the stream learns its subscription id on the socket. From then on the audience's
+ * events after that id are written to the socket directly, one prepared frame per event with only the id
+ * spliced in: no per-subscriber promise chain, no per-subscriber serialisation. A socket that has fallen
+ * too far behind is closed instead of buffered (its client resumes from its last id). Without a socket (a
+ * server-side caller) the events are yielded through tRPC instead.
+ */
+export async function* followAudience<T>(
+  deps: Parameters<typeof audiencesOf>[0],
+  options: {
+    key: string;
+    source: () => AudienceSource;
+    signal: AbortSignal | undefined;
+    socket: WebSocket | undefined;
+    catchUp: () => AsyncGenerator<Tracked<T>, number>;
+  },
+): AsyncGenerator<Tracked<T>> {
+  const { socket, signal } = options;
+  const queue: AudienceEvent[] = [];
+  let wake: (() => void) | null = null;
+  let lastId = 0;
+  let subscriptionId: string | number | undefined;
+  let direct = false;
+
+  /** Writes events straight to the socket, closing it instead if it has fallen too far behind. */
+  const write = (events: AudienceEvent[]): void => {
+    for (const event of events) {
+      if (signal?.aborted || socket!.readyState !== socket!.OPEN) return;
+      // Already covered by the catch-up.
+      if (event.id <= lastId) continue;
+      if (isFallenBehind(socket)) {
+        socket!.close(SLOW_CONSUMER_CLOSE_CODE, 'For treg forbindelse');
+        return;
+      }
+      lastId = event.id;
+      socket!.send(liveFrame(subscriptionId!, String(event.id), event.data));
+    }
+  };
+  const leave = await audiencesOf(deps).join(options.key, options.source, (events) => {
+    if (direct) return write(events);
+    queue.push(...events);
+    wake?.();
+  });
+  const stopped = new Promise<void>((resolve) => {
+    if (signal?.aborted) resolve();
+    signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  try {
+    // The catch-up, one event held back so that the last one can carry the probe.
+    const catchUp = options.catchUp();
+    let held: Tracked<T> | undefined;
+    for (;;) {
+      const step = await catchUp.next();
+      if (step.done) {
+        lastId = step.value;
+        break;
+      }
+      if (held) yield held;
+      held = step.value;
+    }
+    if (!held) throw new Error(`the catch-up of ${options.key} yielded nothing`);
+    if (socket) {
+      const [id, data] = held;
+      yield tracked(id, new IdProbe(data, (assigned) => (subscriptionId = assigned)) as unknown as T);
+    } else {
+      yield held;
+    }
+    // tRPC asks for the next event only after writing this one: the catch-up is on the wire.
+    if (subscriptionId !== undefined) {
+      direct = true;
+      write(queue.splice(0));
+      await stopped;
+      return;
+    }
+    while (!signal?.aborted) {
+      while (queue.length > 0) {
+        const event = queue.shift()!;
+        if (event.id <= lastId) continue;
+        lastId = event.id;
+        // Serialised data of a T is a T on the wire (the WebSocket encoder writes its text): clients see T.
+        yield tracked(String(event.id), event.data as unknown as T);
+      }
+      await Promise.race([new Promise<void>((resolve) => (wake = resolve)), stopped]);
+      wake = null;
+    }
+  } finally {
+    leave();
+  }
+}
