@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pipelinedTransactions, type PipelinedTransaction } from './pipelined-transaction';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,17 +27,31 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+const POOL_CONNECTIONS = 10;
+
+const pipelined = new WeakMap<Database, PipelinedTransaction<Transaction>>();
+
+/** On PostgreSQL, transactions whose opening travels with their first query (db/tenancy.ts); none on PGlite. */
+export function pipelinedTransactionsOf(db: Database): PipelinedTransaction<Transaction> | undefined {
+  return pipelined.get(db);
+}
+
 /** PGlite in `dataDir` (or in memory when null), or a node-postgres pool on `databaseUrl`. */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | null;
   pglite?: PGlite;
+  /** PostgreSQL only; tests use 1 to be sure that consecutive transactions share a connection. */
+  poolConnections?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Pipelining clients write a query without waiting for the previous one's answer; code that awaits each
+    // query (all of it but the tenancy transaction) sees no difference.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolConnections ?? POOL_CONNECTIONS, pipeline: true });
     // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    pipelined.set(db, pipelinedTransactions<Transaction>(pool, schema));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client = options.pglite;

@@ -9,12 +9,17 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 let templateBytes: Uint8Array<ArrayBuffer> | undefined;
 
+/** A test database; on PostgreSQL with its URL, for a test that opens more connections to it. */
+export interface TestDatabase extends DatabaseHandle {
+  url: string | null;
+}
+
 /** A fresh, migrated database of its own: a copy of the template made once per run (tests/setup/global.ts). */
-export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<DatabaseHandle> {
+export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<TestDatabase> {
   if (kind === 'pglite') {
     templateBytes ??= new Uint8Array(readFileSync(inject("pgliteTemplate")));
     const pglite = await PGlite.create({ loadDataDir: new Blob([templateBytes]) });
-    return openDatabase({ pglite });
+    return { ...(await openDatabase({ pglite })), url: null };
   }
   const source = inject('postgresTemplate');
   if (!source) throw new Error('createTestDatabase("postgres") needs TEST_DATABASE_URL');
@@ -31,6 +36,7 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
   const handle = await openDatabase({ databaseUrl: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: source.adminUrl });
