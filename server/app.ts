@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { WebSocketServer } from 'ws';
 import { AppError } from './errors';
 import type { Deps } from './deps';
+import { appFileCacheControl, noStoreByDefault } from './http/cache-control';
 import { accessLog, bodyErrors, mutationGuard, refuseHttpSubscriptions, requestId } from './http/guards';
 import { securityHeaders } from './http/security-headers';
 import { devMailRoutes } from './mail/dev-outbox';
@@ -33,6 +34,8 @@ const SUBSCRIPTION_PATHS = new Set(
 export interface AppOptions {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
   client: 'static' | 'vite' | 'none';
+  /** Where the production build is (default dist/client); tests serve a small one of their own. */
+  clientDist?: string;
 }
 
 export interface RunningApp {
@@ -52,6 +55,7 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
   const server = createServer(app);
 
   app.use(requestId());
+  app.use(noStoreByDefault());
   app.use(securityHeaders({ withContentSecurityPolicy: options.client !== 'vite' }));
   app.use(accessLog(deps));
   app.use(mutationGuard(deps));
@@ -95,12 +99,16 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
 
   let closeVite = async () => {};
   if (options.client === 'static') {
-    const indexHtml = path.join(CLIENT_DIST, 'index.html');
+    const clientDist = options.clientDist ?? CLIENT_DIST;
+    const indexHtml = path.join(clientDist, 'index.html');
     if (!existsSync(indexHtml)) deps.logger.warn('the app is not built: run `npm run build` (npm start does)');
-    app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
+    app.use(express.static(clientDist, { index: false, setHeaders: appFileCacheControl }));
     // The SPA fallback: any other GET is a page of the app, routed in the browser.
     app.get('/{*splat}', (_req, res) => {
-      if (existsSync(indexHtml)) return res.sendFile(indexHtml);
+      if (existsSync(indexHtml)) {
+        appFileCacheControl(res, indexHtml);
+        return res.sendFile(indexHtml);
+      }
       res.status(503).type('text').send('Appen er ikke bygget ennå. Kjør `npm run build` (eller `npm start`).');
     });
   } else if (options.client === 'vite') {

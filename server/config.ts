@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './http/client-address';
 
 const SESSION_SECRET_MIN_BYTES = 32;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -22,6 +23,17 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Golf <no-reply@golf.localhost>'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `not a number of hops or a list of proxy addresses (${(error as Error).message})` });
+        return z.NEVER;
+      }
+    })
+    .optional(),
 });
 
 export interface Config {
@@ -36,6 +48,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Which proxies' X-Forwarded-For entries name the client (TRUST_PROXY); by default none. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? TRUST_NO_PROXY,
   };
 }
 

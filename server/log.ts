@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { serializeError } from './log-errors';
 
 export type { Logger };
 
@@ -10,6 +11,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const options = {
     level,
     base: undefined,
+    // Errors keep what and where, never the values (failed SQL carries its parameters): log-errors.ts.
+    serializers: { err: serializeError },
     redact: {
       paths: [
         'req.headers.cookie',

@@ -61,7 +61,21 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail.example'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
+    ['TRUST_PROXY', 'proxy.example'],
+    ['TRUST_PROXY', '10.0.0.0/99'],
+    ['TRUST_PROXY', 'loopback,,10.0.0.1'],
+    ['TRUST_PROXY', '-1'],
   ])('names %s when its value (%s) is wrong', (name, value) => {
     expect(problems({ SESSION_SECRET: SECRET, [name]: value })).toMatch(new RegExp(`${name}:`));
+  });
+
+  it('reads TRUST_PROXY as Express does: hops or addresses; trusts none by default and refuses "true"', () => {
+    const trusts = (env: Record<string, string>) => loadConfig({ SESSION_SECRET: SECRET, ...env }).trustProxy;
+    expect(trusts({})('127.0.0.1', 0)).toBe(false);
+    expect(trusts({ TRUST_PROXY: '2' })('192.0.2.1', 1)).toBe(true);
+    expect(trusts({ TRUST_PROXY: '2' })('192.0.2.1', 2)).toBe(false);
+    expect(trusts({ TRUST_PROXY: 'loopback, 10.0.0.0/8' })('10.1.2.3', 0)).toBe(true);
+    expect(trusts({ TRUST_PROXY: 'loopback, 10.0.0.0/8' })('192.0.2.1', 0)).toBe(false);
+    expect(problems({ SESSION_SECRET: SECRET, TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY: .*any client choose its own address/);
   });
 });

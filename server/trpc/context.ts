@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
 import { isHttpsRequest, readSessionCookie } from '../auth/cookie';
+import { clientAddress } from '../http/client-address';
 import type { CookieJar } from '../auth/sessions';
 import type { Deps } from '../deps';
 
@@ -37,7 +38,7 @@ export function createContextFor(
     deps,
     meta: {
       requestId: req.id ?? randomUUID(),
-      ip: req.socket?.remoteAddress ?? 'unknown',
+      ip: clientAddress(req, deps.config.trustProxy),
       userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
     },
     sessionToken: readSessionCookie(req.headers.cookie),
