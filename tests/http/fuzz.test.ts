@@ -122,7 +122,7 @@ describe('fuzzing every REST route and tRPC procedure with hostile input', () =>
     const res = await fetch(env.url + request.path, {
       method: request.method,
       headers,
-      ...(request.body ? { body: request.body.bytes } : {}),
+      ...(request.body ? { body: new Uint8Array(request.body.bytes) } : {}),
       redirect: 'manual',
     });
     return { status: res.status, text: await res.text() };

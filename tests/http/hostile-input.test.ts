@@ -34,7 +34,7 @@ async function send(url: string, { method = 'GET', body, headers = {}, token }: 
       ...(token ? { cookie: `service_session=${token}` } : {}),
       ...headers,
     },
-    ...(body === undefined ? {} : { body }),
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : new Uint8Array(body) }),
   });
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : null };
