@@ -9,8 +9,10 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { WebSocketServer } from 'ws';
 import { AppError } from './errors';
 import type { Deps } from './deps';
+import { MAX_BATCH_CALLS } from '../shared/http';
 import { appFileCacheControl, noStoreByDefault } from './http/cache-control';
-import { accessLog, bodyErrors, mutationGuard, refuseHttpSubscriptions, requestId } from './http/guards';
+import { accessLog, decodablePath, mutationGuard, refuseHttpSubscriptions, requestId } from './http/guards';
+import { checkTrpcQueryInput, readJsonBody } from './http/json-body';
 import { securityHeaders } from './http/security-headers';
 import { devMailRoutes } from './mail/dev-outbox';
 import { webSocketEncoder } from './realtime/frames';
@@ -18,10 +20,9 @@ import { createLiveSockets } from './realtime/sockets';
 import { restRoutes } from './rest';
 import { sendError } from './rest/respond';
 import { createContextFor } from './trpc/context';
-import { describeError } from './trpc/errors';
+import { describeError, toTRPCError } from './trpc/errors';
 import { appRouter } from './trpc/router';
 
-export const BODY_LIMIT = '100kb';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLIENT_DIST = path.join(ROOT, 'dist/client');
 const SUBSCRIPTION_PATHS = new Set(
@@ -59,8 +60,46 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
   app.use(securityHeaders({ withContentSecurityPolicy: options.client !== 'vite' }));
   app.use(accessLog(deps));
   app.use(mutationGuard(deps));
-  app.use(express.json({ limit: BODY_LIMIT, type: 'application/json' }));
-  app.use(bodyErrors(deps));
+
+  // tRPC first: it answers everything under /trpc, its refusals in its own error shape (CONTRACT.md 2).
+  app.use('/trpc', refuseHttpSubscriptions(deps, SUBSCRIPTION_PATHS));
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createContextFor(deps, req, { response: res }),
+      // The same body reader as REST; a refusal goes to tRPC as the error of every call in the request.
+      middleware: (req, res, next) => {
+        const read = async () => {
+          if (req.method === 'GET') checkTrpcQueryInput(req);
+          await readJsonBody(req, res);
+        };
+        read().then(
+          () => next(),
+          (error: unknown) => next(error instanceof AppError ? toTRPCError(error) : error),
+        );
+      },
+      // A larger batch is 400 INVALID_INPUT before any call runs (describeError names the bound).
+      maxBatchSize: MAX_BATCH_CALLS,
+      onError: ({ error, ctx, path: procedurePath }) => {
+        if (describeError(error).code === 'INTERNAL') {
+          deps.logger.error({ err: error, requestId: ctx?.meta.requestId, procedure: procedurePath }, 'unexpected error');
+        }
+      },
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.map((e) => describeError(e).retryAfterSeconds).find((s) => s !== undefined);
+        return retryAfter === undefined ? {} : { headers: new Headers({ 'Retry-After': String(retryAfter) }) };
+      },
+    }),
+  );
+
+  app.use(decodablePath(deps));
+  app.use((req, res, next) => {
+    readJsonBody(req, res).then(
+      () => next(),
+      (error: unknown) => (error instanceof AppError ? sendError(deps, req, res, error) : next(error)),
+    );
+  });
 
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
@@ -76,24 +115,6 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
   });
 
   app.use(restRoutes(deps));
-  app.use('/trpc', refuseHttpSubscriptions(deps, SUBSCRIPTION_PATHS));
-  app.use(
-    '/trpc',
-    createExpressMiddleware({
-      router: appRouter,
-      createContext: ({ req, res }) => createContextFor(deps, req, { response: res }),
-      maxBodySize: 100 * 1024,
-      onError: ({ error, ctx, path: procedurePath }) => {
-        if (describeError(error).code === 'INTERNAL') {
-          deps.logger.error({ err: error, requestId: ctx?.meta.requestId, procedure: procedurePath }, 'unexpected error');
-        }
-      },
-      responseMeta: ({ errors }) => {
-        const retryAfter = errors.map((e) => describeError(e).retryAfterSeconds).find((s) => s !== undefined);
-        return retryAfter === undefined ? {} : { headers: new Headers({ 'Retry-After': String(retryAfter) }) };
-      },
-    }),
-  );
 
   if (deps.config.nodeEnv !== 'production') app.use(devMailRoutes(deps));
 

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router';
+import { MAX_BATCH_CALLS } from '../../shared/http';
 import { SESSION_ENDED_CLOSE_CODE } from '../../shared/live';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -47,6 +48,11 @@ export function isClientError(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
+/** Queries and mutations over HTTP, batched, never more calls in one request than the server takes. */
+export function batchLink(url: string) {
+  return httpBatchLink({ url, maxItems: MAX_BATCH_CALLS });
+}
+
 /** `onSessionEnded`: the server closed the live socket because this session ended elsewhere. */
 export function createApiClient(onSessionEnded: () => void) {
   const liveSocket = createWSClient({
@@ -63,7 +69,7 @@ export function createApiClient(onSessionEnded: () => void) {
         // The socket opens on the first subscription and closes when none is left, so the sign-in
         // screen never holds a connection.
         true: wsLink({ client: liveSocket }),
-        false: httpBatchLink({ url: '/trpc' }),
+        false: batchLink('/trpc'),
       }),
     ],
   });

@@ -11,6 +11,7 @@ import {
   teeInput,
 } from '../../shared/schemas/courses';
 import type { FieldIssue } from '../../shared/errors';
+import { userText } from '../../shared/schemas/text';
 import type { Database, Queryable } from '../db/client';
 import { club, course, courseHole, round, tee } from '../db/schema';
 import { invalidateOfficialCatalog } from './official-catalog';
@@ -38,13 +39,13 @@ const importCourse = z.strictObject({
 
 const importClub = z.strictObject({
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'A slug is lower-case letters, digits and single hyphens.' }).max(80),
-  name: z.string().trim().min(1).max(120),
-  city: z.string().trim().max(120).nullish(),
+  name: userText().trim().min(1).max(120),
+  city: userText().trim().max(120).nullish(),
   country: countryField.default('NO'),
   lat: z.number().min(-90).max(90).nullish(),
   lng: z.number().min(-180).max(180).nullish(),
   /** Other names the club is known and searched by (its course's place name, "Oslo GK"). */
-  aliases: z.array(z.string().trim().min(1).max(80)).max(10).default([]),
+  aliases: z.array(userText().trim().min(1).max(80)).max(10).default([]),
   courses: z.array(importCourse).min(1).max(10),
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { AppError } from '../errors';
 import type { Deps } from '../deps';
 import { sendError } from '../rest/respond';
@@ -61,15 +61,18 @@ export function mutationGuard(deps: Deps): RequestHandler {
   };
 }
 
-/** Body-parser failures as contract errors: too large is 413, unparseable JSON is 400. */
-export function bodyErrors(deps: Deps) {
-  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
-    const type = (error as { type?: string } | null)?.type;
-    if (type === 'entity.too.large') return sendError(deps, req, res, new AppError('PAYLOAD_TOO_LARGE'));
-    if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      return sendError(deps, req, res, new AppError('INVALID_INPUT', { message: 'Ugyldig JSON i forespørselen.' }));
+/**
+ * A path whose percent-encoding does not decode (`/organizations/%ZZ`, `/auth/me%`, `%FF` that is not
+ * UTF-8) is 400 INVALID_INPUT here, before any route or the static files try to decode it and fail.
+ */
+export function decodablePath(deps: Deps): RequestHandler {
+  return (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return sendError(deps, req, res, new AppError('INVALID_INPUT', { message: 'Adressen har ugyldig tegnkoding.' }));
     }
-    next(error);
+    next();
   };
 }
 

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { ERRORS, type ErrorCode, type FieldIssue } from '../../shared/errors';
+import { MAX_BATCH_CALLS } from '../../shared/http';
 import { AppError } from '../errors';
 
 /** The one mapping from an error of any kind to what a client is told (CONTRACT.md section 2). */
@@ -33,6 +34,9 @@ export function zodIssues(error: ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
+/** What tRPC's adapter says when a batch is over `maxBatchSize` (server/app.ts); its code is only BAD_REQUEST. */
+const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
+
 function fromCode(code: ErrorCode, extra: Partial<DescribedError> = {}): DescribedError {
   return { code, status: ERRORS[code].status, message: ERRORS[code].message, ...extra };
 }
@@ -52,6 +56,10 @@ export function describeError(error: unknown): DescribedError {
   if (error instanceof TRPCError) {
     switch (error.code) {
       case 'BAD_REQUEST':
+        if (error.message === TRPC_BATCH_TOO_LARGE) {
+          return fromCode('INVALID_INPUT', { message: `Én forespørsel kan ha høyst ${MAX_BATCH_CALLS} kall.` });
+        }
+        return fromCode('INVALID_INPUT');
       case 'PARSE_ERROR':
       case 'METHOD_NOT_SUPPORTED':
         return fromCode('INVALID_INPUT');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, sixDigitCode } from './common';
+import { userText } from './text';
 
 export const emailInput = z.strictObject({ email });
 
@@ -22,8 +23,7 @@ export const handicapIndex = z
   .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, { message: 'Handicapindeksen har én desimal.' });
 
 export const updateProfileInput = z.strictObject({
-  name: z
-    .string()
+  name: userText()
     .trim()
     .min(1, { message: 'Navnet kan ikke være tomt.' })
     .max(100, { message: 'Navnet kan ha høyst 100 tegn.' })

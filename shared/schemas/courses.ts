@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../errors';
 import { id } from './common';
+import { userText } from './text';
 
 /**
  * Courses (CONTRACT.md section 8). Inputs are strict (unknown fields → 400). The outputs below are the
@@ -21,7 +22,7 @@ export function queryNumber<T extends z.ZodNumber>(schema: T) {
 export const queryText = (max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.string().trim().max(max, { message: `Høyst ${max} tegn.` }).optional(),
+    userText().trim().max(max, { message: `Høyst ${max} tegn.` }).optional(),
   );
 
 export const COURSE_SEARCH_DEFAULT_LIMIT = 10;
@@ -79,8 +80,8 @@ export const holeInput = z.strictObject({
 export const TEE_GENDERS = ['male', 'female', 'unisex'] as const;
 
 const teeFields = {
-  name: z.string().trim().min(1, { message: 'Teestedet må ha et navn.' }).max(40),
-  color: z.string().trim().max(30).nullish(),
+  name: userText().trim().min(1, { message: 'Teestedet må ha et navn.' }).max(40),
+  color: userText().trim().max(30).nullish(),
   gender: z.enum(TEE_GENDERS).nullish(),
   courseRating: z.number().refine(oneDecimal, { message: 'Course rating oppgis med én desimal.' }),
   slope: z
@@ -94,7 +95,7 @@ const teeFields = {
 
 export const teeInput = z.strictObject(teeFields);
 
-export const courseNameField = z.string().trim().min(1, { message: 'Banen må ha et navn.' }).max(120);
+export const courseNameField = userText().trim().min(1, { message: 'Banen må ha et navn.' }).max(120);
 export const countryField = z
   .string()
   .trim()
@@ -151,7 +152,7 @@ function refineDefinition(course: Definition, ctx: z.RefinementCtx): void {
 }
 
 const locationFields = {
-  city: z.string().trim().max(120).nullish(),
+  city: userText().trim().max(120).nullish(),
   lat: z.number().min(-90).max(90).nullish(),
   lng: z.number().min(-180).max(180).nullish(),
 };

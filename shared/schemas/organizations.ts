@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { email, id } from './common';
+import { userText } from './text';
 
 /** CONTRACT.md section 7: owner > admin > member. */
 export const ROLE_VALUES = ['owner', 'admin', 'member'] as const;
 export const role = z.enum(ROLE_VALUES, { message: 'Rollen må være owner, admin eller member.' });
 
-export const organizationName = z
-  .string()
+export const organizationName = userText()
   .trim()
   .min(1, { message: 'Navnet kan ikke være tomt.' })
   .max(100, { message: 'Navnet kan ha høyst 100 tegn.' });
@@ -19,7 +19,7 @@ const paging = {
   page: z.coerce.number({ message: 'Siden må være et heltall.' }).int().min(1).max(100_000).default(1),
   limit: z.coerce.number({ message: 'Grensen må være et heltall.' }).int().min(1).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT),
 };
-const searchText = z.string().trim().max(200, { message: 'Søket er for langt.' });
+const searchText = userText().trim().max(200, { message: 'Søket er for langt.' });
 
 export const createOrganizationInput = z.strictObject({ name: organizationName });
 export const addMemberInput = z.strictObject({ organizationId: id, email, role: role.default('member') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common';
+import { userText } from './text';
 import { queryNumber, queryText, type Tee } from './courses';
 
 /** Rounds (CONTRACT.md section 8). Inputs are strict: unknown fields are 400 INVALID_INPUT. */
@@ -32,11 +33,11 @@ export const roundIdInput = z.strictObject({ roundId: id });
 
 export const addSideInput = z.strictObject({
   roundId: id,
-  name: z.string().trim().min(1, { message: 'Siden må ha et navn.' }).max(60),
+  name: userText().trim().min(1, { message: 'Siden må ha et navn.' }).max(60),
 });
 
 export const guestInput = z.strictObject({
-  name: z.string().trim().min(1, { message: 'Gjesten må ha et navn.' }).max(80),
+  name: userText().trim().min(1, { message: 'Gjesten må ha et navn.' }).max(80),
   handicapIndex: handicapIndexField,
 });
 
