@@ -108,6 +108,8 @@ export function createLiveSockets(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'lo
   const timer = setInterval(() => void sweep(), options.sweepMs ?? SESSION_SWEEP_MS);
   timer.unref();
   const stopListening = deps.bus.subscribe(SESSIONS_CHANNEL, () => void sweep());
+  // Announcements may have been lost while the bus reconnected: check at once rather than at the next tick.
+  const stopResync = deps.bus.onResync(() => void sweep());
 
   return {
     async track(socket, req) {
@@ -126,6 +128,7 @@ export function createLiveSockets(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'lo
     stop() {
       clearInterval(timer);
       stopListening();
+      stopResync();
     },
   };
 }
