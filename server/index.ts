@@ -7,6 +7,7 @@ import { createLogger } from './log';
 import { createMailer } from './mail/mailer';
 import { startHousekeeping } from './housekeeping';
 import { createEventBus } from './realtime/bus';
+import { createPostgresBus } from './realtime/postgres-bus';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -27,14 +28,19 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) await seedDemoCoursesIfEmpty({ db: database.db, logger });
 
   const mailer = createMailer(config, logger);
+  const now = () => new Date();
+  // On PostgreSQL other instances may share the database: events cross them. PGlite has one process.
+  const bus = config.databaseUrl
+    ? await createPostgresBus({ databaseUrl: config.databaseUrl, db: database.db, logger, now })
+    : createEventBus();
   const deps: Deps = {
     config,
     db: database.db,
     dbKind: database.kind,
     mailer,
     logger,
-    bus: createEventBus(),
-    now: () => new Date(),
+    bus,
+    now,
   };
   // `npm run dev` passes --dev for Vite's hot-reloading middleware; otherwise the production build is served.
   const app = await createApp(deps, { client: process.argv.includes('--dev') ? 'vite' : 'static' });
@@ -58,6 +64,7 @@ async function main(): Promise<void> {
     force.unref();
     stopHousekeeping();
     await app.close();
+    await bus.close();
     mailer.close();
     await database.close();
     logger.info('stopped');
