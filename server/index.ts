@@ -6,8 +6,7 @@ import type { Deps } from './deps';
 import { createLogger } from './log';
 import { createMailer } from './mail/mailer';
 import { startHousekeeping } from './housekeeping';
-import { createEventBus } from './realtime/bus';
-import { createPostgresBus } from './realtime/postgres-bus';
+import { openEventBus } from './realtime/open-bus';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -29,10 +28,7 @@ async function main(): Promise<void> {
 
   const mailer = createMailer(config, logger);
   const now = () => new Date();
-  // On PostgreSQL other instances may share the database: events cross them. PGlite has one process.
-  const bus = config.databaseUrl
-    ? await createPostgresBus({ databaseUrl: config.databaseUrl, db: database.db, logger, now })
-    : createEventBus();
+  const bus = await openEventBus({ databaseUrl: config.databaseUrl, db: database.db, logger, now });
   const deps: Deps = {
     config,
     db: database.db,
