@@ -10,7 +10,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
 let templateBytes: Uint8Array<ArrayBuffer> | undefined;
 
 /** A fresh, migrated database of its own: a copy of the template made once per run (tests/setup/global.ts). */
-export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<DatabaseHandle> {
+export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<DatabaseHandle & { url?: string }> {
   if (kind === 'pglite') {
     templateBytes ??= new Uint8Array(readFileSync(inject("pgliteTemplate")));
     const pglite = await PGlite.create({ loadDataDir: new Blob([templateBytes]) });
@@ -31,6 +31,7 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
   const handle = await openDatabase({ databaseUrl: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: source.adminUrl });
@@ -44,4 +45,9 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
 /** The database kinds the database tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function databaseKinds(): DatabaseKind[] {
   return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** For what exists only on PostgreSQL (several server instances): `['postgres']` with TEST_DATABASE_URL, else none. */
+export function postgresOnly(): 'postgres'[] {
+  return inject('postgresTemplate') ? ['postgres'] : [];
 }
