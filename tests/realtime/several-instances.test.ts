@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../server/db/client';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, queryRows, runMigrations } from '../../server/db/client';
 import type { EventBus } from '../../server/realtime/bus';
 import { openEventBus } from '../../server/realtime/open-bus';
 import { createPostgresBus, type PostgresBus } from '../../server/realtime/postgres-bus';
@@ -148,6 +149,30 @@ describe.each(postgresOnly())('the bus across instances on %s', (kind) => {
       spectator.socket.close();
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe.each(postgresOnly())('instances starting together on %s', () => {
+  it('migrate an empty database once, and none of them fails', async () => {
+    const source = inject('postgresTemplate')!;
+    // Named after the template, so the run's cleanup drops it even if this test does not get to.
+    const name = `${source.template}_fresh_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: source.adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(source.adminUrl);
+    url.pathname = `/${name}`;
+    const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString() })));
+    try {
+      await Promise.all(instances.map((instance) => runMigrations(instance)));
+      const [applied] = await queryRows<{ count: number }>(instances[0]!.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+      const journal = (await import('../../drizzle/meta/_journal.json', { with: { type: 'json' } })).default;
+      expect(applied!.count).toBe(journal.entries.length);
+    } finally {
+      for (const instance of instances) await instance.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     }
   });
 });
