@@ -1,9 +1,4 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,15 +11,13 @@ import { databaseKinds, postgresOnly } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { connect, openRawSocket, watch } from '../helpers/live';
-import { startTestServer, unusedPort } from '../helpers/server';
+import { startServerProcess, startTestServer, type ServerProcess } from '../helpers/server';
 import { demoCourse } from '../rounds/helpers';
 
 /**
  * Issue 12, several instances: on PostgreSQL the bus crosses processes over LISTEN/NOTIFY; on PGlite it
  * stays in-process. The PostgreSQL parts run when TEST_DATABASE_URL is set, as the other PostgreSQL tests.
  */
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Everything a bus delivers on `channel`, in order. */
 function collect(bus: EventBus, channel: string): unknown[] {
@@ -177,52 +170,16 @@ describe.each(postgresOnly())('instances starting together on %s', () => {
   });
 });
 
-interface Instance {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** The real server entry in a process of its own, on a free port, as a deployment would run it. */
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await unusedPort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'golf-instance-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr.on('data', (chunk) => output.push(String(chunk)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await until(async () => {
-      if (child.exitCode !== null) throw new Error(`the instance exited with ${child.exitCode}:\n${output.join('')}`);
-      return fetch(`${url}/readyz`).then((res) => res.ok, () => false);
-    }, `the instance on port ${port}`, 60_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, stop };
-}
-
 describe.each(postgresOnly())('two server processes on one %s database', (kind) => {
   let deps: TestDeps;
-  let a: Instance;
-  let b: Instance;
+  let a: ServerProcess;
+  let b: ServerProcess;
 
   beforeAll(async () => {
     deps = await createTestDeps({ db: kind });
     // What the instances behind one load balancer share: the database, the session secret, the public URL.
     const shared = { DATABASE_URL: deps.databaseUrl!, SESSION_SECRET: randomBytes(32).toString('base64url'), PUBLIC_URL: 'http://localhost:3000' };
-    [a, b] = await Promise.all([startInstance(shared), startInstance(shared)]);
+    [a, b] = await Promise.all([startServerProcess(shared), startServerProcess(shared)]);
   }, 120_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -245,7 +202,7 @@ describe.each(postgresOnly())('two server processes on one %s database', (kind) 
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const postScore = async (instance: Instance, hole: number, strokes: number) => {
+    const postScore = async (instance: ServerProcess, hole: number, strokes: number) => {
       const res = await fetch(`${instance.url}/rounds/${round.id}/scores`, {
         method: 'PUT',
         headers: { cookie, 'content-type': 'application/json' },
