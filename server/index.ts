@@ -6,7 +6,7 @@ import type { Deps } from './deps';
 import { createLogger } from './log';
 import { createMailer } from './mail/mailer';
 import { startHousekeeping } from './housekeeping';
-import { createEventBus } from './realtime/bus';
+import { openEventBus } from './realtime/open-bus';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -27,14 +27,16 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) await seedDemoCoursesIfEmpty({ db: database.db, logger });
 
   const mailer = createMailer(config, logger);
+  const now = () => new Date();
+  const bus = await openEventBus({ databaseUrl: config.databaseUrl, db: database.db, logger, now });
   const deps: Deps = {
     config,
     db: database.db,
     dbKind: database.kind,
     mailer,
     logger,
-    bus: createEventBus(),
-    now: () => new Date(),
+    bus,
+    now,
   };
   // `npm run dev` passes --dev for Vite's hot-reloading middleware; otherwise the production build is served.
   const app = await createApp(deps, { client: process.argv.includes('--dev') ? 'vite' : 'static' });
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     force.unref();
     stopHousekeeping();
     await app.close();
+    await bus.close();
     mailer.close();
     await database.close();
     logger.info('stopped');

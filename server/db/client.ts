@@ -110,9 +110,20 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], config);
   } else {
-    await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], config);
+    // Several instances may start together on one database: one migrates, the others wait and find it done.
+    const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock(hashtextextended($1, 0))', [MIGRATION_LOCK]);
+      await migratePg(handle.db as unknown as Parameters<typeof migratePg>[0], config);
+    } finally {
+      await lock.query('select pg_advisory_unlock(hashtextextended($1, 0))', [MIGRATION_LOCK]).catch(() => {});
+      lock.release();
+    }
   }
 }
+
+const MIGRATION_LOCK = 'golf:migrations';
 
 /** Raw SQL rows on either driver (both answer `{ rows }`); typed queries should use the query builder. */
 export async function queryRows<T extends Record<string, unknown>>(db: Queryable, query: SQL): Promise<T[]> {

@@ -156,6 +156,8 @@ export function audiencesOf(deps: { bus: EventBus; logger: { warn(details: objec
   let audiences = audiencesByBus.get(deps.bus);
   if (!audiences) {
     audiences = createAudiences(deps.bus, (error) => deps.logger.warn({ err: error }, 'live audience read failed'));
+    // The bus may have lost nudges (it reconnected): every audience reads its table from where it is.
+    deps.bus.onResync(audiences.resync);
     audiencesByBus.set(deps.bus, audiences);
   }
   return audiences;

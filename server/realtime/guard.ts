@@ -63,6 +63,8 @@ export async function* whileAllowed<T>(
     }
   };
   const stopListening = deps.bus.subscribe(accessChannel(options.userId), () => void recheck());
+  // An announcement may have been lost while the bus reconnected: check now, not at the next backstop.
+  const stopResync = deps.bus.onResync(() => void recheck());
   // Spread over the interval, so that subscriptions opened together are not checked together.
   const every = options.recheckMs ?? ACCESS_RECHECK_MS;
   let timer: NodeJS.Timeout = setTimeout(function tick() {
@@ -83,6 +85,7 @@ export async function* whileAllowed<T>(
   } finally {
     clearTimeout(timer);
     stopListening();
+    stopResync();
     options.signal?.removeEventListener('abort', stopInner);
     inner.abort();
     await source.return(undefined);

@@ -128,11 +128,19 @@ export function createLiveSockets(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'lo
 
   const timer = setInterval(() => void sweep(), options.sweepMs ?? SESSION_SWEEP_MS);
   timer.unref();
+  const rereadAll = () => {
+    for (const session of sockets.values()) session.checkedAtMs = 0;
+  };
   const stopListening = deps.bus.subscribe(SESSIONS_CHANNEL, (message) => {
     const userId = (message as { userId?: unknown } | undefined)?.userId;
     if (typeof userId === 'string') announcedUsers.add(userId);
-    // A message without a user (from an older instance, or by hand) reads every socket's session again.
-    else for (const session of sockets.values()) session.checkedAtMs = 0;
+    // A message without a user (by hand, or from an older instance) reads every socket's session again.
+    else rereadAll();
+    void sweep();
+  });
+  // Announcements may have been lost while the bus reconnected: read every session at once, not in 3 s.
+  const stopResync = deps.bus.onResync(() => {
+    rereadAll();
     void sweep();
   });
 
@@ -153,6 +161,7 @@ export function createLiveSockets(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'lo
     stop() {
       clearInterval(timer);
       stopListening();
+      stopResync();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { revokeSession, resolveSession } from '../../server/auth/sessions';
 import { LIMITS, limitState, recordHit } from '../../server/auth/rate-limit';
-import { rateLimitHit, revokedSession, verification } from '../../server/db/schema';
+import { busPayload, rateLimitHit, revokedSession, verification } from '../../server/db/schema';
 import { pruneExpired } from '../../server/housekeeping';
 import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps } from '../helpers/deps';
@@ -24,7 +24,7 @@ describe('housekeeping', () => {
 
     deps.clock.advance(3601);
     await recordHit(deps, deps.db, LIMITS.magicLinkPerIp, '10.9.9.9');
-    expect(await pruneExpired(deps)).toEqual({ rateLimitHits: 100, revokedSessions: 1, verifications: 0 });
+    expect(await pruneExpired(deps)).toEqual({ rateLimitHits: 100, revokedSessions: 1, verifications: 0, busPayloads: 0 });
     expect((await limitState(deps, deps.db, LIMITS.magicLinkPerIp, '10.9.9.9')).count).toBe(1);
     expect(await deps.db.select().from(rateLimitHit)).toHaveLength(1);
     expect(await deps.db.select().from(revokedSession)).toEqual([]);
@@ -36,5 +36,16 @@ describe('housekeeping', () => {
     expect((await pruneExpired(deps)).verifications).toBe(0);
     deps.clock.advance(2);
     expect(await pruneExpired(deps)).toMatchObject({ verifications: 2 });
+  });
+
+  it('removes large bus messages ten minutes after they were sent, when every instance has read them', async () => {
+    const deps = await createTestDeps();
+    await deps.db.insert(busPayload).values({ message: '{"from":"a","channel":"round:1","payload":{}}', createdAt: deps.now() });
+    deps.clock.advance(10 * 60 - 1);
+    await deps.db.insert(busPayload).values({ message: '{"from":"a","channel":"round:1","payload":{}}', createdAt: deps.now() });
+    expect((await pruneExpired(deps)).busPayloads).toBe(0);
+    deps.clock.advance(2);
+    expect((await pruneExpired(deps)).busPayloads).toBe(1);
+    expect(await deps.db.select().from(busPayload)).toHaveLength(1);
   });
 });

@@ -51,3 +51,8 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
 export function databaseKinds(): DatabaseKind[] {
   return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
 }
+
+/** For what exists only on PostgreSQL (several server instances): `['postgres']` with TEST_DATABASE_URL, else none. */
+export function postgresOnly(): 'postgres'[] {
+  return inject('postgresTemplate') ? ['postgres'] : [];
+}

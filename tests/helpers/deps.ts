@@ -29,6 +29,8 @@ export function createClock(start = new Date()): TestClock {
 
 export interface TestDeps extends Deps {
   clock: TestClock;
+  /** The PostgreSQL database's URL (none on PGlite): for a second instance's bus or a server process on it. */
+  databaseUrl: string | undefined;
   mailer: Mailer;
   close(): Promise<void>;
 }
@@ -75,6 +77,7 @@ export async function createTestDeps(
     bus: createEventBus(),
     now: () => clock.now(),
     clock,
+    databaseUrl: database.url ?? undefined,
     async close() {
       mailer.close();
       await database.close();

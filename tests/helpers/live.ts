@@ -1,4 +1,7 @@
+import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
 import WebSocket from 'ws';
+import type { AppRouter } from '../../server/trpc/router';
+import type { RoundUpdate } from '../../shared/schemas/rounds';
 import type { TestServer } from './server';
 
 /** One message of tRPC's WebSocket protocol, as the server sends it. */
@@ -64,5 +67,60 @@ export async function openRawSocket(server: TestServer, cookie: string | null): 
       }
     },
     data: (id) => messages.filter((m) => m.id === id && m.result?.type === 'data').map((m) => m.result!.data),
+  };
+}
+
+/** A real WebSocket client, as a browser would be: the session cookie travels with the handshake. */
+export function connect(server: Pick<TestServer, 'url'>, cookie: string | null, retryDelayMs = 200) {
+  class CookieWebSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, cookie ? { headers: { cookie } } : {});
+    }
+  }
+  const wsClient = createWSClient({
+    url: `${server.url.replace('http', 'ws')}/trpc`,
+    WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+    retryDelayMs: () => retryDelayMs,
+  });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+  return { wsClient, client };
+}
+
+export interface Received {
+  id: string;
+  data: RoundUpdate;
+}
+
+/** Subscribes and collects every event; `next(n)` waits until n events have arrived. */
+export function watch(client: ReturnType<typeof connect>['client'], input: { roundId: string; lastEventId?: string }) {
+  const events: Received[] = [];
+  const errors: TRPCClientError<AppRouter>[] = [];
+  const waiters: (() => void)[] = [];
+  const subscription = client.rounds.onUpdate.subscribe(input, {
+    onData: (event) => {
+      events.push(event as Received);
+      waiters.splice(0).forEach((w) => w());
+    },
+    onError: (error) => {
+      errors.push(error);
+      waiters.splice(0).forEach((w) => w());
+    },
+  });
+  const until = async (done: () => boolean, what: string) => {
+    const deadline = Date.now() + 10_000;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(events.map((e) => e.data.type))}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  };
+  return {
+    events,
+    errors,
+    subscription,
+    next: (count: number) => until(() => events.length >= count, `${count} events`),
+    failed: () => until(() => errors.length > 0, 'an error'),
   };
 }

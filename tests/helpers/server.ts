@@ -1,4 +1,9 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createApp, type AppOptions } from '../../server/app';
 import type { Deps } from '../../server/deps';
 
@@ -28,4 +33,49 @@ export async function unusedPort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server entry (`server/index.ts`) in a process of its own on a free port, as a deployment runs
+ * it: several of them on one DATABASE_URL are several instances. Resolves once `/readyz` answers; fails
+ * with the process's output if it exits first.
+ */
+export async function startServerProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ServerProcess> {
+  const port = await unusedPort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'golf-instance-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr.on('data', (chunk) => output.push(String(chunk)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server process exited with ${child.exitCode}:\n${output.join('')}`);
+    }
+    if (await fetch(`${url}/readyz`).then((res) => res.ok, () => false)) return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server process on port ${port} was not ready in time:\n${output.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -1,71 +1,14 @@
-import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { AppRouter } from '../../server/trpc/router';
 import { sql } from 'drizzle-orm';
 import { applyUpdate } from '../../client/src/features/rounds/live-update';
-import type { RoundUpdate, RoundView } from '../../shared/schemas/rounds';
+import type { RoundView } from '../../shared/schemas/rounds';
 import { callerAs, sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
+import { connect, watch } from '../helpers/live';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { demoCourse } from './helpers';
-
-/** A real WebSocket client, as a browser would be: the session cookie travels with the handshake. */
-function connect(server: TestServer, cookie: string | null, retryDelayMs = 200) {
-  class CookieWebSocket extends WebSocket {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, cookie ? { headers: { cookie } } : {});
-    }
-  }
-  const wsClient = createWSClient({
-    url: `${server.url.replace('http', 'ws')}/trpc`,
-    WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
-    retryDelayMs: () => retryDelayMs,
-  });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
-  return { wsClient, client };
-}
-
-interface Received {
-  id: string;
-  data: RoundUpdate;
-}
-
-/** Subscribes and collects every event; `next(n)` waits until n events have arrived. */
-function watch(client: ReturnType<typeof connect>['client'], input: { roundId: string; lastEventId?: string }) {
-  const events: Received[] = [];
-  const errors: TRPCClientError<AppRouter>[] = [];
-  const waiters: (() => void)[] = [];
-  const subscription = client.rounds.onUpdate.subscribe(input, {
-    onData: (event) => {
-      events.push(event as Received);
-      waiters.splice(0).forEach((w) => w());
-    },
-    onError: (error) => {
-      errors.push(error);
-      waiters.splice(0).forEach((w) => w());
-    },
-  });
-  const until = async (done: () => boolean, what: string) => {
-    const deadline = Date.now() + 10_000;
-    while (!done()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(events.map((e) => e.data.type))}`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
-  };
-  return {
-    events,
-    errors,
-    subscription,
-    next: (count: number) => until(() => events.length >= count, `${count} events`),
-    failed: () => until(() => errors.length > 0, 'an error'),
-  };
-}
 
 describe.each(databaseKinds())('live round updates over WebSocket, on %s', (kind) => {
   let deps: TestDeps;

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './organizations';
 export * from './courses';
 export * from './rounds';
+export * from './bus';
