@@ -20,6 +20,7 @@ import { createLiveSockets } from './realtime/sockets';
 import { restRoutes } from './rest';
 import { sendError } from './rest/respond';
 import { createContextFor } from './trpc/context';
+import { sendTrpcRefusal } from './trpc/refusal';
 import { describeError, toTRPCError } from './trpc/errors';
 import { appRouter } from './trpc/router';
 
@@ -59,10 +60,10 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
   app.use(noStoreByDefault());
   app.use(securityHeaders({ withContentSecurityPolicy: options.client !== 'vite' }));
   app.use(accessLog(deps));
-  app.use(mutationGuard(deps));
 
   // tRPC first: it answers everything under /trpc, its refusals in its own error shape (CONTRACT.md 2).
-  app.use('/trpc', refuseHttpSubscriptions(deps, SUBSCRIPTION_PATHS));
+  app.use('/trpc', mutationGuard(deps, sendTrpcRefusal));
+  app.use('/trpc', refuseHttpSubscriptions(SUBSCRIPTION_PATHS, sendTrpcRefusal));
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -93,6 +94,8 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
     }),
   );
 
+  // Everything under /trpc has been answered above: the guards below serve REST and the app's files.
+  app.use(mutationGuard(deps));
   app.use(decodablePath(deps));
   app.use((req, res, next) => {
     readJsonBody(req, res).then(

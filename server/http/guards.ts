@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../errors';
 import type { Deps } from '../deps';
 import { sendError } from '../rest/respond';
@@ -9,6 +9,9 @@ declare module 'express-serve-static-core' {
     id: string;
   }
 }
+
+/** How a guard answers a refusal: the REST shape by default, tRPC's on /trpc (trpc/refusal.ts). */
+export type Refuse = (req: Request, res: Response, error: AppError) => void;
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -50,12 +53,12 @@ function isJson(req: Request): boolean {
  * CONTRACT.md section 1: a mutating request must say it is JSON (a cross-site form cannot), and an Origin,
  * where the browser sends one, must be our own. Either failure is 403 FORBIDDEN_ORIGIN.
  */
-export function mutationGuard(deps: Deps): RequestHandler {
+export function mutationGuard(deps: Deps, refuse: Refuse = (req, res, error) => sendError(deps, req, res, error)): RequestHandler {
   return (req, res, next) => {
     if (!MUTATING_METHODS.has(req.method)) return next();
     const origin = req.headers.origin;
     if (!isJson(req) || (origin !== undefined && origin !== deps.config.publicOrigin)) {
-      return sendError(deps, req, res, new AppError('FORBIDDEN_ORIGIN'));
+      return refuse(req, res, new AppError('FORBIDDEN_ORIGIN'));
     }
     next();
   };
@@ -81,10 +84,10 @@ export function decodablePath(deps: Deps): RequestHandler {
  * over HTTP as server-sent events, a stream that no session check could close when the session ends: such a
  * request is refused before it reaches tRPC. `subscriptionPaths` are the router's subscription procedures.
  */
-export function refuseHttpSubscriptions(deps: Deps, subscriptionPaths: ReadonlySet<string>): RequestHandler {
+export function refuseHttpSubscriptions(subscriptionPaths: ReadonlySet<string>, refuse: Refuse): RequestHandler {
   return (req, res, next) => {
     const called = req.path.replace(/^\//, '').split(',');
     if (!called.some((name) => subscriptionPaths.has(name))) return next();
-    sendError(deps, req, res, new AppError('INVALID_INPUT', { message: 'Direkteoppdateringer går bare over WebSocket.' }));
+    refuse(req, res, new AppError('INVALID_INPUT', { message: 'Direkteoppdateringer går bare over WebSocket.' }));
   };
 }

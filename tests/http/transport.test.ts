@@ -32,6 +32,20 @@ describe('the HTTP transport', () => {
     expect(body.error.message).toMatch(/avvist/);
     const noType = await fetch(`${server.url}/trpc/auth.logout`, { method: 'POST' });
     expect(noType.status).toBe(403);
+    // On /trpc in tRPC's shape, one error per call of a batch, as the app's batch link reads errors.
+    expect((await noType.json()).error.data).toMatchObject({ appCode: 'FORBIDDEN_ORIGIN', httpStatus: 403, path: 'auth.logout' });
+    const batch = await fetch(`${server.url}/trpc/auth.logout,auth.signOutEverywhere?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect(batch.status).toBe(403);
+    const errors = (await batch.json()) as { error: { message: string; data: { appCode: string; path: string } } }[];
+    expect(errors.map((e) => [e.error.data.appCode, e.error.data.path])).toEqual([
+      ['FORBIDDEN_ORIGIN', 'auth.logout'],
+      ['FORBIDDEN_ORIGIN', 'auth.signOutEverywhere'],
+    ]);
+    expect(errors[0]!.error.message).toMatch(/avvist/);
   });
 
   it('refuses a foreign Origin and accepts our own', async () => {

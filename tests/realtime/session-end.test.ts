@@ -151,7 +151,9 @@ describe.each(databaseKinds())('live sockets end with their session, on %s', (ki
       signal: AbortSignal.timeout(5_000),
     });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: { code: string } };
-    expect(body.error.code).toBe('INVALID_INPUT');
+    // In tRPC's error shape, as every /trpc answer (CONTRACT.md section 2).
+    const body = (await res.json()) as { error: { message: string; data: { appCode: string; httpStatus: number } } };
+    expect(body.error.data).toMatchObject({ appCode: 'INVALID_INPUT', httpStatus: 400 });
+    expect(body.error.message).toBe('Direkteoppdateringer går bare over WebSocket.');
   });
 });
