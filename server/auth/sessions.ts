@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/client';
+import { queryRows, type Database, type Queryable } from '../db/client';
 import { appUser, organizationMembership, revokedSession, type Role } from '../db/schema';
 import type { Deps } from '../deps';
 import { clearedSessionCookie, sessionCookie } from './cookie';
@@ -75,14 +75,48 @@ export async function resolveSessionWithMembership(
   token: string | null,
   organizationId: string | null,
 ): Promise<SessionWithMembership | null> {
-  if (!token) return null;
-  const claims = await readSessionToken(deps.config.sessionSecret, token, deps.now());
-  if (!claims) return null;
-  if (!/^[0-9a-f-]{36}$/i.test(claims.userId)) return null;
+  const claims = await readSessionClaims(deps, token);
+  if (!token || !claims) return null;
   const [row] = await sessionLookup(deps.db).execute({ userId: claims.userId, tokenHash: sha256(token), organizationId });
   if (!row || row.revoked) return null;
   if (row.user.sessionVersion !== claims.version) return null;
   return { user: row.user, stage: claims.stage, claims, token, organizationRole: row.organizationRole };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A token's claims when its signature, algorithm, expiry and claims are good; null otherwise. Not yet checked
+ * against the database (the user, the revocation, the session version): resolveSession and endedSessions do. */
+export async function readSessionClaims(deps: Pick<Deps, 'config' | 'now'>, token: string | null): Promise<SessionClaims | null> {
+  if (!token) return null;
+  const claims = await readSessionToken(deps.config.sessionSecret, token, deps.now());
+  if (!claims || !UUID.test(claims.userId)) return null;
+  return claims;
+}
+
+/** What a live socket remembers of the session it was opened with. */
+export interface HeldSession {
+  userId: string;
+  version: number;
+  tokenHash: string;
+}
+
+/**
+ * Which of many sessions have ended by the rule resolveSession applies to one (the user gone, the session
+ * version moved on, the token revoked), in one pair of queries however many there are: each list travels as
+ * one array parameter. Expiry is the caller's to check (it needs no database).
+ */
+export async function endedSessions<T extends HeldSession>(db: Queryable, sessions: T[]): Promise<Set<T>> {
+  if (sessions.length === 0) return new Set();
+  const userIds = [...new Set(sessions.map((s) => s.userId))];
+  const tokenHashes = [...new Set(sessions.map((s) => s.tokenHash))];
+  const [users, revoked] = await Promise.all([
+    queryRows<{ id: string; version: number }>(db, sql`select id, session_version as version from ${appUser} where id = any(${sql.param(userIds)}::uuid[])`),
+    queryRows<{ token_hash: string }>(db, sql`select token_hash from ${revokedSession} where token_hash = any(${sql.param(tokenHashes)}::text[])`),
+  ]);
+  const versions = new Map(users.map((u) => [u.id, u.version]));
+  const revokedHashes = new Set(revoked.map((r) => r.token_hash));
+  return new Set(sessions.filter((s) => versions.get(s.userId) !== s.version || revokedHashes.has(s.tokenHash)));
 }
 
 /** Issues a new token for `stage` and sets it as the cookie: every sign-in and stage change comes here. */

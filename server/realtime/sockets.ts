@@ -1,11 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { readSessionCookie } from '../auth/cookie';
-import { readSessionToken } from '../auth/session-token';
+import { endedSessions, readSessionClaims, type HeldSession } from '../auth/sessions';
 import { sha256 } from '../auth/tokens';
-import { queryRows } from '../db/client';
-import { appUser, revokedSession } from '../db/schema';
 import type { Deps } from '../deps';
 import { SESSION_ENDED_CLOSE_CODE } from '../../shared/live';
 import { SESSIONS_CHANNEL } from './channels';
@@ -24,12 +21,7 @@ const SESSION_ENDED_REASON = 'Økten er avsluttet';
 export const SESSION_SWEEP_MS = 1_000;
 export const RECHECK_MS = 2_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface TrackedSession {
-  userId: string;
-  version: number;
-  tokenHash: string;
+interface TrackedSession extends HeldSession {
   expiresAtMs: number;
   /** When the database last confirmed this session (0: not yet, so the next check reads it). */
   checkedAtMs: number;
@@ -67,26 +59,11 @@ export function createLiveSockets(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'lo
 
   /** Reads the sessions of `watched` from the database and closes the sockets whose session has ended. */
   async function confirm(watched: [WebSocket, TrackedSession][], readAtMs: number): Promise<void> {
-    if (watched.length === 0) return;
-    // Each list travels as one array parameter: a thousand sockets are not a thousand placeholders.
-    const userIds = [...new Set(watched.map(([, s]) => s.userId))];
-    const tokenHashes = [...new Set(watched.map(([, s]) => s.tokenHash))];
-    const [users, revoked] = await Promise.all([
-      queryRows<{ id: string; version: number }>(
-        deps.db,
-        sql`select id, session_version as version from ${appUser} where id = any(${sql.param(userIds)}::uuid[])`,
-      ),
-      queryRows<{ token_hash: string }>(
-        deps.db,
-        sql`select token_hash from ${revokedSession} where token_hash = any(${sql.param(tokenHashes)}::text[])`,
-      ),
-    ]);
-    const versions = new Map(users.map((u) => [u.id, u.version]));
-    const revokedHashes = new Set(revoked.map((r) => r.token_hash));
+    const ended = await endedSessions(deps.db, watched.map(([, session]) => session));
     for (const [socket, session] of watched) {
       // A socket that closed while the query ran is gone from the map already.
       if (!sockets.has(socket)) continue;
-      if (versions.get(session.userId) !== session.version || revokedHashes.has(session.tokenHash)) close(socket);
+      if (ended.has(session)) close(socket);
       else session.checkedAtMs = readAtMs;
     }
   }
@@ -148,10 +125,9 @@ export function createLiveSockets(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'lo
   return {
     async track(socket, req) {
       const token = readSessionCookie(req.headers.cookie);
-      if (!token) return;
-      const claims = await readSessionToken(deps.config.sessionSecret, token, deps.now());
+      const claims = await readSessionClaims(deps, token);
       // A socket opened without a valid session is anonymous: there is no session of it to end.
-      if (!claims || !UUID.test(claims.userId) || socket.readyState !== socket.OPEN) return;
+      if (!token || !claims || socket.readyState !== socket.OPEN) return;
       sockets.set(socket, { userId: claims.userId, version: claims.version, tokenHash: sha256(token), expiresAtMs: claims.expiresAt * 1000, checkedAtMs: 0 });
       socket.once('close', () => sockets.delete(socket));
       // The session may have ended between the handshake and now: the next check must include this socket.
