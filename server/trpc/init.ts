@@ -2,6 +2,7 @@ import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import { resolveSession, resolveSessionWithMembership, type Session } from '../auth/sessions';
 import { withTenant } from '../db/tenancy';
+import { giveBackSubscription, givenBackWhenDone, MAX_SUBSCRIPTIONS_PER_SOCKET, takeSubscription } from '../realtime/socket-budget';
 import { AppError } from '../errors';
 import type { Transaction } from '../db/client';
 import type { Context } from './context';
@@ -61,6 +62,31 @@ export const publicProcedure = baseProcedure;
 export const optionalUserProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   return next({ ctx: { session: session?.stage === 'full' ? session : null } });
+});
+
+/**
+ * The WebSocket user of SPEC.md section 5, for subscriptions: optional user, and at most
+ * MAX_SUBSCRIPTIONS_PER_SOCKET at once on one socket (429 RATE_LIMITED beyond it, before any access check).
+ */
+export const webSocketUserProcedure = optionalUserProcedure.use(async ({ ctx, next }) => {
+  const socket = ctx.socket;
+  if (!socket) return next();
+  if (!takeSubscription(socket)) {
+    throw new AppError('RATE_LIMITED', { message: `Én forbindelse kan ha høyst ${MAX_SUBSCRIPTIONS_PER_SOCKET} direkteoppdateringer samtidig.` });
+  }
+  let result: Awaited<ReturnType<typeof next>>;
+  try {
+    result = await next();
+  } catch (error) {
+    giveBackSubscription(socket);
+    throw error;
+  }
+  // Refused further on (no access): its place is given back at once; a stream's, when the stream ends.
+  if (!result.ok) {
+    giveBackSubscription(socket);
+    return result;
+  }
+  return { ...result, data: givenBackWhenDone(socket, result.data as AsyncIterable<unknown>) };
 });
 
 /** Ordinary endpoints: only a full session (or a token without a stage claim) of an existing user. */

@@ -12,14 +12,14 @@ import { roundFor } from '../../rounds/access';
 import { whileAllowed } from '../../realtime/guard';
 import { roundUpdates } from '../../rounds/events';
 import { addParticipant, addSide, createRound, finishRound, getRound, myRounds, setScore } from '../../rounds/rounds';
-import { optionalUserProcedure, router, userProcedure } from '../init';
+import { router, userProcedure, webSocketUserProcedure } from '../init';
 
 /**
  * Live updates for the round's owner and participants only. The WebSocket access level: the session comes
  * from the handshake's cookie (optional user); no user is 401, anyone else is told the round does not
  * exist (404), before anything is streamed.
  */
-const roundWatcherProcedure = optionalUserProcedure.input(onUpdateInput).use(async ({ ctx, input, next }) => {
+const roundWatcherProcedure = webSocketUserProcedure.input(onUpdateInput).use(async ({ ctx, input, next }) => {
   if (!ctx.session) throw new AppError('NOT_AUTHENTICATED');
   await roundFor(ctx.deps.db, input.roundId, ctx.session.user.id);
   return next({ ctx: { user: ctx.session.user } });
