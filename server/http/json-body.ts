@@ -19,6 +19,8 @@ const UTF8_CHARSETS = new Set(['utf-8', 'utf8']);
 function refusal(message: string): AppError {
   return new AppError('INVALID_INPUT', { message });
 }
+const tooDeep = () => refusal(`JSON kan ikke være nøstet dypere enn ${MAX_JSON_DEPTH} nivåer.`);
+const unsupportedEncoding = () => refusal('Innholdskodingen (Content-Encoding) støttes ikke.');
 
 /**
  * Whether JSON text nests arrays and objects deeper than `max`. One pass over the bytes, no recursion, so
@@ -52,7 +54,7 @@ function verifyBody(_req: IncomingMessage, _res: ServerResponse, body: Buffer, c
   if (!UTF8_CHARSETS.has(charset.toLowerCase())) throw refusal('Forespørselen må være kodet som UTF-8.');
   // body-parser would decode invalid bytes to U+FFFD and carry on: a changed value, silently stored.
   if (!isUtf8(body)) throw refusal('Forespørselen er ikke gyldig UTF-8.');
-  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) throw refusal(`JSON kan ikke være nøstet dypere enn ${MAX_JSON_DEPTH} nivåer.`);
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) throw tooDeep();
 }
 
 const parseJson = express.json({ limit: BODY_LIMIT_BYTES, type: 'application/json', verify: verifyBody });
@@ -67,7 +69,7 @@ function asRefusal(error: unknown): unknown {
     case 'entity.parse.failed':
       return refusal('Ugyldig JSON i forespørselen.');
     case 'encoding.unsupported':
-      return refusal('Innholdskodingen (Content-Encoding) støttes ikke.');
+      return unsupportedEncoding();
     case 'charset.unsupported':
       return refusal('Forespørselen må være kodet som UTF-8.');
     default:
@@ -84,7 +86,7 @@ function asRefusal(error: unknown): unknown {
  */
 export function readJsonBody(req: express.Request, res: express.Response): Promise<void> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-  if (!DECODED_ENCODINGS.has(encoding)) return Promise.reject(refusal('Innholdskodingen (Content-Encoding) støttes ikke.'));
+  if (!DECODED_ENCODINGS.has(encoding)) return Promise.reject(unsupportedEncoding());
   return new Promise((resolve, reject) => {
     parseJson(req, res, (error?: unknown) => (error === undefined ? resolve() : reject(asRefusal(error))));
   });
@@ -97,6 +99,6 @@ export function readJsonBody(req: express.Request, res: express.Response): Promi
 export function checkTrpcQueryInput(req: express.Request): void {
   const input = new URL(req.originalUrl, 'http://localhost').searchParams.get('input');
   if (input !== null && nestsDeeperThan(Buffer.from(input), MAX_JSON_DEPTH)) {
-    throw refusal(`JSON kan ikke være nøstet dypere enn ${MAX_JSON_DEPTH} nivåer.`);
+    throw tooDeep();
   }
 }
