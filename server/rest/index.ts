@@ -7,7 +7,10 @@ import { coursesRoutes } from './courses';
 import { orgsRoutes } from './orgs';
 import { participantsRoutes } from './participants';
 import { personalCoursesRoutes } from './personalCourses';
+import { publicRoutes } from './public';
 import { roundsRoutes } from './rounds';
+import { tournamentPlayRoutes } from './tournamentPlay';
+import { tournamentsRoutes } from './tournaments';
 import { twoFactorRoutes } from './twoFactor';
 
 /**
@@ -25,5 +28,8 @@ export function restRoutes(deps: Deps): Router {
   r.use(personalCoursesRoutes(deps));
   r.use(roundsRoutes(deps));
   r.use(participantsRoutes(deps));
+  r.use(tournamentsRoutes(deps));
+  r.use(tournamentPlayRoutes(deps));
+  r.use(publicRoutes(deps));
   return r;
 }

@@ -1,12 +1,15 @@
-import { createCallerFactory, router } from './init';
+import { createCallerFactory, mergeRouters, router } from './init';
 import { accountRouter } from './routers/account';
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { coursesRouter } from './routers/courses';
 import { orgsRouter } from './routers/orgs';
 import { participantsRouter } from './routers/participants';
+import { publicRouter } from './routers/public';
 import { personalCoursesRouter } from './routers/personalCourses';
 import { roundsRouter } from './routers/rounds';
+import { tournamentPlayRouter } from './routers/tournamentPlay';
+import { tournamentsRouter } from './routers/tournaments';
 import { twoFactorRouter } from './routers/twoFactor';
 
 export const appRouter = router({
@@ -19,6 +22,8 @@ export const appRouter = router({
   personalCourses: personalCoursesRouter,
   rounds: roundsRouter,
   participants: participantsRouter,
+  tournaments: mergeRouters(tournamentsRouter, tournamentPlayRouter),
+  public: publicRouter,
 });
 
 export type AppRouter = typeof appRouter;

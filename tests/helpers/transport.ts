@@ -18,7 +18,7 @@ export const TRANSPORTS: Transport[] = ['trpc', 'rest'];
 
 type Input = Record<string, any>;
 interface RestRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
 }
@@ -34,6 +34,7 @@ function query(input: Input | undefined, keys: string[]): string {
 const post = (path: string) => (i: Input | undefined): RestRequest => ({ method: 'POST', path, body: i });
 const get = (path: string) => (): RestRequest => ({ method: 'GET', path });
 const org = (i: Input) => `/organizations/${encodeURIComponent(i.organizationId)}`;
+const tournamentPath = (i: Input) => `${org(i)}/tournaments/${encodeURIComponent(i.tournamentId)}`;
 
 /** CONTRACT.md sections 4 (auth, 2FA), 7 (organizations, account) and 8 (admin); the audit-log path of docs/organizations.md. */
 const REST = {
@@ -82,6 +83,48 @@ const REST = {
   'account.requestMerge': post('/account/merge/request'),
   'account.confirmMerge': post('/account/merge/confirm'),
   'account.updateProfile': (i: Input | undefined): RestRequest => ({ method: 'PATCH', path: '/account/profile', body: i }),
+  // CONTRACT.md section 9: tournaments and their public pages.
+  'tournaments.create': ({ organizationId, ...body }: Input): RestRequest => ({ method: 'POST', path: `${org({ organizationId })}/tournaments`, body }),
+  'tournaments.list': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/tournaments` }),
+  'tournaments.get': (i: Input): RestRequest => ({ method: 'GET', path: tournamentPath(i) }),
+  'tournaments.update': ({ organizationId, tournamentId, ...body }: Input): RestRequest => ({
+    method: 'PATCH',
+    path: tournamentPath({ organizationId, tournamentId }),
+    body,
+  }),
+  'tournaments.setStatus': ({ organizationId, tournamentId, ...body }: Input): RestRequest => ({
+    method: 'POST',
+    path: `${tournamentPath({ organizationId, tournamentId })}/status`,
+    body,
+  }),
+  'tournaments.entries': (i: Input): RestRequest => ({ method: 'GET', path: `${tournamentPath(i)}/entries` }),
+  'tournaments.enter': ({ organizationId, tournamentId, ...body }: Input): RestRequest => ({
+    method: 'POST',
+    path: `${tournamentPath({ organizationId, tournamentId })}/entries`,
+    body,
+  }),
+  'tournaments.withdraw': (i: Input): RestRequest => ({ method: 'DELETE', path: `${tournamentPath(i)}/entries/${encodeURIComponent(i.entryId)}` }),
+  'tournaments.setGroups': ({ organizationId, tournamentId, round, ...body }: Input): RestRequest => ({
+    method: 'PUT',
+    path: `${tournamentPath({ organizationId, tournamentId })}/rounds/${encodeURIComponent(round)}/groups`,
+    body,
+  }),
+  'tournaments.setScore': ({ organizationId, tournamentId, ...body }: Input): RestRequest => ({
+    method: 'PUT',
+    path: `${tournamentPath({ organizationId, tournamentId })}/scores`,
+    body,
+  }),
+  'tournaments.signCard': ({ organizationId, tournamentId, entryId, ...body }: Input): RestRequest => ({
+    method: 'POST',
+    path: `${tournamentPath({ organizationId, tournamentId })}/cards/${encodeURIComponent(entryId)}/sign`,
+    body,
+  }),
+  'public.tournaments': (i: Input | undefined): RestRequest => ({ method: 'GET', path: `/public/tournaments${query(i, ['q', 'limit', 'cursor'])}` }),
+  'public.tournament': (i: Input): RestRequest => ({ method: 'GET', path: `/public/tournaments/${encodeURIComponent(i.slug)}` }),
+  'public.leaderboard': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `/public/tournaments/${encodeURIComponent(i.slug)}/leaderboard${query(i, ['division'])}`,
+  }),
 } satisfies Record<string, (input: Input) => RestRequest>;
 
 /** A procedure as the tRPC router names it (`namespace.name`). */

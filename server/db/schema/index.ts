@@ -5,3 +5,4 @@ export * from './organizations';
 export * from './courses';
 export * from './rounds';
 export * from './bus';
+export * from './tournaments';

@@ -21,3 +21,28 @@ export function tenantPolicy(tableName: string, organizationId: AnyPgColumn): Re
     withCheck: sameOrg,
   });
 }
+
+/**
+ * The one exception to tenant isolation (CONTRACT.md section 9): without an organization context, the rows
+ * of a public tournament that is not a draft can be read, and nothing can be written (a SELECT policy only).
+ * `tournamentId` is the row's own tournament column (the tournament table passes its id).
+ */
+export function publicTournamentReadPolicy(tableName: string, tournamentId: AnyPgColumn): ReturnType<typeof pgPolicy> {
+  return pgPolicy(`${tableName}_public_read`, {
+    as: 'permissive',
+    for: 'select',
+    to: appRw,
+    // The subquery reads the tournament under its own policies, so it sees only what this exception allows.
+    using: sql`${CURRENT_ORG} is null and exists (select 1 from tournament t where t.id = ${tournamentId} and t.visibility = 'public' and t.status <> 'draft')`,
+  });
+}
+
+/** The tournament table's own exception (a policy on it cannot query it again without recursing). */
+export function publicTournamentPolicy(visibility: AnyPgColumn, status: AnyPgColumn): ReturnType<typeof pgPolicy> {
+  return pgPolicy('tournament_public_read', {
+    as: 'permissive',
+    for: 'select',
+    to: appRw,
+    using: sql`${CURRENT_ORG} is null and ${visibility} = 'public' and ${status} <> 'draft'`,
+  });
+}

@@ -1,0 +1,4 @@
+import { router } from '../init';
+
+/** Tournament play: scores, card signatures and the results file (CONTRACT.md section 9). */
+export const tournamentPlayRouter = router({});

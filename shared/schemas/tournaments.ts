@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { id } from './common';
+import { queryNumber, queryText } from './courses';
+import { handicapIndexField } from './rounds';
+import { userText } from './text';
+
+/** Tournaments and their public pages (CONTRACT.md section 9). Inputs are strict: unknown fields are 400. */
+
+export const TOURNAMENT_FORMATS = ['stroke_gross', 'stroke_net', 'stableford'] as const;
+export const TOURNAMENT_VISIBILITIES = ['public', 'members'] as const;
+export const TOURNAMENT_STATUSES = ['draft', 'open', 'closed', 'in_progress', 'finished', 'cancelled'] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
+export type TournamentVisibility = (typeof TOURNAMENT_VISIBILITIES)[number];
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+
+/** The moves of CONTRACT.md section 9; any other is 409 CONFLICT. */
+export const TOURNAMENT_MOVES: Readonly<Record<TournamentStatus, readonly TournamentStatus[]>> = {
+  draft: ['open', 'cancelled'],
+  open: ['closed', 'cancelled'],
+  closed: ['in_progress', 'cancelled'],
+  in_progress: ['finished', 'cancelled'],
+  finished: [],
+  cancelled: [],
+};
+
+/** CONTRACT.md: allowance 100 % in gross play, 95 % in the net formats, unless given. */
+export function defaultAllowancePercent(format: TournamentFormat): number {
+  return format === 'stroke_gross' ? 100 : 95;
+}
+
+export const TOURNAMENT_MAX_ROUNDS = 4;
+export const TOURNAMENT_MAX_DIVISIONS = 10;
+export const TOURNAMENT_MAX_ENTRY_LIMIT = 1000;
+export const TOURNAMENT_NAME_MAX = 120;
+export const TOURNAMENT_DESCRIPTION_MAX = 4000;
+export const GROUP_MAX_ENTRIES = 4;
+export const GROUP_INTERVAL_MINUTES_MAX = 60;
+export const PUBLIC_TOURNAMENTS_DEFAULT_LIMIT = 20;
+export const PUBLIC_TOURNAMENTS_MAX_LIMIT = 100;
+export const HOLES_PER_TOURNAMENT_ROUND = 18;
+
+const name = userText().trim().min(1, { message: 'Turneringen må ha et navn.' }).max(TOURNAMENT_NAME_MAX, { message: `Høyst ${TOURNAMENT_NAME_MAX} tegn.` });
+const description = userText({ multiLine: true }).trim().max(TOURNAMENT_DESCRIPTION_MAX, { message: `Høyst ${TOURNAMENT_DESCRIPTION_MAX} tegn.` });
+const playedOn = z.iso.date({ message: 'Datoen skrives ÅÅÅÅ-MM-DD.' });
+const instant = z.iso.datetime({ offset: true, message: 'Tidspunktet skrives som ISO 8601 (for eksempel 2026-06-01T08:00:00Z).' });
+
+export const tournamentRoundInput = z.strictObject({
+  number: z.number().int().min(1, { message: 'Rundene nummereres fra 1.' }).max(TOURNAMENT_MAX_ROUNDS, { message: 'Høyst fire runder.' }),
+  courseId: id,
+  playedOn,
+});
+
+export const divisionInput = z
+  .strictObject({
+    name: userText().trim().min(1, { message: 'Klassen må ha et navn.' }).max(60, { message: 'Høyst 60 tegn.' }),
+    teeId: id,
+    minHandicapIndex: handicapIndexField.optional(),
+    maxHandicapIndex: handicapIndexField.optional(),
+  })
+  .refine((d) => d.minHandicapIndex === undefined || d.maxHandicapIndex === undefined || d.minHandicapIndex <= d.maxHandicapIndex, {
+    message: 'Laveste handicap kan ikke være høyere enn høyeste.',
+    path: ['minHandicapIndex'],
+  });
+
+const tournamentFields = {
+  name,
+  description: description.optional(),
+  visibility: z.enum(TOURNAMENT_VISIBILITIES, { message: 'Synlighet er public eller members.' }),
+  format: z.enum(TOURNAMENT_FORMATS, { message: 'Spilleformen er stroke_gross, stroke_net eller stableford.' }),
+  allowancePercent: z.number().int().min(0, { message: 'Handicapandelen er mellom 0 og 100 %.' }).max(100, { message: 'Handicapandelen er mellom 0 og 100 %.' }).optional(),
+  maxHandicapIndex: handicapIndexField.optional(),
+  entryLimit: z.number().int().min(1, { message: 'Minst én plass.' }).max(TOURNAMENT_MAX_ENTRY_LIMIT, { message: `Høyst ${TOURNAMENT_MAX_ENTRY_LIMIT} plasser.` }).optional(),
+  entriesCloseAt: instant.optional(),
+  rounds: z
+    .array(tournamentRoundInput)
+    .min(1, { message: 'Minst én runde.' })
+    .max(TOURNAMENT_MAX_ROUNDS, { message: 'Høyst fire runder.' }),
+  divisions: z.array(divisionInput).min(1, { message: 'Minst én klasse.' }).max(TOURNAMENT_MAX_DIVISIONS, { message: `Høyst ${TOURNAMENT_MAX_DIVISIONS} klasser.` }),
+};
+
+/** Rounds numbered 1..n without gaps, all on one course. */
+function roundsAreConsistent(rounds: readonly z.infer<typeof tournamentRoundInput>[]): boolean {
+  const numbers = rounds.map((r) => r.number).sort((a, b) => a - b);
+  return numbers.every((n, i) => n === i + 1) && new Set(rounds.map((r) => r.courseId)).size === 1;
+}
+const roundsMessage = { message: 'Rundene nummereres 1, 2, … uten hull, og spilles alle på samme bane.', path: ['rounds'] };
+
+export const tournamentInput = z.strictObject({ organizationId: id, ...tournamentFields }).refine((t) => roundsAreConsistent(t.rounds), roundsMessage);
+
+/** PATCH: any fields of TournamentInput. */
+export const tournamentUpdateInput = z
+  .strictObject({
+    organizationId: id,
+    tournamentId: id,
+    name: tournamentFields.name.optional(),
+    description: description.nullable().optional(),
+    visibility: tournamentFields.visibility.optional(),
+    format: tournamentFields.format.optional(),
+    allowancePercent: tournamentFields.allowancePercent,
+    maxHandicapIndex: handicapIndexField.nullable().optional(),
+    entryLimit: tournamentFields.entryLimit.unwrap().nullable().optional(),
+    entriesCloseAt: instant.nullable().optional(),
+    rounds: tournamentFields.rounds.optional(),
+    divisions: tournamentFields.divisions.optional(),
+  })
+  .refine((t) => t.rounds === undefined || roundsAreConsistent(t.rounds), roundsMessage);
+
+export const tournamentIdInput = z.strictObject({ organizationId: id, tournamentId: id });
+
+export const setStatusInput = z.strictObject({
+  organizationId: id,
+  tournamentId: id,
+  status: z.enum(TOURNAMENT_STATUSES, { message: 'Ukjent status.' }),
+});
+
+export const enterInput = z
+  .strictObject({
+    organizationId: id,
+    tournamentId: id,
+    userId: id.optional(),
+    guest: z
+      .strictObject({
+        name: userText().trim().min(1, { message: 'Gjesten må ha et navn.' }).max(80, { message: 'Høyst 80 tegn.' }),
+        handicapIndex: handicapIndexField,
+      })
+      .optional(),
+    divisionId: id.optional(),
+  })
+  .refine((v) => v.userId === undefined || v.guest === undefined, { message: 'Oppgi userId eller guest, ikke begge.', path: ['userId'] });
+
+export const withdrawInput = z.strictObject({ organizationId: id, tournamentId: id, entryId: id });
+
+const roundNumber = z.coerce
+  .number({ message: 'Runden er et tall fra 1 til 4.' })
+  .int({ message: 'Runden er et tall fra 1 til 4.' })
+  .min(1, { message: 'Runden er et tall fra 1 til 4.' })
+  .max(TOURNAMENT_MAX_ROUNDS, { message: 'Runden er et tall fra 1 til 4.' });
+
+export const setGroupsInput = z
+  .strictObject({
+    organizationId: id,
+    tournamentId: id,
+    round: roundNumber,
+    groups: z
+      .array(
+        z.strictObject({
+          startsAt: instant,
+          tee: z.union([z.literal(1), z.literal(10)], { message: 'Starthullet er 1 eller 10.' }),
+          entryIds: z.array(id).min(1, { message: 'En gruppe har 1 til 4 spillere.' }).max(GROUP_MAX_ENTRIES, { message: 'En gruppe har 1 til 4 spillere.' }),
+        }),
+      )
+      .max(TOURNAMENT_MAX_ENTRY_LIMIT)
+      .optional(),
+    generate: z
+      .strictObject({
+        firstStartsAt: instant,
+        intervalMinutes: z.number().int().min(1, { message: 'Intervallet er 1 til 60 minutter.' }).max(GROUP_INTERVAL_MINUTES_MAX, { message: 'Intervallet er 1 til 60 minutter.' }),
+        groupSize: z.number().int().min(1, { message: 'En gruppe har 1 til 4 spillere.' }).max(GROUP_MAX_ENTRIES, { message: 'En gruppe har 1 til 4 spillere.' }),
+      })
+      .optional(),
+  })
+  .refine((v) => (v.groups === undefined) !== (v.generate === undefined), { message: 'Oppgi enten groups eller generate.', path: ['groups'] });
+
+export const tournamentScoreInput = z.strictObject({
+  organizationId: id,
+  tournamentId: id,
+  entryId: id,
+  round: z.number().int().min(1, { message: 'Runden er et tall fra 1 til 4.' }).max(TOURNAMENT_MAX_ROUNDS, { message: 'Runden er et tall fra 1 til 4.' }),
+  hole: z.number().int().min(1, { message: 'Hullet er et tall fra 1 til 18.' }).max(HOLES_PER_TOURNAMENT_ROUND, { message: 'Hullet er et tall fra 1 til 18.' }),
+  strokes: z.number().int().min(1, { message: 'Slag må være mellom 1 og 20.' }).max(20, { message: 'Slag må være mellom 1 og 20.' }).nullable(),
+});
+
+export const signCardInput = z.strictObject({
+  organizationId: id,
+  tournamentId: id,
+  entryId: id,
+  round: z.number().int().min(1, { message: 'Runden er et tall fra 1 til 4.' }).max(TOURNAMENT_MAX_ROUNDS, { message: 'Runden er et tall fra 1 til 4.' }),
+  unlock: z.literal(true).optional(),
+});
+
+export const publicTournamentsInput = z
+  .strictObject({
+    q: queryText(100),
+    limit: queryNumber(z.number().int().min(1).max(PUBLIC_TOURNAMENTS_MAX_LIMIT)),
+    cursor: queryText(200),
+  })
+  .optional();
+
+const slug = z.string().min(1).max(200);
+export const publicTournamentInput = z.strictObject({ slug });
+export const publicLeaderboardInput = z.strictObject({ slug, division: id.optional() });
+export const onLeaderboardInput = z.strictObject({ slug, lastEventId: z.string().max(40).nullish() });
+
+// ---- Answers ----
+
+export interface TournamentRoundView {
+  number: number;
+  courseId: string;
+  playedOn: string;
+}
+export interface DivisionView {
+  id: string;
+  name: string;
+  teeId: string;
+  minHandicapIndex?: number;
+  maxHandicapIndex?: number;
+}
+export interface TournamentView {
+  id: string;
+  organizationId: string;
+  organization: { id: string; name: string };
+  slug: string;
+  status: TournamentStatus;
+  entryCount: number;
+  name: string;
+  description?: string;
+  visibility: TournamentVisibility;
+  format: TournamentFormat;
+  allowancePercent: number;
+  maxHandicapIndex?: number;
+  entryLimit?: number;
+  entriesCloseAt?: string;
+  rounds: TournamentRoundView[];
+  divisions: DivisionView[];
+}
+export type PublicTournamentView = Omit<TournamentView, 'organizationId' | 'organization'> & { organization: { name: string } };
+
+export interface EntryView {
+  id: string;
+  division: { id: string; name: string };
+  player: { userId?: string; name: string };
+  handicapIndex: number;
+  courseHandicap: number;
+  playingHandicap: number;
+  groups: { round: number; startsAt: string; tee: 1 | 10 }[];
+}
+export interface GroupView {
+  id: string;
+  round: number;
+  startsAt: string;
+  tee: 1 | 10;
+  entries: EntryView[];
+}
+/** A group on a public page: players by name only. */
+export interface PublicGroupView {
+  id: string;
+  round: number;
+  startsAt: string;
+  tee: 1 | 10;
+  entries: { id: string; name: string; division: { id: string; name: string } }[];
+}
+export interface CardView {
+  entryId: string;
+  round: number;
+  signedByPlayer: boolean;
+  signedByMarker: boolean;
+  locked: boolean;
+}
+export interface LeaderboardRowView {
+  position: string;
+  entryId: string;
+  name: string;
+  thru: number | 'F';
+  toPar: number;
+  strokes: number;
+  points?: number;
+  rounds: number[];
+}
+export interface LeaderboardView {
+  divisions: { id: string; name: string; rows: LeaderboardRowView[] }[];
+  updatedAt: string;
+}
+export type LeaderboardUpdate =
+  | { kind: 'snapshot'; leaderboard: LeaderboardView }
+  | { kind: 'rows'; rows: (LeaderboardRowView & { divisionId: string })[]; removed?: string[]; updatedAt: string };
