@@ -214,7 +214,8 @@ function compareCountback(a: ScoredEntry, b: ScoredEntry): number {
 
 /** Order within a shared position: more holes played, then name, then entryId. */
 function compareWithinTie(a: ScoredEntry, b: ScoredEntry): number {
-  return b.holesPlayed - a.holesPlayed || a.entry.name.localeCompare(b.entry.name, 'nb') || (a.entry.entryId < b.entry.entryId ? -1 : a.entry.entryId > b.entry.entryId ? 1 : 0);
+  const byId = a.entry.entryId < b.entry.entryId ? -1 : a.entry.entryId > b.entry.entryId ? 1 : 0;
+  return b.holesPlayed - a.holesPlayed || a.entry.name.localeCompare(b.entry.name, 'nb') || byId;
 }
 
 /** Splits `items` (already sorted by `compare`) into runs that `compare` calls equal. */
