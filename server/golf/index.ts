@@ -1,5 +1,6 @@
 /** The golf rules of GOLF.md (World Handicap System), as pure functions: no database, no clock. */
 export * from './handicap';
+export * from './leaderboard';
 export * from './rounding';
 export * from './round';
 export * from './scoring';

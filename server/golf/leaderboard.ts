@@ -1,0 +1,301 @@
+import { stablefordPoints } from './scoring';
+import { allocateStrokes } from './strokes';
+
+/**
+ * A tournament leaderboard (CONTRACT.md section 9) from plain values: no database, no clock.
+ *
+ * Decisions the contract leaves open, made here once:
+ * - Strokes received per hole come from `allocateStrokes(playingHandicap, stroke indexes)`; a plus handicap
+ *   gives strokes back from SI 18. Net = gross − received; Stableford points = stablefordPoints(...).
+ * - The current round is the highest round in which any entry of the whole tournament has a score (1 when
+ *   nobody has scored). `thru` counts the entry's holes with a score in that round, whatever the starting
+ *   tee ('F' at 18); `rounds` has one total per round 1..current (0 for a round with nothing played).
+ * - `toPar` is over every hole played in every round: gross − par in stroke_gross, net − par in stroke_net
+ *   and in Stableford (Stableford ranks by points; its toPar is the net to par). `strokes` is the gross
+ *   total in stroke_gross and the net total otherwise; `points` appears in Stableford only.
+ * - Ranking within a division, standard competition ranking (1, T2, T2, 4): by points (more is better) in
+ *   Stableford, by toPar (lower is better) otherwise. Rows with the same value form a group:
+ *   - when every row of the group has completed the current round, countback on that round splits it:
+ *     holes 10–18, then 13–18, 16–18, 18, by hole number whatever the starting tee. Gross: gross sums.
+ *     Net: the gross sum minus 1/2, 1/3, 1/6, 1/18 of the playing handicap, fractions kept (compared as
+ *     18 × gross − PH × 9, 6, 3, 1, in whole numbers). Stableford: points (more wins). What is still
+ *     tied after the four shares the position;
+ *   - when any row of the group has not completed the round, play goes on: the whole group shares one
+ *     position and no countback is applied to anyone in it (countback between only the completed rows
+ *     would rank them apart while both still tie the incomplete row, which is no order at all).
+ *   Within a shared position: more holes played (all rounds) first, then name (Norwegian collation), then
+ *   entryId, so the order is deterministic. An entry without any score has toPar 0 and ranks by that
+ *   value like anyone else; having played no hole, it sorts last within its group.
+ * - Divisions appear in input order, each with all of its entries; an entry of an unknown division is left out.
+ */
+
+export type TournamentFormat = 'stroke_gross' | 'stroke_net' | 'stableford';
+
+export interface LeaderboardHole {
+  number: number;
+  par: number;
+  strokeIndex: number;
+}
+
+export interface LeaderboardEntry {
+  entryId: string;
+  name: string;
+  divisionId: string;
+  /** May be negative (a plus handicap); computed and frozen by the caller. */
+  playingHandicap: number;
+  /** scores[r][h]: round r + 1, hole h + 1 — gross strokes, or null when not played. */
+  scores: (number | null)[][];
+}
+
+export interface LeaderboardInput {
+  format: TournamentFormat;
+  /** The course's 18 holes, numbers 1..18, in any order. */
+  holes: readonly LeaderboardHole[];
+  /** 1..4 */
+  roundCount: number;
+  /** In display order. */
+  divisions: readonly { id: string; name: string }[];
+  entries: readonly LeaderboardEntry[];
+}
+
+export interface LeaderboardRow {
+  /** "1", "T2", ... */
+  position: string;
+  entryId: string;
+  name: string;
+  thru: number | 'F';
+  toPar: number;
+  strokes: number;
+  points?: number;
+  rounds: number[];
+}
+
+export interface LeaderboardDivision {
+  id: string;
+  name: string;
+  rows: LeaderboardRow[];
+}
+
+export interface ChangedRow {
+  divisionId: string;
+  row: LeaderboardRow;
+}
+
+export interface RemovedRow {
+  divisionId: string;
+  entryId: string;
+}
+
+export interface LeaderboardChanges {
+  /** Rows of `next` that are new in their division or differ from the previous row, in `next`'s order. */
+  rows: ChangedRow[];
+  /** Rows of `previous` whose entry is no longer in that division of `next`, in `previous`'s order. */
+  removed: RemovedRow[];
+}
+
+const HOLE_COUNT = 18;
+/** Countback segments by hole number, and the share of the playing handicap each deducts, in 18ths. */
+const COUNTBACK_SEGMENTS: readonly { firstHole: number; handicapEighteenths: number }[] = [
+  { firstHole: 10, handicapEighteenths: 9 },
+  { firstHole: 13, handicapEighteenths: 6 },
+  { firstHole: 16, handicapEighteenths: 3 },
+  { firstHole: 18, handicapEighteenths: 1 },
+];
+
+interface ScoredEntry {
+  entry: LeaderboardEntry;
+  row: Omit<LeaderboardRow, 'position'>;
+  /** The ranking value, lower is better (Stableford points negated). */
+  rankValue: number;
+  complete: boolean;
+  holesPlayed: number;
+  /** One value per countback segment of the current round, lower is better; all 0 unless `complete`. */
+  countback: number[];
+}
+
+/** The holes ordered by number (index = number − 1); throws unless they are exactly 1..18. */
+function holesByNumber(holes: readonly LeaderboardHole[]): LeaderboardHole[] {
+  const byNumber = Array.from<LeaderboardHole | undefined>({ length: HOLE_COUNT });
+  for (const hole of holes) {
+    if (Number.isInteger(hole.number) && hole.number >= 1 && hole.number <= HOLE_COUNT) byNumber[hole.number - 1] = hole;
+  }
+  if (holes.length !== HOLE_COUNT || byNumber.some((hole) => hole === undefined)) {
+    throw new Error('A leaderboard needs the 18 holes numbered 1..18');
+  }
+  return byNumber as LeaderboardHole[];
+}
+
+function score(entry: LeaderboardEntry, round: number, holeIndex: number): number | null {
+  return entry.scores[round]?.[holeIndex] ?? null;
+}
+
+function currentRound(input: LeaderboardInput): number {
+  let current = 1;
+  for (const entry of input.entries) {
+    for (let r = 0; r < input.roundCount; r++) {
+      for (let h = 0; h < HOLE_COUNT; h++) {
+        if (score(entry, r, h) !== null) current = Math.max(current, r + 1);
+      }
+    }
+  }
+  return current;
+}
+
+function scoreEntry(entry: LeaderboardEntry, format: TournamentFormat, holes: LeaderboardHole[], rounds: number): ScoredEntry {
+  const received = allocateStrokes(
+    entry.playingHandicap,
+    holes.map((hole) => hole.strokeIndex),
+  );
+  const net = format !== 'stroke_gross';
+  let toPar = 0;
+  let strokes = 0;
+  let points = 0;
+  let holesPlayed = 0;
+  let thru = 0;
+  const roundTotals: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let roundTotal = 0;
+    holes.forEach((hole, h) => {
+      const gross = score(entry, r, h);
+      if (gross === null) return;
+      const holeStrokes = net ? gross - received[h]! : gross;
+      const holePoints = stablefordPoints(hole.par, received[h]!, gross);
+      toPar += holeStrokes - hole.par;
+      strokes += holeStrokes;
+      points += holePoints;
+      roundTotal += format === 'stableford' ? holePoints : holeStrokes;
+      holesPlayed++;
+      if (r === rounds - 1) thru++;
+    });
+    roundTotals.push(roundTotal);
+  }
+
+  const complete = thru === HOLE_COUNT;
+  const last = rounds - 1;
+  const countback = COUNTBACK_SEGMENTS.map(({ firstHole, handicapEighteenths }) => {
+    let gross = 0;
+    let segmentPoints = 0;
+    for (let h = firstHole - 1; h < HOLE_COUNT && complete; h++) {
+      const holeGross = score(entry, last, h)!;
+      gross += holeGross;
+      segmentPoints += stablefordPoints(holes[h]!.par, received[h]!, holeGross);
+    }
+    if (format === 'stableford') return -segmentPoints;
+    if (format === 'stroke_net') return 18 * gross - entry.playingHandicap * handicapEighteenths;
+    return gross;
+  });
+
+  const stableford = format === 'stableford';
+  return {
+    entry,
+    row: {
+      entryId: entry.entryId,
+      name: entry.name,
+      thru: complete ? 'F' : thru,
+      toPar,
+      strokes,
+      ...(stableford ? { points } : {}),
+      rounds: roundTotals,
+    },
+    rankValue: stableford ? -points : toPar,
+    complete,
+    holesPlayed,
+    countback,
+  };
+}
+
+function compareCountback(a: ScoredEntry, b: ScoredEntry): number {
+  for (let i = 0; i < COUNTBACK_SEGMENTS.length; i++) {
+    const difference = a.countback[i]! - b.countback[i]!;
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/** Order within a shared position: more holes played, then name, then entryId. */
+function compareWithinTie(a: ScoredEntry, b: ScoredEntry): number {
+  const byId = a.entry.entryId < b.entry.entryId ? -1 : a.entry.entryId > b.entry.entryId ? 1 : 0;
+  return b.holesPlayed - a.holesPlayed || a.entry.name.localeCompare(b.entry.name, 'nb') || byId;
+}
+
+/** Splits `items` (already sorted by `compare`) into runs that `compare` calls equal. */
+function runs<T>(items: readonly T[], compare: (a: T, b: T) => number): T[][] {
+  const result: T[][] = [];
+  for (const item of items) {
+    const run = result[result.length - 1];
+    if (run && compare(run[0]!, item) === 0) run.push(item);
+    else result.push([item]);
+  }
+  return result;
+}
+
+function rankDivision(scored: ScoredEntry[]): LeaderboardRow[] {
+  const byValue = [...scored].sort((a, b) => a.rankValue - b.rankValue);
+  const rows: LeaderboardRow[] = [];
+  for (const group of runs(byValue, (a, b) => a.rankValue - b.rankValue)) {
+    const tiers = group.every((s) => s.complete) ? runs([...group].sort(compareCountback), compareCountback) : [group];
+    for (const tier of tiers) {
+      const position = rows.length + 1;
+      const label = tier.length > 1 ? `T${position}` : String(position);
+      for (const s of [...tier].sort(compareWithinTie)) rows.push({ position: label, ...s.row });
+    }
+  }
+  return rows;
+}
+
+/** The leaderboard of every division, in input order, each ranked on its own. */
+export function computeLeaderboard(input: LeaderboardInput): LeaderboardDivision[] {
+  const holes = holesByNumber(input.holes);
+  const rounds = currentRound(input);
+  return input.divisions.map((division) => ({
+    id: division.id,
+    name: division.name,
+    rows: rankDivision(
+      input.entries.filter((entry) => entry.divisionId === division.id).map((entry) => scoreEntry(entry, input.format, holes, rounds)),
+    ),
+  }));
+}
+
+function sameRow(a: LeaderboardRow, b: LeaderboardRow): boolean {
+  return (
+    a.position === b.position &&
+    a.entryId === b.entryId &&
+    a.name === b.name &&
+    a.thru === b.thru &&
+    a.toPar === b.toPar &&
+    a.strokes === b.strokes &&
+    a.points === b.points &&
+    'points' in a === 'points' in b &&
+    a.rounds.length === b.rounds.length &&
+    a.rounds.every((value, i) => value === b.rounds[i])
+  );
+}
+
+/**
+ * What a live subscriber needs to bring `previous` up to `next`: the rows that are new in their division or
+ * differ in any field (rows are matched by division and entryId), and the rows that left a division.
+ * A row that moved to another division appears in both lists. Deterministic: `next`'s and `previous`'s order.
+ */
+export function changedRows(previous: readonly LeaderboardDivision[], next: readonly LeaderboardDivision[]): LeaderboardChanges {
+  const before = new Map<string, Map<string, LeaderboardRow>>();
+  for (const division of previous) before.set(division.id, new Map(division.rows.map((row) => [row.entryId, row])));
+  const after = new Map<string, Set<string>>();
+  for (const division of next) after.set(division.id, new Set(division.rows.map((row) => row.entryId)));
+
+  const rows: ChangedRow[] = [];
+  for (const division of next) {
+    const old = before.get(division.id);
+    for (const row of division.rows) {
+      const previousRow = old?.get(row.entryId);
+      if (!previousRow || !sameRow(previousRow, row)) rows.push({ divisionId: division.id, row });
+    }
+  }
+  const removed: RemovedRow[] = [];
+  for (const division of previous) {
+    const still = after.get(division.id);
+    for (const row of division.rows) {
+      if (!still?.has(row.entryId)) removed.push({ divisionId: division.id, entryId: row.entryId });
+    }
+  }
+  return { rows, removed };
+}
