@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { AppError } from './errors';
 import type { Deps } from './deps';
 import { MAX_BATCH_CALLS } from '../shared/http';
 import { appFileCacheControl, noStoreByDefault } from './http/cache-control';
+import { landingPage } from './http/landing-page';
 import { accessLog, decodablePath, mutationGuard, refuseHttpSubscriptions, requestId } from './http/guards';
 import { checkTrpcQueryInput, readJsonBody } from './http/json-body';
 import { securityHeaders } from './http/security-headers';
@@ -127,6 +129,7 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
     const indexHtml = path.join(clientDist, 'index.html');
     if (!existsSync(indexHtml)) deps.logger.warn('the app is not built: run `npm run build` (npm start does)');
     app.use(express.static(clientDist, { index: false, setHeaders: appFileCacheControl }));
+    app.get('/t/:slug', landingPage(deps, async () => (existsSync(indexHtml) ? readFile(indexHtml, 'utf8') : null)));
     // The SPA fallback: any other GET is a page of the app, routed in the browser.
     app.get('/{*splat}', (_req, res) => {
       if (existsSync(indexHtml)) {
@@ -138,6 +141,8 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
   } else if (options.client === 'vite') {
     const { createServer: createViteServer } = await import('vite');
     const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'spa', configFile: path.join(ROOT, 'vite.config.ts') });
+    const sourceIndex = path.join(ROOT, 'client/index.html');
+    app.get('/t/:slug', landingPage(deps, async (url) => vite.transformIndexHtml(url, await readFile(sourceIndex, 'utf8'))));
     app.use(vite.middlewares);
     closeVite = () => vite.close();
   }

@@ -1,0 +1,83 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { course, organization, tournament, tournamentRound } from '../db/schema';
+import { withTenant } from '../db/tenancy';
+
+/**
+ * The public address of a tournament, PUBLIC_URL/t/{slug}, is the app's page; its HTML head carries the
+ * tournament's name and description (title, description, Open Graph), so a link shared in a club's chat
+ * shows a proper preview without JavaScript. The head is made as an anonymous reader sees the tournament:
+ * read without an organization context, so only a public tournament past draft has anything to show; for
+ * any other slug (members-only, draft, unknown) the app's ordinary head is served, naming nothing.
+ */
+export interface LandingHead {
+  title: string;
+  description: string;
+  url: string;
+}
+
+const DESCRIPTION_MAX_CHARACTERS = 200;
+const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
+
+/** "1. juni 2026", or "1.–3. juni 2026" for consecutive days in one month, "30. mai – 1. juni 2026" across months. */
+export function norwegianDates(dates: readonly string[]): string {
+  if (dates.length === 0) return '';
+  const sorted = [...dates].sort();
+  const parse = (d: string) => ({ y: Number(d.slice(0, 4)), m: Number(d.slice(5, 7)) - 1, day: Number(d.slice(8, 10)) });
+  const first = parse(sorted[0]!);
+  const last = parse(sorted[sorted.length - 1]!);
+  if (sorted.length === 1 || sorted[0] === sorted[sorted.length - 1]) return `${first.day}. ${MONTHS[first.m]} ${first.y}`;
+  if (first.y === last.y && first.m === last.m) return `${first.day}.–${last.day}. ${MONTHS[last.m]} ${last.y}`;
+  if (first.y === last.y) return `${first.day}. ${MONTHS[first.m]} – ${last.day}. ${MONTHS[last.m]} ${last.y}`;
+  return `${first.day}. ${MONTHS[first.m]} ${first.y} – ${last.day}. ${MONTHS[last.m]} ${last.y}`;
+}
+
+function shortened(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+export async function landingHead(db: Database, publicUrl: string, slug: string): Promise<LandingHead | null> {
+  return withTenant(db, null, async (tx) => {
+    const [row] = await tx
+      .select({ id: tournament.id, name: tournament.name, description: tournament.description, club: organization.name, course: course.name })
+      .from(tournament)
+      .innerJoin(organization, eq(organization.id, tournament.organizationId))
+      .innerJoin(course, eq(course.id, tournament.courseId))
+      .where(eq(tournament.slug, slug))
+      .limit(1);
+    if (!row) return null;
+    const days = await tx.select({ playedOn: tournamentRound.playedOn }).from(tournamentRound).where(eq(tournamentRound.tournamentId, row.id)).orderBy(asc(tournamentRound.number));
+    const facts = [row.club, norwegianDates(days.map((d) => d.playedOn)), row.course].filter(Boolean).join(' · ');
+    const description = row.description ? `${facts}. ${row.description}` : facts;
+    return {
+      title: `${row.name} – ${row.club}`,
+      description: shortened(description, DESCRIPTION_MAX_CHARACTERS),
+      url: `${publicUrl}/t/${encodeURIComponent(slug)}`,
+    };
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The app's index.html with the tournament's head: its <title> replaced, the description and Open Graph tags added. */
+export function withLandingHead(indexHtml: string, head: LandingHead): string {
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="Golfkortet" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.url)}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+  ].join('\n    ');
+  const withoutTitle = indexHtml.replace(/<title>[^<]*<\/title>/, '');
+  if (/<\/head>/i.test(withoutTitle)) return withoutTitle.replace(/<\/head>/i, `    ${tags}\n  </head>`);
+  // A head without its closing tag (HTML allows it): the tags go right after the doctype.
+  return withoutTitle.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}<head>${tags}</head>`);
+}

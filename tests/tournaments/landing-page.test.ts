@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tournament } from '../../server/db/schema';
+import { norwegianDates } from '../../server/tournaments/landing';
+import { createTestDeps, type TestDeps } from '../helpers/deps';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { createTournamentFixture, type TournamentFixture } from '../helpers/tournaments';
+
+/**
+ * PUBLIC_URL/t/{slug}: a link shared in a club's chat previews the tournament without JavaScript, from the
+ * HTML head alone; a tournament an anonymous reader may not see previews as the plain app.
+ */
+describe('the public address of a tournament', () => {
+  let deps: TestDeps;
+  let server: TestServer;
+  let open: TournamentFixture;
+  let membersOnly: TournamentFixture;
+  let draft: TournamentFixture;
+  const clientDist = mkdtempSync(path.join(tmpdir(), 'golf-dist-'));
+
+  beforeAll(async () => {
+    writeFileSync(
+      path.join(clientDist, 'index.html'),
+      '<!doctype html>\n<html lang="nb">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Golfkortet</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+    );
+    deps = await createTestDeps();
+    server = await startTestServer(deps, { client: 'static', clientDist });
+    open = await createTournamentFixture(deps.db, { name: 'Vårcupen <2026> & "Ære"', rounds: 2 });
+    await deps.db.update(tournament).set({ description: 'Slagspill for alle.\nPremier til de tre beste i hver klasse.' }).where(eq(tournament.id, open.tournamentId));
+    membersOnly = await createTournamentFixture(deps.db, { name: 'Internt klubbmesterskap', visibility: 'members' });
+    draft = await createTournamentFixture(deps.db, { name: 'Hemmelig utkast', status: 'draft' });
+  });
+  afterAll(() => server.close());
+
+  async function page(slug: string) {
+    const res = await fetch(`${server.url}/t/${encodeURIComponent(slug)}`);
+    return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), html: await res.text() };
+  }
+
+  it("carries a public tournament's name, club, dates, course and description in the head, escaped", async () => {
+    const { status, type, cache, html } = await page(open.slug);
+    expect(status).toBe(200);
+    expect(type).toMatch(/text\/html/);
+    expect(cache).toBe('no-cache');
+    const title = 'Vårcupen &lt;2026&gt; &amp; &quot;Ære&quot; – Turneringsklubben GK';
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+    const description = 'Turneringsklubben GK · 1.–2. juni 2026 · Bogstad. Slagspill for alle. Premier til de tre beste i hver klasse.';
+    expect(html).toContain(`<meta name="description" content="${description}" />`);
+    expect(html).toContain(`<meta property="og:description" content="${description}" />`);
+    expect(html).toContain(`<meta property="og:url" content="${deps.config.publicUrl}/t/${encodeURIComponent(open.slug)}" />`);
+    // One title only, and the app itself is still there.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('names nothing for a members-only tournament, a draft or an unknown slug: the plain app is served', async () => {
+    for (const slug of [membersOnly.slug, draft.slug, 'finnes-ikke']) {
+      const { status, html } = await page(slug);
+      expect(status).toBe(200);
+      expect(html).toContain('<title>Golfkortet</title>');
+      expect(html).not.toMatch(/og:|Internt|Hemmelig/);
+    }
+  });
+});
+
+describe('tournament dates in Norwegian', () => {
+  it.each([
+    [['2026-06-01'], '1. juni 2026'],
+    [['2026-06-02', '2026-06-01'], '1.–2. juni 2026'],
+    [['2026-05-30', '2026-06-01'], '30. mai – 1. juni 2026'],
+    [['2026-12-31', '2027-01-01'], '31. desember 2026 – 1. januar 2027'],
+    [[], ''],
+  ])('%j → %s', (dates, expected) => {
+    expect(norwegianDates(dates)).toBe(expected);
+  });
+});
