@@ -1,5 +1,6 @@
 import { createApp } from './app';
 import { seedDemoCoursesIfEmpty } from './courses/seed';
+import { seedDemoTournamentIfNone } from './tournaments/demo';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import type { Deps } from './deps';
@@ -24,7 +25,11 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
-  if (!config.databaseUrl) await seedDemoCoursesIfEmpty({ db: database.db, logger });
+  if (!config.databaseUrl) {
+    // The embedded default is for trying the service: demo courses, and a demo tournament in progress on them.
+    const seeded = await seedDemoCoursesIfEmpty({ db: database.db, logger });
+    if (seeded) await seedDemoTournamentIfNone({ db: database.db, logger, now: () => new Date() });
+  }
 
   const mailer = createMailer(config, logger);
   const now = () => new Date();
