@@ -50,17 +50,23 @@ export const tournamentRoundInput = z.strictObject({
   playedOn,
 });
 
-export const divisionInput = z
-  .strictObject({
-    name: userText().trim().min(1, { message: 'Klassen må ha et navn.' }).max(60, { message: 'Høyst 60 tegn.' }),
-    teeId: id,
-    minHandicapIndex: handicapIndexField.optional(),
-    maxHandicapIndex: handicapIndexField.optional(),
-  })
-  .refine((d) => d.minHandicapIndex === undefined || d.maxHandicapIndex === undefined || d.minHandicapIndex <= d.maxHandicapIndex, {
-    message: 'Laveste handicap kan ikke være høyere enn høyeste.',
-    path: ['minHandicapIndex'],
-  });
+const divisionFields = {
+  name: userText().trim().min(1, { message: 'Klassen må ha et navn.' }).max(60, { message: 'Høyst 60 tegn.' }),
+  teeId: id,
+  minHandicapIndex: handicapIndexField.optional(),
+  maxHandicapIndex: handicapIndexField.optional(),
+};
+const rangeInOrder = (d: { minHandicapIndex?: number | undefined; maxHandicapIndex?: number | undefined }) =>
+  d.minHandicapIndex === undefined || d.maxHandicapIndex === undefined || d.minHandicapIndex <= d.maxHandicapIndex;
+const rangeMessage = { message: 'Laveste handicap kan ikke være høyere enn høyeste.', path: ['minHandicapIndex'] };
+
+export const divisionInput = z.strictObject(divisionFields).refine(rangeInOrder, rangeMessage);
+
+/**
+ * On update a division may name its `id`: that division is changed in place and keeps its entries; one
+ * without an id is new; a division left out is removed, which is refused while it has entries (decision 0409).
+ */
+export const divisionUpdateInput = z.strictObject({ id: id.optional(), ...divisionFields }).refine(rangeInOrder, rangeMessage);
 
 const tournamentFields = {
   name,
@@ -101,7 +107,11 @@ export const tournamentUpdateInput = z
     entryLimit: tournamentFields.entryLimit.unwrap().nullable().optional(),
     entriesCloseAt: instant.nullable().optional(),
     rounds: tournamentFields.rounds.optional(),
-    divisions: tournamentFields.divisions.optional(),
+    divisions: z
+      .array(divisionUpdateInput)
+      .min(1, { message: 'Minst én klasse.' })
+      .max(TOURNAMENT_MAX_DIVISIONS, { message: `Høyst ${TOURNAMENT_MAX_DIVISIONS} klasser.` })
+      .optional(),
   })
   .refine((t) => t.rounds === undefined || roundsAreConsistent(t.rounds), roundsMessage);
 

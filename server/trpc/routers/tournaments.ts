@@ -1,4 +1,53 @@
-import { router } from '../init';
+import {
+  enterInput,
+  setGroupsInput,
+  setStatusInput,
+  tournamentIdInput,
+  tournamentInput,
+  tournamentUpdateInput,
+  withdrawInput,
+} from '../../../shared/schemas/tournaments';
+import { organizationIdInput } from '../../../shared/schemas/common';
+import { enter, listEntries, withdraw } from '../../tournaments/entries';
+import { setGroups } from '../../tournaments/groups';
+import type { TournamentScope } from '../../tournaments/scope';
+import { createTournament, getTournament, listTournaments, setTournamentStatus, updateTournament } from '../../tournaments/tournaments';
+import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
+
+/** The organization procedure's context, as the tournament functions see it. */
+function scopeOf(ctx: {
+  tx: TournamentScope['tx'];
+  organizationId: string;
+  role: TournamentScope['actorRole'];
+  user: { id: string };
+  afterCommit: TournamentScope['afterCommit'];
+}): TournamentScope {
+  return { tx: ctx.tx, organizationId: ctx.organizationId, actorUserId: ctx.user.id, actorRole: ctx.role, afterCommit: ctx.afterCommit };
+}
 
 /** Tournaments: records, states, entries and start lists (CONTRACT.md section 9). */
-export const tournamentsRouter = router({});
+export const tournamentsRouter = router({
+  create: orgAdminProcedure
+    .input(tournamentInput)
+    .mutation(({ ctx, input: { organizationId: _, ...fields } }) => createTournament(ctx.deps, scopeOf(ctx), fields)),
+
+  list: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => listTournaments(scopeOf(ctx))),
+
+  get: orgMemberProcedure.input(tournamentIdInput).query(({ ctx, input }) => getTournament(scopeOf(ctx), input)),
+
+  update: orgAdminProcedure
+    .input(tournamentUpdateInput)
+    .mutation(({ ctx, input: { organizationId: _, ...changes } }) => updateTournament(ctx.deps, scopeOf(ctx), changes)),
+
+  setStatus: orgAdminProcedure.input(setStatusInput).mutation(({ ctx, input }) => setTournamentStatus(ctx.deps, scopeOf(ctx), input)),
+
+  entries: orgMemberProcedure.input(tournamentIdInput).query(({ ctx, input }) => listEntries(scopeOf(ctx), input)),
+
+  // Members enter themselves; entering someone else is checked in the domain function.
+  enter: orgMemberProcedure.input(enterInput).mutation(({ ctx, input }) => enter(ctx.deps, scopeOf(ctx), input)),
+
+  // The entrant or an organizer: checked in the domain function.
+  withdraw: orgMemberProcedure.input(withdrawInput).mutation(({ ctx, input }) => withdraw(ctx.deps, scopeOf(ctx), input)),
+
+  setGroups: orgAdminProcedure.input(setGroupsInput).mutation(({ ctx, input }) => setGroups(ctx.deps, scopeOf(ctx), input)),
+});

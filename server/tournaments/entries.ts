@@ -1,0 +1,171 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { DEFAULT_HANDICAP_INDEX } from '../../shared/schemas/rounds';
+import type { EntryView, TournamentStatus } from '../../shared/schemas/tournaments';
+import type { Queryable } from '../db/client';
+import { appUser, organizationMembership, tournamentDivision, tournamentEntry, tournamentEntryAccount } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { assertStatus, tournamentIn, type TournamentRow } from './access';
+import { entryRecords, entryViews } from './entry-view';
+import { recordChange, isOrganizer, type TournamentScope } from './scope';
+
+/** Before play, entries come and go: organizers may enter anyone in these states. */
+const BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
+
+export async function listEntries(scope: TournamentScope, input: { tournamentId: string }): Promise<{ entries: EntryView[] }> {
+  const t = await tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
+  return { entries: await entryViews(scope.tx, t) };
+}
+
+/**
+ * The move to `in_progress`: every entry keeps the index, course handicap (unrounded) and playing handicap
+ * it has now, whatever later happens to the member's index (decision 0410).
+ */
+export async function freezeHandicaps(tx: Queryable, t: TournamentRow): Promise<void> {
+  for (const e of await entryRecords(tx, t)) {
+    await tx
+      .update(tournamentEntry)
+      .set({ handicapIndex: e.handicapIndex, courseHandicap: e.courseHandicap, playingHandicap: e.playingHandicap })
+      .where(and(eq(tournamentEntry.id, e.id), eq(tournamentEntry.tournamentId, t.id)));
+  }
+}
+
+export interface EnterInput {
+  tournamentId: string;
+  userId?: string | undefined;
+  guest?: { name: string; handicapIndex: number } | undefined;
+  divisionId?: string | undefined;
+}
+
+/**
+ * An entry (decision 0410). A member enters themself while the tournament is open and before its closing
+ * time; an organizer enters anyone (a member or a guest) until play starts. Under the tournament's row lock,
+ * so the entry limit and "already entered" hold under parallel requests.
+ */
+export async function enter(deps: Deps, scope: TournamentScope, input: EnterInput): Promise<EntryView> {
+  const { tx } = scope;
+  const forSelf = input.guest === undefined && (input.userId === undefined || input.userId === scope.actorUserId);
+  const organizer = isOrganizer(scope);
+  if (!forSelf && !organizer) throw new AppError('NOT_ORG_ADMIN', { message: 'Bare arrangøren kan melde på andre.' });
+
+  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  if (organizer) {
+    assertStatus(t, BEFORE_PLAY, 'Påmeldingen er stengt: turneringen har startet, er ferdig eller avlyst.');
+  } else {
+    assertStatus(t, ['open'], 'Turneringen er ikke åpen for påmelding.');
+    if (t.entriesCloseAt !== null && deps.now() >= t.entriesCloseAt) throw new AppError('CONFLICT', { message: 'Påmeldingsfristen er ute.' });
+  }
+
+  const player = input.guest ? await guestPlayer(tx, t, input.guest) : await memberPlayer(tx, t, input.userId ?? scope.actorUserId);
+  if (t.entryLimit !== null) {
+    const [row] = await tx.select({ n: count() }).from(tournamentEntry).where(eq(tournamentEntry.tournamentId, t.id));
+    if ((row?.n ?? 0) >= t.entryLimit) throw new AppError('CONFLICT', { message: 'Turneringen er full.' });
+  }
+  if (t.maxHandicapIndex !== null && player.handicapIndex > t.maxHandicapIndex) {
+    throw new AppError('CONFLICT', { message: `Turneringen er åpen for handicap til og med ${t.maxHandicapIndex}.` });
+  }
+  const divisionId = await divisionFor(tx, t, player.handicapIndex, input.divisionId);
+
+  const [entry] = await tx
+    .insert(tournamentEntry)
+    .values({
+      tournamentId: t.id,
+      organizationId: t.organizationId,
+      divisionId,
+      name: player.name,
+      isGuest: player.userId === null,
+      // A member's index is read at the freeze; a guest has only the one given now.
+      handicapIndex: player.userId === null ? player.handicapIndex : null,
+      createdAt: deps.now(),
+    })
+    .returning({ id: tournamentEntry.id });
+  if (player.userId !== null) {
+    await tx.insert(tournamentEntryAccount).values({ entryId: entry!.id, tournamentId: t.id, organizationId: t.organizationId, userId: player.userId });
+  }
+  await recordChange(deps, scope, t, { type: 'entries' });
+  const [view] = await entryViews(tx, t, [entry!.id]);
+  return view!;
+}
+
+interface Player {
+  userId: string | null;
+  name: string;
+  handicapIndex: number;
+}
+
+/** A member of the tournament's organization, not entered yet (409 for either). */
+async function memberPlayer(tx: Queryable, t: TournamentRow, userId: string): Promise<Player> {
+  const [member] = await tx
+    .select({ name: appUser.name, handicapIndex: appUser.handicapIndex })
+    .from(organizationMembership)
+    .innerJoin(appUser, eq(appUser.id, organizationMembership.userId))
+    .where(and(eq(organizationMembership.organizationId, t.organizationId), eq(organizationMembership.userId, userId)))
+    .limit(1);
+  if (!member) throw new AppError('CONFLICT', { message: 'Bare medlemmer av klubben kan meldes på med konto. Meld på som gjest i stedet.' });
+  const [entered] = await tx
+    .select({ one: sql<number>`1` })
+    .from(tournamentEntryAccount)
+    .where(and(eq(tournamentEntryAccount.tournamentId, t.id), eq(tournamentEntryAccount.userId, userId)))
+    .limit(1);
+  if (entered) throw new AppError('CONFLICT', { message: 'Spilleren er allerede påmeldt.' });
+  return { userId, name: member.name ?? 'Uten navn', handicapIndex: member.handicapIndex ?? DEFAULT_HANDICAP_INDEX };
+}
+
+/** A guest by name: the same name twice among a tournament's guests is taken for a double entry (409). */
+async function guestPlayer(tx: Queryable, t: TournamentRow, guest: { name: string; handicapIndex: number }): Promise<Player> {
+  const [entered] = await tx
+    .select({ one: sql<number>`1` })
+    .from(tournamentEntry)
+    .where(and(eq(tournamentEntry.tournamentId, t.id), eq(tournamentEntry.isGuest, true), sql`lower(${tournamentEntry.name}) = lower(${guest.name})`))
+    .limit(1);
+  if (entered) throw new AppError('CONFLICT', { message: `En gjest som heter ${guest.name} er allerede påmeldt.` });
+  return { userId: null, name: guest.name, handicapIndex: guest.handicapIndex };
+}
+
+function holds(d: { minHandicapIndex: number | null; maxHandicapIndex: number | null }, index: number): boolean {
+  return (d.minHandicapIndex === null || index >= d.minHandicapIndex) && (d.maxHandicapIndex === null || index <= d.maxHandicapIndex);
+}
+
+/**
+ * The division asked for (400 when it is not this tournament's), or the first one whose range holds the
+ * index. Either way the index must fit its range (409).
+ */
+async function divisionFor(tx: Queryable, t: TournamentRow, index: number, divisionId: string | undefined): Promise<string> {
+  const divisions = await tx.select().from(tournamentDivision).where(eq(tournamentDivision.tournamentId, t.id)).orderBy(asc(tournamentDivision.position));
+  if (divisionId !== undefined) {
+    const chosen = divisions.find((d) => d.id === divisionId);
+    if (!chosen) throw new AppError('INVALID_INPUT', { issues: [{ path: 'divisionId', message: 'Klassen finnes ikke i denne turneringen.' }] });
+    if (!holds(chosen, index)) throw new AppError('CONFLICT', { message: `Handicap ${index} passer ikke i klassen «${chosen.name}».` });
+    return chosen.id;
+  }
+  const fitting = divisions.find((d) => holds(d, index));
+  if (!fitting) throw new AppError('CONFLICT', { message: `Ingen klasse i turneringen passer for handicap ${index}.` });
+  return fitting.id;
+}
+
+/**
+ * Withdrawal deletes the entry with its start-list places (and, for an organizer during play, its scores).
+ * The entrant may withdraw before play; an organizer until the tournament is finished or cancelled, when
+ * the results stand (409). Anyone else: 403.
+ */
+export async function withdraw(deps: Deps, scope: TournamentScope, input: { tournamentId: string; entryId: string }): Promise<{ ok: true }> {
+  const { tx } = scope;
+  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  const [entry] = await tx
+    .select({ id: tournamentEntry.id, userId: tournamentEntryAccount.userId })
+    .from(tournamentEntry)
+    .leftJoin(tournamentEntryAccount, eq(tournamentEntryAccount.entryId, tournamentEntry.id))
+    .where(and(eq(tournamentEntry.id, input.entryId), eq(tournamentEntry.tournamentId, t.id)))
+    .limit(1);
+  if (!entry) throw new AppError('NOT_FOUND', { message: 'Fant ikke påmeldingen.' });
+  if (isOrganizer(scope)) {
+    assertStatus(t, [...BEFORE_PLAY, 'in_progress'], 'Turneringen er avsluttet; resultatlisten står.');
+  } else if (entry.userId === scope.actorUserId) {
+    assertStatus(t, BEFORE_PLAY, 'Turneringen har startet. Kontakt arrangøren for å trekke deg.');
+  } else {
+    throw new AppError('FORBIDDEN', { message: 'Du kan bare trekke din egen påmelding.' });
+  }
+  await tx.delete(tournamentEntry).where(and(eq(tournamentEntry.id, entry.id), eq(tournamentEntry.tournamentId, t.id)));
+  await recordChange(deps, scope, t, { type: 'entries' });
+  return { ok: true };
+}

@@ -1,0 +1,79 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { EntryView } from '../../shared/schemas/tournaments';
+import type { Queryable } from '../db/client';
+import { appUser, tournamentDivision, tournamentEntry, tournamentEntryAccount, tournamentGroup, tournamentGroupEntry } from '../db/schema';
+import type { TournamentRow } from './access';
+import { entryHandicaps, indexToPlay, ratingsOfTees, shownCourseHandicap } from './handicaps';
+
+/** An entry row with what its view and the start list need: the account's id and current index. */
+export interface EntryRecord {
+  id: string;
+  divisionId: string;
+  name: string;
+  isGuest: boolean;
+  userId: string | null;
+  /** The index the entry plays off: frozen, a guest's, or a member's current one (54 without one). */
+  handicapIndex: number;
+  courseHandicap: number;
+  playingHandicap: number;
+}
+
+/** The tournament's entries in entry order, with handicaps frozen or, before the freeze, computed now. */
+export async function entryRecords(db: Queryable, t: TournamentRow, only?: readonly string[]): Promise<EntryRecord[]> {
+  if (only && only.length === 0) return [];
+  const rows = await db
+    .select({
+      id: tournamentEntry.id,
+      divisionId: tournamentEntry.divisionId,
+      name: tournamentEntry.name,
+      isGuest: tournamentEntry.isGuest,
+      handicapIndex: tournamentEntry.handicapIndex,
+      courseHandicap: tournamentEntry.courseHandicap,
+      playingHandicap: tournamentEntry.playingHandicap,
+      userId: tournamentEntryAccount.userId,
+      memberIndex: appUser.handicapIndex,
+      teeId: tournamentDivision.teeId,
+    })
+    .from(tournamentEntry)
+    .innerJoin(tournamentDivision, eq(tournamentDivision.id, tournamentEntry.divisionId))
+    .leftJoin(tournamentEntryAccount, eq(tournamentEntryAccount.entryId, tournamentEntry.id))
+    .leftJoin(appUser, eq(appUser.id, tournamentEntryAccount.userId))
+    .where(and(eq(tournamentEntry.tournamentId, t.id), only ? inArray(tournamentEntry.id, [...only]) : undefined))
+    .orderBy(asc(tournamentEntry.createdAt), asc(tournamentEntry.id));
+  const ratings = await ratingsOfTees(db, rows.map((r) => r.teeId));
+  return rows.map((r) => {
+    const frozen = r.courseHandicap !== null && r.playingHandicap !== null && r.handicapIndex !== null;
+    const handicaps = frozen
+      ? { handicapIndex: r.handicapIndex!, courseHandicap: r.courseHandicap!, playingHandicap: r.playingHandicap! }
+      : entryHandicaps(indexToPlay(r, r.memberIndex), ratings.get(r.teeId)!, t.allowancePercent);
+    return { id: r.id, divisionId: r.divisionId, name: r.name, isGuest: r.isGuest, userId: r.userId, ...handicaps };
+  });
+}
+
+/** Entry as CONTRACT.md section 9 answers it (to the organization's members: the account's id included). */
+export async function entryViews(db: Queryable, t: TournamentRow, only?: readonly string[]): Promise<EntryView[]> {
+  const records = await entryRecords(db, t, only);
+  if (records.length === 0) return [];
+  const divisions = await db
+    .select({ id: tournamentDivision.id, name: tournamentDivision.name })
+    .from(tournamentDivision)
+    .where(eq(tournamentDivision.tournamentId, t.id));
+  const divisionNames = new Map(divisions.map((d) => [d.id, d.name]));
+  const placements = await db
+    .select({ entryId: tournamentGroupEntry.entryId, round: tournamentGroup.round, startsAt: tournamentGroup.startsAt, tee: tournamentGroup.tee })
+    .from(tournamentGroupEntry)
+    .innerJoin(tournamentGroup, eq(tournamentGroup.id, tournamentGroupEntry.groupId))
+    .where(and(eq(tournamentGroupEntry.tournamentId, t.id), inArray(tournamentGroupEntry.entryId, records.map((r) => r.id))))
+    .orderBy(asc(tournamentGroup.round));
+  return records.map((r) => ({
+    id: r.id,
+    division: { id: r.divisionId, name: divisionNames.get(r.divisionId)! },
+    player: { ...(r.userId !== null ? { userId: r.userId } : {}), name: r.name },
+    handicapIndex: r.handicapIndex,
+    courseHandicap: shownCourseHandicap(r.courseHandicap),
+    playingHandicap: r.playingHandicap,
+    groups: placements
+      .filter((p) => p.entryId === r.id)
+      .map((p) => ({ round: p.round, startsAt: p.startsAt.toISOString(), tee: p.tee as 1 | 10 })),
+  }));
+}

@@ -1,0 +1,117 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { GroupView } from '../../shared/schemas/tournaments';
+import type { Queryable } from '../db/client';
+import { tournamentGroup, tournamentGroupEntry, tournamentRound } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { assertStatus, tournamentIn, type TournamentRow } from './access';
+import { entryRecords, entryViews } from './entry-view';
+import { recordChange, type TournamentScope } from './scope';
+
+interface GroupInput {
+  startsAt: string;
+  tee: 1 | 10;
+  entryIds: string[];
+}
+
+export interface SetGroupsInput {
+  tournamentId: string;
+  round: number;
+  groups?: GroupInput[] | undefined;
+  generate?: { firstStartsAt: string; intervalMinutes: number; groupSize: number } | undefined;
+}
+
+/**
+ * A round's start list, replaced as a whole (decision 0410): by hand (two-tee starts included), or generated
+ * by handicap index, highest first, in groups as even as `groupSize` allows, from tee 1 at `intervalMinutes`.
+ * Only before play.
+ */
+export async function setGroups(deps: Deps, scope: TournamentScope, input: SetGroupsInput): Promise<{ groups: GroupView[] }> {
+  const { tx } = scope;
+  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  assertStatus(t, ['draft', 'open', 'closed'], 'Startlisten kan ikke endres etter at turneringen har startet.');
+  const [round] = await tx
+    .select({ one: sql<number>`1` })
+    .from(tournamentRound)
+    .where(and(eq(tournamentRound.tournamentId, t.id), eq(tournamentRound.number, input.round)))
+    .limit(1);
+  if (!round) throw new AppError('NOT_FOUND', { message: `Turneringen har ingen runde ${input.round}.` });
+
+  const groups = input.generate ? await generatedGroups(tx, t, input.generate) : await checkedGroups(tx, t, input.groups!);
+  await tx.delete(tournamentGroup).where(and(eq(tournamentGroup.tournamentId, t.id), eq(tournamentGroup.round, input.round)));
+  for (const [position, g] of groups.entries()) {
+    const [group] = await tx
+      .insert(tournamentGroup)
+      .values({ tournamentId: t.id, organizationId: t.organizationId, round: input.round, startsAt: new Date(g.startsAt), tee: g.tee, position })
+      .returning({ id: tournamentGroup.id });
+    await tx.insert(tournamentGroupEntry).values(
+      g.entryIds.map((entryId, place) => ({ groupId: group!.id, entryId, tournamentId: t.id, organizationId: t.organizationId, round: input.round, position: place })),
+    );
+  }
+  await recordChange(deps, scope, t, { type: 'groups', round: input.round });
+  return { groups: await groupViews(tx, t, input.round) };
+}
+
+/** Groups by hand: each entry this tournament's (400 otherwise) and in one group at most; no two groups off one tee at one time. */
+async function checkedGroups(tx: Queryable, t: TournamentRow, groups: readonly GroupInput[]): Promise<GroupInput[]> {
+  const known = new Set((await entryRecords(tx, t)).map((e) => e.id));
+  const seen = new Set<string>();
+  const starts = new Set<string>();
+  const issues: { path: string; message: string }[] = [];
+  groups.forEach((g, i) => {
+    const start = `${new Date(g.startsAt).getTime()}@${g.tee}`;
+    if (starts.has(start)) issues.push({ path: `groups.${i}.startsAt`, message: 'To grupper kan ikke starte fra samme tee samtidig.' });
+    starts.add(start);
+    g.entryIds.forEach((entryId, j) => {
+      if (!known.has(entryId)) issues.push({ path: `groups.${i}.entryIds.${j}`, message: 'Spilleren er ikke påmeldt denne turneringen.' });
+      else if (seen.has(entryId)) issues.push({ path: `groups.${i}.entryIds.${j}`, message: 'Spilleren står i mer enn én gruppe.' });
+      seen.add(entryId);
+    });
+  });
+  if (issues.length > 0) throw new AppError('INVALID_INPUT', { issues });
+  return [...groups];
+}
+
+/**
+ * Highest index first (ties by name), cut into the fewest groups of at most `groupSize`, as even as can be:
+ * nine players in fours are 3 + 3 + 3, not 4 + 4 + 1.
+ */
+async function generatedGroups(tx: Queryable, t: TournamentRow, g: { firstStartsAt: string; intervalMinutes: number; groupSize: number }): Promise<GroupInput[]> {
+  const entries = (await entryRecords(tx, t)).sort((a, b) => b.handicapIndex - a.handicapIndex || a.name.localeCompare(b.name, 'nb'));
+  const count = Math.ceil(entries.length / g.groupSize);
+  const first = new Date(g.firstStartsAt).getTime();
+  const groups: GroupInput[] = [];
+  let next = 0;
+  for (let i = 0; i < count; i++) {
+    const size = Math.floor(entries.length / count) + (i < entries.length % count ? 1 : 0);
+    groups.push({
+      startsAt: new Date(first + i * g.intervalMinutes * 60_000).toISOString(),
+      tee: 1,
+      entryIds: entries.slice(next, next + size).map((e) => e.id),
+    });
+    next += size;
+  }
+  return groups;
+}
+
+/** Group as CONTRACT.md section 9 answers it, in start order, the entries in their order in the group. */
+export async function groupViews(db: Queryable, t: TournamentRow, round: number): Promise<GroupView[]> {
+  const groups = await db
+    .select()
+    .from(tournamentGroup)
+    .where(and(eq(tournamentGroup.tournamentId, t.id), eq(tournamentGroup.round, round)))
+    .orderBy(asc(tournamentGroup.position));
+  const members = await db
+    .select({ groupId: tournamentGroupEntry.groupId, entryId: tournamentGroupEntry.entryId })
+    .from(tournamentGroupEntry)
+    .where(and(eq(tournamentGroupEntry.tournamentId, t.id), eq(tournamentGroupEntry.round, round)))
+    .orderBy(asc(tournamentGroupEntry.position));
+  const views = new Map((await entryViews(db, t, members.map((m) => m.entryId))).map((e) => [e.id, e]));
+  return groups.map((g) => ({
+    id: g.id,
+    round: g.round,
+    startsAt: g.startsAt.toISOString(),
+    tee: g.tee as 1 | 10,
+    entries: members.filter((m) => m.groupId === g.id).map((m) => views.get(m.entryId)!),
+  }));
+}

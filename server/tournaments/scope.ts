@@ -1,0 +1,34 @@
+import type { Transaction } from '../db/client';
+import type { Role } from '../db/schema';
+import type { Deps } from '../deps';
+import { appendTournamentEvent, publishTournamentEvent, type TournamentChange } from './events';
+
+/**
+ * What a tournament procedure runs in: the organization's tenancy transaction (opened by orgMemberProcedure
+ * after the membership check), who acts with which role, and the hook for news after the commit.
+ */
+export interface TournamentScope {
+  tx: Transaction;
+  organizationId: string;
+  actorUserId: string;
+  actorRole: Role;
+  afterCommit(work: () => void): void;
+}
+
+export function isOrganizer(scope: Pick<TournamentScope, 'actorRole'>): boolean {
+  return scope.actorRole === 'owner' || scope.actorRole === 'admin';
+}
+
+/**
+ * Every change that can move a start list or a leaderboard is logged in its own transaction and announced
+ * only after the commit (events.ts).
+ */
+export async function recordChange(
+  deps: Pick<Deps, 'bus'>,
+  scope: TournamentScope,
+  t: { id: string; organizationId: string },
+  change: TournamentChange,
+): Promise<void> {
+  const eventId = await appendTournamentEvent(scope.tx, t, change);
+  scope.afterCommit(() => publishTournamentEvent(deps, t.id, eventId));
+}

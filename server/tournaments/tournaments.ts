@@ -1,0 +1,253 @@
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import {
+  defaultAllowancePercent,
+  TOURNAMENT_MOVES,
+  type divisionInput,
+  type divisionUpdateInput,
+  type TournamentFormat,
+  type tournamentRoundInput,
+  type TournamentStatus,
+  type TournamentView,
+  type TournamentVisibility,
+} from '../../shared/schemas/tournaments';
+import type { z } from 'zod';
+import { clubSearchText } from '../courses/search-text';
+import type { Queryable } from '../db/client';
+import { organization, tournament, tournamentDivision, tournamentEntry, tournamentGroup, tournamentRound } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { assertStatus, tournamentIn, type TournamentRow } from './access';
+import { assertTournamentCourse } from './course-check';
+import { freezeHandicaps } from './entries';
+import { recordChange, type TournamentScope } from './scope';
+import { insertWithFreeSlug } from './slug';
+import { tournamentView } from './view';
+
+type RoundInput = z.infer<typeof tournamentRoundInput>;
+type DivisionInput = z.infer<typeof divisionInput>;
+type DivisionUpdate = z.infer<typeof divisionUpdateInput>;
+
+export interface TournamentFields {
+  name: string;
+  description?: string | undefined;
+  visibility: TournamentVisibility;
+  format: TournamentFormat;
+  allowancePercent?: number | undefined;
+  maxHandicapIndex?: number | undefined;
+  entryLimit?: number | undefined;
+  entriesCloseAt?: string | undefined;
+  rounds: RoundInput[];
+  divisions: DivisionInput[];
+}
+
+/** Format, allowance, rounds and divisions decide handicaps and results: fixed once play has begun. */
+const BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
+
+/** The tournament's and its club's names, folded and aliased as a club's search text is (course search). */
+function searchTextOf(name: string, organizationName: string): string {
+  return clubSearchText({ name, aliases: [organizationName] });
+}
+
+async function organizationName(db: Queryable, organizationId: string): Promise<string> {
+  const [row] = await db.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
+  return row!.name;
+}
+
+export async function createTournament(deps: Deps, scope: TournamentScope, input: TournamentFields): Promise<TournamentView> {
+  const { tx } = scope;
+  const courseId = input.rounds[0]!.courseId;
+  await assertTournamentCourse(tx, { courseId, userId: scope.actorUserId, teeIds: input.divisions.map((d) => d.teeId) });
+  const now = deps.now();
+  const row = await insertWithFreeSlug(tx, {
+    organizationId: scope.organizationId,
+    name: input.name,
+    description: input.description ?? null,
+    visibility: input.visibility,
+    format: input.format,
+    allowancePercent: input.allowancePercent ?? defaultAllowancePercent(input.format),
+    maxHandicapIndex: input.maxHandicapIndex ?? null,
+    entryLimit: input.entryLimit ?? null,
+    entriesCloseAt: input.entriesCloseAt ? new Date(input.entriesCloseAt) : null,
+    courseId,
+    searchText: searchTextOf(input.name, await organizationName(tx, scope.organizationId)),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await writeRounds(tx, row, input.rounds);
+  await tx.insert(tournamentDivision).values(input.divisions.map((d, position) => ({ ...divisionColumns(d, position), tournamentId: row.id, organizationId: row.organizationId })));
+  await recordChange(deps, scope, row, { type: 'details' });
+  return tournamentView(tx, row);
+}
+
+export async function listTournaments(scope: TournamentScope): Promise<{ tournaments: TournamentView[] }> {
+  const rows = await scope.tx
+    .select()
+    .from(tournament)
+    .where(eq(tournament.organizationId, scope.organizationId))
+    .orderBy(desc(tournament.createdAt), desc(tournament.id));
+  const tournaments: TournamentView[] = [];
+  // One after the other: the queries share the tenancy transaction's connection.
+  for (const row of rows) tournaments.push(await tournamentView(scope.tx, row));
+  return { tournaments };
+}
+
+export async function getTournament(scope: TournamentScope, input: { tournamentId: string }): Promise<TournamentView> {
+  const row = await tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
+  return tournamentView(scope.tx, row);
+}
+
+export interface TournamentUpdate {
+  tournamentId: string;
+  name?: string | undefined;
+  description?: string | null | undefined;
+  visibility?: TournamentVisibility | undefined;
+  format?: TournamentFormat | undefined;
+  allowancePercent?: number | undefined;
+  maxHandicapIndex?: number | null | undefined;
+  entryLimit?: number | null | undefined;
+  entriesCloseAt?: string | null | undefined;
+  rounds?: RoundInput[] | undefined;
+  divisions?: DivisionUpdate[] | undefined;
+}
+
+/**
+ * PATCH: only the fields given change. Name, description, visibility, the entry rules and the closing time
+ * may change at any time (a typo in a finished tournament's name can be fixed); format, allowance, rounds and
+ * divisions only before play (409 from `in_progress` on, and in a cancelled one). The slug never changes
+ * (decision 0409): links already shared keep working.
+ */
+export async function updateTournament(deps: Deps, scope: TournamentScope, input: TournamentUpdate): Promise<TournamentView> {
+  const { tx } = scope;
+  const current = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  const changesPlay = input.format !== undefined || input.allowancePercent !== undefined || input.rounds !== undefined || input.divisions !== undefined;
+  if (changesPlay) {
+    assertStatus(current, BEFORE_PLAY, 'Spilleform, handicapandel, runder og klasser kan ikke endres etter at turneringen har startet.');
+  }
+  if (input.entryLimit !== undefined && input.entryLimit !== null) {
+    const entries = await entryCount(tx, current.id);
+    if (entries > input.entryLimit) {
+      throw new AppError('CONFLICT', { message: `Turneringen har allerede ${entries} påmeldte; plassene kan ikke bli færre enn det.` });
+    }
+  }
+  const courseId = input.rounds?.[0]?.courseId ?? current.courseId;
+  if (input.rounds !== undefined || input.divisions !== undefined) {
+    const teeIds = input.divisions?.map((d) => d.teeId) ?? (await divisionTees(tx, current.id));
+    await assertTournamentCourse(tx, { courseId, userId: scope.actorUserId, teeIds });
+  }
+
+  const format = input.format ?? current.format;
+  const [row] = await tx
+    .update(tournament)
+    .set({
+      ...(input.name !== undefined ? { name: input.name, searchText: searchTextOf(input.name, await organizationName(tx, scope.organizationId)) } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+      // A new format without an allowance takes the new format's default (decision 0409).
+      ...(input.format !== undefined ? { format, allowancePercent: input.allowancePercent ?? defaultAllowancePercent(format) } : {}),
+      ...(input.allowancePercent !== undefined ? { allowancePercent: input.allowancePercent } : {}),
+      ...(input.maxHandicapIndex !== undefined ? { maxHandicapIndex: input.maxHandicapIndex } : {}),
+      ...(input.entryLimit !== undefined ? { entryLimit: input.entryLimit } : {}),
+      ...(input.entriesCloseAt !== undefined ? { entriesCloseAt: input.entriesCloseAt === null ? null : new Date(input.entriesCloseAt) } : {}),
+      courseId,
+      updatedAt: deps.now(),
+    })
+    .where(and(eq(tournament.id, current.id), eq(tournament.organizationId, scope.organizationId)))
+    .returning();
+  if (input.rounds !== undefined) await replaceRounds(tx, row!, input.rounds);
+  if (input.divisions !== undefined) await replaceDivisions(tx, row!, input.divisions);
+  await recordChange(deps, scope, row!, { type: 'details' });
+  return tournamentView(tx, row!);
+}
+
+/** Exactly the moves of TOURNAMENT_MOVES; the move to `in_progress` freezes every entry's handicaps. */
+export async function setTournamentStatus(deps: Deps, scope: TournamentScope, input: { tournamentId: string; status: TournamentStatus }): Promise<TournamentView> {
+  const { tx } = scope;
+  const current = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  if (!TOURNAMENT_MOVES[current.status].includes(input.status)) {
+    throw new AppError('CONFLICT', { message: `Turneringen kan ikke gå fra ${STATUS_LABELS[current.status]} til ${STATUS_LABELS[input.status]}.` });
+  }
+  if (input.status === 'in_progress') await freezeHandicaps(tx, current);
+  const [row] = await tx
+    .update(tournament)
+    .set({ status: input.status, updatedAt: deps.now() })
+    .where(and(eq(tournament.id, current.id), eq(tournament.organizationId, scope.organizationId)))
+    .returning();
+  await recordChange(deps, scope, row!, { type: 'status' });
+  return tournamentView(tx, row!);
+}
+
+const STATUS_LABELS: Record<TournamentStatus, string> = {
+  draft: '«utkast»',
+  open: '«åpen for påmelding»',
+  closed: '«påmelding stengt»',
+  in_progress: '«pågår»',
+  finished: '«ferdigspilt»',
+  cancelled: '«avlyst»',
+};
+
+// ---- Rounds and divisions ----
+
+async function entryCount(db: Queryable, tournamentId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tournamentEntry).where(eq(tournamentEntry.tournamentId, tournamentId));
+  return row?.n ?? 0;
+}
+
+async function divisionTees(db: Queryable, tournamentId: string): Promise<string[]> {
+  const rows = await db.select({ teeId: tournamentDivision.teeId }).from(tournamentDivision).where(eq(tournamentDivision.tournamentId, tournamentId)).orderBy(asc(tournamentDivision.position));
+  return rows.map((r) => r.teeId);
+}
+
+function divisionColumns(d: DivisionInput, position: number) {
+  return { name: d.name, teeId: d.teeId, minHandicapIndex: d.minHandicapIndex ?? null, maxHandicapIndex: d.maxHandicapIndex ?? null, position };
+}
+
+async function writeRounds(db: Queryable, t: TournamentRow, rounds: readonly RoundInput[]): Promise<void> {
+  await db.insert(tournamentRound).values(rounds.map((r) => ({ tournamentId: t.id, organizationId: t.organizationId, number: r.number, playedOn: r.playedOn })));
+}
+
+/** The rounds as given; a round that no longer exists takes its start list with it. */
+async function replaceRounds(db: Queryable, t: TournamentRow, rounds: readonly RoundInput[]): Promise<void> {
+  await db.delete(tournamentRound).where(eq(tournamentRound.tournamentId, t.id));
+  await writeRounds(db, t, rounds);
+  await db.delete(tournamentGroup).where(and(eq(tournamentGroup.tournamentId, t.id), gt(tournamentGroup.round, rounds.length)));
+}
+
+/**
+ * Divisions by id (decision 0409): one naming an existing id is changed in place and keeps its entries, one
+ * without an id is added, and one left out is removed, refused (409) while it has entries.
+ */
+async function replaceDivisions(db: Queryable, t: TournamentRow, divisions: readonly DivisionUpdate[]): Promise<void> {
+  const existing = await db.select({ id: tournamentDivision.id, name: tournamentDivision.name }).from(tournamentDivision).where(eq(tournamentDivision.tournamentId, t.id));
+  const existingIds = new Set(existing.map((d) => d.id));
+  const seen = new Set<string>();
+  const issues = divisions.flatMap((d, i) => {
+    if (d.id === undefined) return [];
+    if (!existingIds.has(d.id)) return [{ path: `divisions.${i}.id`, message: 'Klassen finnes ikke i denne turneringen.' }];
+    if (seen.has(d.id)) return [{ path: `divisions.${i}.id`, message: 'Klassen er nevnt to ganger.' }];
+    seen.add(d.id);
+    return [];
+  });
+  if (issues.length > 0) throw new AppError('INVALID_INPUT', { issues });
+
+  const removed = existing.filter((d) => !seen.has(d.id));
+  if (removed.length > 0) {
+    const [withEntries] = await db
+      .select({ divisionId: tournamentEntry.divisionId })
+      .from(tournamentEntry)
+      .where(and(eq(tournamentEntry.tournamentId, t.id), inArray(tournamentEntry.divisionId, removed.map((d) => d.id))))
+      .limit(1);
+    if (withEntries) {
+      const name = removed.find((d) => d.id === withEntries.divisionId)!.name;
+      throw new AppError('CONFLICT', { message: `Klassen «${name}» har påmeldte. Flytt eller meld dem av før klassen fjernes.` });
+    }
+    await db.delete(tournamentDivision).where(and(eq(tournamentDivision.tournamentId, t.id), inArray(tournamentDivision.id, removed.map((d) => d.id))));
+  }
+  for (const [position, d] of divisions.entries()) {
+    const columns = divisionColumns(d, position);
+    if (d.id !== undefined) {
+      await db.update(tournamentDivision).set(columns).where(and(eq(tournamentDivision.id, d.id), eq(tournamentDivision.tournamentId, t.id)));
+    } else {
+      await db.insert(tournamentDivision).values({ ...columns, tournamentId: t.id, organizationId: t.organizationId });
+    }
+  }
+}
