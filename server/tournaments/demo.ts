@@ -16,6 +16,7 @@ import {
 } from '../db/schema';
 import type { Deps } from '../deps';
 import { allocateStrokes, courseHandicap, playingHandicap } from '../golf';
+import { searchTextOf } from './tournaments';
 
 /**
  * The embedded default's demo tournament: a public Stableford day in progress on Bogstad (the demo courses'
@@ -82,7 +83,7 @@ export async function seedDemoTournamentIfNone(deps: Pick<Deps, 'db' | 'logger' 
         allowancePercent: ALLOWANCE_PERCENT,
         courseId: bogstad.id,
         status: 'in_progress',
-        searchText: 'varcupen demo demoklubben gk',
+        searchText: searchTextOf('Vårcupen (demo)', DEMO_ORGANIZATION),
         createdAt: now,
         updatedAt: now,
       })

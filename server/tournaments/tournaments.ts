@@ -44,7 +44,7 @@ export interface TournamentFields {
 const BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
 
 /** The tournament's and its club's names, folded and aliased as a club's search text is (course search). */
-function searchTextOf(name: string, organizationName: string): string {
+export function searchTextOf(name: string, organizationName: string): string {
   return clubSearchText({ name, aliases: [organizationName] });
 }
 
