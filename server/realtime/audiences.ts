@@ -165,9 +165,10 @@ export function audiencesOf(deps: { bus: EventBus; logger: { warn(details: objec
 
 /**
  * A subscription's stream on an audience. It joins first, then runs `catchUp` (a snapshot, or the events
- * after the client's `lastEventId` read from the table; it must yield at least one event) which returns the
- * last event id it covered. The catch-up goes through tRPC as usual; its last event carries an IdProbe, so
- * that as tRPC writes it, the stream learns its subscription id on the socket. From then on the audience's
+ * after the client's `lastEventId` read from the table, or nothing for a stream "from now on") which returns
+ * the last event id it covered. The catch-up goes through tRPC as usual; its last event (or, after an empty
+ * catch-up, the first live one) carries an IdProbe, so that as tRPC writes it, the stream learns its
+ * subscription id on the socket. From then on the audience's
  * events after that id are written to the socket directly, one prepared frame per event with only the id
  * spliced in: no per-subscriber promise chain, no per-subscriber serialisation. A socket that has fallen
  * too far behind is closed instead of buffered (its client resumes from its last id). Without a socket (a
@@ -226,30 +227,28 @@ export async function* followAudience<T>(
       if (held) yield held;
       held = step.value;
     }
-    if (!held) throw new Error(`the catch-up of ${options.key} yielded nothing`);
-    if (socket) {
-      const [id, data] = held;
-      yield tracked(id, new IdProbe(data, (assigned) => (subscriptionId = assigned)) as unknown as T);
-    } else {
-      yield held;
-    }
-    // tRPC asks for the next event only after writing this one: the catch-up is on the wire.
-    if (subscriptionId !== undefined) {
-      direct = true;
-      write(queue.splice(0));
-      await stopped;
-      return;
-    }
-    while (!signal?.aborted) {
-      while (queue.length > 0) {
-        const event = queue.shift()!;
-        if (event.id <= lastId) continue;
-        lastId = event.id;
-        // Serialised data of a T is a T on the wire (the WebSocket encoder writes its text): clients see T.
-        yield tracked(String(event.id), event.data as unknown as T);
+    // A catch-up may be empty (chat "from now on"): then the first live event carries the probe instead.
+    if (held) yield socket ? tracked(held[0], new IdProbe(held[1], (assigned) => (subscriptionId = assigned)) as unknown as T) : held;
+    for (;;) {
+      // tRPC asks for the next event only after writing the probed one: what came before is on the wire.
+      if (subscriptionId !== undefined) {
+        direct = true;
+        write(queue.splice(0));
+        await stopped;
+        return;
       }
-      await Promise.race([new Promise<void>((resolve) => (wake = resolve)), stopped]);
-      wake = null;
+      if (signal?.aborted) return;
+      const event = queue.shift();
+      if (!event) {
+        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), stopped]);
+        wake = null;
+        continue;
+      }
+      if (event.id <= lastId) continue;
+      lastId = event.id;
+      // Serialised data of a T is a T on the wire (the WebSocket encoder writes its text): clients see T.
+      const data = socket ? new IdProbe(event.data, (assigned) => (subscriptionId = assigned)) : event.data;
+      yield tracked(String(event.id), data as unknown as T);
     }
   } finally {
     leave();

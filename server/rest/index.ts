@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
+import { chatRoutes } from './chat';
 import { coursesRoutes } from './courses';
 import { orgsRoutes } from './orgs';
 import { participantsRoutes } from './participants';
@@ -31,5 +32,6 @@ export function restRoutes(deps: Deps): Router {
   r.use(tournamentsRoutes(deps));
   r.use(tournamentPlayRoutes(deps));
   r.use(publicRoutes(deps));
+  r.use(chatRoutes(deps));
   return r;
 }

@@ -2,6 +2,7 @@ import { createCallerFactory, mergeRouters, router } from './init';
 import { accountRouter } from './routers/account';
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
+import { chatRouter } from './routers/chat';
 import { coursesRouter } from './routers/courses';
 import { orgsRouter } from './routers/orgs';
 import { participantsRouter } from './routers/participants';
@@ -24,6 +25,7 @@ export const appRouter = router({
   participants: participantsRouter,
   tournaments: mergeRouters(tournamentsRouter, tournamentPlayRouter),
   public: publicRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -125,6 +125,18 @@ const REST = {
     method: 'GET',
     path: `/public/tournaments/${encodeURIComponent(i.slug)}/leaderboard${query(i, ['division'])}`,
   }),
+  // CONTRACT.md section 10: team chat; the unread counts of decision 0601.
+  'chat.history': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/chat/messages${query(i, ['before', 'limit'])}` }),
+  'chat.send': ({ organizationId, ...body }: Input): RestRequest => ({ method: 'POST', path: `${org({ organizationId })}/chat/messages`, body }),
+  'chat.edit': ({ organizationId, messageId, ...body }: Input): RestRequest => ({
+    method: 'PATCH',
+    path: `${org({ organizationId })}/chat/messages/${encodeURIComponent(messageId)}`,
+    body,
+  }),
+  'chat.delete': (i: Input): RestRequest => ({ method: 'DELETE', path: `${org(i)}/chat/messages/${encodeURIComponent(i.messageId)}` }),
+  'chat.unread': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/chat/unread` }),
+  'chat.markRead': ({ organizationId, ...body }: Input): RestRequest => ({ method: 'POST', path: `${org({ organizationId })}/chat/read`, body }),
+  'chat.unreadAll': get('/chat/unread'),
 } satisfies Record<string, (input: Input) => RestRequest>;
 
 /** A procedure as the tRPC router names it (`namespace.name`). */

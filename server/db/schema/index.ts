@@ -6,3 +6,4 @@ export * from './courses';
 export * from './rounds';
 export * from './bus';
 export * from './tournaments';
+export * from './chat';

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organization, organizationMembership } from './organizations';
+import { tenantPolicy } from './tenancy';
+import { appUser } from './users';
+
+/**
+ * Team chat (CONTRACT.md section 10): one conversation per organization, every table under the tenant
+ * policy. A message outlives its author's account: the author's id becomes null and the name they had when
+ * they last wrote stays (`author_name`). A deleted message is a tombstone: `deleted_at` set, its text gone
+ * (decision 0600). `seq` orders the conversation (ids are random UUIDs); paging and unread counts use it.
+ */
+export const chatMessage = pgTable(
+  'chat_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id').references(() => appUser.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    text: text('text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('chat_message_org_seq_idx').on(t.organizationId, t.seq),
+    // A tombstone keeps no text; a live message always has some.
+    check('chat_message_text_unless_deleted', sql`(${t.deletedAt} is null) = (${t.text} is not null)`),
+    tenantPolicy('chat_message', t.organizationId),
+  ],
+);
+
+export const CHAT_EVENT_KINDS = ['message', 'edit', 'delete'] as const;
+export type ChatEventKind = (typeof CHAT_EVENT_KINDS)[number];
+
+/**
+ * The conversation's change log for live delivery and resume, as round_event is a round's: one row per
+ * send, edit and delete, written in the change's transaction. It names the message only; what goes out is
+ * the message as it stands when the event is read, so a deleted text is never sent again (decision 0600).
+ */
+export const chatEvent = pgTable(
+  'chat_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessage.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CHAT_EVENT_KINDS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_event_org_idx').on(t.organizationId, t.id),
+    check('chat_event_kind_valid', sql`${t.kind} in ('message', 'edit', 'delete')`),
+    tenantPolicy('chat_event', t.organizationId),
+  ],
+);
+
+/**
+ * How far each member has read their organization's conversation (decision 0601). It belongs to the
+ * membership: a member who leaves takes it with them. `last_read_seq` is the message's `seq`, so the
+ * position only ever moves forward in one conditional write.
+ */
+export const chatReadState = pgTable(
+  'chat_read_state',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    lastReadMessageId: uuid('last_read_message_id')
+      .notNull()
+      .references(() => chatMessage.id, { onDelete: 'cascade' }),
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    foreignKey({
+      name: 'chat_read_state_membership_fk',
+      columns: [t.organizationId, t.userId],
+      foreignColumns: [organizationMembership.organizationId, organizationMembership.userId],
+    }).onDelete('cascade'),
+    tenantPolicy('chat_read_state', t.organizationId),
+  ],
+);

@@ -1,0 +1,50 @@
+import {
+  chatEditInput,
+  chatHistoryInput,
+  chatMarkReadInput,
+  chatMessageIdInput,
+  chatOnMessageInput,
+  chatSendInput,
+} from '../../../shared/schemas/chat';
+import { organizationIdInput } from '../../../shared/schemas/common';
+import { SESSION_ENDED_CLOSE_CODE } from '../../../shared/live';
+import { requireMembership } from '../../chat/access';
+import { chatStartingPoint, chatUpdates } from '../../chat/events';
+import { chatHistory, deleteMessage, editMessage, sendMessage } from '../../chat/messages';
+import { markRead, unreadAll, unreadCount } from '../../chat/unread';
+import { AppError } from '../../errors';
+import { whileAllowed } from '../../realtime/guard';
+import { orgMemberProcedure, router, userProcedure, webSocketUserProcedure } from '../init';
+import { scopeOf } from './orgs';
+
+/**
+ * The WebSocket user of SPEC.md section 5 for team chat (CONTRACT.md section 10): an anonymous socket is
+ * closed with 4401 (the app takes it as "signed out"), a signed-in non-member is refused with NOT_ORG_MEMBER.
+ * The starting point is read here, before the subscription is answered as started.
+ */
+const chatListenerProcedure = webSocketUserProcedure.input(chatOnMessageInput).use(async ({ ctx, input, next }) => {
+  if (!ctx.session) {
+    ctx.socket?.close(SESSION_ENDED_CLOSE_CODE, 'Logg inn for å følge lagpraten');
+    throw new AppError('NOT_AUTHENTICATED');
+  }
+  await requireMembership(ctx.deps.db, input.organizationId, ctx.session.user.id);
+  return next({ ctx: { user: ctx.session.user, after: await chatStartingPoint(ctx.deps, input) } });
+});
+
+export const chatRouter = router({
+  history: orgMemberProcedure.input(chatHistoryInput).query(({ ctx, input }) => chatHistory(scopeOf(ctx), input)),
+  send: orgMemberProcedure.input(chatSendInput).mutation(({ ctx, input }) => sendMessage(ctx.deps, scopeOf(ctx), input)),
+  edit: orgMemberProcedure.input(chatEditInput).mutation(({ ctx, input }) => editMessage(ctx.deps, scopeOf(ctx), input)),
+  delete: orgMemberProcedure.input(chatMessageIdInput).mutation(({ ctx, input }) => deleteMessage(ctx.deps, scopeOf(ctx), input)),
+  unread: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => unreadCount(scopeOf(ctx))),
+  markRead: orgMemberProcedure.input(chatMarkReadInput).mutation(({ ctx, input }) => markRead(ctx.deps, scopeOf(ctx), input)),
+  unreadAll: userProcedure.query(({ ctx }) => unreadAll(ctx.deps, ctx.user.id)),
+  // Membership is checked again whenever the member's access may have changed: a removed member hears nothing more.
+  onMessage: chatListenerProcedure.subscription(({ ctx, input, signal }) =>
+    whileAllowed(
+      ctx.deps,
+      { userId: ctx.user.id, check: () => requireMembership(ctx.deps.db, input.organizationId, ctx.user.id), signal },
+      (stop) => chatUpdates(ctx.deps, { organizationId: input.organizationId, after: ctx.after, signal: stop, socket: ctx.socket }),
+    ),
+  ),
+});
