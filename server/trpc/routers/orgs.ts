@@ -22,7 +22,7 @@ import type { OrgScope } from '../../organizations/scope';
 import { orgAdminProcedure, orgMemberProcedure, router, userProcedure } from '../init';
 
 /** The organization procedures' context, as the domain functions see it. */
-function scopeOf(ctx: {
+export function scopeOf(ctx: {
   tx: OrgScope['tx'];
   organizationId: string;
   role: OrgScope['actorRole'];
