@@ -83,7 +83,7 @@ export function resultsFileName(slug: string): string {
 /** tournaments.resultsCsv: owners and admins (the builder checks), from `in_progress` on. */
 export async function tournamentResultsCsv(scope: OrgScope, input: { tournamentId: string }): Promise<{ csv: string; filename: string }> {
   const t = await tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
-  assertStatus(t, ['in_progress', 'finished'], 'Resultatlisten finnes først når turneringen har startet.');
+  assertStatus(t, ['in_progress', 'finished'], 'Resultatlisten finnes bare for en turnering som pågår eller er ferdig.');
   const leaderboardInput = await loadLeaderboardInput(scope.tx, t);
   const entries = await scope.tx
     .select({ id: tournamentEntry.id, handicapIndex: tournamentEntry.handicapIndex, playingHandicap: tournamentEntry.playingHandicap })

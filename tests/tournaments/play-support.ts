@@ -7,7 +7,7 @@ import { addMember, createOrganization, createUser } from '../helpers/factories'
 import { createTournamentFixture, type TournamentFixture } from '../helpers/tournaments';
 
 /**
- * A tournament in play and everyone who might touch its cards: five entrants (round 1 groups: the first
+ * A tournament in play and everyone who might touch its cards: five entrants by default (round 1 groups: the first
  * four, then the fifth alone), a member who has not entered, and the owner of another organization.
  */
 export interface PlayWorld {
@@ -35,7 +35,10 @@ export async function playWorld(db: Database, options: Parameters<typeof createT
 }
 
 export function userOf(world: PlayWorld, actor: PlayActor): UserRow | null {
-  return actor === 'anonymous' ? null : world[actor];
+  if (actor === 'anonymous') return null;
+  const user = world[actor];
+  if (!user) throw new Error(`this world has no ${actor} (fewer than five players)`);
+  return user;
 }
 
 /** The entrant's entry (the first player): the card every access case is about. */
