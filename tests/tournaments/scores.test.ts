@@ -188,9 +188,10 @@ describe.each(parallel)('parallel writes on $kind', ({ kind, deps }) => {
     // Every write that changed a hole left one event: at least one per hole, at most one per write.
     expect(events.length).toBeGreaterThanOrEqual(72);
     expect(events.length).toBeLessThanOrEqual(288);
-    // The lock is held only for the write's short transaction: 288 serialised writes stay cheap.
+    // The lock is held only for the write's short transaction: 288 writes queued on it stay cheap (about
+    // 10 ms each here through the whole stack on a busy two-core machine; the bound leaves room for load).
     console.info(`[${kind}] 288 parallel score writes under the tournament lock: ${elapsed.toFixed(0)} ms, ${(elapsed / 288).toFixed(2)} ms each`);
-    expect(elapsed / 288).toBeLessThan(25);
+    expect(elapsed / 288).toBeLessThan(60);
   });
 
   it('never leaves a signature on a card whose score changed, nor a locked card with a later score', async () => {
