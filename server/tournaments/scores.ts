@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
+import { scoreConflict } from '../rounds/score-write';
 import { assertStatus, tournamentIn } from './access';
 import { findCard, lockedCardConflict, relationToCard, requireEntry, requireRound } from './card-access';
 import { appendTournamentEvent, publishTournamentEvent } from './events';
@@ -15,6 +16,8 @@ export interface TournamentScoreWrite {
   hole: number;
   /** 1..20, or null to clear the hole. */
   strokes: number | null;
+  /** What the phone last saw on the hole (null: empty); undefined: last write wins. */
+  previousStrokes?: number | null | undefined;
 }
 
 /**
@@ -22,7 +25,8 @@ export interface TournamentScoreWrite {
  * transaction (decision 0411): two phones on one hole are applied one after the other, never interleaved
  * with a signature, an unlock or a status move, and the events commit in id order, which the resumable
  * live leaderboard relies on. A write that leaves the hole as it was (a retry after a lost answer) changes
- * nothing: no event, and the signatures stay.
+ * nothing: no event, and the signatures stay. With `previousStrokes`, as on a round (decision 0407), a
+ * phone that edits from a value another phone has since changed is told so (409) instead of overwriting it.
  */
 export async function setTournamentScore(deps: Pick<Deps, 'bus' | 'now'>, scope: OrgScope, input: TournamentScoreWrite): Promise<{ ok: true }> {
   const { tx } = scope;
@@ -38,7 +42,9 @@ export async function setTournamentScore(deps: Pick<Deps, 'bus' | 'now'>, scope:
 
   const atHole = and(eq(tournamentScore.entryId, entry.id), eq(tournamentScore.round, input.round), eq(tournamentScore.hole, input.hole));
   const [current] = await tx.select({ strokes: tournamentScore.strokes }).from(tournamentScore).where(atHole);
-  if ((current?.strokes ?? null) === input.strokes) return { ok: true };
+  const held = current?.strokes ?? null;
+  if (held === input.strokes) return { ok: true };
+  if (input.previousStrokes !== undefined && held !== input.previousStrokes) throw scoreConflict(input.hole, held);
 
   if (input.strokes === null) {
     await tx.delete(tournamentScore).where(atHole);

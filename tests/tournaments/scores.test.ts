@@ -33,7 +33,7 @@ describe.each(TRANSPORTS)('setScore over %s', (transport) => {
     const user = userOf(world, actor);
     return user ? make.as(transport, user) : make.anonymous(transport);
   };
-  const write = (w: PlayWorld, fields: Partial<{ entryId: string; round: number; hole: number; strokes: number | null }>) => ({
+  const write = (w: PlayWorld, fields: Partial<{ entryId: string; round: number; hole: number; strokes: number | null; previousStrokes: number | null }>) => ({
     organizationId: w.fixture.organizationId,
     tournamentId: w.fixture.tournamentId,
     entryId: entrantEntry(w),
@@ -110,6 +110,21 @@ describe.each(TRANSPORTS)('setScore over %s', (transport) => {
       { type: 'score', entryId: entrantEntry(w), round: 1, hole: 3, strokes: null },
     ]);
     expect(heard).toEqual(events.map((e) => ({ id: e.id })));
+  });
+
+  it('with previousStrokes, refuses an edit from a value another phone has changed since, and accepts a repeat', async () => {
+    const w = await playWorld(deps.db);
+    const entrant = await make.as(transport, w.entrant);
+    const marker = await make.as(transport, w.marker);
+    await entrant.call('tournaments.setScore', write(w, { hole: 2, strokes: 5, previousStrokes: null }));
+    await marker.call('tournaments.setScore', write(w, { hole: 2, strokes: 6, previousStrokes: 5 }));
+    const stale = await entrant.call('tournaments.setScore', write(w, { hole: 2, strokes: 4, previousStrokes: 5 }));
+    expect(stale.status).toBe(409);
+    expect(stale.error?.message).toMatch(/hull 2 ble endret til 6 fra en annen telefon/);
+    // The marker's answer was lost and the phone sends the same edit again: accepted, nothing changes.
+    expect((await marker.call('tournaments.setScore', write(w, { hole: 2, strokes: 6, previousStrokes: 5 }))).body).toEqual({ ok: true });
+    expect(await strokesOn(deps.db, entrantEntry(w), 1, 2)).toBe(6);
+    expect(await eventsOf(deps.db, w.fixture.tournamentId)).toHaveLength(2);
   });
 
   it('refuses any change to a locked card (409), the admin’s included', async () => {
