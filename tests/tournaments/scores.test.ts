@@ -204,9 +204,11 @@ describe.each(parallel)('parallel writes on $kind', ({ kind, deps }) => {
     expect(events.length).toBeGreaterThanOrEqual(72);
     expect(events.length).toBeLessThanOrEqual(288);
     // The lock is held only for the write's short transaction: 288 writes queued on it stay cheap (about
-    // 10 ms each here through the whole stack on a busy two-core machine; the bound leaves room for load).
+    // 10 ms each on PostgreSQL through the whole stack on a two-core machine; decision 0411 has the
+    // comparison with no contention). The bound is loose, for a machine busy with other tests; PGlite runs
+    // one statement at a time in this process anyway, so only PostgreSQL's time says anything.
     console.info(`[${kind}] 288 parallel score writes under the tournament lock: ${elapsed.toFixed(0)} ms, ${(elapsed / 288).toFixed(2)} ms each`);
-    expect(elapsed / 288).toBeLessThan(60);
+    if (kind === 'postgres') expect(elapsed / 288).toBeLessThan(100);
   });
 
   it('never leaves a signature on a card whose score changed, nor a locked card with a later score', async () => {
