@@ -22,7 +22,8 @@ export type AuditAction =
   | 'account.merged'
   | 'admin.users_listed'
   | 'admin.organizations_listed'
-  | 'admin.user_signed_out';
+  | 'admin.user_signed_out'
+  | 'tournament.card_unlocked';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -65,7 +65,7 @@ async function writeIfUnchanged(tx: Transaction, input: ScoreWrite, previous: nu
 }
 
 /** The player is told what the hole holds now; the app shows the newer value and lets them enter theirs again. */
-function scoreConflict(hole: number, now: number | null): AppError {
+export function scoreConflict(hole: number, now: number | null): AppError {
   const what = now === null ? 'fjernet' : `endret til ${now}`;
   return new AppError('CONFLICT', {
     message: `Slagene på hull ${hole} ble ${what} fra en annen telefon før endringen din kom fram. Se over og før inn på nytt om det trengs.`,

@@ -171,13 +171,20 @@ export const setGroupsInput = z
   })
   .refine((v) => (v.groups === undefined) !== (v.generate === undefined), { message: 'Oppgi enten groups eller generate.', path: ['groups'] });
 
+const tournamentStrokes = z.number().int().min(1, { message: 'Slag må være mellom 1 og 20.' }).max(20, { message: 'Slag må være mellom 1 og 20.' }).nullable();
+
+/**
+ * `previousStrokes` (optional, as on a round: decision 0407): what the phone last saw on the hole. With it
+ * the write happens only if the hole still holds that value (or already holds `strokes`), else 409.
+ */
 export const tournamentScoreInput = z.strictObject({
   organizationId: id,
   tournamentId: id,
   entryId: id,
   round: z.number().int().min(1, { message: 'Runden er et tall fra 1 til 4.' }).max(TOURNAMENT_MAX_ROUNDS, { message: 'Runden er et tall fra 1 til 4.' }),
   hole: z.number().int().min(1, { message: 'Hullet er et tall fra 1 til 18.' }).max(HOLES_PER_TOURNAMENT_ROUND, { message: 'Hullet er et tall fra 1 til 18.' }),
-  strokes: z.number().int().min(1, { message: 'Slag må være mellom 1 og 20.' }).max(20, { message: 'Slag må være mellom 1 og 20.' }).nullable(),
+  strokes: tournamentStrokes,
+  previousStrokes: tournamentStrokes.optional(),
 });
 
 export const signCardInput = z.strictObject({

@@ -119,6 +119,8 @@ const REST = {
     path: `${tournamentPath({ organizationId, tournamentId })}/cards/${encodeURIComponent(entryId)}/sign`,
     body,
   }),
+  // Not JSON: the file's text arrives as `{csv}` (BOM kept), as tRPC answers it.
+  'tournaments.resultsCsv': (i: Input): RestRequest => ({ method: 'GET', path: `${tournamentPath(i)}/results.csv` }),
   'public.tournaments': (i: Input | undefined): RestRequest => ({ method: 'GET', path: `/public/tournaments${query(i, ['q', 'limit', 'cursor'])}` }),
   'public.tournament': (i: Input): RestRequest => ({ method: 'GET', path: `/public/tournaments/${encodeURIComponent(i.slug)}` }),
   'public.leaderboard': (i: Input): RestRequest => ({
@@ -226,8 +228,9 @@ export function restClient(baseUrl: string, options: { token?: string | null } =
         headers,
         ...(req.method !== 'GET' && req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
       });
-      const raw = await res.text();
-      const json = raw ? JSON.parse(raw) : null;
+      // ignoreBOM: a leading BOM (results.csv) is part of what was sent, not decoding noise to drop.
+      const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+      const json = !raw ? null : res.headers.get('content-type')?.startsWith('text/csv') ? { csv: raw } : JSON.parse(raw);
       const setCookies = res.headers.getSetCookie();
       client.token = tokenAfter(setCookies, client.token);
       const retryAfter = res.headers.get('retry-after');

@@ -1,4 +1,27 @@
-import { router } from '../init';
+import { z } from 'zod';
+import { signCardInput, tournamentIdInput, tournamentScoreInput } from '../../../shared/schemas/tournaments';
+import { signCard } from '../../tournaments/cards';
+import { tournamentResultsCsv } from '../../tournaments/results-csv';
+import { setTournamentScore } from '../../tournaments/scores';
+import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
+import { scopeOf } from './orgs';
 
-/** Tournament play: scores, card signatures and the results file (CONTRACT.md section 9). */
-export const tournamentPlayRouter = router({});
+const okOutput = z.object({ ok: z.literal(true) });
+const cardOutput = z.object({ entryId: z.string(), round: z.number(), signedByPlayer: z.boolean(), signedByMarker: z.boolean(), locked: z.boolean() });
+const csvOutput = z.object({ csv: z.string(), filename: z.string() });
+
+/** Tournament play: scores, card signatures and the results file (CONTRACT.md section 9, decision 0411). */
+export const tournamentPlayRouter = router({
+  setScore: orgMemberProcedure
+    .input(tournamentScoreInput)
+    .output(okOutput)
+    .mutation(({ ctx, input }) => setTournamentScore(ctx.deps, scopeOf(ctx), input)),
+  signCard: orgMemberProcedure
+    .input(signCardInput)
+    .output(cardOutput)
+    .mutation(({ ctx, input }) => signCard(ctx.deps, scopeOf(ctx), input)),
+  resultsCsv: orgAdminProcedure
+    .input(tournamentIdInput)
+    .output(csvOutput)
+    .query(({ ctx, input }) => tournamentResultsCsv(scopeOf(ctx), input)),
+});

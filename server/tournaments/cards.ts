@@ -1,0 +1,118 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { HOLES_PER_TOURNAMENT_ROUND, type CardView } from '../../shared/schemas/tournaments';
+import { audit } from '../audit';
+import type { Queryable } from '../db/client';
+import { tournamentCard, tournamentScore } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import type { OrgScope } from '../organizations/scope';
+import { isAdminRole } from '../organizations/roles';
+import { assertStatus, tournamentIn, type TournamentRow } from './access';
+import { findCard, relationToCard, requireEntry, requireRound, type CardEntry, type CardRow } from './card-access';
+
+export interface SignCardRequest {
+  tournamentId: string;
+  entryId: string;
+  round: number;
+  unlock?: true;
+}
+
+/**
+ * tournaments.signCard: the entrant signs as player, a marker (another entrant of the same group in that
+ * round) as marker; with both, the card is locked and its scores can no longer change. Signing is the
+ * players' act: an owner or admin who is neither does not sign, but may unlock (`unlock: true`), which
+ * clears the lock and both signatures and is written to the organization's audit log. Runs under the
+ * tournament's row lock, as score writes do, so a signature never lands on a card a score is changing.
+ * Signing again is idempotent; a second marker does not replace the first.
+ */
+export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: SignCardRequest): Promise<CardView> {
+  const { tx } = scope;
+  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  const entry = await requireEntry(tx, t, input.entryId);
+  if (input.unlock) return unlockCard(deps, scope, t, entry, input.round);
+
+  const relation = await relationToCard(tx, t, entry, input.round, scope.actorUserId);
+  if (relation.kind === 'none') {
+    throw new AppError('FORBIDDEN', { message: 'Bare spilleren selv og markøren i samme gruppe kan signere kortet.' });
+  }
+  assertStatus(t, ['in_progress'], 'Kort kan bare signeres mens turneringen pågår.');
+  await requireRound(tx, t, input.round);
+  const missing = await missingHoles(tx, entry.id, input.round);
+  if (missing.length > 0) {
+    throw new AppError('CONFLICT', { message: `Kortet kan ikke signeres før alle hull er ført. Mangler ${holeList(missing)}.` });
+  }
+
+  const card = await cardForUpdate(tx, t, entry.id, input.round);
+  if (card.lockedAt) return cardView(card);
+  const now = deps.now();
+  const next: Partial<CardRow> = {};
+  if (relation.kind === 'entrant' && !card.signedByPlayerAt) next.signedByPlayerAt = now;
+  if (relation.kind === 'marker' && !card.signedByMarkerAt) Object.assign(next, { signedByMarkerAt: now, markerEntryId: relation.markerEntryId });
+  const signed = { ...card, ...next };
+  if (signed.signedByPlayerAt && signed.signedByMarkerAt) next.lockedAt = now;
+  if (Object.keys(next).length === 0) return cardView(card);
+  await tx.update(tournamentCard).set(next).where(atCard(entry.id, input.round));
+  return cardView({ ...card, ...next });
+}
+
+async function unlockCard(deps: Pick<Deps, 'now'>, scope: OrgScope, t: TournamentRow, entry: CardEntry, round: number): Promise<CardView> {
+  if (!isAdminRole(scope.actorRole)) throw new AppError('NOT_ORG_ADMIN', { message: 'Bare eiere og administratorer kan låse opp et kort.' });
+  assertStatus(t, ['in_progress'], 'Kort kan bare låses opp mens turneringen pågår.');
+  await requireRound(scope.tx, t, round);
+  const card = await findCard(scope.tx, entry.id, round);
+  const empty = { entryId: entry.id, round, signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null, lockedAt: null };
+  if (!card || (!card.lockedAt && !card.signedByPlayerAt && !card.signedByMarkerAt)) return cardView(card ?? empty);
+  await scope.tx.update(tournamentCard).set({ signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null, lockedAt: null }).where(atCard(entry.id, round));
+  await audit(deps, scope.tx, {
+    action: 'tournament.card_unlocked',
+    actorUserId: scope.actorUserId,
+    subjectUserId: entry.userId,
+    organizationId: scope.organizationId,
+    ip: scope.ip,
+    details: {
+      tournamentId: t.id,
+      entryId: entry.id,
+      round,
+      wasLocked: card.lockedAt !== null,
+      signedByPlayer: card.signedByPlayerAt !== null,
+      signedByMarker: card.signedByMarkerAt !== null,
+    },
+  });
+  return cardView(empty);
+}
+
+function atCard(entryId: string, round: number) {
+  return and(eq(tournamentCard.entryId, entryId), eq(tournamentCard.round, round));
+}
+
+/** The card row, created unsigned on first signature (the tournament's lock keeps this single). */
+async function cardForUpdate(tx: Queryable, t: TournamentRow, entryId: string, round: number): Promise<CardRow> {
+  await tx.insert(tournamentCard).values({ entryId, round, tournamentId: t.id, organizationId: t.organizationId }).onConflictDoNothing();
+  return (await findCard(tx, entryId, round))!;
+}
+
+async function missingHoles(tx: Queryable, entryId: string, round: number): Promise<number[]> {
+  const rows = await tx
+    .select({ hole: tournamentScore.hole })
+    .from(tournamentScore)
+    .where(and(eq(tournamentScore.entryId, entryId), eq(tournamentScore.round, round)))
+    .orderBy(asc(tournamentScore.hole));
+  const played = new Set(rows.map((r) => r.hole));
+  return Array.from({ length: HOLES_PER_TOURNAMENT_ROUND }, (_, i) => i + 1).filter((hole) => !played.has(hole));
+}
+
+/** "hull 7", "hull 3 og 7", "hull 3, 7 og 12". */
+export function holeList(holes: readonly number[]): string {
+  if (holes.length === 1) return `hull ${holes[0]}`;
+  return `hull ${holes.slice(0, -1).join(', ')} og ${holes[holes.length - 1]}`;
+}
+
+function cardView(card: Pick<CardRow, 'entryId' | 'round' | 'signedByPlayerAt' | 'signedByMarkerAt' | 'lockedAt'>): CardView {
+  return {
+    entryId: card.entryId,
+    round: card.round,
+    signedByPlayer: card.signedByPlayerAt !== null,
+    signedByMarker: card.signedByMarkerAt !== null,
+    locked: card.lockedAt !== null,
+  };
+}

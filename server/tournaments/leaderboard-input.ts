@@ -1,0 +1,53 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { courseHole, tournamentDivision, tournamentEntry, tournamentRound, tournamentScore } from '../db/schema';
+import { HOLES_PER_TOURNAMENT_ROUND } from '../../shared/schemas/tournaments';
+import type { LeaderboardEntry, LeaderboardInput } from '../golf/leaderboard';
+import type { TournamentRow } from './access';
+
+/**
+ * computeLeaderboard's input from the tables: the course's 18 holes, the divisions in their order, every
+ * entry with its frozen playing handicap (0 while it is not frozen yet, before `in_progress`) and its
+ * scores. Reads run on `db` as given: the organization's tenancy transaction, or no organization context
+ * for a public page (the policies let a public, non-draft tournament's rows through; course holes are
+ * not organization data). Five queries one after the other: they may share one transaction's connection.
+ */
+export async function loadLeaderboardInput(db: Queryable, t: TournamentRow): Promise<LeaderboardInput> {
+  const holes = await db
+    .select({ number: courseHole.number, par: courseHole.par, strokeIndex: courseHole.strokeIndex })
+    .from(courseHole)
+    .where(eq(courseHole.courseId, t.courseId))
+    .orderBy(asc(courseHole.number));
+  const rounds = await db.select({ number: tournamentRound.number }).from(tournamentRound).where(eq(tournamentRound.tournamentId, t.id));
+  const divisions = await db
+    .select({ id: tournamentDivision.id, name: tournamentDivision.name })
+    .from(tournamentDivision)
+    .where(eq(tournamentDivision.tournamentId, t.id))
+    .orderBy(asc(tournamentDivision.position));
+  const entries = await db
+    .select({ id: tournamentEntry.id, name: tournamentEntry.name, divisionId: tournamentEntry.divisionId, playingHandicap: tournamentEntry.playingHandicap })
+    .from(tournamentEntry)
+    .where(eq(tournamentEntry.tournamentId, t.id))
+    .orderBy(asc(tournamentEntry.createdAt), asc(tournamentEntry.id));
+  const scores = await db
+    .select({ entryId: tournamentScore.entryId, round: tournamentScore.round, hole: tournamentScore.hole, strokes: tournamentScore.strokes })
+    .from(tournamentScore)
+    .where(eq(tournamentScore.tournamentId, t.id));
+
+  const roundCount = Math.max(1, ...rounds.map((r) => r.number));
+  const byId = new Map<string, LeaderboardEntry>();
+  for (const e of entries) {
+    byId.set(e.id, {
+      entryId: e.id,
+      name: e.name,
+      divisionId: e.divisionId,
+      playingHandicap: e.playingHandicap ?? 0,
+      scores: Array.from({ length: roundCount }, () => Array.from<number | null>({ length: HOLES_PER_TOURNAMENT_ROUND }).fill(null)),
+    });
+  }
+  for (const s of scores) {
+    const row = byId.get(s.entryId)?.scores[s.round - 1];
+    if (row) row[s.hole - 1] = s.strokes;
+  }
+  return { format: t.format, holes, roundCount, divisions, entries: [...byId.values()] };
+}

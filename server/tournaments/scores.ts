@@ -1,0 +1,68 @@
+import { and, eq } from 'drizzle-orm';
+import { tournamentCard, tournamentScore } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import type { OrgScope } from '../organizations/scope';
+import { isAdminRole } from '../organizations/roles';
+import { scoreConflict } from '../rounds/score-write';
+import { assertStatus, tournamentIn } from './access';
+import { findCard, lockedCardConflict, relationToCard, requireEntry, requireRound } from './card-access';
+import { appendTournamentEvent, publishTournamentEvent } from './events';
+
+export interface TournamentScoreWrite {
+  tournamentId: string;
+  entryId: string;
+  round: number;
+  hole: number;
+  /** 1..20, or null to clear the hole. */
+  strokes: number | null;
+  /** What the phone last saw on the hole (null: empty); undefined: last write wins. */
+  previousStrokes?: number | null | undefined;
+}
+
+/**
+ * One hole of one card (tournaments.setScore). Every write holds the tournament's row lock for its short
+ * transaction (decision 0411): two phones on one hole are applied one after the other, never interleaved
+ * with a signature, an unlock or a status move, and the events commit in id order, which the resumable
+ * live leaderboard relies on. A write that leaves the hole as it was (a retry after a lost answer) changes
+ * nothing: no event, and the signatures stay. With `previousStrokes`, as on a round (decision 0407), a
+ * phone that edits from a value another phone has since changed is told so (409) instead of overwriting it.
+ */
+export async function setTournamentScore(deps: Pick<Deps, 'bus' | 'now'>, scope: OrgScope, input: TournamentScoreWrite): Promise<{ ok: true }> {
+  const { tx } = scope;
+  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  const entry = await requireEntry(tx, t, input.entryId);
+  if (!isAdminRole(scope.actorRole) && (await relationToCard(tx, t, entry, input.round, scope.actorUserId)).kind === 'none') {
+    throw new AppError('FORBIDDEN', { message: 'Bare spilleren, en markør i samme gruppe eller en administrator kan føre slag på dette kortet.' });
+  }
+  assertStatus(t, ['in_progress'], 'Slag kan bare føres mens turneringen pågår.');
+  await requireRound(tx, t, input.round);
+  const card = await findCard(tx, entry.id, input.round);
+  if (card?.lockedAt) throw lockedCardConflict(input.round);
+
+  const atHole = and(eq(tournamentScore.entryId, entry.id), eq(tournamentScore.round, input.round), eq(tournamentScore.hole, input.hole));
+  const [current] = await tx.select({ strokes: tournamentScore.strokes }).from(tournamentScore).where(atHole);
+  const held = current?.strokes ?? null;
+  if (held === input.strokes) return { ok: true };
+  if (input.previousStrokes !== undefined && held !== input.previousStrokes) throw scoreConflict(input.hole, held);
+
+  if (input.strokes === null) {
+    await tx.delete(tournamentScore).where(atHole);
+  } else {
+    const set = { strokes: input.strokes, updatedAt: deps.now() };
+    await tx
+      .insert(tournamentScore)
+      .values({ entryId: entry.id, round: input.round, hole: input.hole, tournamentId: t.id, organizationId: t.organizationId, ...set })
+      .onConflictDoUpdate({ target: [tournamentScore.entryId, tournamentScore.round, tournamentScore.hole], set });
+  }
+  // A card signed by one of the two no longer shows what was signed: both sign again.
+  if (card && (card.signedByPlayerAt || card.signedByMarkerAt)) {
+    await tx
+      .update(tournamentCard)
+      .set({ signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null })
+      .where(and(eq(tournamentCard.entryId, entry.id), eq(tournamentCard.round, input.round)));
+  }
+  const eventId = await appendTournamentEvent(tx, t, { type: 'score', entryId: entry.id, round: input.round, hole: input.hole, strokes: input.strokes });
+  scope.afterCommit(() => publishTournamentEvent(deps, t.id, eventId));
+  return { ok: true };
+}
