@@ -30,7 +30,8 @@ export const DEMO_TOURNAMENT_SLUG = 'vaarcup-demo';
 const DEMO_ORGANIZATION = 'Demoklubben GK';
 const ALLOWANCE_PERCENT = 95;
 const GROUP_INTERVAL_MINUTES = 10;
-const HOLES_PLAYED_PER_GROUP_BEHIND = 2;
+/** Each group is this many holes behind the one before it: the first through, the last two not yet out. */
+const HOLES_BEHIND_PER_GROUP = 2.5;
 
 const MEN = ['Ola Nordmann', 'Per Hansen', 'Lars Johansen', 'Knut Olsen', 'Erik Larsen', 'Jon Andersen', 'Bjørn Pedersen', 'Svein Nilsen', 'Arne Kristiansen', 'Tor Jensen', 'Håkon Karlsen', 'Øyvind Berg', 'Geir Haugen', 'Trond Hagen', 'Morten Eriksen', 'Rune Bakken', 'Stian Dahl', 'Espen Lie', 'Magnus Strand', 'Anders Moen'];
 const WOMEN = ['Kari Nordmann', 'Ingrid Solberg', 'Anne Holm', 'Marit Lund', 'Liv Jacobsen', 'Hilde Ruud', 'Silje Aas', 'Ragnhild Vik', 'Tone Moe', 'Åse Sæther', 'Gro Brekke', 'Randi Nygård', 'Heidi Lien', 'Siri Fjeld', 'Nina Bø', 'Mari Ødegård'];
@@ -113,7 +114,7 @@ export async function seedDemoTournamentIfNone(deps: Pick<Deps, 'db' | 'logger' 
         .insert(tournamentGroup)
         .values({ ...rows, round: 1, startsAt: new Date(firstStart.getTime() + g * GROUP_INTERVAL_MINUTES * 60_000), tee: 1, position: g })
         .returning();
-      const holesPlayed = Math.max(0, 18 - g * HOLES_PLAYED_PER_GROUP_BEHIND);
+      const holesPlayed = Math.max(0, Math.floor(18 - g * HOLES_BEHIND_PER_GROUP));
       for (const [position, p] of players.slice(g * 4, g * 4 + 4).entries()) {
         const ch = courseHandicap(p.index, { slope: p.tee.slope, courseRating: p.tee.courseRating, par: p.tee.par });
         const ph = playingHandicap(ch, ALLOWANCE_PERCENT);
