@@ -1,19 +1,13 @@
-import type { Transaction } from '../db/client';
-import type { Role } from '../db/schema';
+import type { OrgScope } from '../organizations/scope';
 import type { Deps } from '../deps';
 import { appendTournamentEvent, publishTournamentEvent, type TournamentChange } from './events';
 
 /**
- * What a tournament procedure runs in: the organization's tenancy transaction (opened by orgMemberProcedure
- * after the membership check), who acts with which role, and the hook for news after the commit.
+ * What a tournament procedure runs in is an organization procedure's scope: the organization's tenancy
+ * transaction (opened by orgMemberProcedure after the membership check), who acts with which role, and the
+ * hook for news after the commit.
  */
-export interface TournamentScope {
-  tx: Transaction;
-  organizationId: string;
-  actorUserId: string;
-  actorRole: Role;
-  afterCommit(work: () => void): void;
-}
+export type TournamentScope = OrgScope;
 
 export function isOrganizer(scope: Pick<TournamentScope, 'actorRole'>): boolean {
   return scope.actorRole === 'owner' || scope.actorRole === 'admin';

@@ -10,20 +10,9 @@ import {
 import { organizationIdInput } from '../../../shared/schemas/common';
 import { enter, listEntries, withdraw } from '../../tournaments/entries';
 import { setGroups } from '../../tournaments/groups';
-import type { TournamentScope } from '../../tournaments/scope';
 import { createTournament, getTournament, listTournaments, setTournamentStatus, updateTournament } from '../../tournaments/tournaments';
 import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
-
-/** The organization procedure's context, as the tournament functions see it. */
-function scopeOf(ctx: {
-  tx: TournamentScope['tx'];
-  organizationId: string;
-  role: TournamentScope['actorRole'];
-  user: { id: string };
-  afterCommit: TournamentScope['afterCommit'];
-}): TournamentScope {
-  return { tx: ctx.tx, organizationId: ctx.organizationId, actorUserId: ctx.user.id, actorRole: ctx.role, afterCommit: ctx.afterCommit };
-}
+import { scopeOf } from './orgs';
 
 /** Tournaments: records, states, entries and start lists (CONTRACT.md section 9). */
 export const tournamentsRouter = router({
