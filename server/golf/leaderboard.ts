@@ -1,3 +1,4 @@
+import type { LeaderboardRowView, TournamentFormat } from '../../shared/schemas/tournaments';
 import { stablefordPoints } from './scoring';
 import { allocateStrokes } from './strokes';
 
@@ -29,7 +30,7 @@ import { allocateStrokes } from './strokes';
  * - Divisions appear in input order, each with all of its entries; an entry of an unknown division is left out.
  */
 
-export type TournamentFormat = 'stroke_gross' | 'stroke_net' | 'stableford';
+export type { TournamentFormat };
 
 export interface LeaderboardHole {
   number: number;
@@ -58,17 +59,8 @@ export interface LeaderboardInput {
   entries: readonly LeaderboardEntry[];
 }
 
-export interface LeaderboardRow {
-  /** "1", "T2", ... */
-  position: string;
-  entryId: string;
-  name: string;
-  thru: number | 'F';
-  toPar: number;
-  strokes: number;
-  points?: number;
-  rounds: number[];
-}
+/** The row CONTRACT.md section 9 answers: the shared type itself, so the two cannot drift apart. */
+export type LeaderboardRow = LeaderboardRowView;
 
 export interface LeaderboardDivision {
   id: string;
