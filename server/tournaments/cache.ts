@@ -1,0 +1,36 @@
+/**
+ * What the public pages compute, kept per process and keyed by a version the caller reads from the database
+ * on every request: for a tournament, the id of its latest tournament_event (every change that can move its
+ * leaderboard or its start list writes one) together with its row's `updated_at`, status and visibility.
+ * A change therefore never needs to reach the cache: the next request reads a new version and misses.
+ * Access is not cached; it is checked per request before the cache is asked. Entries are computed once
+ * even when many requests miss together (they share the computation's promise); a failed computation is
+ * forgotten. At most MAX_ENTRIES entries, the least recently used going first.
+ */
+const MAX_ENTRIES = 1000;
+
+interface Entry {
+  version: string;
+  value: Promise<unknown>;
+}
+
+const entries = new Map<string, Entry>();
+
+export function cached<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
+  const hit = entries.get(key);
+  if (hit && hit.version === version) {
+    // Most recently used last: a Map keeps insertion order.
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit.value as Promise<T>;
+  }
+  const value = compute();
+  const entry: Entry = { version, value };
+  entries.delete(key);
+  entries.set(key, entry);
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  value.catch(() => {
+    if (entries.get(key) === entry) entries.delete(key);
+  });
+  return value;
+}
