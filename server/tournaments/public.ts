@@ -9,7 +9,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { TournamentRow } from './access';
 import { cached } from './cache';
-import { latestEvent, leaderboardView } from './leaderboard';
+import { leaderboardView, type LatestEvent } from './leaderboard';
 import { publicTournamentView, tournamentView } from './view';
 
 /**
@@ -29,6 +29,8 @@ export interface VisibleTournament {
   organizationName: string;
   /** null: read without an organization (public); otherwise the member's organization. */
   context: string | null;
+  /** Its newest event, read with it: what its cached leaderboard and page are keyed by. */
+  latest: LatestEvent | null;
 }
 
 export type TournamentRef = { slug: string } | { id: string };
@@ -51,15 +53,21 @@ function readableIn(context: string | null): SQL {
     : and(eq(tournament.organizationId, context), eq(tournament.visibility, 'members'), ne(tournament.status, 'draft'))!;
 }
 
+/** The newest event of the tournament in the same statement: the version of everything cached for it. */
+const latestEventId = sql<string | null>`(select e.id::text from tournament_event e where e.tournament_id = ${tournament.id} order by e.id desc limit 1)`;
+const latestEventAt = sql<string | null>`(select to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from tournament_event e where e.tournament_id = ${tournament.id} order by e.id desc limit 1)`;
+
 async function findIn(tx: Transaction, ref: TournamentRef, context: string | null): Promise<VisibleTournament | null> {
   const match = 'slug' in ref ? eq(tournament.slug, ref.slug) : eq(tournament.id, ref.id);
   const [found] = await tx
-    .select({ row: tournament, organizationName: organization.name })
+    .select({ row: tournament, organizationName: organization.name, latestId: latestEventId, latestAt: latestEventAt })
     .from(tournament)
     .innerJoin(organization, eq(organization.id, tournament.organizationId))
     .where(and(match, readableIn(context)))
     .limit(1);
-  return found ? { ...found, context } : null;
+  if (!found) return null;
+  const latest = found.latestId !== null && found.latestAt !== null ? { id: Number(found.latestId), createdAt: found.latestAt } : null;
+  return { row: found.row, organizationName: found.organizationName, latest, context };
 }
 
 /**
@@ -124,9 +132,14 @@ async function publicGroups(tx: Transaction, tournamentId: string): Promise<Publ
   return [...groups.values()];
 }
 
-/** The version of what a page shows besides the leaderboard: any change writes an event or touches the row. */
-function pageVersion(row: TournamentRow, latestId: number): string {
-  return `${latestId}:${row.updatedAt.getTime()}:${row.status}:${row.visibility}`;
+/**
+ * The version of a page: its newest event (every change of its leaderboard, start lists, entries, status or
+ * details writes one), the row's own update time, status and visibility, and the club's name (renaming a
+ * club writes no tournament event).
+ */
+function pageVersion(found: VisibleTournament): string {
+  const { row } = found;
+  return `${found.latest?.id ?? 0}:${row.updatedAt.getTime()}:${row.status}:${row.visibility}:${found.organizationName}`;
 }
 
 export interface PublicTournamentPage {
@@ -135,18 +148,22 @@ export interface PublicTournamentPage {
   leaderboard: LeaderboardView;
 }
 
-/** public.tournament: the information, the start lists and the leaderboard, each computed once per change. */
+/**
+ * public.tournament: the information, the start lists and the leaderboard. Access is checked on every
+ * request; the page itself is computed once per version and the same object is answered until the next
+ * change (its JSON text too: cache.ts `jsonOf`).
+ */
 export async function publicTournamentPage(deps: Pick<Deps, 'db'>, input: { slug: string; userId: string | null }): Promise<PublicTournamentPage> {
-  return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: input.userId }, async (tx, found) => {
-    const latest = await latestEvent(tx, found.row.id);
-    const page = await cached(`page:${found.row.id}`, pageVersion(found.row, latest?.id ?? 0), async () => ({
-      tournament: publicTournamentView(await tournamentView(tx, found.row)),
-      groups: await publicGroups(tx, found.row.id),
-    }));
-    const leaderboard = await leaderboardView(tx, found.row, { latest });
-    // The organization's name is read on every request: renaming a club writes no tournament event.
-    return { tournament: { ...page.tournament, organization: { name: found.organizationName } }, groups: page.groups, leaderboard };
-  });
+  return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: input.userId }, (tx, found) =>
+    cached(`page:${found.row.id}`, pageVersion(found), async () => {
+      const view = publicTournamentView(await tournamentView(tx, found.row));
+      return {
+        tournament: { ...view, organization: { name: found.organizationName } },
+        groups: await publicGroups(tx, found.row.id),
+        leaderboard: await leaderboardView(tx, found.row, { latest: found.latest }),
+      };
+    }),
+  );
 }
 
 /** public.leaderboard: one division (its id; an unknown one is 404) or all. */
@@ -155,7 +172,7 @@ export async function publicLeaderboard(
   input: { slug: string; division?: string | undefined; userId: string | null },
 ): Promise<LeaderboardView> {
   return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: input.userId }, (tx, found) =>
-    leaderboardView(tx, found.row, { division: input.division }),
+    leaderboardView(tx, found.row, { division: input.division, latest: found.latest }),
   );
 }
 
