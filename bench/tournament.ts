@@ -8,6 +8,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres); a scratch database is created and dropped.
  * Usage: npm run bench:tournament [-- --seconds 5 --concurrency 16 --updates 2000]
  */
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -29,7 +30,7 @@ import {
 } from '../server/db/schema';
 import { changedRows, computeLeaderboard } from '../server/golf/leaderboard';
 import { loadLeaderboardInput } from '../server/tournaments/leaderboard-input';
-import { jsonOf } from '../server/tournaments/cache';
+import { encodedJsonOf } from '../server/tournaments/cache';
 import { publicTournamentPage } from '../server/tournaments/public';
 import { benchDeps, percentile, scratchPostgres } from './support';
 
@@ -150,6 +151,16 @@ async function buildTournament(deps: Awaited<ReturnType<typeof benchDeps>>['deps
   return row!;
 }
 
+/** CPU seconds (user + system) of this process's main thread, where the HTTP server runs (Linux only). */
+function mainThreadCpuSeconds(): number {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function main() {
   const { values: args } = parseArgs({
     options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '16' }, updates: { type: 'string', default: '2000' } },
@@ -183,7 +194,7 @@ async function main() {
     const work: number[] = [];
     for (let i = 0; i < 300; i++) {
       const t0 = performance.now();
-      jsonOf(await publicTournamentPage(deps, { slug: row.slug, userId: null }));
+      encodedJsonOf(await publicTournamentPage(deps, { slug: row.slug, userId: null }));
       work.push(performance.now() - t0);
     }
     work.sort((a, b) => a - b);
@@ -193,9 +204,12 @@ async function main() {
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/public/tournaments/${row.slug}`;
     const probe = await fetch(url);
     const bytes = (await probe.arrayBuffer()).byteLength;
+    const wire = Number(probe.headers.get('content-length'));
     if (probe.status !== 200) throw new Error(`the public page answered ${probe.status}`);
     await load(url, 1, Number(args.concurrency)); // warm-up
+    const cpuBefore = mainThreadCpuSeconds();
     const result = await load(url, Number(args.seconds), Number(args.concurrency));
+    const serverCpu = mainThreadCpuSeconds() - cpuBefore;
     await app.close();
     const rps = result.requests / result.seconds;
     const latencies = result.latencies.sort((a, b) => a - b);
@@ -210,7 +224,10 @@ async function main() {
       `| the same page's server work in process (access check, cache, JSON), p99 of ${work.length} | ${percentile(work, 99).toFixed(2)} ms (median ${percentile(work, 50).toFixed(2)} ms) | (informative) | |`,
     );
     console.log(
-      `| GET /public/tournaments/{slug} (${(bytes / 1024).toFixed(0)} KiB), ${args.concurrency} concurrent clients, ${args.seconds} s | ${rps.toFixed(0)} req/s (p99 ${percentile(latencies, 99).toFixed(1)} ms${result.failures ? `, ${result.failures} failures!` : ''}) | ≥ ${RPS_TARGET} req/s | ${(rps / RPS_TARGET).toFixed(2)}× ${rps >= RPS_TARGET ? 'met' : 'NOT met'} |`,
+      `| the server's CPU time per request (main thread, /proc; robust to other load, PostgreSQL's share not included) | ${((serverCpu / result.requests) * 1000).toFixed(3)} ms, i.e. ${(result.requests / serverCpu).toFixed(0)} req/s per core | (informative) | |`,
+    );
+    console.log(
+      `| GET /public/tournaments/{slug} (${(bytes / 1024).toFixed(0)} KiB, ${(wire / 1024).toFixed(0)} KiB gzipped on the wire), ${args.concurrency} concurrent clients, ${args.seconds} s | ${rps.toFixed(0)} req/s (p99 ${percentile(latencies, 99).toFixed(1)} ms${result.failures ? `, ${result.failures} failures!` : ''}) | ≥ ${RPS_TARGET} req/s | ${(rps / RPS_TARGET).toFixed(2)}× ${rps >= RPS_TARGET ? 'met' : 'NOT met'} |`,
     );
   } finally {
     await close();

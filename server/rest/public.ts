@@ -1,21 +1,26 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import type { Deps } from '../deps';
-import { jsonOf } from '../tournaments/cache';
+import { encodedJsonOf } from '../tournaments/cache';
 import { createContextFor } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 import { procedure, queryParams, sendError } from './respond';
 
 /**
  * As `procedure`, for an answer the domain hands out from its cache (the same object until the next
- * change): its JSON text is made once, not per request. The public page is the service's most read answer.
+ * change): its JSON bytes (and their gzip, for a reader who accepts it) are made once, not per request. The public page is the service's most read answer.
  */
 function cachedAnswer(deps: Deps, call: (caller: ReturnType<typeof createCaller>, req: Request) => Promise<object>): RequestHandler {
   return async (req, res) => {
     const caller = createCaller(createContextFor(deps, req, { response: res }));
     try {
-      const text = jsonOf(await call(caller, req));
+      const encoded = encodedJsonOf(await call(caller, req));
+      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      const bytes = gzip ? encoded.gzip() : encoded.identity;
       res.status(200).setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(text);
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (gzip) res.setHeader('Content-Encoding', 'gzip');
+      res.setHeader('Content-Length', bytes.length);
+      res.end(bytes);
     } catch (error) {
       sendError(deps, req, res, error);
     }

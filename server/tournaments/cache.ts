@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+
 /**
  * What the public pages compute, kept per process and keyed by a version the caller reads from the database
  * on every request: for a tournament, the id of its latest tournament_event (every change that can move its
@@ -35,14 +37,26 @@ export function cached<T>(key: string, version: string, compute: () => Promise<T
   return value;
 }
 
-const texts = new WeakMap<object, string>();
+/** A cached answer as it travels: its JSON's UTF-8 bytes, and gzipped (made the first time a reader takes it). */
+export interface EncodedJson {
+  identity: Buffer;
+  gzip(): Buffer;
+}
+
+const encodings = new WeakMap<object, EncodedJson>();
 
 /**
- * A cached answer's JSON text, made once per cached value: a REST adapter that sends a cached page sends
- * the same text to every reader instead of serialising ~100 KiB again per request.
+ * A cached answer's JSON, encoded once per cached value: a REST adapter that sends a cached page sends the
+ * same bytes to every reader instead of serialising, encoding and compressing ~100 KiB again per request
+ * (measured on the 156-player page: encoding and writing the text were a third of the server's time).
  */
-export function jsonOf(value: object): string {
-  let text = texts.get(value);
-  if (text === undefined) texts.set(value, (text = JSON.stringify(value)));
-  return text;
+export function encodedJsonOf(value: object): EncodedJson {
+  let encoded = encodings.get(value);
+  if (encoded === undefined) {
+    const identity = Buffer.from(JSON.stringify(value), 'utf8');
+    let gzipped: Buffer | undefined;
+    encoded = { identity, gzip: () => (gzipped ??= gzipSync(identity)) };
+    encodings.set(value, encoded);
+  }
+  return encoded;
 }

@@ -151,7 +151,7 @@ export interface PublicTournamentPage {
 /**
  * public.tournament: the information, the start lists and the leaderboard. Access is checked on every
  * request; the page itself is computed once per version and the same object is answered until the next
- * change (its JSON text too: cache.ts `jsonOf`).
+ * change (its encoded JSON too: cache.ts `encodedJsonOf`).
  */
 export async function publicTournamentPage(deps: Pick<Deps, 'db'>, input: { slug: string; userId: string | null }): Promise<PublicTournamentPage> {
   return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: input.userId }, (tx, found) =>
