@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { asc, eq } from 'drizzle-orm';
@@ -214,7 +215,7 @@ async function main() {
     const rps = result.requests / result.seconds;
     const latencies = result.latencies.sort((a, b) => a - b);
 
-    console.log(`Tournament: ${PLAYERS} players × ${ROUNDS} rounds (${PLAYERS * ROUNDS * 18} scores), 3 divisions, PostgreSQL at ${scratch.host}\n`);
+    console.log(`Tournament: ${PLAYERS} players × ${ROUNDS} rounds (${PLAYERS * ROUNDS * 18} scores), 3 divisions, PostgreSQL at ${scratch.host}, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores before the HTTP run\n`);
     console.log('| measure | figure | target | ratio |');
     console.log('|---|---|---|---|');
     console.log(
