@@ -62,6 +62,7 @@ describe.each(databaseKinds())('the live leaderboard over WebSocket, on %s', (ki
   let server: TestServer;
   let pub: TournamentFixture;
   let members: TournamentFixture;
+  let draft: TournamentFixture;
   let memberCookie: string;
   let strangerCookie: string;
   const sockets: ReturnType<typeof connect>[] = [];
@@ -71,6 +72,7 @@ describe.each(databaseKinds())('the live leaderboard over WebSocket, on %s', (ki
     server = await startTestServer(deps);
     pub = await createTournamentFixture(deps.db, { name: 'Direktecup', players: 8, format: 'stroke_gross' });
     members = await createTournamentFixture(deps.db, { name: 'Lukketcup', players: 4, visibility: 'members' });
+    draft = await createTournamentFixture(deps.db, { name: 'Utkastcup', players: 1, status: 'draft' });
     memberCookie = `service_session=${await sessionTokenFor(deps, members.players[0]!.user)}`;
     strangerCookie = `service_session=${await sessionTokenFor(deps, await createUser(deps.db))}`;
   });
@@ -116,12 +118,14 @@ describe.each(databaseKinds())('the live leaderboard over WebSocket, on %s', (ki
     live.subscription.unsubscribe();
   });
 
-  it('a members-only tournament: 404 for an anonymous spectator and a signed-in stranger, the leaderboard for a member', async () => {
+  it('a members-only tournament: 404 for an anonymous spectator and a signed-in stranger, the leaderboard for a member; a draft and an unknown slug 404', async () => {
     const anonymous = follow(open(null).client, { slug: members.slug });
     const stranger = follow(open(strangerCookie).client, { slug: members.slug });
     const unknown = follow(open(null).client, { slug: 'finnes-ikke' });
-    await Promise.all([anonymous.failed(), stranger.failed(), unknown.failed()]);
-    for (const refused of [anonymous, stranger, unknown]) {
+    const draftToItsMember = follow(open(`service_session=${await sessionTokenFor(deps, draft.players[0]!.user)}`).client, { slug: draft.slug });
+    const refusals = [anonymous, stranger, unknown, draftToItsMember];
+    await Promise.all(refusals.map((r) => r.failed()));
+    for (const refused of refusals) {
       expect(refused.errors[0]!.data?.appCode).toBe('NOT_FOUND');
       expect(refused.events).toEqual([]);
     }
