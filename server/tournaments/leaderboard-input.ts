@@ -23,7 +23,7 @@ export async function loadLeaderboardInput(db: Queryable, t: TournamentRow): Pro
     .select({ id: tournamentDivision.id, name: tournamentDivision.name })
     .from(tournamentDivision)
     .where(eq(tournamentDivision.tournamentId, t.id))
-    .orderBy(asc(tournamentDivision.position));
+    .orderBy(asc(tournamentDivision.position), asc(tournamentDivision.id));
   const entries = await db
     .select({ id: tournamentEntry.id, name: tournamentEntry.name, divisionId: tournamentEntry.divisionId, playingHandicap: tournamentEntry.playingHandicap })
     .from(tournamentEntry)

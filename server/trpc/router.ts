@@ -9,6 +9,7 @@ import { participantsRouter } from './routers/participants';
 import { publicRouter } from './routers/public';
 import { personalCoursesRouter } from './routers/personalCourses';
 import { roundsRouter } from './routers/rounds';
+import { tournamentLiveRouter } from './routers/tournamentLive';
 import { tournamentPlayRouter } from './routers/tournamentPlay';
 import { tournamentsRouter } from './routers/tournaments';
 import { twoFactorRouter } from './routers/twoFactor';
@@ -23,7 +24,7 @@ export const appRouter = router({
   personalCourses: personalCoursesRouter,
   rounds: roundsRouter,
   participants: participantsRouter,
-  tournaments: mergeRouters(tournamentsRouter, tournamentPlayRouter),
+  tournaments: mergeRouters(tournamentsRouter, tournamentPlayRouter, tournamentLiveRouter),
   public: publicRouter,
   chat: chatRouter,
 });

@@ -289,4 +289,11 @@ export interface LeaderboardView {
 }
 export type LeaderboardUpdate =
   | { kind: 'snapshot'; leaderboard: LeaderboardView }
-  | { kind: 'rows'; rows: (LeaderboardRowView & { divisionId: string })[]; removed?: string[]; updatedAt: string };
+  | {
+      kind: 'rows';
+      /** Rows new in their division or changed in any field; replace the row of that entry in that division. */
+      rows: (LeaderboardRowView & { divisionId: string })[];
+      /** Entries no longer in that division (withdrawn, or moved to another: then also in `rows`). */
+      removed?: { divisionId: string; entryId: string }[];
+      updatedAt: string;
+    };

@@ -1,4 +1,20 @@
-import { router } from '../init';
+import { publicLeaderboardInput, publicTournamentInput, publicTournamentsInput } from '../../../shared/schemas/tournaments';
+import { publicLeaderboard, publicTournamentPage, publicTournaments } from '../../tournaments/public';
+import { optionalUserProcedure, router } from '../init';
 
-/** The public landing endpoints and the live leaderboard (CONTRACT.md section 9). */
-export const publicRouter = router({});
+/**
+ * The public landing endpoints (CONTRACT.md section 9): anyone, and a signed-in user also sees their own
+ * organizations' members-only tournaments. A draft, an unknown slug and someone else's members-only
+ * tournament are the same 404.
+ */
+export const publicRouter = router({
+  tournaments: optionalUserProcedure
+    .input(publicTournamentsInput)
+    .query(({ ctx, input }) => publicTournaments(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),
+  tournament: optionalUserProcedure
+    .input(publicTournamentInput)
+    .query(({ ctx, input }) => publicTournamentPage(ctx.deps, { slug: input.slug, userId: ctx.session?.user.id ?? null })),
+  leaderboard: optionalUserProcedure
+    .input(publicLeaderboardInput)
+    .query(({ ctx, input }) => publicLeaderboard(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),
+});

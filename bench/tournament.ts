@@ -1,0 +1,239 @@
+/**
+ * Issue 13's figures for a tournament of 156 players × 4 rounds, on PostgreSQL:
+ *   - one score's leaderboard update, the server's work (computeLeaderboard + changedRows on that data):
+ *     p99 ≤ 5 ms;
+ *   - GET /public/tournaments/{slug} (information, start list and leaderboard) over HTTP: ≥ 1,000 req/s.
+ * The load comes from a worker thread of plain fetch loops (the server keeps the main thread), so both share
+ * the machine's cores as they would on one small server. Real PostgreSQL: BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres); a scratch database is created and dropped.
+ * Usage: npm run bench:tournament [-- --seconds 5 --concurrency 16 --updates 2000]
+ */
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { asc, eq } from 'drizzle-orm';
+import { createApp } from '../server/app';
+import { seedDemoCoursesIfEmpty } from '../server/courses/seed';
+import {
+  course,
+  tee,
+  organization,
+  tournament,
+  tournamentDivision,
+  tournamentEntry,
+  tournamentEvent,
+  tournamentGroup,
+  tournamentGroupEntry,
+  tournamentRound,
+  tournamentScore,
+} from '../server/db/schema';
+import { changedRows, computeLeaderboard } from '../server/golf/leaderboard';
+import { loadLeaderboardInput } from '../server/tournaments/leaderboard-input';
+import { encodedJsonOf } from '../server/tournaments/cache';
+import { publicTournamentPage } from '../server/tournaments/public';
+import { benchDeps, percentile, scratchPostgres } from './support';
+
+const PLAYERS = 156;
+const ROUNDS = 4;
+const UPDATE_TARGET_MS = 5;
+const RPS_TARGET = 1000;
+
+interface LoadResult {
+  requests: number;
+  failures: number;
+  latencies: number[];
+  seconds: number;
+}
+
+/**
+ * The load, as plain JavaScript for a worker thread (a worker does not inherit tsx's loader): `concurrency`
+ * loops of fetch against one URL for `seconds`.
+ */
+const LOAD_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const { url, seconds, concurrency } = workerData;
+  const latencies = [];
+  let failures = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status !== 200) failures++;
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  parentPort.postMessage({ requests: latencies.length, failures, latencies, seconds: (performance.now() - started) / 1000 });
+})();
+`;
+
+function load(url: string, seconds: number, concurrency: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { url, seconds, concurrency } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+/** A tournament of 156 entries in 4 rounds, every hole of every round scored, written as the database owner. */
+async function buildTournament(deps: Awaited<ReturnType<typeof benchDeps>>['deps']) {
+  await seedDemoCoursesIfEmpty(deps);
+  const [c] = await deps.db.select({ id: course.id }).from(course).where(eq(course.name, 'Bogstad')).limit(1);
+  const [yellow] = await deps.db.select({ id: tee.id }).from(tee).where(eq(tee.courseId, c!.id)).orderBy(asc(tee.name)).limit(1);
+  const [org] = await deps.db.insert(organization).values({ name: 'Benchklubben GK' }).returning();
+  const organizationId = org!.id;
+  const [t] = await deps.db
+    .insert(tournament)
+    .values({
+      organizationId,
+      slug: 'bench-open',
+      name: 'Bench Open',
+      description: 'Fire runder, 156 spillere.',
+      visibility: 'public',
+      format: 'stroke_net',
+      allowancePercent: 95,
+      courseId: c!.id,
+      status: 'in_progress',
+      searchText: 'bench open benchklubben gk',
+    })
+    .returning();
+  const tournamentId = t!.id;
+  for (let n = 1; n <= ROUNDS; n++) await deps.db.insert(tournamentRound).values({ tournamentId, organizationId, number: n, playedOn: `2026-06-0${n}` });
+  const divisions = await deps.db
+    .insert(tournamentDivision)
+    .values(['A-klasse', 'B-klasse', 'C-klasse'].map((name, position) => ({ tournamentId, organizationId, name, teeId: yellow!.id, position })))
+    .returning();
+  const entries = await deps.db
+    .insert(tournamentEntry)
+    .values(
+      Array.from({ length: PLAYERS }, (_, i) => ({
+        tournamentId,
+        organizationId,
+        divisionId: divisions[i % 3]!.id,
+        name: `Spiller ${String(i + 1).padStart(3, '0')}`,
+        isGuest: true,
+        handicapIndex: (i % 36) + 0.4,
+        courseHandicap: (i % 36) + 2.1,
+        playingHandicap: Math.round(((i % 36) + 2.1) * 0.95),
+      })),
+    )
+    .returning({ id: tournamentEntry.id });
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (let g = 0; g * 4 < PLAYERS; g++) {
+      const [group] = await deps.db
+        .insert(tournamentGroup)
+        .values({ tournamentId, organizationId, round, startsAt: new Date(Date.UTC(2026, 5, round, 6, g * 8)), tee: g % 2 ? 10 : 1, position: g })
+        .returning();
+      await deps.db
+        .insert(tournamentGroupEntry)
+        .values(entries.slice(g * 4, g * 4 + 4).map((e, position) => ({ groupId: group!.id, entryId: e.id, tournamentId, organizationId, round, position })));
+    }
+  }
+  let seed = 13;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const scores = entries.flatMap((e) =>
+    Array.from({ length: ROUNDS * 18 }, (_, k) => ({
+      entryId: e.id,
+      round: Math.floor(k / 18) + 1,
+      hole: (k % 18) + 1,
+      strokes: 3 + Math.floor(random() * 4),
+      tournamentId,
+      organizationId,
+    })),
+  );
+  for (let i = 0; i < scores.length; i += 2000) await deps.db.insert(tournamentScore).values(scores.slice(i, i + 2000));
+  await deps.db.insert(tournamentEvent).values({ tournamentId, organizationId, payload: { type: 'status' } });
+  const [row] = await deps.db.select().from(tournament).where(eq(tournament.id, tournamentId));
+  return row!;
+}
+
+/** CPU seconds (user + system) of this process's main thread, where the HTTP server runs (Linux only). */
+function mainThreadCpuSeconds(): number {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function main() {
+  const { values: args } = parseArgs({
+    options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '16' }, updates: { type: 'string', default: '2000' } },
+  });
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const scratch = await scratchPostgres(adminUrl);
+  const { deps, close } = await benchDeps({ databaseUrl: scratch.url });
+  try {
+    const row = await buildTournament(deps);
+
+    // 1. One score's update: the leaderboard computed again and compared with the one before.
+    const input = await loadLeaderboardInput(deps.db, row);
+    let previous = computeLeaderboard(input);
+    const timings: number[] = [];
+    let changed = 0;
+    const WARM_UP = 300;
+    for (let i = 0; i < WARM_UP + Number(args.updates); i++) {
+      const entry = input.entries[(i * 37) % input.entries.length]!;
+      const round = entry.scores[ROUNDS - 1]!;
+      round[i % 18] = 3 + ((i * 7) % 4);
+      const t0 = performance.now();
+      const next = computeLeaderboard(input);
+      changed += changedRows(previous, next).rows.length;
+      if (i >= WARM_UP) timings.push(performance.now() - t0);
+      previous = next;
+    }
+    timings.sort((a, b) => a - b);
+    const p99 = percentile(timings, 99);
+
+    // 2. The public page: first its server work in process (access check, cache, JSON), then over HTTP.
+    const work: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const t0 = performance.now();
+      encodedJsonOf(await publicTournamentPage(deps, { slug: row.slug, userId: null }));
+      work.push(performance.now() - t0);
+    }
+    work.sort((a, b) => a - b);
+
+    const app = await createApp(deps, { client: 'none' });
+    await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/public/tournaments/${row.slug}`;
+    const probe = await fetch(url);
+    const bytes = (await probe.arrayBuffer()).byteLength;
+    const wire = Number(probe.headers.get('content-length'));
+    if (probe.status !== 200) throw new Error(`the public page answered ${probe.status}`);
+    await load(url, 1, Number(args.concurrency)); // warm-up
+    const cpuBefore = mainThreadCpuSeconds();
+    const result = await load(url, Number(args.seconds), Number(args.concurrency));
+    const serverCpu = mainThreadCpuSeconds() - cpuBefore;
+    await app.close();
+    const rps = result.requests / result.seconds;
+    const latencies = result.latencies.sort((a, b) => a - b);
+
+    console.log(`Tournament: ${PLAYERS} players × ${ROUNDS} rounds (${PLAYERS * ROUNDS * 18} scores), 3 divisions, PostgreSQL at ${scratch.host}, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores before the HTTP run\n`);
+    console.log('| measure | figure | target | ratio |');
+    console.log('|---|---|---|---|');
+    console.log(
+      `| one score's leaderboard update (computeLeaderboard + changedRows), p99 of ${timings.length} | ${p99.toFixed(2)} ms (median ${percentile(timings, 50).toFixed(2)} ms, ${(changed / timings.length).toFixed(1)} rows changed on average) | ≤ ${UPDATE_TARGET_MS} ms | ${(UPDATE_TARGET_MS / p99).toFixed(1)}× ${p99 <= UPDATE_TARGET_MS ? 'met' : 'NOT met'} |`,
+    );
+    console.log(
+      `| the same page's server work in process (access check, cache, JSON), p99 of ${work.length} | ${percentile(work, 99).toFixed(2)} ms (median ${percentile(work, 50).toFixed(2)} ms) | (informative) | |`,
+    );
+    console.log(
+      `| the server's CPU time per request (main thread, /proc; robust to other load, PostgreSQL's share not included) | ${((serverCpu / result.requests) * 1000).toFixed(3)} ms, i.e. ${(result.requests / serverCpu).toFixed(0)} req/s per core | (informative) | |`,
+    );
+    console.log(
+      `| GET /public/tournaments/{slug} (${(bytes / 1024).toFixed(0)} KiB, ${(wire / 1024).toFixed(0)} KiB gzipped on the wire), ${args.concurrency} concurrent clients, ${args.seconds} s | ${rps.toFixed(0)} req/s (p99 ${percentile(latencies, 99).toFixed(1)} ms${result.failures ? `, ${result.failures} failures!` : ''}) | ≥ ${RPS_TARGET} req/s | ${(rps / RPS_TARGET).toFixed(2)}× ${rps >= RPS_TARGET ? 'met' : 'NOT met'} |`,
+    );
+  } finally {
+    await close();
+    await scratch.drop();
+  }
+}
+
+await main();
