@@ -37,7 +37,11 @@ function shortened(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
+/** Slugs are made of these (tournaments/slug.ts); anything else names no tournament and needs no query. */
+const SLUG_SHAPE = /^[a-z0-9-]{1,200}$/;
+
 export async function landingHead(db: Database, publicUrl: string, slug: string): Promise<LandingHead | null> {
+  if (!SLUG_SHAPE.test(slug)) return null;
   return withTenant(db, null, async (tx) => {
     const [row] = await tx
       .select({ id: tournament.id, name: tournament.name, description: tournament.description, club: organization.name, course: course.name })

@@ -203,7 +203,8 @@ export const publicTournamentsInput = z
   })
   .optional();
 
-const slug = z.string().min(1).max(200);
+/** Any text a link could carry: an unknown slug is 404, but a control character (NUL) never reaches a query. */
+const slug = userText().min(1).max(200);
 export const publicTournamentInput = z.strictObject({ slug });
 export const publicLeaderboardInput = z.strictObject({ slug, division: id.optional() });
 export const onLeaderboardInput = z.strictObject({ slug, lastEventId: z.string().max(40).nullish() });

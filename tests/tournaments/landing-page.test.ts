@@ -58,7 +58,7 @@ describe('the public address of a tournament', () => {
   });
 
   it('names nothing for a members-only tournament, a draft or an unknown slug: the plain app is served', async () => {
-    for (const slug of [membersOnly.slug, draft.slug, 'finnes-ikke']) {
+    for (const slug of [membersOnly.slug, draft.slug, 'finnes-ikke', 'KARI@EXAMPLE.NO\u0000', '\u0000']) {
       const { status, html } = await page(slug);
       expect(status).toBe(200);
       expect(html).toContain('<title>Golfkortet</title>');
