@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { course, organization, tournament, tournamentRound } from '../db/schema';
-import { withTenant } from '../db/tenancy';
+import { course, tournamentRound } from '../db/schema';
+import { AppError } from '../errors';
+import { withVisibleTournament } from './public';
 
 /**
  * The public address of a tournament, PUBLIC_URL/t/{slug}, is the app's page; its HTML head carries the
@@ -42,24 +43,23 @@ const SLUG_SHAPE = /^[a-z0-9-]{1,200}$/;
 
 export async function landingHead(db: Database, publicUrl: string, slug: string): Promise<LandingHead | null> {
   if (!SLUG_SHAPE.test(slug)) return null;
-  return withTenant(db, null, async (tx) => {
-    const [row] = await tx
-      .select({ id: tournament.id, name: tournament.name, description: tournament.description, club: organization.name, course: course.name })
-      .from(tournament)
-      .innerJoin(organization, eq(organization.id, tournament.organizationId))
-      .innerJoin(course, eq(course.id, tournament.courseId))
-      .where(eq(tournament.slug, slug))
-      .limit(1);
-    if (!row) return null;
-    const days = await tx.select({ playedOn: tournamentRound.playedOn }).from(tournamentRound).where(eq(tournamentRound.tournamentId, row.id)).orderBy(asc(tournamentRound.number));
-    const facts = [row.club, norwegianDates(days.map((d) => d.playedOn)), row.course].filter(Boolean).join(' · ');
-    const description = row.description ? `${facts}. ${row.description}` : facts;
-    return {
-      title: `${row.name} – ${row.club}`,
-      description: shortened(description, DESCRIPTION_MAX_CHARACTERS),
-      url: `${publicUrl}/t/${encodeURIComponent(slug)}`,
-    };
-  });
+  try {
+    // As an anonymous reader: the same access check as the public pages, with no user.
+    return await withVisibleTournament({ db }, { ref: { slug }, userId: null }, async (tx, { row, organizationName }) => {
+      const [played] = await tx.select({ name: course.name }).from(course).where(eq(course.id, row.courseId));
+      const days = await tx.select({ playedOn: tournamentRound.playedOn }).from(tournamentRound).where(eq(tournamentRound.tournamentId, row.id)).orderBy(asc(tournamentRound.number));
+      const facts = [organizationName, norwegianDates(days.map((d) => d.playedOn)), played?.name].filter(Boolean).join(' · ');
+      const description = row.description ? `${facts}. ${row.description}` : facts;
+      return {
+        title: `${row.name} – ${organizationName}`,
+        description: shortened(description, DESCRIPTION_MAX_CHARACTERS),
+        url: `${publicUrl}/t/${encodeURIComponent(slug)}`,
+      };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
 }
 
 function escapeHtml(text: string): string {
