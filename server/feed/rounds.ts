@@ -53,7 +53,10 @@ export async function shareRound(deps: Pick<Deps, 'db' | 'bus' | 'now'>, input: 
         });
       }
     }
-    const totals = players.map((p) => ({ name: p.name, total: stableford ? p.totals.stablefordPoints : p.totals.gross }));
+    // Best first (fewest strokes, most points), a tie by name: a result, not an entry list.
+    const totals = players
+      .map((p) => ({ name: p.name, total: stableford ? p.totals.stablefordPoints : p.totals.gross }))
+      .sort((a, b) => (stableford ? b.total - a.total : a.total - b.total) || a.name.localeCompare(b.name, 'nb'));
     const item = await postFeedItem(deps, writer, {
       kind: 'round_shared',
       source,
