@@ -79,9 +79,10 @@ export async function withdrawFeedItems(deps: Pick<Deps, 'bus' | 'now'>, writer:
     .update(feedItem)
     .set({ hiddenAt: deps.now(), hiddenReason: reason })
     .where(and(selected(selector), isNull(feedItem.hiddenAt)))
-    .returning({ id: feedItem.id });
+    .returning({ id: feedItem.id, seq: feedItem.seq });
   let lastEventId = 0;
-  for (const { id } of withdrawn) lastEventId = await appendFeedEvent(writer.tx, id, 'hidden');
+  // In the feed's own order: subscribers hear of them as they were posted.
+  for (const { id } of withdrawn.sort((a, b) => a.seq - b.seq)) lastEventId = await appendFeedEvent(writer.tx, id, 'hidden');
   // One nudge: the audience reads every event up to it.
   if (lastEventId > 0) writer.afterCommit(() => publishFeedEvent(deps, lastEventId));
   return withdrawn.length;
