@@ -15,7 +15,7 @@ import { finishedText, highlightText, openedText, startedText } from './text';
  * transaction (decision 0602). A members-only tournament writes none; one made members-only takes its items
  * out of the feed, and they stay out if it is made public again.
  */
-type Deps_ = Pick<Deps, 'bus' | 'now'>;
+type FeedDeps = Pick<Deps, 'bus' | 'now'>;
 
 const STATUS_KINDS = { open: 'tournament_opened', in_progress: 'tournament_started', finished: 'tournament_finished' } as const;
 
@@ -25,7 +25,7 @@ async function publicFields(db: Queryable, t: TournamentRow): Promise<Pick<FeedI
 }
 
 /** After a status move (setTournamentStatus): opened, started, finished with its podium. */
-export async function postTournamentStatus(deps: Deps_, writer: FeedWriter, t: TournamentRow): Promise<void> {
+export async function postTournamentStatus(deps: FeedDeps, writer: FeedWriter, t: TournamentRow): Promise<void> {
   if (t.visibility !== 'public' || !(t.status in STATUS_KINDS)) return;
   const kind = STATUS_KINDS[t.status as keyof typeof STATUS_KINDS];
   const fields = await publicFields(writer.tx, t);
@@ -60,7 +60,7 @@ export function podiumOf(input: LeaderboardInput): NonNullable<FeedItem['podium'
  * one, is posted in its place).
  */
 export async function tournamentScoreHighlight(
-  deps: Deps_,
+  deps: FeedDeps,
   writer: FeedWriter,
   t: TournamentRow,
   score: { entryId: string; round: number; hole: number; strokes: number | null },
@@ -91,6 +91,6 @@ export async function tournamentScoreHighlight(
 }
 
 /** After a visibility change to members-only: everything of the tournament leaves the feed. */
-export async function withdrawTournament(deps: Deps_, writer: FeedWriter, tournamentId: string): Promise<void> {
+export async function withdrawTournament(deps: FeedDeps, writer: FeedWriter, tournamentId: string): Promise<void> {
   await withdrawFeedItems(deps, writer, { tournamentId }, 'members_only');
 }
