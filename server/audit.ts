@@ -23,6 +23,7 @@ export type AuditAction =
   | 'admin.users_listed'
   | 'admin.organizations_listed'
   | 'admin.user_signed_out'
+  | 'admin.feed_item_hidden'
   | 'tournament.card_unlocked';
 
 export interface AuditEvent {

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { chatRoutes } from './chat';
 import { coursesRoutes } from './courses';
+import { feedRoutes } from './feed';
 import { orgsRoutes } from './orgs';
 import { participantsRoutes } from './participants';
 import { personalCoursesRoutes } from './personalCourses';
@@ -33,5 +34,6 @@ export function restRoutes(deps: Deps): Router {
   r.use(tournamentPlayRoutes(deps));
   r.use(publicRoutes(deps));
   r.use(chatRoutes(deps));
+  r.use(feedRoutes(deps));
   return r;
 }

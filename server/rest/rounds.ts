@@ -21,6 +21,8 @@ export function roundsRoutes(deps: Deps): Router {
     '/rounds/:roundId/scores',
     procedure(deps, (caller, req) => caller.rounds.setScore(bodyWithParams(req, { roundId: req.params.roundId as string }) as never)),
   );
+  r.post('/rounds/:roundId/share', procedure(deps, (caller, req) => caller.rounds.share(bodyWithParams(req, { roundId: req.params.roundId as string }) as never)));
+  r.delete('/rounds/:roundId/share', procedure(deps, (caller, req) => caller.rounds.unshare(bodyWithParams(req, { roundId: req.params.roundId as string }) as never)));
   r.post('/rounds/:roundId/finish', procedure(deps, (caller, req) => caller.rounds.finish(bodyWithParams(req, { roundId: req.params.roundId as string }) as never)));
   return r;
 }

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
 import { scoreConflict } from '../rounds/score-write';
+import { tournamentScoreHighlight } from '../feed/tournaments';
 import { assertStatus, tournamentIn } from './access';
 import { findCard, lockedCardConflict, relationToCard, requireEntry, requireRound } from './card-access';
 import { appendTournamentEvent, publishTournamentEvent } from './events';
@@ -62,6 +63,8 @@ export async function setTournamentScore(deps: Pick<Deps, 'bus' | 'now'>, scope:
       .set({ signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null })
       .where(and(eq(tournamentCard.entryId, entry.id), eq(tournamentCard.round, input.round)));
   }
+  // A hole in one, albatross or eagle goes to the public feed; a correction takes it back (decision 0602).
+  await tournamentScoreHighlight(deps, scope, t, { entryId: entry.id, round: input.round, hole: input.hole, strokes: input.strokes });
   const eventId = await appendTournamentEvent(tx, t, { type: 'score', entryId: entry.id, round: input.round, hole: input.hole, strokes: input.strokes });
   scope.afterCommit(() => publishTournamentEvent(deps, t.id, eventId));
   return { ok: true };

@@ -17,6 +17,7 @@ import { organization, tournament, tournamentDivision, tournamentEntry, tourname
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { assertStatus, tournamentIn, type TournamentRow } from './access';
+import { postTournamentStatus, withdrawTournament } from '../feed/tournaments';
 import { assertTournamentCourse } from './course-check';
 import { freezeHandicaps } from './entries';
 import { recordChange, type TournamentScope } from './scope';
@@ -155,6 +156,8 @@ export async function updateTournament(deps: Deps, scope: TournamentScope, input
     .returning();
   if (input.rounds !== undefined) await replaceRounds(tx, row!, input.rounds);
   if (input.divisions !== undefined) await replaceDivisions(tx, row!, input.divisions);
+  // Made members-only: its feed items leave the public feed (decision 0602).
+  if (current.visibility === 'public' && row!.visibility === 'members') await withdrawTournament(deps, scope, row!.id);
   await recordChange(deps, scope, row!, { type: 'details' });
   return tournamentView(tx, row!);
 }
@@ -173,6 +176,8 @@ export async function setTournamentStatus(deps: Deps, scope: TournamentScope, in
     .where(and(eq(tournament.id, current.id), eq(tournament.organizationId, scope.organizationId)))
     .returning();
   await recordChange(deps, scope, row!, { type: 'status' });
+  // Opened, started, finished: news for the public feed when the tournament is public (decision 0602).
+  await postTournamentStatus(deps, scope, row!);
   return tournamentView(tx, row!);
 }
 

@@ -4,6 +4,7 @@ import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { chatRouter } from './routers/chat';
 import { coursesRouter } from './routers/courses';
+import { feedRouter } from './routers/feed';
 import { orgsRouter } from './routers/orgs';
 import { participantsRouter } from './routers/participants';
 import { publicRouter } from './routers/public';
@@ -27,6 +28,7 @@ export const appRouter = router({
   tournaments: mergeRouters(tournamentsRouter, tournamentPlayRouter, tournamentLiveRouter),
   public: publicRouter,
   chat: chatRouter,
+  feed: feedRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -139,6 +139,11 @@ const REST = {
   'chat.unread': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/chat/unread` }),
   'chat.markRead': ({ organizationId, ...body }: Input): RestRequest => ({ method: 'POST', path: `${org({ organizationId })}/chat/read`, body }),
   'chat.unreadAll': get('/chat/unread'),
+  // CONTRACT.md section 10: the public feed, sharing a round to it, and hiding an item.
+  'feed.list': (i: Input | undefined): RestRequest => ({ method: 'GET', path: `/feed${query(i, ['before', 'limit'])}` }),
+  'rounds.share': (i: Input): RestRequest => ({ method: 'POST', path: `/rounds/${encodeURIComponent(i.roundId)}/share` }),
+  'rounds.unshare': (i: Input): RestRequest => ({ method: 'DELETE', path: `/rounds/${encodeURIComponent(i.roundId)}/share` }),
+  'admin.hideFeedItem': (i: Input): RestRequest => ({ method: 'DELETE', path: `/admin/feed/${encodeURIComponent(i.itemId)}` }),
 } satisfies Record<string, (input: Input) => RestRequest>;
 
 /** A procedure as the tRPC router names it (`namespace.name`). */

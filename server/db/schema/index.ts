@@ -7,3 +7,4 @@ export * from './rounds';
 export * from './bus';
 export * from './tournaments';
 export * from './chat';
+export * from './feed';

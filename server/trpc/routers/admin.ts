@@ -1,5 +1,7 @@
 import { adminOrganizationsInput, adminSignOutUserInput, adminUsersInput } from '../../../shared/schemas/organizations';
+import { feedItemIdInput } from '../../../shared/schemas/feed';
 import { listOrganizations, listUsers, signOutUser } from '../../admin/admin';
+import { hideFeedItem } from '../../feed/moderation';
 import { router, superAdminProcedure } from '../init';
 
 export const adminRouter = router({
@@ -12,4 +14,7 @@ export const adminRouter = router({
   signOutUser: superAdminProcedure
     .input(adminSignOutUserInput)
     .mutation(({ ctx, input }) => signOutUser(ctx.deps, { userId: ctx.user.id, ip: ctx.meta.ip }, input)),
+  hideFeedItem: superAdminProcedure
+    .input(feedItemIdInput)
+    .mutation(({ ctx, input }) => hideFeedItem(ctx.deps, { userId: ctx.user.id, ip: ctx.meta.ip }, input)),
 });

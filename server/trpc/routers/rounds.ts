@@ -7,7 +7,10 @@ import {
   roundsMineInput,
   setScoreInput,
 } from '../../../shared/schemas/rounds';
+import { feedItemSchema } from '../../../shared/schemas/feed';
+import { z } from 'zod';
 import { AppError } from '../../errors';
+import { shareRound, unshareRound } from '../../feed/rounds';
 import { roundFor } from '../../rounds/access';
 import { whileAllowed } from '../../realtime/guard';
 import { roundUpdates } from '../../rounds/events';
@@ -41,6 +44,15 @@ export const roundsRouter = router({
   ),
   setScore: userProcedure.input(setScoreInput).mutation(({ ctx, input }) => setScore(ctx.deps, { userId: ctx.user.id, ...input })),
   finish: userProcedure.input(roundIdInput).mutation(({ ctx, input }) => finishRound(ctx.deps, { userId: ctx.user.id, ...input })),
+  // The public feed (decision 0602): the owner shares a finished round, with its highlights, and takes it back.
+  share: userProcedure
+    .input(roundIdInput)
+    .output(feedItemSchema)
+    .mutation(({ ctx, input }) => shareRound(ctx.deps, { userId: ctx.user.id, ...input })),
+  unshare: userProcedure
+    .input(roundIdInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(({ ctx, input }) => unshareRound(ctx.deps, { userId: ctx.user.id, ...input })),
   // The watcher's access is checked again for as long as the subscription lives, not only at its start.
   onUpdate: roundWatcherProcedure.subscription(({ ctx, input, signal }) =>
     whileAllowed(

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { round } from './rounds';
+import { tournament } from './tournaments';
+
+/**
+ * The public feed (CONTRACT.md section 10, decision 0602). Not organization data: one service-wide table
+ * without a tenant policy, written by the operation that causes an item (inside its own transaction, a
+ * tenancy transaction included) and read without an organization context. `payload` holds the contract's
+ * fields other than id, kind and at, exactly as posted (names by name only); the columns beside it say what
+ * the item came from, so that it can be withdrawn: `hidden_at` set, the row kept.
+ */
+export const FEED_ITEM_KINDS = ['tournament_opened', 'tournament_started', 'tournament_finished', 'highlight', 'round_shared'] as const;
+export type FeedItemKind = (typeof FEED_ITEM_KINDS)[number];
+
+/** Why an item left the feed: a super administrator, a tournament made members-only, a round unshared, a score corrected. */
+export const FEED_HIDDEN_REASONS = ['admin', 'members_only', 'unshared', 'corrected'] as const;
+export type FeedHiddenReason = (typeof FEED_HIDDEN_REASONS)[number];
+
+export const feedItem = pgTable(
+  'feed_item',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The feed's order and paging (ids are random UUIDs).
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    kind: text('kind', { enum: FEED_ITEM_KINDS }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    payload: jsonb('payload').notNull(),
+    tournamentId: uuid('tournament_id').references(() => tournament.id, { onDelete: 'cascade' }),
+    roundId: uuid('round_id').references(() => round.id, { onDelete: 'cascade' }),
+    /** What caused the item ("tournament:<id>:opened", "round:<id>:shared", ...): at most one of each in the feed. */
+    source: text('source').notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason', { enum: FEED_HIDDEN_REASONS }),
+  },
+  (t) => [
+    uniqueIndex('feed_item_visible_source_idx').on(t.source).where(sql`${t.hiddenAt} is null`),
+    index('feed_item_tournament_idx').on(t.tournamentId),
+    index('feed_item_round_idx').on(t.roundId),
+    check('feed_item_kind_valid', sql`${t.kind} in ('tournament_opened', 'tournament_started', 'tournament_finished', 'highlight', 'round_shared')`),
+    check('feed_item_hidden_with_reason', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
+  ],
+);
+
+export const FEED_EVENT_KINDS = ['item', 'hidden'] as const;
+export type FeedEventKind = (typeof FEED_EVENT_KINDS)[number];
+
+/**
+ * The feed's change log for live delivery and resume (feed.onItem): one row when an item is posted, one
+ * when it leaves the feed, written in the same transaction. It names the item only; what goes out is the
+ * item as it stands when the event is read, so a withdrawn item's content is never sent again.
+ */
+export const feedEvent = pgTable(
+  'feed_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => feedItem.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FEED_EVENT_KINDS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('feed_event_kind_valid', sql`${t.kind} in ('item', 'hidden')`)],
+);

@@ -1,0 +1,99 @@
+import { tracked } from '@trpc/server';
+import { asc, eq, gt, max, sql } from 'drizzle-orm';
+import type { WebSocket } from 'ws';
+import type { FeedEvent } from '../../shared/schemas/feed';
+import type { Database, Queryable } from '../db/client';
+import { feedEvent, feedItem, type FeedEventKind } from '../db/schema';
+import type { Deps } from '../deps';
+import { followAudience, type AudienceEvent, type AudienceSource } from '../realtime/audiences';
+import { SerialisedData } from '../realtime/frames';
+import { feedItemColumns, feedItemView } from './view';
+
+/**
+ * The live feed (feed.onItem). Every post and every withdrawal writes a feed_event row in the change's own
+ * transaction; after the commit the writer nudges the one feed audience on the bus. Each process reads the
+ * new events once for all of its sockets, anonymous or signed in (they all see the same feed), and
+ * serialises each once (realtime/audiences.ts). An event goes out as the item stands when it is read: an
+ * item posted and since withdrawn is sent as `{kind: "hidden", id}`, never with its content.
+ */
+const CHANNEL = 'feed';
+
+/**
+ * Every feed writer takes this lock before it reads or writes the feed, and holds it to its commit: posts
+ * and withdrawals happen one at a time (one visible item per source), and event ids commit in increasing
+ * order, so a reader that has seen id n never misses a smaller id committing later. Feed writes are rare
+ * (status moves, eagles, shares): the wait is short. It is always the last lock a writer takes.
+ */
+export async function lockFeed(tx: Queryable): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('feed', 0))`);
+}
+
+/** Inside the change's transaction, after lockFeed. */
+export async function appendFeedEvent(tx: Queryable, itemId: string, kind: FeedEventKind): Promise<number> {
+  const [row] = await tx.insert(feedEvent).values({ itemId, kind }).returning({ id: feedEvent.id });
+  return row!.id;
+}
+
+/** After the commit only: a subscriber must never see an item that could still roll back. */
+export function publishFeedEvent(deps: Pick<Deps, 'bus'>, eventId: number): void {
+  deps.bus.publish(CHANNEL, { id: eventId });
+}
+
+/** How many events one read returns; a reader further behind gets the rest in the next reads. */
+const BATCH = 500;
+
+async function eventsAfter(db: Database, afterId: number): Promise<{ id: number; event: FeedEvent }[]> {
+  const rows = await db
+    .select({ eventId: feedEvent.id, eventKind: feedEvent.kind, item: feedItemColumns })
+    .from(feedEvent)
+    .innerJoin(feedItem, eq(feedItem.id, feedEvent.itemId))
+    .where(gt(feedEvent.id, afterId))
+    .orderBy(asc(feedEvent.id))
+    .limit(BATCH);
+  return rows.map((row) => ({
+    id: row.eventId,
+    event: row.eventKind === 'item' && row.item.hiddenAt === null ? feedItemView(row.item) : { kind: 'hidden', id: row.item.id },
+  }));
+}
+
+export async function latestFeedEventId(db: Database): Promise<number> {
+  const [row] = await db.select({ id: max(feedEvent.id) }).from(feedEvent);
+  return row?.id ?? 0;
+}
+
+function feedSource(deps: Pick<Deps, 'db'>): AudienceSource {
+  return {
+    channel: CHANNEL,
+    latestId: () => latestFeedEventId(deps.db),
+    async read(afterId) {
+      const events = await eventsAfter(deps.db, afterId);
+      return events.map((e): AudienceEvent => ({ id: e.id, data: SerialisedData.of(e.event) }));
+    },
+  };
+}
+
+/**
+ * Where a subscription starts: after the client's `lastEventId` (a reconnect), else after the newest event
+ * now. Read before the subscription is answered as started, so "from now on" means from that answer: the
+ * app loads feed.list after it and keeps each item once, by its id.
+ */
+export async function feedStartingPoint(deps: Pick<Deps, 'db'>, input: { lastEventId?: string | null | undefined } | undefined): Promise<number> {
+  if (input?.lastEventId && /^\d{1,15}$/.test(input.lastEventId)) return Number(input.lastEventId);
+  return latestFeedEventId(deps.db);
+}
+
+/** The subscription's stream: the events after `after`, read from the table, then live. */
+export function feedUpdates(deps: Pick<Deps, 'db' | 'bus' | 'logger'>, input: { after: number; signal: AbortSignal | undefined; socket: WebSocket | undefined }) {
+  async function* catchUp(): AsyncGenerator<ReturnType<typeof tracked<FeedEvent>>, number> {
+    let lastId = input.after;
+    for (;;) {
+      const missed = await eventsAfter(deps.db, lastId);
+      for (const { id, event } of missed) {
+        yield tracked(String(id), event);
+        lastId = id;
+      }
+      if (missed.length < BATCH) return lastId;
+    }
+  }
+  return followAudience<FeedEvent>(deps, { key: CHANNEL, source: () => feedSource(deps), signal: input.signal, socket: input.socket, catchUp });
+}

@@ -1,0 +1,116 @@
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import type { FeedItem, FeedList } from '../../shared/schemas/feed';
+import { FEED_DEFAULT_LIMIT } from '../../shared/schemas/feed';
+import type { Queryable, Transaction } from '../db/client';
+import { feedItem, type FeedHiddenReason, type FeedItemKind } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { appendFeedEvent, lockFeed, publishFeedEvent } from './events';
+import { feedItemColumns, feedItemView, type FeedPayload } from './view';
+
+/**
+ * Posting and withdrawing feed items (decision 0602), inside the transaction of the operation that causes
+ * them (a tenancy transaction for a tournament's, the round's own for a share), announced after its commit.
+ */
+export interface FeedWriter {
+  tx: Queryable;
+  afterCommit(work: () => void): void;
+}
+
+export interface NewFeedItem {
+  kind: FeedItemKind;
+  /** What caused it (schema/feed.ts): posting a source already in the feed answers that item again. */
+  source: string;
+  tournamentId?: string;
+  roundId?: string;
+  payload: FeedPayload;
+}
+
+/** Which items leave the feed together. */
+export type FeedSelector = { itemId: string } | { source: string } | { tournamentId: string } | { roundId: string };
+
+function selected(selector: FeedSelector) {
+  if ('itemId' in selector) return eq(feedItem.id, selector.itemId);
+  if ('source' in selector) return eq(feedItem.source, selector.source);
+  if ('tournamentId' in selector) return eq(feedItem.tournamentId, selector.tournamentId);
+  return eq(feedItem.roundId, selector.roundId);
+}
+
+export async function findVisibleItem(db: Queryable, source: string): Promise<FeedItem | null> {
+  const [row] = await db.select(feedItemColumns).from(feedItem).where(and(eq(feedItem.source, source), isNull(feedItem.hiddenAt)));
+  return row ? feedItemView(row) : null;
+}
+
+/**
+ * Posts the item, or answers the one of its source already in the feed. A source a super administrator
+ * has taken out of the feed is not posted again (null): a moderation is not undone by sharing again or by
+ * correcting a score back.
+ */
+export async function postFeedItem(deps: Pick<Deps, 'bus' | 'now'>, writer: FeedWriter, item: NewFeedItem): Promise<FeedItem | null> {
+  await lockFeed(writer.tx);
+  const existing = await findVisibleItem(writer.tx, item.source);
+  if (existing) return existing;
+  const [moderated] = await writer.tx
+    .select({ id: feedItem.id })
+    .from(feedItem)
+    .where(and(eq(feedItem.source, item.source), eq(feedItem.hiddenReason, 'admin')))
+    .limit(1);
+  if (moderated) return null;
+  const [row] = await writer.tx
+    .insert(feedItem)
+    .values({
+      kind: item.kind,
+      at: deps.now(),
+      payload: item.payload,
+      source: item.source,
+      tournamentId: item.tournamentId ?? null,
+      roundId: item.roundId ?? null,
+    })
+    .returning(feedItemColumns);
+  const eventId = await appendFeedEvent(writer.tx, row!.id, 'item');
+  writer.afterCommit(() => publishFeedEvent(deps, eventId));
+  return feedItemView(row!);
+}
+
+/** Takes the selected items out of the feed (kept, marked hidden); answers how many left it now. */
+export async function withdrawFeedItems(deps: Pick<Deps, 'bus' | 'now'>, writer: FeedWriter, selector: FeedSelector, reason: FeedHiddenReason): Promise<number> {
+  await lockFeed(writer.tx);
+  const withdrawn = await writer.tx
+    .update(feedItem)
+    .set({ hiddenAt: deps.now(), hiddenReason: reason })
+    .where(and(selected(selector), isNull(feedItem.hiddenAt)))
+    .returning({ id: feedItem.id, seq: feedItem.seq });
+  let lastEventId = 0;
+  // In the feed's own order: subscribers hear of them as they were posted.
+  for (const { id } of withdrawn.sort((a, b) => a.seq - b.seq)) lastEventId = await appendFeedEvent(writer.tx, id, 'hidden');
+  // One nudge: the audience reads every event up to it.
+  if (lastEventId > 0) writer.afterCommit(() => publishFeedEvent(deps, lastEventId));
+  return withdrawn.length;
+}
+
+/**
+ * A transaction of the service's own tables (not a tenancy one) with the feed's after-commit hook: for the
+ * round share and the super administrator.
+ */
+export async function inFeedTransaction<T>(deps: Pick<Deps, 'db'>, work: (writer: FeedWriter & { tx: Transaction }) => Promise<T>): Promise<T> {
+  const announcements: (() => void)[] = [];
+  const result = await deps.db.transaction((tx) => work({ tx, afterCommit: (announce) => void announcements.push(announce) }));
+  for (const announce of announcements) announce();
+  return result;
+}
+
+/** Newest first; `before` pages back from an item (older than it). */
+export async function listFeed(deps: Pick<Deps, 'db'>, input: { before?: string | undefined; limit?: number | undefined } | undefined): Promise<FeedList> {
+  const limit = input?.limit ?? FEED_DEFAULT_LIMIT;
+  let where = isNull(feedItem.hiddenAt);
+  if (input?.before) {
+    // The anchor may have left the feed since the page was read: its place still says where to go on.
+    const [anchor] = await deps.db.select({ seq: feedItem.seq }).from(feedItem).where(eq(feedItem.id, input.before));
+    if (!anchor) throw new AppError('NOT_FOUND');
+    where = and(where, lt(feedItem.seq, anchor.seq))!;
+  }
+  // One more than asked for: whether it exists says whether there is an older page.
+  const rows = await deps.db.select(feedItemColumns).from(feedItem).where(where).orderBy(desc(feedItem.seq)).limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return { items: page.map(feedItemView), ...(rows.length > limit ? { nextBefore: page[page.length - 1]!.id } : {}) };
+}

@@ -1,0 +1,77 @@
+import type { FeedItem } from '../../shared/schemas/feed';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { assertOwner, roundFor, type RoundRow } from '../rounds/access';
+import { computeRound } from '../rounds/view';
+import { highlightLabel } from './highlights';
+import { inFeedTransaction, findVisibleItem, postFeedItem, withdrawFeedItems, type FeedWriter } from './items';
+import { highlightText, roundSharedText } from './text';
+
+/**
+ * Sharing a finished round to the public feed (rounds.share / rounds.unshare, decision 0602): the owner's
+ * choice alone (a participant 403, anyone else 404), only once the round is finished (409), both idempotent.
+ * Sharing posts the round with its players' totals and, before it, each hole in one, albatross and eagle
+ * of it; unsharing takes all of them out of the feed. A round's scores cannot change once it is finished,
+ * so what was posted stays true.
+ */
+const NOT_FINISHED = 'Bare en avsluttet runde kan deles.';
+const MODERATED = 'En administrator har tatt runden ut av feeden. Den kan ikke deles igjen.';
+
+async function ownFinishedRound(writer: FeedWriter, input: { userId: string; roundId: string }): Promise<RoundRow> {
+  // The round's row lock: a share and an unshare of one round happen one after the other.
+  const { round, role } = await roundFor(writer.tx, input.roundId, input.userId, { lock: true });
+  assertOwner(role);
+  if (round.status !== 'finished') throw new AppError('CONFLICT', { message: NOT_FINISHED });
+  return round;
+}
+
+export async function shareRound(deps: Pick<Deps, 'db' | 'bus' | 'now'>, input: { userId: string; roundId: string }): Promise<FeedItem> {
+  return inFeedTransaction(deps, async (writer) => {
+    const row = await ownFinishedRound(writer, input);
+    const source = `round:${row.id}:shared`;
+    const shared = await findVisibleItem(writer.tx, source);
+    if (shared) return shared;
+
+    const { view } = await computeRound(writer.tx, row);
+    const stableford = view.format === 'stableford';
+    const round = { id: view.id, courseName: view.course.name, playedOn: view.playedOn };
+    const players = view.sides.flatMap((s) => s.participants).filter((p) => p.totals.holesPlayed > 0);
+    for (const p of players) {
+      for (const h of p.holes) {
+        const label = h.strokes === null ? null : highlightLabel(h.par, h.strokes);
+        if (!label) continue;
+        await postFeedItem(deps, writer, {
+          kind: 'highlight',
+          source: `round:${row.id}:highlight:${p.id}:${h.hole}`,
+          roundId: row.id,
+          payload: {
+            round,
+            player: { name: p.name },
+            highlight: { hole: h.hole, par: h.par, strokes: h.strokes!, label },
+            text: highlightText(p.name, label, h.hole, { course: view.course.name }),
+          },
+        });
+      }
+    }
+    // Best first (fewest strokes, most points), a tie by name: a result, not an entry list.
+    const totals = players
+      .map((p) => ({ name: p.name, total: stableford ? p.totals.stablefordPoints : p.totals.gross }))
+      .sort((a, b) => (stableford ? b.total - a.total : a.total - b.total) || a.name.localeCompare(b.name, 'nb'));
+    const item = await postFeedItem(deps, writer, {
+      kind: 'round_shared',
+      source,
+      roundId: row.id,
+      payload: { round, players: totals, text: roundSharedText(round.courseName, round.playedOn, totals, stableford) },
+    });
+    if (!item) throw new AppError('CONFLICT', { message: MODERATED });
+    return item;
+  });
+}
+
+export async function unshareRound(deps: Pick<Deps, 'db' | 'bus' | 'now'>, input: { userId: string; roundId: string }): Promise<{ ok: true }> {
+  return inFeedTransaction(deps, async (writer) => {
+    const row = await ownFinishedRound(writer, input);
+    await withdrawFeedItems(deps, writer, { roundId: row.id }, 'unshared');
+    return { ok: true as const };
+  });
+}

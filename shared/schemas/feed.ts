@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { id } from './common';
+
+/** CONTRACT.md section 10, decision 0602: a page of the feed is 1..100 items, 20 unless asked. */
+export const FEED_DEFAULT_LIMIT = 20;
+export const FEED_MAX_LIMIT = 100;
+
+export const feedListInput = z
+  .strictObject({
+    before: id.optional(),
+    // Coerced: the REST path carries it in the query string.
+    limit: z.coerce
+      .number({ message: 'Grensen må være et heltall.' })
+      .int({ message: 'Grensen må være et heltall.' })
+      .min(1, { message: 'Grensen må være minst 1.' })
+      .max(FEED_MAX_LIMIT, { message: `Grensen kan være høyst ${FEED_MAX_LIMIT}.` })
+      .default(FEED_DEFAULT_LIMIT),
+  })
+  // GET /feed without a query string: no input at all.
+  .optional();
+export const feedItemIdInput = z.strictObject({ itemId: id });
+/** `lastEventId` is sent back by the tRPC client when it reconnects: the subscription resumes after it. */
+export const feedOnItemInput = z.strictObject({ lastEventId: z.string().max(40).nullish() }).optional();
+
+export const HIGHLIGHT_LABELS = ['hole_in_one', 'albatross', 'eagle'] as const;
+export type HighlightLabel = (typeof HIGHLIGHT_LABELS)[number];
+
+/**
+ * The answer's shape, also the output schema of every procedure that returns items: an object schema
+ * strips any field it does not name, so nothing but these fields can leave the server.
+ */
+const total = z.number();
+export const feedItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['tournament_opened', 'tournament_started', 'tournament_finished', 'highlight', 'round_shared']),
+  at: z.string(),
+  organization: z.object({ name: z.string() }).optional(),
+  tournament: z.object({ slug: z.string(), name: z.string() }).optional(),
+  round: z.object({ id: z.string(), courseName: z.string(), playedOn: z.string() }).optional(),
+  player: z.object({ name: z.string() }).optional(),
+  players: z.array(z.object({ name: z.string(), total })).optional(),
+  podium: z
+    .array(z.object({ division: z.string(), places: z.array(z.object({ position: z.string(), name: z.string(), total })) }))
+    .optional(),
+  highlight: z.object({ hole: z.number(), par: z.number(), strokes: z.number(), label: z.enum(HIGHLIGHT_LABELS) }).optional(),
+  text: z.string(),
+});
+export type FeedItem = z.infer<typeof feedItemSchema>;
+export type FeedItemKind = FeedItem['kind'];
+
+export const feedListOutput = z.object({ items: z.array(feedItemSchema), nextBefore: z.string().optional() });
+export type FeedList = z.infer<typeof feedListOutput>;
+
+/** What feed.onItem sends: an item as posted, or word that an item has left the feed. */
+export type FeedEvent = FeedItem | { kind: 'hidden'; id: string };
