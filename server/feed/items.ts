@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, like, lt } from 'drizzle-orm';
 import type { FeedItem, FeedList } from '../../shared/schemas/feed';
 import { FEED_DEFAULT_LIMIT } from '../../shared/schemas/feed';
 import type { Queryable, Transaction } from '../db/client';
@@ -27,12 +27,23 @@ export interface NewFeedItem {
 }
 
 /** Which items leave the feed together. */
-export type FeedSelector = { itemId: string } | { source: string } | { tournamentId: string } | { roundId: string };
+export type FeedSelector = { itemId: string } | { source: string } | { tournamentId: string } | { roundId: string } | { entryHighlights: { tournamentId: string; entryId: string } };
+
+/** The source of a tournament highlight: who, where; an entry's highlights share its prefix. */
+export function tournamentHighlightSource(tournamentId: string, entryId: string, hole?: { round: number; hole: number }): string {
+  const prefix = `tournament:${tournamentId}:highlight:${entryId}:`;
+  return hole ? `${prefix}${hole.round}:${hole.hole}` : prefix;
+}
 
 function selected(selector: FeedSelector) {
   if ('itemId' in selector) return eq(feedItem.id, selector.itemId);
   if ('source' in selector) return eq(feedItem.source, selector.source);
   if ('tournamentId' in selector) return eq(feedItem.tournamentId, selector.tournamentId);
+  if ('entryHighlights' in selector) {
+    const { tournamentId, entryId } = selector.entryHighlights;
+    // Ids are UUIDs: the prefix holds no LIKE wildcard.
+    return and(eq(feedItem.tournamentId, tournamentId), like(feedItem.source, `${tournamentHighlightSource(tournamentId, entryId)}%`));
+  }
   return eq(feedItem.roundId, selector.roundId);
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { audit } from '../audit';
 import { feedItem } from '../db/schema';
 import type { Deps } from '../deps';
@@ -14,7 +14,17 @@ export async function hideFeedItem(deps: Pick<Deps, 'db' | 'bus' | 'now'>, opera
   return inFeedTransaction(deps, async (writer) => {
     const [item] = await writer.tx.select({ id: feedItem.id, kind: feedItem.kind }).from(feedItem).where(eq(feedItem.id, input.itemId));
     if (!item) throw new AppError('NOT_FOUND');
-    const hidden = await withdrawFeedItems(deps, writer, { itemId: item.id }, 'admin');
+    let hidden = await withdrawFeedItems(deps, writer, { itemId: item.id }, 'admin');
+    if (hidden === 0) {
+      // Already out of the feed for another reason (unshared, corrected): it becomes a moderation, so
+      // sharing the round again or correcting the score back does not bring it back.
+      const moderated = await writer.tx
+        .update(feedItem)
+        .set({ hiddenReason: 'admin' })
+        .where(and(eq(feedItem.id, item.id), ne(feedItem.hiddenReason, 'admin')))
+        .returning({ id: feedItem.id });
+      hidden = moderated.length;
+    }
     if (hidden > 0) {
       await audit(deps, writer.tx, { action: 'admin.feed_item_hidden', actorUserId: operator.userId, ip: operator.ip, details: { itemId: item.id, kind: item.kind } });
     }

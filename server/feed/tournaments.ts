@@ -7,7 +7,7 @@ import { computeLeaderboard, type LeaderboardInput } from '../golf/leaderboard';
 import type { TournamentRow } from '../tournaments/access';
 import { loadLeaderboardInput } from '../tournaments/leaderboard-input';
 import { highlightLabel, NEVER_A_HIGHLIGHT_FROM_STROKES } from './highlights';
-import { findVisibleItem, postFeedItem, withdrawFeedItems, type FeedWriter } from './items';
+import { findVisibleItem, postFeedItem, tournamentHighlightSource, withdrawFeedItems, type FeedWriter } from './items';
 import { finishedText, highlightText, openedText, startedText } from './text';
 
 /**
@@ -65,7 +65,7 @@ export async function tournamentScoreHighlight(
   t: TournamentRow,
   score: { entryId: string; round: number; hole: number; strokes: number | null },
 ): Promise<void> {
-  const source = `tournament:${t.id}:highlight:${score.entryId}:${score.round}:${score.hole}`;
+  const source = tournamentHighlightSource(t.id, score.entryId, score);
   const mayBeOne = t.visibility === 'public' && score.strokes !== null && score.strokes < NEVER_A_HIGHLIGHT_FROM_STROKES;
   const existing = await findVisibleItem(writer.tx, source);
   if (!mayBeOne && !existing) return;

@@ -7,6 +7,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { assertStatus, tournamentIn, type TournamentRow } from './access';
 import { entryRecords, entryViews } from './entry-view';
+import { withdrawFeedItems } from '../feed/items';
 import { recordChange, isOrganizer, type TournamentScope } from './scope';
 
 /** Before play, entries come and go: organizers may enter anyone in these states. */
@@ -166,6 +167,8 @@ export async function withdraw(deps: Deps, scope: TournamentScope, input: { tour
     throw new AppError('FORBIDDEN', { message: 'Du kan bare trekke din egen påmelding.' });
   }
   await tx.delete(tournamentEntry).where(and(eq(tournamentEntry.id, entry.id), eq(tournamentEntry.tournamentId, t.id)));
+  // A player withdrawn during play takes their highlights out of the public feed with their scores.
+  await withdrawFeedItems(deps, scope, { entryHighlights: { tournamentId: t.id, entryId: entry.id } }, 'corrected');
   await recordChange(deps, scope, t, { type: 'entries' });
   return { ok: true };
 }

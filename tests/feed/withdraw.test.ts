@@ -60,6 +60,18 @@ describe.each(databaseKinds())('leaving the feed on %s', (kind) => {
     expect((await mine()).map((i) => i.highlight!.label)).toEqual(['hole_in_one']);
   });
 
+  it("a player withdrawn during play takes their highlights out with them; the others' stay", async () => {
+    const fx = await draftTournament(env.deps);
+    await moveTo(env.deps, fx, 'in_progress');
+    await tournamentScore(env.deps, fx, 0, holeOfPar(fx, 3), 1);
+    await tournamentScore(env.deps, fx, 1, holeOfPar(fx, 3, 1), 1);
+    const highlights = async () => (await list()).filter((i) => i.tournament?.slug === fx.slug && i.kind === 'highlight').map((i) => i.player?.name);
+    expect((await highlights()).sort()).toEqual(['Spiller 01', 'Spiller 02']);
+    const admin = (await callerAs(env.deps, fx.admin)).caller;
+    await admin.tournaments.withdraw({ organizationId: fx.organizationId, tournamentId: fx.tournamentId, entryId: fx.players[0]!.entryId });
+    expect(await highlights()).toEqual(['Spiller 02']);
+  });
+
   it('unsharing takes the round and its highlights out; sharing again posts them anew', async () => {
     const { round, owner } = await playedRound(env.deps);
     const caller = (await callerAs(env.deps, owner)).caller;
@@ -97,6 +109,15 @@ describe.each(databaseKinds())('leaving the feed on %s', (kind) => {
       expect((await admin.call('admin.hideFeedItem', { itemId: shared.id })).body).toEqual({ ok: true });
       expect((await admin.call('admin.hideFeedItem', { itemId: randomUUID() })).status).toBe(404);
       expect((await admin.call('admin.hideFeedItem', { itemId: 'ikke-en-id' })).status).toBe(400);
+
+      // An item already out of the feed (unshared) that an operator then hides stays out when shared again.
+      const other = await playedRound(env.deps);
+      const otherOwner = (await callerAs(env.deps, other.owner)).caller;
+      const item = await otherOwner.rounds.share({ roundId: other.round.id });
+      await otherOwner.rounds.unshare({ roundId: other.round.id });
+      expect((await admin.call('admin.hideFeedItem', { itemId: item.id })).body).toEqual({ ok: true });
+      const reshareHidden = await (await env.as(other.owner, transport)).call('rounds.share', { roundId: other.round.id });
+      expect([reshareHidden.status, reshareHidden.error?.code]).toEqual([409, 'CONFLICT']);
 
       // The owner cannot undo the moderation by sharing again.
       const reshare = await (await env.as(owner, transport)).call('rounds.share', { roundId: round.id });
