@@ -79,6 +79,8 @@ const REST: Record<string, (input: Input) => { method: string; path: string; bod
   'rounds.addParticipant': ({ roundId, ...body }) => ({ method: 'POST', path: `/rounds/${roundId}/participants`, body }),
   'rounds.setScore': ({ roundId, ...body }) => ({ method: 'PUT', path: `/rounds/${roundId}/scores`, body }),
   'rounds.finish': (i) => ({ method: 'POST', path: `/rounds/${i.roundId}/finish` }),
+  'rounds.share': (i) => ({ method: 'POST', path: `/rounds/${i.roundId}/share` }),
+  'rounds.unshare': (i) => ({ method: 'DELETE', path: `/rounds/${i.roundId}/share` }),
   'participants.search': (i) => ({ method: 'GET', path: `/participants/search?${qs(i)}` }),
 };
 
@@ -206,6 +208,10 @@ describe('course rating and slope never leave the server', () => {
     await c('participants.search', { q: 'frode.lekkasje@example.no' });
     await c('rounds.finish', { roundId }, friendCookie);
     await c('rounds.finish', { roundId });
+    // Shared to the public feed: the item names players and totals, never the course's rating.
+    await c('rounds.share', { roundId }, friendCookie);
+    await c('rounds.share', { roundId });
+    await c('rounds.unshare', { roundId });
     return roundId as string;
   }
 
