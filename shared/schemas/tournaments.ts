@@ -297,3 +297,30 @@ export type LeaderboardUpdate =
       removed?: { divisionId: string; entryId: string }[];
       updatedAt: string;
     };
+
+/** tournaments.cards (decision 0505): the cards of one round the caller keeps. */
+export const cardsInput = z.strictObject({ organizationId: id, tournamentId: id, round: roundNumber });
+
+export interface TournamentCardView {
+  entryId: string;
+  name: string;
+  division: { id: string; name: string };
+  playingHandicap: number;
+  /** `self`: my own card; `marker`: a card of my group (I mark it); `admin`: an organizer's view. */
+  relation: 'self' | 'marker' | 'admin';
+  /** Holes 1..18, null where nothing is entered. */
+  strokes: (number | null)[];
+  /** Strokes received on holes 1..18 from the playing handicap (negative: a plus handicap gives back). */
+  strokesReceived: number[];
+  signedByPlayer: boolean;
+  signedByMarker: boolean;
+  locked: boolean;
+}
+export interface TournamentCardsView {
+  round: number;
+  holes: { hole: number; par: number; strokeIndex: number }[];
+  /** My group in this round, if I have one. */
+  group: { startsAt: string; tee: 1 | 10 } | null;
+  myEntryId: string | null;
+  cards: TournamentCardView[];
+}
