@@ -16,6 +16,11 @@ describe('the start list editor', () => {
     expect(moveEntry(groups(), 'g', 1, 10).map((g) => g.entryIds)).toEqual([['a', 'b', 'c', 'd'], ['e', 'f', 'g']]);
   });
 
+  it('puts a player without a group into one, or a first group at the first start', () => {
+    expect(moveEntry(groups(), 'x', 1, 10)[1]!.entryIds).toEqual(['e', 'f', 'x']);
+    expect(moveEntry([], 'x', 0, 10, T0)).toEqual([{ startsAt: T0, tee: 1, entryIds: ['x'] }]);
+  });
+
   it('makes a new group after the last, one interval later', () => {
     const next = moveEntry(groups(), 'a', 3, 8);
     expect(next).toHaveLength(4);

@@ -37,18 +37,20 @@ function addMinutes(iso: string, minutes: number): string {
 
 /**
  * Moves a player to group `to` (an index; `groups.length` makes a new group after the last, `interval`
- * minutes after it). A full group (four) takes nobody; a group left empty disappears.
+ * minutes after it), or puts a player who has no group there. A full group (four) takes nobody; a group
+ * left empty disappears. `firstStartsAt` is the new group's time when there is no group yet.
  */
-export function moveEntry(groups: readonly DraftGroup[], entryId: string, to: number, interval: number): DraftGroup[] {
+export function moveEntry(groups: readonly DraftGroup[], entryId: string, to: number, interval: number, firstStartsAt?: string): DraftGroup[] {
   const from = groups.findIndex((g) => g.entryIds.includes(entryId));
-  if (from === -1 || from === to || to < 0 || to > groups.length) return [...groups];
+  if (from === to || to < 0 || to > groups.length) return [...groups];
+  if (groups.length === 0) return firstStartsAt ? [{ startsAt: firstStartsAt, tee: 1, entryIds: [entryId] }] : [];
   if (to < groups.length && groups[to]!.entryIds.length >= GROUP_MAX_ENTRIES) return [...groups];
   const next = groups.map((g) => ({ ...g, entryIds: [...g.entryIds] }));
   if (to === groups.length) {
     const last = groups[groups.length - 1]!;
     next.push({ startsAt: addMinutes(last.startsAt, interval), tee: last.tee, entryIds: [] });
   }
-  next[from]!.entryIds = next[from]!.entryIds.filter((id) => id !== entryId);
+  if (from !== -1) next[from]!.entryIds = next[from]!.entryIds.filter((id) => id !== entryId);
   next[to]!.entryIds.push(entryId);
   return next.filter((g) => g.entryIds.length > 0);
 }
