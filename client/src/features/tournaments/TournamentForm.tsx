@@ -7,7 +7,7 @@ import {
   TOURNAMENT_VISIBILITIES,
   type TournamentFormat,
   type TournamentVisibility,
-} from '../../../../shared/schemas/tournaments';
+} from '../../../../shared/tournament-rules';
 import { describeApiError, type ApiErrorView } from '../../lib/api-error';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, FormError, SelectField, TextField } from '../../ui';

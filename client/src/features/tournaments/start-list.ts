@@ -1,4 +1,5 @@
-import { GROUP_MAX_ENTRIES, type GroupView } from '../../../../shared/schemas/tournaments';
+import type { GroupView } from '../../../../shared/schemas/tournaments';
+import { GROUP_MAX_ENTRIES } from '../../../../shared/tournament-rules';
 
 /**
  * The start list being edited: groups in start order, each a start time, a tee and its entries. Players are

@@ -1,9 +1,5 @@
-import {
-  defaultAllowancePercent,
-  type TournamentFormat,
-  type TournamentView,
-  type TournamentVisibility,
-} from '../../../../shared/schemas/tournaments';
+import type { TournamentView } from '../../../../shared/schemas/tournaments';
+import { defaultAllowancePercent, type TournamentFormat, type TournamentVisibility } from '../../../../shared/tournament-rules';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import type { CourseChoice } from '../rounds/wizard-state';
 

@@ -1,11 +1,5 @@
-import {
-  TOURNAMENT_MOVES,
-  type EntryView,
-  type TournamentFormat,
-  type TournamentStatus,
-  type TournamentView,
-  type TournamentVisibility,
-} from '../../../../shared/schemas/tournaments';
+import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
+import { TOURNAMENT_MOVES, type TournamentFormat, type TournamentStatus, type TournamentVisibility } from '../../../../shared/tournament-rules';
 
 /** The states as the club sees them (issue 15). */
 export const STATUS_NAME: Record<TournamentStatus, string> = {
