@@ -144,7 +144,7 @@ describe('the club’s tournament screens in a real browser (issue 15)', () => {
     await a.getByRole('button', { name: 'Meld på gjesten' }).click();
     await a.getByTestId('admin-entry').filter({ hasText: 'Gjest Gunn' }).waitFor();
     await a.getByRole('button', { name: 'Meld av Gjest Gunn' }).click();
-    await a.getByRole('button', { name: 'Bekreft: meld av Gjest Gunn' }).click();
+    await a.getByRole('button', { name: 'Ja, meld av Gjest Gunn' }).click();
     await expect.poll(() => a.getByTestId('admin-entry').count()).toBe(3);
     await move(a, 'Steng påmeldingen', 'Påmelding stengt');
 

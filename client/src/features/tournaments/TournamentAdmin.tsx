@@ -77,7 +77,7 @@ export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: Entry
   const refresh = useRefresh(t);
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
   const enter = useMutation(trpc.tournaments.enter.mutationOptions({ onSuccess: refresh }));
-  const withdraw = useMutation(trpc.tournaments.withdraw.mutationOptions({ onSuccess: refresh }));
+  const withdraw = useMutation(trpc.tournaments.withdraw.mutationOptions({ onSuccess: refresh, onMutate: () => enter.reset() }));
   const [division, setDivision] = useState('');
   const manage = canManageEntries(t.status);
   const withdrawable = t.status !== 'finished' && t.status !== 'cancelled';
@@ -187,7 +187,7 @@ function EntryRow({ t, entry, manage, withdrawable, busy, onWithdraw }: { t: Tou
         {withdrawable ? (
           sure ? (
             <>
-              <Button size="small" variant="danger" busy={busy} onClick={onWithdraw} aria-label={`Bekreft: meld av ${entry.player.name}`}>Ja, meld av</Button>
+              <Button size="small" variant="danger" busy={busy} onClick={onWithdraw} aria-label={`Ja, meld av ${entry.player.name}`}>Ja, meld av</Button>
               <Button size="small" variant="link" onClick={() => setSure(false)}>Avbryt</Button>
             </>
           ) : (
@@ -336,7 +336,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
       {groups.length === 0 ? (
         <p className="muted">Ingen startliste for denne runden ennå.</p>
       ) : (
-        <ol className="list" aria-label={`Grupper i runde ${round.number}`} style={{ listStyle: 'none', padding: 0 }}>
+        <ol className="groups" aria-label={`Grupper i runde ${round.number}`}>
           {groups.map((g, i) => (
             <li key={`${g.startsAt}-${g.tee}-${i}`} className="group-box" data-testid="start-group">
               <h3>Gruppe {i + 1} · {startText(g.startsAt, g.tee)}</h3>
@@ -347,13 +347,19 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
                     {editable ? (
                       <span className="actions">
                         {i > 0 && hasRoom(groups[i - 1]!) ? (
-                          <Button size="small" variant="secondary" aria-label={`Flytt ${name(entryId)} til gruppe ${i}`} onClick={() => move(entryId, i - 1)}>▲ Gr. {i}</Button>
+                          <Button size="small" variant="secondary" onClick={() => move(entryId, i - 1)}>
+                            <span aria-hidden="true">▲</span> <span className="visually-hidden">Flytt {name(entryId)} til </span>gruppe {i}
+                          </Button>
                         ) : null}
                         {i < groups.length - 1 && hasRoom(groups[i + 1]!) ? (
-                          <Button size="small" variant="secondary" aria-label={`Flytt ${name(entryId)} til gruppe ${i + 2}`} onClick={() => move(entryId, i + 1)}>▼ Gr. {i + 2}</Button>
+                          <Button size="small" variant="secondary" onClick={() => move(entryId, i + 1)}>
+                            <span aria-hidden="true">▼</span> <span className="visually-hidden">Flytt {name(entryId)} til </span>gruppe {i + 2}
+                          </Button>
                         ) : null}
                         {i === groups.length - 1 && g.entryIds.length > 1 ? (
-                          <Button size="small" variant="secondary" aria-label={`Flytt ${name(entryId)} til en ny gruppe`} onClick={() => move(entryId, groups.length)}>Ny gruppe</Button>
+                          <Button size="small" variant="secondary" onClick={() => move(entryId, groups.length)}>
+                            <span className="visually-hidden">Flytt {name(entryId)} til en </span>ny gruppe
+                          </Button>
                         ) : null}
                       </span>
                     ) : null}

@@ -227,7 +227,8 @@ function Signatures({ cards, pending, live, busyFor, error, onSign }: { cards: T
 function FullCard({ view, cards, pending }: { view: TournamentCardsView; cards: TournamentCardView[]; pending: PendingScores }) {
   return (
     <Card title="Hele kortet">
-      <div className="table-wrap">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Slag per hull">
         <table className="totals">
           <caption className="visually-hidden">Slag per hull og brutto</caption>
           <thead>

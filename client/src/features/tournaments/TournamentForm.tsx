@@ -73,7 +73,7 @@ export function TournamentFormView({
             <option key={v} value={v}>{VISIBILITY_NAME[v]}</option>
           ))}
         </SelectField>
-        <div className="grid-2">
+        <div className="format-fields">
           <SelectField label="Spilleform" value={form.format} disabled={locked} onChange={(e) => set({ format: e.target.value as TournamentFormat })} error={field('format')}>
             {TOURNAMENT_FORMATS.map((f) => (
               <option key={f} value={f}>{FORMAT_NAME[f]}</option>

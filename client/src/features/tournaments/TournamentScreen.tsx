@@ -54,7 +54,7 @@ export default function TournamentScreen() {
       </p>
       <div className="grid-cols">
         <div>
-          <MyEntry t={view} entries={list} mine={mine} />
+          <MyEntry t={view} entries={list} mine={mine} admin={admin} />
           {admin ? <StatusPanel t={view} /> : null}
           {admin ? <EntriesAdmin t={view} entries={list} /> : null}
           {admin ? <StartListEditor t={view} entries={list} /> : null}
@@ -104,7 +104,7 @@ function rangeText(min: number | undefined, max: number | undefined): string {
 }
 
 /** Me in this tournament: enter or withdraw, my start time and group, the scorecard. */
-function MyEntry({ t, entries, mine }: { t: TournamentView; entries: EntryView[]; mine: EntryView | undefined }) {
+function MyEntry({ t, entries, mine, admin }: { t: TournamentView; entries: EntryView[]; mine: EntryView | undefined; admin: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
@@ -120,6 +120,8 @@ function MyEntry({ t, entries, mine }: { t: TournamentView; entries: EntryView[]
 
   if (!mine) {
     if (t.status === 'in_progress' || t.status === 'finished' || t.status === 'cancelled') return null;
+    // An organizer who has not entered needs no "entries are closed" notice above their own tools.
+    if (admin && !open.ok && t.status !== 'open') return null;
     return (
       <Card title="Påmelding">
         {open.ok ? (
