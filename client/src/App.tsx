@@ -20,6 +20,11 @@ const JoinOrgScreen = lazy(() => import('./features/orgs/JoinOrgScreen'));
 const RoundsScreen = lazy(() => import('./features/rounds/RoundsScreen'));
 const NewRoundScreen = lazy(() => import('./features/rounds/NewRoundScreen'));
 const RoundScreen = lazy(() => import('./features/rounds/RoundScreen'));
+const TournamentsScreen = lazy(() => import('./features/tournaments/TournamentsScreen'));
+const NewTournamentScreen = lazy(() => import('./features/tournaments/NewTournamentScreen'));
+const EditTournamentScreen = lazy(() => import('./features/tournaments/EditTournamentScreen'));
+const TournamentScreen = lazy(() => import('./features/tournaments/TournamentScreen'));
+const TournamentCardScreen = lazy(() => import('./features/tournaments/TournamentCardScreen'));
 const OperatorScreen = lazy(() => import('./features/admin/OperatorScreen'));
 
 function Guard({ access, children }: { access: Access; children: ReactNode }) {
@@ -56,6 +61,11 @@ const SCREENS: { path: string; access: Access; Screen: ComponentType }[] = [
   { path: ROUTES.orgs, access: 'full', Screen: OrgsScreen },
   { path: ROUTES.joinOrg, access: 'full', Screen: JoinOrgScreen },
   { path: '/klubber/:id', access: 'full', Screen: OrgScreen },
+  { path: '/klubber/:id/turneringer', access: 'full', Screen: TournamentsScreen },
+  { path: '/klubber/:id/turneringer/ny', access: 'full', Screen: NewTournamentScreen },
+  { path: '/klubber/:id/turneringer/:tid', access: 'full', Screen: TournamentScreen },
+  { path: '/klubber/:id/turneringer/:tid/endre', access: 'full', Screen: EditTournamentScreen },
+  { path: '/klubber/:id/turneringer/:tid/kort', access: 'full', Screen: TournamentCardScreen },
   { path: ROUTES.rounds, access: 'full', Screen: RoundsScreen },
   { path: ROUTES.newRound, access: 'full', Screen: NewRoundScreen },
   { path: '/runder/:id', access: 'full', Screen: RoundScreen },

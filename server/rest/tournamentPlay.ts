@@ -21,6 +21,10 @@ export function tournamentPlayRoutes(deps: Deps): Router {
     `${TOURNAMENT}/cards/:entry_id/sign`,
     procedure(deps, (c, req) => c.tournaments.signCard(bodyWithParams(req, { ...tournamentParams(req), entryId: req.params.entry_id as string }) as never)),
   );
+  r.get(
+    `${TOURNAMENT}/rounds/:round_number/cards`,
+    procedure(deps, (c, req) => c.tournaments.cards({ ...tournamentParams(req), round: req.params.round_number as never })),
+  );
   r.get(`${TOURNAMENT}/results.csv`, async (req: Request, res: Response) => {
     const caller = createCaller(createContextFor(deps, req, { response: res }));
     try {

@@ -3,41 +3,50 @@ import { id } from './common';
 import { queryNumber, queryText } from './courses';
 import { handicapIndexField } from './rounds';
 import { userText } from './text';
+import {
+  TOURNAMENT_FORMATS,
+  TOURNAMENT_VISIBILITIES,
+  TOURNAMENT_STATUSES,
+  TOURNAMENT_MAX_ROUNDS,
+  TOURNAMENT_MAX_DIVISIONS,
+  TOURNAMENT_MAX_ENTRY_LIMIT,
+  TOURNAMENT_NAME_MAX,
+  TOURNAMENT_DESCRIPTION_MAX,
+  GROUP_MAX_ENTRIES,
+  GROUP_INTERVAL_MINUTES_MAX,
+  PUBLIC_TOURNAMENTS_MAX_LIMIT,
+  HOLES_PER_TOURNAMENT_ROUND,
+} from '../tournament-rules';
+import type {
+  TournamentFormat,
+  TournamentVisibility,
+  TournamentStatus,
+} from '../tournament-rules';
 
 /** Tournaments and their public pages (CONTRACT.md section 9). Inputs are strict: unknown fields are 400. */
 
-export const TOURNAMENT_FORMATS = ['stroke_gross', 'stroke_net', 'stableford'] as const;
-export const TOURNAMENT_VISIBILITIES = ['public', 'members'] as const;
-export const TOURNAMENT_STATUSES = ['draft', 'open', 'closed', 'in_progress', 'finished', 'cancelled'] as const;
-export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
-export type TournamentVisibility = (typeof TOURNAMENT_VISIBILITIES)[number];
-export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
-
-/** The moves of CONTRACT.md section 9; any other is 409 CONFLICT. */
-export const TOURNAMENT_MOVES: Readonly<Record<TournamentStatus, readonly TournamentStatus[]>> = {
-  draft: ['open', 'cancelled'],
-  open: ['closed', 'cancelled'],
-  closed: ['in_progress', 'cancelled'],
-  in_progress: ['finished', 'cancelled'],
-  finished: [],
-  cancelled: [],
-};
-
-/** CONTRACT.md: allowance 100 % in gross play, 95 % in the net formats, unless given. */
-export function defaultAllowancePercent(format: TournamentFormat): number {
-  return format === 'stroke_gross' ? 100 : 95;
-}
-
-export const TOURNAMENT_MAX_ROUNDS = 4;
-export const TOURNAMENT_MAX_DIVISIONS = 10;
-export const TOURNAMENT_MAX_ENTRY_LIMIT = 1000;
-export const TOURNAMENT_NAME_MAX = 120;
-export const TOURNAMENT_DESCRIPTION_MAX = 4000;
-export const GROUP_MAX_ENTRIES = 4;
-export const GROUP_INTERVAL_MINUTES_MAX = 60;
-export const PUBLIC_TOURNAMENTS_DEFAULT_LIMIT = 20;
-export const PUBLIC_TOURNAMENTS_MAX_LIMIT = 100;
-export const HOLES_PER_TOURNAMENT_ROUND = 18;
+export {
+  TOURNAMENT_FORMATS,
+  TOURNAMENT_VISIBILITIES,
+  TOURNAMENT_STATUSES,
+  TOURNAMENT_MOVES,
+  defaultAllowancePercent,
+  TOURNAMENT_MAX_ROUNDS,
+  TOURNAMENT_MAX_DIVISIONS,
+  TOURNAMENT_MAX_ENTRY_LIMIT,
+  TOURNAMENT_NAME_MAX,
+  TOURNAMENT_DESCRIPTION_MAX,
+  GROUP_MAX_ENTRIES,
+  GROUP_INTERVAL_MINUTES_MAX,
+  PUBLIC_TOURNAMENTS_DEFAULT_LIMIT,
+  PUBLIC_TOURNAMENTS_MAX_LIMIT,
+  HOLES_PER_TOURNAMENT_ROUND,
+} from '../tournament-rules';
+export type {
+  TournamentFormat,
+  TournamentVisibility,
+  TournamentStatus,
+} from '../tournament-rules';
 
 const name = userText().trim().min(1, { message: 'Turneringen må ha et navn.' }).max(TOURNAMENT_NAME_MAX, { message: `Høyst ${TOURNAMENT_NAME_MAX} tegn.` });
 const description = userText({ multiLine: true }).trim().max(TOURNAMENT_DESCRIPTION_MAX, { message: `Høyst ${TOURNAMENT_DESCRIPTION_MAX} tegn.` });
@@ -298,3 +307,30 @@ export type LeaderboardUpdate =
       removed?: { divisionId: string; entryId: string }[];
       updatedAt: string;
     };
+
+/** tournaments.cards (decision 0505): the cards of one round the caller keeps. */
+export const cardsInput = z.strictObject({ organizationId: id, tournamentId: id, round: roundNumber });
+
+export interface TournamentCardView {
+  entryId: string;
+  name: string;
+  division: { id: string; name: string };
+  playingHandicap: number;
+  /** `self`: my own card; `marker`: a card of my group (I mark it); `admin`: an organizer's view. */
+  relation: 'self' | 'marker' | 'admin';
+  /** Holes 1..18, null where nothing is entered. */
+  strokes: (number | null)[];
+  /** Strokes received on holes 1..18 from the playing handicap (negative: a plus handicap gives back). */
+  strokesReceived: number[];
+  signedByPlayer: boolean;
+  signedByMarker: boolean;
+  locked: boolean;
+}
+export interface TournamentCardsView {
+  round: number;
+  holes: { hole: number; par: number; strokeIndex: number }[];
+  /** My group in this round, if I have one. */
+  group: { startsAt: string; tee: 1 | 10 } | null;
+  myEntryId: string | null;
+  cards: TournamentCardView[];
+}

@@ -120,6 +120,7 @@ const REST = {
     body,
   }),
   // Not JSON: the file's text arrives as `{csv}` (BOM kept), as tRPC answers it.
+  'tournaments.cards': (i: Input): RestRequest => ({ method: 'GET', path: `${tournamentPath(i)}/rounds/${encodeURIComponent(i.round)}/cards` }),
   'tournaments.resultsCsv': (i: Input): RestRequest => ({ method: 'GET', path: `${tournamentPath(i)}/results.csv` }),
   'public.tournaments': (i: Input | undefined): RestRequest => ({ method: 'GET', path: `/public/tournaments${query(i, ['q', 'limit', 'cursor'])}` }),
   'public.tournament': (i: Input): RestRequest => ({ method: 'GET', path: `/public/tournaments/${encodeURIComponent(i.slug)}` }),

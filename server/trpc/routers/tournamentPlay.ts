@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { signCardInput, tournamentIdInput, tournamentScoreInput } from '../../../shared/schemas/tournaments';
+import { cardsInput, signCardInput, tournamentIdInput, tournamentScoreInput } from '../../../shared/schemas/tournaments';
+import { listCards } from '../../tournaments/card-list';
 import { signCard } from '../../tournaments/cards';
 import { tournamentResultsCsv } from '../../tournaments/results-csv';
 import { setTournamentScore } from '../../tournaments/scores';
@@ -20,6 +21,8 @@ export const tournamentPlayRouter = router({
     .input(signCardInput)
     .output(cardOutput)
     .mutation(({ ctx, input }) => signCard(ctx.deps, scopeOf(ctx), input)),
+  // The round's cards the caller keeps: own and group's; every card for owners and admins (decision 0505).
+  cards: orgMemberProcedure.input(cardsInput).query(({ ctx, input }) => listCards(scopeOf(ctx), input)),
   resultsCsv: orgAdminProcedure
     .input(tournamentIdInput)
     .output(csvOutput)

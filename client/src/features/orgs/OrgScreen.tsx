@@ -29,6 +29,9 @@ export default function OrgScreen() {
       <p className="muted">
         Din rolle: <span className="badge">{ROLE_NAME[org.data.role]}</span> · <Link href={ROUTES.orgs}>Alle klubber</Link>
       </p>
+      <p>
+        <Link href={ROUTES.tournaments(id)} className="btn secondary">Turneringer</Link>
+      </p>
       <div className={admin ? 'grid-cols' : undefined}>
         <div>
           <Members organizationId={id} myRole={org.data.role} />

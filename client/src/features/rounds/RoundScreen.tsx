@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { ParticipantView, RoundView } from '../../../../shared/schemas/rounds';
 import { describeApiError } from '../../lib/api-error';
@@ -8,16 +8,13 @@ import { useSession } from '../../session/useSession';
 import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
 import { shownStrokes, type PendingScores } from './pending-scores';
 import { ScoreConflicts } from './ScoreConflicts';
-import { canScore, firstOpenHole, formatToPar, parseStrokes, standingText, stepStrokes, strokesReceivedText } from './scorecard';
+import { canScore, firstOpenHole, formatToPar, standingText, strokesReceivedText } from './scorecard';
 import { courseTitle, formatDate } from './format';
-import { useLiveRound, type Connection } from './useLiveRound';
+import { CONNECTION_TEXT } from './connection';
+import { serverStrokes } from './pending-scores';
+import { StrokeStepper } from './StrokeStepper';
+import { useLiveRound } from './useLiveRound';
 import { FORMAT_NAME, HOLES_NAME } from './wizard-state';
-
-const CONNECTION_TEXT: Record<Connection, string> = {
-  live: 'Direkte',
-  connecting: 'Kobler til …',
-  offline: 'Frakoblet – prøver igjen',
-};
 
 /** The scorecard (issue 8): live while open, a read-only summary once finished. */
 export default function RoundScreen() {
@@ -53,7 +50,7 @@ export default function RoundScreen() {
       ) : null}
       <div className="grid-cols">
         <div>
-          {view.status === 'open' ? <ScoreConflicts view={view} conflicts={conflicts} onDismiss={dismissConflict} /> : null}
+          {view.status === 'open' ? <ScoreConflicts players={view.sides.flatMap((s) => s.participants)} strokesNow={(id, hole) => serverStrokes(view, id, hole)} conflicts={conflicts} onDismiss={dismissConflict} /> : null}
           {view.status === 'open' ? (
             <HoleEntry view={view} pending={pending} editable={editable} onScore={send} />
           ) : (
@@ -103,65 +100,30 @@ function HoleEntry({ view, pending, editable, onScore }: { view: RoundView; pend
 
 function PlayerHole({ player, hole, par, pending, editable, onScore }: { player: ParticipantView; hole: number; par: number; pending: PendingScores; editable: boolean; onScore(participantId: string, hole: number, strokes: number | null): void }) {
   const score = player.holes.find((h) => h.hole === hole)!;
-  const strokes = shownStrokes(pending, player.id, hole, score.strokes);
-  const [text, setText] = useState(strokes === null ? '' : String(strokes));
-  const [invalid, setInvalid] = useState(false);
-  const inputId = useId();
-  useEffect(() => {
-    setText(strokes === null ? '' : String(strokes));
-    setInvalid(false);
-  }, [strokes]);
   const received = score.strokesReceived;
-
-  function commit() {
-    const parsed = parseStrokes(text);
-    if (!parsed.ok) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    if (parsed.value !== strokes) onScore(player.id, hole, parsed.value);
-  }
-
   return (
-    <div className="player-score" data-testid="player-score">
-      <div>
-        <label htmlFor={inputId}><strong>{player.name}</strong></label>
-        <div className="small muted">
-          <span className="dots" aria-hidden="true">{received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}</span>{' '}
-          <span data-testid="strokes-received">{strokesReceivedText(received)}</span> ·{' '}
-          {player.matchHandicap !== null ? `slag i matchen ${formatStrokes(player.matchHandicap)}` : `spillehcp ${formatStrokes(player.playingHandicap)}`}
-        </div>
-        <div className="small" data-testid="running-totals">
-          {player.totals.holesPlayed === 0
-            ? 'Ingen slag ennå'
-            : `Brutto ${player.totals.gross} (${formatToPar(player.totals.grossToPar)}) · netto ${player.totals.net} (${formatToPar(player.totals.netToPar)}) · ${player.totals.stablefordPoints} poeng`}
-        </div>
-        {invalid ? <div className="small" role="alert" style={{ color: 'var(--danger)' }}>Skriv et tall fra 1 til 20.</div> : null}
-      </div>
-      {editable ? (
-        <div className="stepper">
-          <button type="button" aria-label={`Ett slag mindre for ${player.name}`} onClick={() => onScore(player.id, hole, stepStrokes(strokes, par, -1))}>−</button>
-          <input
-            id={inputId}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
-            aria-label={`Slag for ${player.name} på hull ${hole}`}
-            aria-invalid={invalid || undefined}
-            value={text}
-            onChange={(e) => setText(e.target.value.replace(/\D/g, '').slice(0, 2))}
-            onBlur={commit}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') commit();
-            }}
-          />
-          <button type="button" aria-label={`Ett slag mer for ${player.name}`} onClick={() => onScore(player.id, hole, stepStrokes(strokes, par, 1))}>+</button>
-        </div>
-      ) : (
-        <strong style={{ fontSize: '1.6rem' }} aria-label={`Slag for ${player.name} på hull ${hole}`}>{strokes ?? '–'}</strong>
-      )}
-    </div>
+    <StrokeStepper
+      name={player.name}
+      hole={hole}
+      par={par}
+      strokes={shownStrokes(pending, player.id, hole, score.strokes)}
+      editable={editable}
+      onScore={(strokes) => onScore(player.id, hole, strokes)}
+      details={
+        <>
+          <div className="small muted">
+            <span className="dots" aria-hidden="true">{received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}</span>{' '}
+            <span data-testid="strokes-received">{strokesReceivedText(received)}</span> ·{' '}
+            {player.matchHandicap !== null ? `slag i matchen ${formatStrokes(player.matchHandicap)}` : `spillehcp ${formatStrokes(player.playingHandicap)}`}
+          </div>
+          <div className="small" data-testid="running-totals">
+            {player.totals.holesPlayed === 0
+              ? 'Ingen slag ennå'
+              : `Brutto ${player.totals.gross} (${formatToPar(player.totals.grossToPar)}) · netto ${player.totals.net} (${formatToPar(player.totals.netToPar)}) · ${player.totals.stablefordPoints} poeng`}
+          </div>
+        </>
+      }
+    />
   );
 }
 

@@ -1,13 +1,23 @@
-import type { RoundView } from '../../../../shared/schemas/rounds';
 import { Alert, Button } from '../../ui';
-import { conflictText, serverStrokes, type ScoreConflict } from './pending-scores';
+import { conflictText, type ScoreConflict } from './pending-scores';
 
 /**
  * Scores another phone changed before this phone's edit arrived: neither is lost silently. The card shows
  * the newer value; the notice says what this phone had, so the player can enter it again if it was right.
+ * `players` are the cards on screen (round participants or tournament entries), `strokesNow` what the
+ * server holds for a hole now.
  */
-export function ScoreConflicts({ view, conflicts, onDismiss }: { view: RoundView; conflicts: readonly ScoreConflict[]; onDismiss(participantId: string, hole: number): void }) {
-  const players = view.sides.flatMap((s) => s.participants);
+export function ScoreConflicts({
+  players,
+  strokesNow,
+  conflicts,
+  onDismiss,
+}: {
+  players: readonly { id: string; name: string }[];
+  strokesNow(id: string, hole: number): number | null;
+  conflicts: readonly ScoreConflict[];
+  onDismiss(participantId: string, hole: number): void;
+}) {
   const shown = conflicts.filter((c) => players.some((p) => p.id === c.participantId));
   if (shown.length === 0) return null;
   return (
@@ -15,7 +25,7 @@ export function ScoreConflicts({ view, conflicts, onDismiss }: { view: RoundView
       <ul className="list" data-testid="score-conflicts">
         {shown.map((c) => (
           <li key={`${c.participantId}:${c.hole}`} className="row between">
-            <span>{conflictText(players.find((p) => p.id === c.participantId)!.name, c, serverStrokes(view, c.participantId, c.hole))}</span>
+            <span>{conflictText(players.find((p) => p.id === c.participantId)!.name, c, strokesNow(c.participantId, c.hole))}</span>
             <Button variant="link" aria-label={`Lukk meldingen om hull ${c.hole}`} onClick={() => onDismiss(c.participantId, c.hole)}>OK</Button>
           </li>
         ))}

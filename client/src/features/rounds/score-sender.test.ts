@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScoreOperation } from './pending-scores';
-import { createScoreSender, type SendResult } from './score-sender';
+import { createScoreSender, sendResultOf, type SendResult } from './score-sender';
 
 /** A stand-in for the network: records each request and lets the test answer it when it chooses. */
 function network() {
@@ -79,5 +79,16 @@ describe('the scorecard’s sender', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(net.requests).toHaveLength(2);
     sender.stop();
+  });
+});
+
+describe('a failed score request', () => {
+  const failure = (appCode: string | undefined, httpStatus?: number, message = 'Nei.') => ({ message, data: { appCode, httpStatus } });
+
+  it('goes again when nothing answered, and not when refused', () => {
+    expect(sendResultOf(new TypeError('Failed to fetch'))).toEqual({ kind: 'unanswered' });
+    expect(sendResultOf(failure(undefined, 502))).toEqual({ kind: 'unanswered' });
+    expect(sendResultOf(failure('CONFLICT', 409))).toEqual({ kind: 'conflict' });
+    expect(sendResultOf(failure('FORBIDDEN', 403, 'Bare spilleren.'))).toEqual({ kind: 'refused', message: 'Bare spilleren.' });
   });
 });

@@ -1,3 +1,4 @@
+import { describeApiError } from '../../lib/api-error';
 import {
   edit,
   refused,
@@ -13,6 +14,17 @@ import {
 
 /** How one request ended, as far as its score is concerned. */
 export type SendResult = { kind: 'saved' } | { kind: 'unanswered' } | { kind: 'conflict' } | { kind: 'refused'; message: string };
+
+/**
+ * A failed score request, by what trying again could change: no answer (offline, 5xx) goes again, a
+ * conflict (409: another phone changed the hole, or a locked card) and other refusals do not.
+ */
+export function sendResultOf(error: unknown): SendResult {
+  const view = describeApiError(error);
+  if (!view || view.code === 'NETWORK' || view.code === 'INTERNAL') return { kind: 'unanswered' };
+  if (view.code === 'CONFLICT') return { kind: 'conflict' };
+  return { kind: 'refused', message: Object.values(view.fields)[0] ?? view.message };
+}
 
 export interface ScoreSenderState {
   pending: PendingScores;
@@ -35,7 +47,8 @@ export interface ScoreSender {
 }
 
 /**
- * The scorecard's sending, outside React: every score is its own request, settled by its own answer, and
+ * The scorecard's sending, outside React (the round's and the tournament's: `participantId` is whatever
+ * names a player's card, a round participant or a tournament entry): every score is its own request, settled by its own answer, and
  * unanswered ones go again every `retryMs` on a timer of their own, which re-renders cannot reset.
  */
 export function createScoreSender(options: { send(operation: ScoreOperation): Promise<SendResult>; retryMs: number }): ScoreSender {

@@ -2,23 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { RoundView } from '../../../../shared/schemas/rounds';
-import { describeApiError } from '../../lib/api-error';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { applyUpdate } from './live-update';
 import { serverStrokes } from './pending-scores';
-import { createScoreSender, type SendResult } from './score-sender';
+import { connectionOf, type Connection } from './connection';
+import { createScoreSender, sendResultOf } from './score-sender';
 
-export type Connection = 'connecting' | 'live' | 'offline';
+export type { Connection };
 
 const RETRY_UNSENT_MS = 5_000;
-
-/** A failed score request, by what trying again could change. */
-function sendResultOf(error: unknown): SendResult {
-  const view = describeApiError(error);
-  if (!view || view.code === 'NETWORK' || view.code === 'INTERNAL') return { kind: 'unanswered' };
-  if (view.code === 'CONFLICT') return { kind: 'conflict' };
-  return { kind: 'refused', message: Object.values(view.fields)[0] ?? view.message };
-}
 
 /**
  * One round, kept current: rounds.get for the first picture, then rounds.onUpdate over the WebSocket, whose
@@ -49,7 +41,7 @@ export function useLiveRound(roundId: string) {
       },
     ),
   );
-  const connection: Connection = subscription.status === 'pending' ? 'live' : subscription.status === 'error' ? 'offline' : 'connecting';
+  const connection: Connection = connectionOf(subscription.status);
 
   const sender = useMemo(
     () =>

@@ -10,9 +10,9 @@ import { courseTitle } from '../format';
 import type { CourseChoice, WizardAction, WizardState } from '../wizard-state';
 
 type Course = inferRouterOutputs<AppRouter>['courses']['get'];
-type Mode = 'navn' | 'naer' | 'internasjonalt' | 'ny';
+export type CourseFinderMode = 'navn' | 'naer' | 'internasjonalt' | 'ny';
 
-const MODES: { id: Mode; label: string }[] = [
+const MODES: { id: CourseFinderMode; label: string }[] = [
   { id: 'navn', label: 'Søk' },
   { id: 'naer', label: 'Nær meg' },
   { id: 'internasjonalt', label: 'Internasjonalt' },
@@ -30,11 +30,23 @@ export function courseChoice(course: Course): CourseChoice {
   };
 }
 
-function CourseButton({ course, state, dispatch, extra }: { course: Course; state: WizardState; dispatch: Dispatch<WizardAction>; extra?: string }) {
-  const chosen = state.course?.id === course.id;
+/**
+ * What the course finder needs from its screen: which course is chosen, and what choosing one does. The
+ * round wizard (its draft) and the tournament form (decision 0505) use the same finder.
+ */
+export interface CoursePick {
+  chosenId: string | null;
+  onChoose(course: CourseChoice): void;
+  /** Only courses of this many holes are offered (a tournament is played on 18). */
+  holeCount?: 9 | 18;
+}
+
+function CourseButton({ course, pick, extra }: { course: Course; pick: CoursePick; extra?: string }) {
+  const chosen = pick.chosenId === course.id;
+  if (pick.holeCount && course.holes.length !== pick.holeCount) return null;
   return (
     <li>
-      <button type="button" aria-pressed={chosen} onClick={() => dispatch({ type: 'chooseCourse', course: courseChoice(course) })}>
+      <button type="button" aria-pressed={chosen} onClick={() => pick.onChoose(courseChoice(course))}>
         <strong>{courseTitle(course)}</strong>
         <span className="small muted" style={{ display: 'block' }}>
           {[course.city, `${course.holes.length} hull`, course.kind === 'personal' ? 'egen bane' : null, extra].filter(Boolean).join(' · ')}
@@ -45,7 +57,7 @@ function CourseButton({ course, state, dispatch, extra }: { course: Course; stat
 }
 
 export function CourseStep({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
-  const [mode, setMode] = useState<Mode>('navn');
+  const [mode, setMode] = useState<CourseFinderMode>('navn');
   return (
     <div>
       {state.course ? (
@@ -58,33 +70,37 @@ export function CourseStep({ state, dispatch }: { state: WizardState; dispatch: 
       {state.roundId !== null ? (
         <p className="small muted">Runden er opprettet, så banen kan ikke endres. Vil du spille en annen bane, forkast og start på nytt.</p>
       ) : (
-        <CourseFinder state={state} dispatch={dispatch} mode={mode} setMode={setMode} />
+        <CourseFinder pick={{ chosenId: state.course?.id ?? null, onChoose: (course) => dispatch({ type: 'chooseCourse', course }) }} mode={mode} setMode={setMode} />
       )}
     </div>
   );
 }
 
-function CourseFinder({ state, dispatch, mode, setMode }: { state: WizardState; dispatch: Dispatch<WizardAction>; mode: Mode; setMode(m: Mode): void }) {
+/**
+ * Finding a course: recent and own courses first, then by name, near me, the international search, or a
+ * new personal course. `modes` limits the ways offered (a tournament offers no new personal course).
+ */
+export function CourseFinder({ pick, mode, setMode, modes = MODES.map((m) => m.id) }: { pick: CoursePick; mode: CourseFinderMode; setMode(m: CourseFinderMode): void; modes?: readonly CourseFinderMode[] }) {
   return (
     <div>
-      <RecentCourses state={state} dispatch={dispatch} />
+      <RecentCourses pick={pick} />
       <div className="tabs" role="group" aria-label="Finn bane">
-        {MODES.map((m) => (
+        {MODES.filter((m) => modes.includes(m.id)).map((m) => (
           <button key={m.id} type="button" aria-pressed={mode === m.id} onClick={() => setMode(m.id)}>
             {m.label}
           </button>
         ))}
       </div>
-      {mode === 'navn' ? <ByName state={state} dispatch={dispatch} /> : null}
-      {mode === 'naer' ? <NearMe state={state} dispatch={dispatch} onByName={() => setMode('navn')} /> : null}
-      {mode === 'internasjonalt' ? <International state={state} dispatch={dispatch} /> : null}
-      {mode === 'ny' ? <NewCourse dispatch={dispatch} /> : null}
+      {mode === 'navn' ? <ByName pick={pick} /> : null}
+      {mode === 'naer' ? <NearMe pick={pick} onByName={() => setMode('navn')} /> : null}
+      {mode === 'internasjonalt' ? <International pick={pick} /> : null}
+      {mode === 'ny' && modes.includes('ny') ? <NewCourse pick={pick} /> : null}
     </div>
   );
 }
 
 /** The courses of my latest rounds and my own courses, first, so the usual choice is one tap. */
-function RecentCourses({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
+function RecentCourses({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mine = useQuery(trpc.personalCourses.mine.queryOptions());
@@ -104,7 +120,8 @@ function RecentCourses({ state, dispatch }: { state: WizardState; dispatch: Disp
     setFailed(null);
     try {
       const course = await queryClient.fetchQuery(trpc.courses.get.queryOptions({ courseId }));
-      dispatch({ type: 'chooseCourse', course: courseChoice(course) });
+      if (pick.holeCount && course.holes.length !== pick.holeCount) setFailed(`Banen har ${course.holes.length} hull; her trengs en bane med ${pick.holeCount}.`);
+      else pick.onChoose(courseChoice(course));
     } catch (error) {
       setFailed(describeApiError(error)?.message ?? null);
     } finally {
@@ -118,21 +135,21 @@ function RecentCourses({ state, dispatch }: { state: WizardState; dispatch: Disp
       <ul className="result-list" aria-label="Nylig brukte baner">
         {recent.map((course) => (
           <li key={course.id}>
-            <button type="button" aria-pressed={state.course?.id === course.id} aria-busy={loading === course.id} onClick={() => void pickRecent(course.id)}>
+            <button type="button" aria-pressed={pick.chosenId === course.id} aria-busy={loading === course.id} onClick={() => void pickRecent(course.id)}>
               <strong>{courseTitle(course)}</strong>
               <span className="small muted" style={{ display: 'block' }}>Nylig spilt</span>
             </button>
           </li>
         ))}
         {own.map((course) => (
-          <CourseButton key={course.id} course={course} state={state} dispatch={dispatch} />
+          <CourseButton key={course.id} course={course} pick={pick} />
         ))}
       </ul>
     </Card>
   );
 }
 
-function ByName({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
+function ByName({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
   const [q, setQ] = useState('');
   const query = useDeferredValue(q.trim());
@@ -151,7 +168,7 @@ function ByName({ state, dispatch }: { state: WizardState; dispatch: Dispatch<Wi
         </EmptyState>
       ) : (
         <ul className="result-list" aria-label="Søkeresultater" aria-busy={search.isFetching}>
-          {search.data.clubs.flatMap((club) => club.courses.map((course) => <CourseButton key={course.id} course={course} state={state} dispatch={dispatch} extra={club.isDemo ? 'demodata' : undefined} />))}
+          {search.data.clubs.flatMap((club) => club.courses.map((course) => <CourseButton key={course.id} course={course} pick={pick} extra={club.isDemo ? 'demodata' : undefined} />))}
         </ul>
       )}
     </Card>
@@ -161,7 +178,7 @@ function ByName({ state, dispatch }: { state: WizardState; dispatch: Dispatch<Wi
 type Position = { lat: number; lng: number };
 type Where = { kind: 'idle' } | { kind: 'asking' } | { kind: 'found'; at: Position } | { kind: 'failed'; message: string };
 
-function NearMe({ state, dispatch, onByName }: { state: WizardState; dispatch: Dispatch<WizardAction>; onByName(): void }) {
+function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
   const trpc = useTRPC();
   const [where, setWhere] = useState<Where>({ kind: 'idle' });
   const at = where.kind === 'found' ? where.at : null;
@@ -209,7 +226,7 @@ function NearMe({ state, dispatch, onByName }: { state: WizardState; dispatch: D
         <ul className="result-list" aria-label="Baner nær deg">
           {search.data.clubs.flatMap((club) =>
             club.courses.map((course) => (
-              <CourseButton key={course.id} course={course} state={state} dispatch={dispatch} extra={club.distanceKm !== undefined ? `${club.distanceKm.toLocaleString('nb-NO', { maximumFractionDigits: 1 })} km` : undefined} />
+              <CourseButton key={course.id} course={course} pick={pick} extra={club.distanceKm !== undefined ? `${club.distanceKm.toLocaleString('nb-NO', { maximumFractionDigits: 1 })} km` : undefined} />
             )),
           )}
         </ul>
@@ -218,7 +235,7 @@ function NearMe({ state, dispatch, onByName }: { state: WizardState; dispatch: D
   );
 }
 
-function International({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
+function International({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
   const [q, setQ] = useState('');
   const [country, setCountry] = useState('');
@@ -245,7 +262,7 @@ function International({ state, dispatch }: { state: WizardState; dispatch: Disp
       ) : (
         <ul className="result-list" aria-label="Internasjonale baner">
           {search.data.courses.map((course) => (
-            <CourseButton key={course.id} course={course} state={state} dispatch={dispatch} extra={course.country} />
+            <CourseButton key={course.id} course={course} pick={pick} extra={course.country} />
           ))}
         </ul>
       )}
@@ -253,10 +270,10 @@ function International({ state, dispatch }: { state: WizardState; dispatch: Disp
   );
 }
 
-function NewCourse({ dispatch }: { dispatch: Dispatch<WizardAction> }) {
+function NewCourse({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
   const [form, setForm] = useState<PersonalCourseForm>(() => newCourseForm(18));
-  const create = useMutation(trpc.personalCourses.create.mutationOptions({ onSuccess: (course) => dispatch({ type: 'chooseCourse', course: courseChoice(course) }) }));
+  const create = useMutation(trpc.personalCourses.create.mutationOptions({ onSuccess: (course) => pick.onChoose(courseChoice(course)) }));
   const error = describeApiError(create.error);
   const setHole = (i: number, patch: Partial<PersonalCourseForm['holes'][number]>) =>
     setForm((f) => ({ ...f, holes: f.holes.map((h, j) => (j === i ? { ...h, ...patch } : h)) }));

@@ -1,0 +1,77 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { parseStrokes, stepStrokes } from './scorecard';
+
+/**
+ * One player's strokes on one hole, for one thumb: − and + buttons of 56 px around a number field (an empty
+ * hole starts at par), or the number alone when this phone may not write it. Shared by the round scorecard
+ * and the tournament scorecard (decision 0505); the caller says what a change does.
+ */
+export function StrokeStepper({
+  name,
+  hole,
+  par,
+  strokes,
+  editable,
+  details,
+  onScore,
+}: {
+  name: string;
+  hole: number;
+  par: number;
+  /** What the cell shows: a typed score not yet saved, else the server's. */
+  strokes: number | null;
+  editable: boolean;
+  /** Lines under the name: strokes received, handicap, running totals. */
+  details?: ReactNode;
+  onScore(strokes: number | null): void;
+}) {
+  const [text, setText] = useState(strokes === null ? '' : String(strokes));
+  const [invalid, setInvalid] = useState(false);
+  const inputId = useId();
+  useEffect(() => {
+    setText(strokes === null ? '' : String(strokes));
+    setInvalid(false);
+  }, [strokes]);
+
+  function commit() {
+    const parsed = parseStrokes(text);
+    if (!parsed.ok) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    if (parsed.value !== strokes) onScore(parsed.value);
+  }
+
+  return (
+    <div className="player-score" data-testid="player-score">
+      <div>
+        <label htmlFor={inputId}><strong>{name}</strong></label>
+        {details}
+        {invalid ? <div className="small" role="alert" style={{ color: 'var(--danger)' }}>Skriv et tall fra 1 til 20.</div> : null}
+      </div>
+      {editable ? (
+        <div className="stepper">
+          <button type="button" aria-label={`Ett slag mindre for ${name}`} onClick={() => onScore(stepStrokes(strokes, par, -1))}>−</button>
+          <input
+            id={inputId}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            aria-label={`Slag for ${name} på hull ${hole}`}
+            aria-invalid={invalid || undefined}
+            value={text}
+            onChange={(e) => setText(e.target.value.replace(/\D/g, '').slice(0, 2))}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commit();
+            }}
+          />
+          <button type="button" aria-label={`Ett slag mer for ${name}`} onClick={() => onScore(stepStrokes(strokes, par, 1))}>+</button>
+        </div>
+      ) : (
+        <strong style={{ fontSize: '1.6rem' }} aria-label={`Slag for ${name} på hull ${hole}`}>{strokes ?? '–'}</strong>
+      )}
+    </div>
+  );
+}

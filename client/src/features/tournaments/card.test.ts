@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatToPar } from '../rounds/scorecard';
+import { cardTotals, firstOpenHole, holeList, missingHoles, signatureText, signBlocker, totalsText } from './card';
+
+const full = (n = 4) => Array.from({ length: 18 }, () => n as number | null);
+
+describe('the tournament card', () => {
+  it('names the holes still missing before signing, as the server does', () => {
+    const strokes = full();
+    strokes[2] = null;
+    strokes[6] = null;
+    strokes[11] = null;
+    expect(missingHoles(strokes)).toEqual([3, 7, 12]);
+    expect(holeList([7])).toBe('hull 7');
+    expect(holeList([3, 7, 12])).toBe('hull 3, 7 og 12');
+    expect(signBlocker({ strokes, locked: false }, strokes, 0)).toBe('Mangler hull 3, 7 og 12.');
+    expect(signBlocker({ strokes: full(), locked: false }, full(), 1)).toBe('1 slag er ikke lagret ennå.');
+    expect(signBlocker({ strokes: full(), locked: false }, full(), 0)).toBeNull();
+    expect(signBlocker({ strokes: full(), locked: false }, Array(18).fill(null), 0)).toBe('Ingen hull er ført ennå.');
+  });
+
+  it('keeps running totals: gross, net to par and Stableford points', () => {
+    const holes = [{ par: 4 }, { par: 3 }, { par: 5 }];
+    const totals = cardTotals(holes, [5, 3, null], [1, 0, 1]);
+    expect(totals).toEqual({ holesPlayed: 2, gross: 8, grossToPar: 1, netToPar: 0, points: 4 });
+    expect(totalsText('stroke_net', totals, formatToPar)).toBe('Netto ±0 · brutto 8 etter 2 hull');
+    expect(totalsText('stableford', totals, formatToPar)).toBe('4 poeng · brutto 8 etter 2 hull');
+    expect(totalsText('stroke_gross', cardTotals(holes, [null, null, null], [0, 0, 0]), formatToPar)).toBe('Ingen slag ennå');
+  });
+
+  it('says who has signed, and opens where play is', () => {
+    expect(signatureText({ signedByPlayer: true, signedByMarker: false, locked: false })).toBe('Signert av spilleren, venter på markøren');
+    expect(signatureText({ signedByPlayer: true, signedByMarker: true, locked: true })).toBe('Signert av spilleren og markøren – låst');
+    const a = full();
+    a[4] = null;
+    expect(firstOpenHole([{ strokes: full() }, { strokes: a }])).toBe(5);
+    expect(firstOpenHole([{ strokes: full() }])).toBe(18);
+  });
+});

@@ -1,0 +1,180 @@
+import type { TournamentView } from '../../../../shared/schemas/tournaments';
+import { defaultAllowancePercent, type TournamentFormat, type TournamentVisibility } from '../../../../shared/tournament-rules';
+import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
+import type { CourseChoice } from '../rounds/wizard-state';
+
+/**
+ * The tournament form (create and edit) as typed: text where the golfer types, turned into
+ * TournamentInput only on saving. The server checks everything again; the form only catches what it can
+ * say better at the field (an unreadable index, a missing course).
+ */
+export interface DivisionForm {
+  /** Set for a division the server has: kept with its entries on an edit (decision 0409). */
+  id?: string;
+  name: string;
+  teeId: string;
+  min: string;
+  max: string;
+}
+
+export interface TournamentForm {
+  name: string;
+  description: string;
+  visibility: TournamentVisibility;
+  format: TournamentFormat;
+  /** Empty: the format's default (100 % gross, 95 % net). */
+  allowance: string;
+  maxIndex: string;
+  entryLimit: string;
+  /** `datetime-local` text in the phone's time zone, or empty. */
+  closesAt: string;
+  course: CourseChoice | null;
+  /** One date per round, 1 to 4. */
+  dates: string[];
+  divisions: DivisionForm[];
+}
+
+export function newTournamentForm(today: string): TournamentForm {
+  return {
+    name: '',
+    description: '',
+    visibility: 'public',
+    format: 'stableford',
+    allowance: '',
+    maxIndex: '',
+    entryLimit: '',
+    closesAt: '',
+    course: null,
+    dates: [today],
+    divisions: [{ name: 'Åpen klasse', teeId: '', min: '', max: '' }],
+  };
+}
+
+function localDateTime(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The form of an existing tournament; its course as far as the tournament knows it (the tees come from courses.get). */
+export function formOf(t: TournamentView, course: CourseChoice | null): TournamentForm {
+  const index = (v: number | undefined) => (v === undefined ? '' : formatHandicapIndex(v));
+  return {
+    name: t.name,
+    description: t.description ?? '',
+    visibility: t.visibility,
+    format: t.format,
+    allowance: String(t.allowancePercent),
+    maxIndex: index(t.maxHandicapIndex),
+    entryLimit: t.entryLimit === undefined ? '' : String(t.entryLimit),
+    closesAt: t.entriesCloseAt ? localDateTime(t.entriesCloseAt) : '',
+    course,
+    dates: [...t.rounds].sort((a, b) => a.number - b.number).map((r) => r.playedOn),
+    divisions: t.divisions.map((d) => ({ id: d.id, name: d.name, teeId: d.teeId, min: index(d.minHandicapIndex), max: index(d.maxHandicapIndex) })),
+  };
+}
+
+export type FormResult<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> };
+
+/** Everything of TournamentInput but the organization (create), or the same fields for an update. */
+export interface TournamentFields {
+  name: string;
+  description?: string;
+  visibility: TournamentVisibility;
+  format: TournamentFormat;
+  allowancePercent?: number;
+  maxHandicapIndex?: number;
+  entryLimit?: number;
+  entriesCloseAt?: string;
+  rounds: { number: number; courseId: string; playedOn: string }[];
+  divisions: { id?: string; name: string; teeId: string; minHandicapIndex?: number; maxHandicapIndex?: number }[];
+}
+
+/**
+ * The form as TournamentInput fields. Field messages use the server's paths ("divisions.0.maxHandicapIndex"),
+ * so the form shows the form's own and the server's messages in the same place.
+ */
+export function toTournamentFields(form: TournamentForm): FormResult<TournamentFields> {
+  const fields: Record<string, string> = {};
+  const index = (text: string, path: string): number | undefined => {
+    const parsed = parseHandicapIndex(text);
+    if (!parsed.ok) {
+      fields[path] = parsed.message;
+      return undefined;
+    }
+    return parsed.value ?? undefined;
+  };
+  const whole = (text: string, path: string, message: string): number | undefined => {
+    const t = text.trim();
+    if (t === '') return undefined;
+    if (!/^\d{1,4}$/.test(t)) {
+      fields[path] = message;
+      return undefined;
+    }
+    return Number(t);
+  };
+  if (!form.course) fields.course = 'Velg banen turneringen spilles på.';
+  const allowancePercent = whole(form.allowance, 'allowancePercent', 'Handicapandelen er et helt tall fra 0 til 100.');
+  const entryLimit = whole(form.entryLimit, 'entryLimit', 'Antall plasser er et helt tall.');
+  const maxHandicapIndex = index(form.maxIndex, 'maxHandicapIndex');
+  const divisions = form.divisions.map((d, i) => {
+    if (!d.teeId) fields[`divisions.${i}.teeId`] = 'Velg teested.';
+    const min = index(d.min, `divisions.${i}.minHandicapIndex`);
+    const max = index(d.max, `divisions.${i}.maxHandicapIndex`);
+    return {
+      ...(d.id ? { id: d.id } : {}),
+      name: d.name,
+      teeId: d.teeId,
+      ...(min === undefined ? {} : { minHandicapIndex: min }),
+      ...(max === undefined ? {} : { maxHandicapIndex: max }),
+    };
+  });
+  form.dates.forEach((date, i) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) fields[`rounds.${i}.playedOn`] = 'Velg en dato.';
+  });
+  let entriesCloseAt: string | undefined;
+  if (form.closesAt) {
+    const at = new Date(form.closesAt);
+    if (Number.isNaN(at.getTime())) fields.entriesCloseAt = 'Velg dato og klokkeslett.';
+    else entriesCloseAt = at.toISOString();
+  }
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  const description = form.description.trim();
+  return {
+    ok: true,
+    value: {
+      name: form.name,
+      ...(description ? { description } : {}),
+      visibility: form.visibility,
+      format: form.format,
+      ...(allowancePercent === undefined ? {} : { allowancePercent }),
+      ...(maxHandicapIndex === undefined ? {} : { maxHandicapIndex }),
+      ...(entryLimit === undefined ? {} : { entryLimit }),
+      ...(entriesCloseAt === undefined ? {} : { entriesCloseAt }),
+      rounds: form.dates.map((playedOn, i) => ({ number: i + 1, courseId: form.course!.id, playedOn })),
+      divisions,
+    },
+  };
+}
+
+/**
+ * An edit as tournaments.update's changes: the optional fields cleared with null when emptied, and the
+ * format, allowance, rounds and divisions left out once play has started (the server refuses them then).
+ */
+export function toUpdateChanges(fields: TournamentFields, started: boolean) {
+  const base = {
+    name: fields.name,
+    description: fields.description ?? null,
+    visibility: fields.visibility,
+    maxHandicapIndex: fields.maxHandicapIndex ?? null,
+    entryLimit: fields.entryLimit ?? null,
+    entriesCloseAt: fields.entriesCloseAt ?? null,
+  };
+  if (started) return base;
+  return { ...base, format: fields.format, allowancePercent: fields.allowancePercent, rounds: fields.rounds, divisions: fields.divisions };
+}
+
+/** The allowance field's hint: what an empty field means for the chosen format. */
+export function allowanceHint(format: TournamentFormat): string {
+  return `Tom: ${defaultAllowancePercent(format)} % (standard for ${format === 'stroke_gross' ? 'brutto' : 'netto og Stableford'}).`;
+}

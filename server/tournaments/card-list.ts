@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { HOLES_PER_TOURNAMENT_ROUND, type TournamentCardsView } from '../../shared/schemas/tournaments';
+import { tournamentCard, tournamentDivision, tournamentEntry, tournamentEntryAccount, tournamentGroup, tournamentGroupEntry, tournamentScore, courseHole } from '../db/schema';
+import { allocateStrokes } from '../golf/strokes';
+import type { OrgScope } from '../organizations/scope';
+import { isAdminRole } from '../organizations/roles';
+import { tournamentIn } from './access';
+import { requireRound } from './card-access';
+
+export interface CardsRequest {
+  tournamentId: string;
+  round: number;
+}
+
+/**
+ * tournaments.cards: the hole-by-hole cards of one round that the caller may keep (the app's tournament
+ * scorecard, decision 0505). An entrant gets their own card and those of the others in their group that
+ * round (the players they mark, as setScore and signCard decide it: card-access.ts); an owner or admin
+ * gets every entry's card (to follow play and unlock a signed card); any other member gets none. Each card
+ * carries the strokes, the strokes received per hole from the playing handicap (frozen at `in_progress`,
+ * 0 before), and its signatures. Reads only, in the organization's tenancy transaction.
+ */
+export async function listCards(scope: OrgScope, input: CardsRequest): Promise<TournamentCardsView> {
+  const { tx } = scope;
+  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
+  await requireRound(tx, t, input.round);
+
+  const holes = await tx
+    .select({ hole: courseHole.number, par: courseHole.par, strokeIndex: courseHole.strokeIndex })
+    .from(courseHole)
+    .where(eq(courseHole.courseId, t.courseId))
+    .orderBy(asc(courseHole.number));
+
+  const [mine] = await tx
+    .select({ entryId: tournamentEntryAccount.entryId })
+    .from(tournamentEntryAccount)
+    .where(and(eq(tournamentEntryAccount.tournamentId, t.id), eq(tournamentEntryAccount.userId, scope.actorUserId)))
+    .limit(1);
+  const myEntryId = mine?.entryId ?? null;
+
+  let group: TournamentCardsView['group'] = null;
+  let entryIds: string[] | 'all' = myEntryId ? [myEntryId] : [];
+  let groupIds: string[] = [];
+  if (myEntryId) {
+    const [g] = await tx
+      .select({ id: tournamentGroup.id, startsAt: tournamentGroup.startsAt, tee: tournamentGroup.tee })
+      .from(tournamentGroupEntry)
+      .innerJoin(tournamentGroup, eq(tournamentGroup.id, tournamentGroupEntry.groupId))
+      .where(and(eq(tournamentGroupEntry.entryId, myEntryId), eq(tournamentGroupEntry.round, input.round)))
+      .limit(1);
+    if (g) {
+      group = { startsAt: g.startsAt.toISOString(), tee: g.tee === 10 ? 10 : 1 };
+      const mates = await tx.select({ entryId: tournamentGroupEntry.entryId }).from(tournamentGroupEntry).where(eq(tournamentGroupEntry.groupId, g.id));
+      groupIds = mates.map((m) => m.entryId).filter((id) => id !== myEntryId);
+      entryIds = [myEntryId, ...groupIds];
+    }
+  }
+  if (isAdminRole(scope.actorRole)) entryIds = 'all';
+  if (entryIds !== 'all' && entryIds.length === 0) return { round: input.round, holes, group, myEntryId, cards: [] };
+
+  const entryFilter = entryIds === 'all' ? eq(tournamentEntry.tournamentId, t.id) : and(eq(tournamentEntry.tournamentId, t.id), inArray(tournamentEntry.id, entryIds));
+  const entries = await tx
+    .select({ id: tournamentEntry.id, name: tournamentEntry.name, playingHandicap: tournamentEntry.playingHandicap, divisionId: tournamentDivision.id, divisionName: tournamentDivision.name })
+    .from(tournamentEntry)
+    .innerJoin(tournamentDivision, eq(tournamentDivision.id, tournamentEntry.divisionId))
+    .where(entryFilter)
+    .orderBy(asc(tournamentEntry.createdAt), asc(tournamentEntry.id));
+  const ids = entries.map((e) => e.id);
+  const scores = ids.length
+    ? await tx
+        .select({ entryId: tournamentScore.entryId, hole: tournamentScore.hole, strokes: tournamentScore.strokes })
+        .from(tournamentScore)
+        .where(and(eq(tournamentScore.tournamentId, t.id), eq(tournamentScore.round, input.round), inArray(tournamentScore.entryId, ids)))
+    : [];
+  const cards = ids.length
+    ? await tx
+        .select()
+        .from(tournamentCard)
+        .where(and(eq(tournamentCard.tournamentId, t.id), eq(tournamentCard.round, input.round), inArray(tournamentCard.entryId, ids)))
+    : [];
+
+  const strokeIndexes = holes.map((h) => h.strokeIndex);
+  // The group's order on a player's phone: me first, then my group as the start list has it.
+  const order = entryIds === 'all' ? [...(myEntryId ? [myEntryId] : []), ...groupIds, ...ids.filter((id) => id !== myEntryId && !groupIds.includes(id))] : entryIds;
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  return {
+    round: input.round,
+    holes,
+    group,
+    myEntryId,
+    cards: order
+      .map((id) => byId.get(id))
+      .filter((e) => e !== undefined)
+      .map((e) => {
+        const strokes = Array.from<number | null>({ length: HOLES_PER_TOURNAMENT_ROUND }).fill(null);
+        for (const s of scores) if (s.entryId === e.id) strokes[s.hole - 1] = s.strokes;
+        const card = cards.find((c) => c.entryId === e.id);
+        return {
+          entryId: e.id,
+          name: e.name,
+          division: { id: e.divisionId, name: e.divisionName },
+          playingHandicap: e.playingHandicap ?? 0,
+          relation: e.id === myEntryId ? 'self' : groupIds.includes(e.id) ? 'marker' : 'admin',
+          strokes,
+          strokesReceived: allocateStrokes(e.playingHandicap ?? 0, strokeIndexes),
+          signedByPlayer: Boolean(card?.signedByPlayerAt),
+          signedByMarker: Boolean(card?.signedByMarkerAt),
+          locked: Boolean(card?.lockedAt),
+        };
+      }),
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The tournaments' states, moves, formats and limits (CONTRACT.md section 9), without zod: the app imports
+ * these at run time, and shared/schemas/tournaments.ts (the inputs) re-exports them for the server.
+ */
+
+export const TOURNAMENT_FORMATS = ['stroke_gross', 'stroke_net', 'stableford'] as const;
+export const TOURNAMENT_VISIBILITIES = ['public', 'members'] as const;
+export const TOURNAMENT_STATUSES = ['draft', 'open', 'closed', 'in_progress', 'finished', 'cancelled'] as const;
+export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
+export type TournamentVisibility = (typeof TOURNAMENT_VISIBILITIES)[number];
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+
+/** The moves of CONTRACT.md section 9; any other is 409 CONFLICT. */
+export const TOURNAMENT_MOVES: Readonly<Record<TournamentStatus, readonly TournamentStatus[]>> = {
+  draft: ['open', 'cancelled'],
+  open: ['closed', 'cancelled'],
+  closed: ['in_progress', 'cancelled'],
+  in_progress: ['finished', 'cancelled'],
+  finished: [],
+  cancelled: [],
+};
+
+/** CONTRACT.md: allowance 100 % in gross play, 95 % in the net formats, unless given. */
+export function defaultAllowancePercent(format: TournamentFormat): number {
+  return format === 'stroke_gross' ? 100 : 95;
+}
+
+export const TOURNAMENT_MAX_ROUNDS = 4;
+export const TOURNAMENT_MAX_DIVISIONS = 10;
+export const TOURNAMENT_MAX_ENTRY_LIMIT = 1000;
+export const TOURNAMENT_NAME_MAX = 120;
+export const TOURNAMENT_DESCRIPTION_MAX = 4000;
+export const GROUP_MAX_ENTRIES = 4;
+export const GROUP_INTERVAL_MINUTES_MAX = 60;
+export const PUBLIC_TOURNAMENTS_DEFAULT_LIMIT = 20;
+export const PUBLIC_TOURNAMENTS_MAX_LIMIT = 100;
+export const HOLES_PER_TOURNAMENT_ROUND = 18;
