@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
-import { applyChatEvent, applyHistoryPage, applyOwnChange, canSend, EMPTY_CHAT, messageTime, newestMessageId, sendsOnKey } from './chat-state';
+import { applyChatEvent, applyHistoryPage, applyLatestPage, applyOwnChange, canSend, EMPTY_CHAT, messageTime, newestMessageId, sendsOnKey } from './chat-state';
 
 const msg = (id: string, minute: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
@@ -22,6 +22,23 @@ describe('the conversation held by the chat screen', () => {
     expect(state.messages.map((m) => m.id)).toEqual(['z', 'a', 'b', 'c']);
     expect(state.older).toBeNull();
     expect(newestMessageId(state)).toBe('c');
+  });
+
+  it('keeps the server’s order among messages written in the same instant', () => {
+    const same = (id: string) => msg(id, 1);
+    let state = applyChatEvent(EMPTY_CHAT, { kind: 'message', message: same('d') });
+    state = applyHistoryPage(state, { messages: [same('c'), same('b')], nextBefore: 'b' });
+    state = applyChatEvent(state, { kind: 'message', message: same('e') });
+    state = applyHistoryPage(state, { messages: [same('a')] });
+    expect(state.messages.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(newestMessageId(state)).toBe('e');
+  });
+
+  it('the newest page read again after a reconnect adds what was missed, keeping the older pages’ cursor', () => {
+    let state = applyHistoryPage(EMPTY_CHAT, { messages: [msg('b', 1), msg('a', 1)], nextBefore: 'a' });
+    state = applyLatestPage(state, { messages: [msg('d', 1), msg('c', 1), msg('b', 1)], nextBefore: 'b' });
+    expect(state.messages.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(state.older).toBe('a');
   });
 
   it('an edit replaces the message, and an older copy from a history page does not undo it', () => {

@@ -21,28 +21,54 @@ function isNewer(incoming: ChatMessage, held: ChatMessage): boolean {
   return (incoming.editedAt ?? '') >= (held.editedAt ?? '');
 }
 
-function merge(messages: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
-  const byId = new Map(messages.map((m) => [m.id, m]));
+/**
+ * Adds or replaces messages by id. A replaced message keeps its place. A new one goes by its creation time;
+ * among equal times (one clock tick, or a test's fixed clock) a live event's message goes after those held
+ * and a history page's before them, in the page's order: the server's order, which times alone cannot tell.
+ */
+function merge(messages: readonly ChatMessage[], incoming: readonly ChatMessage[], from: 'live' | 'history'): ChatMessage[] {
+  const result = [...messages];
+  // A history page is newest first: placing each before the ones already placed keeps its order.
   for (const m of incoming) {
-    const held = byId.get(m.id);
-    if (!held || isNewer(m, held)) byId.set(m.id, m);
+    const at = result.findIndex((held) => held.id === m.id);
+    if (at >= 0) {
+      if (isNewer(m, result[at]!)) result[at] = m;
+      continue;
+    }
+    if (from === 'live') {
+      let i = result.length;
+      while (i > 0 && result[i - 1]!.createdAt > m.createdAt) i--;
+      result.splice(i, 0, m);
+    } else {
+      let i = 0;
+      while (i < result.length && result[i]!.createdAt < m.createdAt) i++;
+      result.splice(i, 0, m);
+    }
   }
-  return [...byId.values()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  return result;
 }
 
 /** A live event: a new message joins, an edit or delete replaces the message it carries. */
 export function applyChatEvent(state: ChatState, event: ChatEvent): ChatState {
-  return { ...state, messages: merge(state.messages, [event.message]) };
+  return { ...state, messages: merge(state.messages, [event.message], 'live') };
 }
 
 /** A page of history (newest first, as chat.history answers). */
 export function applyHistoryPage(state: ChatState, page: ChatHistory): ChatState {
-  return { messages: merge(state.messages, page.messages), older: page.nextBefore ?? null };
+  return { messages: merge(state.messages, page.messages, 'history'), older: page.nextBefore ?? null };
+}
+
+/**
+ * The newest page read again after a reconnect that could not resume from an event id (none had arrived
+ * yet): what was said meanwhile joins, after what is held; where older pages start is unchanged.
+ */
+export function applyLatestPage(state: ChatState, page: ChatHistory): ChatState {
+  return { ...state, messages: merge(state.messages, [...page.messages].reverse(), 'live') };
 }
 
 /** A message this phone sent, edited or deleted, as the server answered it. */
 export function applyOwnChange(state: ChatState, message: ChatMessage): ChatState {
-  return { ...state, messages: merge(state.messages, [message]) };
+  return { ...state, messages: merge(state.messages, [message], 'live') };
 }
 
 /** The newest message that is not deleted: what "read up to here" points at. */

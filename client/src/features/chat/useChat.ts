@@ -3,7 +3,7 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { useTRPC, useTRPCClient } from '../../trpc';
-import { applyChatEvent, applyHistoryPage, applyOwnChange, EMPTY_CHAT, newestMessageId, type ChatState } from './chat-state';
+import { applyChatEvent, applyHistoryPage, applyLatestPage, applyOwnChange, EMPTY_CHAT, newestMessageId, type ChatState } from './chat-state';
 
 export type Connection = 'connecting' | 'live' | 'offline';
 
@@ -41,9 +41,17 @@ export function useChat(organizationId: string, options: { enabled: boolean }) {
         enabled: options.enabled,
         onStarted: () => {
           // Subscribed first, then the history: a message sent in between arrives by one or the other (or both, kept once).
-          if (started.current) return;
-          started.current = true;
-          void loadFirst();
+          if (!started.current) {
+            started.current = true;
+            void loadFirst();
+            return;
+          }
+          // Started again after a dropped connection. With an event id the server replayed what was missed;
+          // without one (no event had arrived yet) the newest page is read again: nothing lost either way.
+          client.chat.history
+            .query({ organizationId, limit: PAGE_SIZE })
+            .then((page) => setState((s) => applyLatestPage(s, page)))
+            .catch(() => undefined);
         },
         onData: (event) => setState((s) => applyChatEvent(s, event.data)),
         onError: (e) => setError(e),
