@@ -245,7 +245,7 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
                     <th scope="row">Slag</th>
                     {round.strokes.slice(from, from + 9).map((s, i) => (
                       <td key={i} className={s === null ? '' : s < pars[from + i]! ? 'under' : s > pars[from + i]! ? 'over' : ''}>
-                        {s ?? '·'}
+                        <span>{s ?? '·'}</span>
                       </td>
                     ))}
                     <td className="strong">{sums.played ? sums.strokes : '–'}</td>

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPCClient } from '../../trpc';
-import { Alert, Button, EmptyState, Loading, Page } from '../../ui';
+import { Alert, Button, Card, EmptyState, Loading, Page } from '../../ui';
 import { norwegianDates, STATUS_TEXT } from './format';
 
 const PAGE_SIZE = 20;
@@ -47,7 +47,8 @@ export default function TournamentListScreen() {
       ) : tournaments.length === 0 ? (
         <EmptyState title={q ? `Ingen turneringer passer «${q}»` : 'Ingen offentlige turneringer ennå'} />
       ) : (
-        <ul className="list card" aria-label="Turneringer" data-testid="tournament-list">
+        <Card>
+        <ul className="list" aria-label="Turneringer" data-testid="tournament-list">
           {tournaments.map((t) => (
             <li key={t.id}>
               <Link className="item" href={ROUTES.publicTournament(t.slug)}>
@@ -64,6 +65,7 @@ export default function TournamentListScreen() {
             </li>
           ))}
         </ul>
+        </Card>
       )}
       {list.hasNextPage ? (
         <Button variant="secondary" block busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
