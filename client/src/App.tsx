@@ -26,13 +26,20 @@ const EditTournamentScreen = lazy(() => import('./features/tournaments/EditTourn
 const TournamentScreen = lazy(() => import('./features/tournaments/TournamentScreen'));
 const TournamentCardScreen = lazy(() => import('./features/tournaments/TournamentCardScreen'));
 const OperatorScreen = lazy(() => import('./features/admin/OperatorScreen'));
+// Issue 15: the public page loads nothing of the signed-in screens (decision 0506).
+const PublicTournamentScreen = lazy(() => import('./features/public/PublicTournamentScreen'));
+const TournamentListScreen = lazy(() => import('./features/public/TournamentListScreen'));
+const ChatScreen = lazy(() => import('./features/chat/ChatScreen'));
+const UnreadBadge = lazy(() => import('./features/chat/UnreadBadge'));
 
 function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const session = useSession();
   const [path] = useLocation();
   const search = useSearch();
+  // A page for anyone does not wait for the session check (the public tournament page opens from a link).
+  if (access === 'public') return <>{children}</>;
   if (session.status === 'loading') return <Loading text="Sjekker innlogging …" />;
-  if (session.status === 'unreachable' && access !== 'public' && access !== 'guest') {
+  if (session.status === 'unreachable' && access !== 'guest') {
     return (
       <Page title="Ingen forbindelse">
         <Alert tone="error">
@@ -60,6 +67,7 @@ const SCREENS: { path: string; access: Access; Screen: ComponentType }[] = [
   { path: ROUTES.confirmMerge, access: 'full', Screen: ConfirmMergeScreen },
   { path: ROUTES.orgs, access: 'full', Screen: OrgsScreen },
   { path: ROUTES.joinOrg, access: 'full', Screen: JoinOrgScreen },
+  { path: '/klubber/:id/chat', access: 'full', Screen: ChatScreen },
   { path: '/klubber/:id', access: 'full', Screen: OrgScreen },
   { path: '/klubber/:id/turneringer', access: 'full', Screen: TournamentsScreen },
   { path: '/klubber/:id/turneringer/ny', access: 'full', Screen: NewTournamentScreen },
@@ -70,6 +78,8 @@ const SCREENS: { path: string; access: Access; Screen: ComponentType }[] = [
   { path: ROUTES.newRound, access: 'full', Screen: NewRoundScreen },
   { path: '/runder/:id', access: 'full', Screen: RoundScreen },
   { path: ROUTES.operator, access: 'full', Screen: OperatorScreen },
+  { path: ROUTES.tournaments, access: 'public', Screen: TournamentListScreen },
+  { path: '/t/:slug', access: 'public', Screen: PublicTournamentScreen },
 ];
 
 const NAV = [
@@ -88,6 +98,11 @@ function MainNav() {
         return (
           <Link key={item.href} href={item.href} aria-current={active ? 'page' : undefined}>
             {item.label}
+            {item.href === ROUTES.orgs ? (
+              <Suspense fallback={null}>
+                <UnreadBadge />
+              </Suspense>
+            ) : null}
           </Link>
         );
       })}
@@ -99,7 +114,7 @@ export function App() {
   const session = useSession();
   const [path] = useLocation();
   const signedIn = session.status === 'full';
-  const wide = path.startsWith('/runder/') || path.startsWith('/klubber/') || path === ROUTES.operator;
+  const wide = path.startsWith('/runder/') || path.startsWith('/klubber/') || path.startsWith('/t/') || path === ROUTES.operator;
   return (
     <div className="shell">
       <a className="skip-link" href="#innhold">
@@ -115,6 +130,11 @@ export function App() {
           <span className="who" title={session.user.email}>
             {session.user.name ?? session.user.email}
           </span>
+        ) : session.status === 'signed-out' ? (
+          <nav className="guestnav" aria-label="Meny">
+            <Link href={ROUTES.tournaments}>Turneringer</Link>
+            {path !== ROUTES.login ? <Link href={ROUTES.login}>Logg inn</Link> : null}
+          </nav>
         ) : null}
       </header>
       <main id="innhold" tabIndex={-1} className={wide ? 'content wide' : 'content'}>

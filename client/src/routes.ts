@@ -26,6 +26,12 @@ export const ROUTES = {
   newRound: '/runder/ny',
   round: (id: string) => `/runder/${encodeURIComponent(id)}`,
   operator: '/drift',
+  /** Public tournaments, for anyone (issue 15). */
+  tournaments: '/turneringer',
+  /** A tournament's public page: the address PUBLIC_URL/t/{slug} the server serves with the tournament's head. */
+  publicTournament: (slug: string) => `/t/${encodeURIComponent(slug)}`,
+  /** A club's team chat. */
+  chat: (id: string) => `/klubber/${encodeURIComponent(id)}/chat`,
 } as const;
 
 /** A `neste` (next) parameter is followed only when it is a path of this app: never another origin. */

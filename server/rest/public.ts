@@ -36,5 +36,9 @@ export function publicRoutes(deps: Deps): Router {
     '/public/tournaments/:slug/leaderboard',
     procedure(deps, (c, req) => c.public.leaderboard({ slug: req.params.slug as string, ...queryParams(req, ['division']) } as never)),
   );
+  r.get(
+    '/public/tournaments/:slug/entries/:entryId/card',
+    procedure(deps, (c, req) => c.public.card({ slug: req.params.slug as string, entryId: req.params.entryId as string })),
+  );
   return r;
 }

@@ -1,15 +1,16 @@
 import { and, asc, desc, eq, like, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { LeaderboardView, PublicGroupView, PublicTournamentView } from '../../shared/schemas/tournaments';
+import type { LeaderboardView, PublicCardView, PublicGroupView, PublicTournamentView } from '../../shared/schemas/tournaments';
 import { PUBLIC_TOURNAMENTS_DEFAULT_LIMIT } from '../../shared/schemas/tournaments';
 import { parseQuery } from '../courses/fuzzy';
 import type { Transaction } from '../db/client';
-import { organization, organizationMembership, tournament, tournamentDivision, tournamentEntry, tournamentGroup, tournamentGroupEntry } from '../db/schema';
+import { course, organization, organizationMembership, tournament, tournamentDivision, tournamentEntry, tournamentGroup, tournamentGroupEntry } from '../db/schema';
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { TournamentRow } from './access';
 import { cached } from './cache';
 import { leaderboardView, type LatestEvent } from './leaderboard';
+import { loadLeaderboardInput } from './leaderboard-input';
 import { publicTournamentView, tournamentView } from './view';
 
 /**
@@ -146,6 +147,14 @@ export interface PublicTournamentPage {
   tournament: PublicTournamentView;
   groups: PublicGroupView[];
   leaderboard: LeaderboardView;
+  /** The course the rounds are played on, by name (an addition to the contract, decision 0506). */
+  course?: { name: string };
+}
+
+/** The course's name as the reader's context may read it (an official course always; absent otherwise). */
+async function courseOf(tx: Transaction, courseId: string): Promise<{ course?: { name: string } }> {
+  const [row] = await tx.select({ name: course.name }).from(course).where(eq(course.id, courseId)).limit(1);
+  return row ? { course: { name: row.name } } : {};
 }
 
 /**
@@ -161,6 +170,7 @@ export async function publicTournamentPage(deps: Pick<Deps, 'db'>, input: { slug
         tournament: { ...view, organization: { name: found.organizationName } },
         groups: await publicGroups(tx, found.row.id),
         leaderboard: await leaderboardView(tx, found.row, { latest: found.latest }),
+        ...(await courseOf(tx, found.row.courseId)),
       };
     }),
   );
@@ -174,6 +184,31 @@ export async function publicLeaderboard(
   return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: input.userId }, (tx, found) =>
     leaderboardView(tx, found.row, { division: input.division, latest: found.latest }),
   );
+}
+
+/**
+ * public.card: one entry's hole-by-hole strokes in every round, with the holes' pars, for whoever may read
+ * the page (the same 404 otherwise; an entry of another tournament is 404 too). Names only, as the
+ * leaderboard: no handicap, no account.
+ */
+export async function publicCard(
+  deps: Pick<Deps, 'db'>,
+  input: { slug: string; entryId: string; userId: string | null },
+): Promise<PublicCardView> {
+  return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: input.userId }, async (tx, found) => {
+    const board = await loadLeaderboardInput(tx, found.row);
+    const entry = board.entries.find((e) => e.entryId === input.entryId);
+    const division = entry && board.divisions.find((d) => d.id === entry.divisionId);
+    if (!entry || !division) throw new AppError('NOT_FOUND', { message: 'Fant ikke spilleren i turneringen.' });
+    return {
+      entryId: entry.entryId,
+      name: entry.name,
+      division: { id: division.id, name: division.name },
+      format: board.format,
+      holes: board.holes.map((h) => ({ number: h.number, par: h.par })),
+      rounds: entry.scores.map((strokes, i) => ({ number: i + 1, strokes: [...strokes] })),
+    };
+  });
 }
 
 // ---- The list: search and cursor paging ----

@@ -216,6 +216,8 @@ export const publicTournamentsInput = z
 const slug = userText().min(1).max(200);
 export const publicTournamentInput = z.strictObject({ slug });
 export const publicLeaderboardInput = z.strictObject({ slug, division: id.optional() });
+/** public.card: one player's hole-by-hole card on a public page (an addition to the contract, decision 0506). */
+export const publicCardInput = z.strictObject({ slug, entryId: id });
 export const onLeaderboardInput = z.strictObject({ slug, lastEventId: z.string().max(40).nullish() });
 
 // ---- Answers ----
@@ -296,6 +298,16 @@ export interface LeaderboardRowView {
 export interface LeaderboardView {
   divisions: { id: string; name: string; rows: LeaderboardRowView[] }[];
   updatedAt: string;
+}
+/** A player's card on a public page: names only, as the leaderboard (no handicap, no account). */
+export interface PublicCardView {
+  entryId: string;
+  name: string;
+  division: { id: string; name: string };
+  format: TournamentFormat;
+  holes: { number: number; par: number }[];
+  /** Every round of the tournament, 18 holes each (null: not played). */
+  rounds: { number: number; strokes: (number | null)[] }[];
 }
 export type LeaderboardUpdate =
   | { kind: 'snapshot'; leaderboard: LeaderboardView }

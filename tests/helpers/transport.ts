@@ -128,6 +128,10 @@ const REST = {
     method: 'GET',
     path: `/public/tournaments/${encodeURIComponent(i.slug)}/leaderboard${query(i, ['division'])}`,
   }),
+  'public.card': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `/public/tournaments/${encodeURIComponent(i.slug)}/entries/${encodeURIComponent(i.entryId)}/card`,
+  }),
   // CONTRACT.md section 10: team chat; the unread counts of decision 0601.
   'chat.history': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/chat/messages${query(i, ['before', 'limit'])}` }),
   'chat.send': ({ organizationId, ...body }: Input): RestRequest => ({ method: 'POST', path: `${org({ organizationId })}/chat/messages`, body }),

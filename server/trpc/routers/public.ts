@@ -1,5 +1,5 @@
-import { publicLeaderboardInput, publicTournamentInput, publicTournamentsInput } from '../../../shared/schemas/tournaments';
-import { publicLeaderboard, publicTournamentPage, publicTournaments } from '../../tournaments/public';
+import { publicCardInput, publicLeaderboardInput, publicTournamentInput, publicTournamentsInput } from '../../../shared/schemas/tournaments';
+import { publicCard, publicLeaderboard, publicTournamentPage, publicTournaments } from '../../tournaments/public';
 import { optionalUserProcedure, router } from '../init';
 
 /**
@@ -17,4 +17,8 @@ export const publicRouter = router({
   leaderboard: optionalUserProcedure
     .input(publicLeaderboardInput)
     .query(({ ctx, input }) => publicLeaderboard(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),
+  /** One player's hole-by-hole card (decision 0506): what a leaderboard row opens on the public page. */
+  card: optionalUserProcedure
+    .input(publicCardInput)
+    .query(({ ctx, input }) => publicCard(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),
 });

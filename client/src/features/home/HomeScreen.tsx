@@ -58,6 +58,9 @@ export default function HomeScreen() {
           </ul>
         )}
       </Card>
+      <p>
+        <Link href={ROUTES.tournaments}>Se offentlige turneringer</Link>
+      </p>
       {user.twoFactorMethod === null ? (
         <Alert tone="info">
           <p>

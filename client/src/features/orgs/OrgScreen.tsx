@@ -29,9 +29,10 @@ export default function OrgScreen() {
       <p className="muted">
         Din rolle: <span className="badge">{ROLE_NAME[org.data.role]}</span> · <Link href={ROUTES.orgs}>Alle klubber</Link>
       </p>
-      <p>
-        <Link href={ROUTES.tournaments(id)} className="btn secondary">Turneringer</Link>
-      </p>
+      <Link href={ROUTES.tournaments(id)} className="btn secondary block" style={{ marginBottom: '0.5rem' }}>
+        Turneringer
+      </Link>
+      <ChatLink organizationId={id} />
       <div className={admin ? 'grid-cols' : undefined}>
         <div>
           <Members organizationId={id} myRole={org.data.role} />
@@ -41,6 +42,19 @@ export default function OrgScreen() {
         {admin ? <AuditLog organizationId={id} /> : null}
       </div>
     </Page>
+  );
+}
+
+/** The way into the club's team chat, with its unread count. */
+function ChatLink({ organizationId }: { organizationId: string }) {
+  const trpc = useTRPC();
+  const unread = useQuery(trpc.chat.unread.queryOptions({ organizationId }));
+  const count = unread.data?.unread ?? 0;
+  return (
+    <Link href={ROUTES.chat(organizationId)} className="btn secondary block" style={{ marginBottom: '1rem' }}>
+      Lagprat
+      {count > 0 ? <span className="badge" data-testid="club-unread">{count} uleste</span> : null}
+    </Link>
   );
 }
 

@@ -1,0 +1,270 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useParams } from 'wouter';
+import type { ChatMessage } from '../../../../shared/schemas/chat';
+import { describeApiError } from '../../lib/api-error';
+import { ROUTES } from '../../routes';
+import { useSession } from '../../session/useSession';
+import { useTRPC } from '../../trpc';
+import { Alert, Button, FormError, Loading, Page } from '../../ui';
+import { canSend, messageTime, sendsOnKey } from './chat-state';
+import { useChat, type Connection } from './useChat';
+
+const CONNECTION_TEXT: Record<Connection, string> = {
+  live: 'Direkte',
+  connecting: 'Kobler til …',
+  offline: 'Frakoblet – prøver igjen',
+};
+
+/** `/klubber/:id/chat`: the club's team chat, for its members. */
+export default function ChatScreen() {
+  const { id = '' } = useParams<{ id: string }>();
+  const trpc = useTRPC();
+  const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
+  if (org.isPending) return <Loading text="Henter lagpraten …" />;
+  if (org.error) {
+    return (
+      <Page title="Lagprat">
+        <Alert tone="error">
+          <p>{describeApiError(org.error)?.message}</p>
+        </Alert>
+        <Link href={ROUTES.orgs}>Til klubbene</Link>
+      </Page>
+    );
+  }
+  return <Conversation organizationId={id} name={org.data.name} admin={org.data.role === 'owner' || org.data.role === 'admin'} />;
+}
+
+function Conversation({ organizationId, name, admin }: { organizationId: string; name: string; admin: boolean }) {
+  const session = useSession();
+  const me = session.status === 'full' ? session.user.id : null;
+  const { state, connection, error, loadOlder, loadingOlder, keep } = useChat(organizationId, { enabled: true });
+  const log = useRef<HTMLDivElement>(null);
+  const anchor = useRef<{ fromBottom: number; stick: boolean }>({ fromBottom: 0, stick: true });
+  const [wasOffline, setWasOffline] = useState(false);
+  const [backOnline, setBackOnline] = useState(false);
+
+  // The connection's story: dropped, then back (with what came meanwhile replayed by the server).
+  useEffect(() => {
+    if (connection !== 'live') setWasOffline(true);
+    if (connection === 'live' && wasOffline && state.older !== undefined) {
+      setBackOnline(true);
+      const timer = window.setTimeout(() => setBackOnline(false), 4000);
+      return () => window.clearTimeout(timer);
+    }
+    if (connection === 'live') setWasOffline(false);
+    return undefined;
+  }, [connection]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Before a render: remember where the reader is, so older messages added above do not move the view, and
+  // a reader at the bottom stays at the bottom when new ones arrive.
+  const onScroll = () => {
+    const el = log.current;
+    if (!el) return;
+    anchor.current = { fromBottom: el.scrollHeight - el.scrollTop, stick: el.scrollHeight - el.scrollTop - el.clientHeight < 60 };
+    if (el.scrollTop < 80) void loadOlder();
+  };
+  useLayoutEffect(() => {
+    const el = log.current;
+    if (!el) return;
+    el.scrollTop = anchor.current.stick ? el.scrollHeight : el.scrollHeight - anchor.current.fromBottom;
+  }, [state.messages]);
+
+  const failure = describeApiError(error);
+  if (failure && (failure.code === 'NOT_ORG_MEMBER' || failure.code === 'FORBIDDEN' || failure.code === 'NOT_FOUND')) {
+    return (
+      <Page title="Lagprat">
+        <Alert tone="error">
+          <p>{failure.message}</p>
+        </Alert>
+        <Link href={ROUTES.orgs}>Til klubbene</Link>
+      </Page>
+    );
+  }
+  return (
+    <Page title={`Lagprat – ${name}`}>
+      <p className="row between">
+        <Link href={ROUTES.org(organizationId)}>Til klubben</Link>
+        <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
+          {CONNECTION_TEXT[connection]}
+        </span>
+      </p>
+      {connection === 'offline' || (connection === 'connecting' && wasOffline && state.older !== undefined) ? (
+        <Alert tone="warning">
+          <p>Forbindelsen er brutt. Meldinger som kommer i mellomtiden, vises når den er tilbake.</p>
+        </Alert>
+      ) : backOnline ? (
+        <Alert tone="success">
+          <p>Tilkoblet igjen. Du har fått med deg alt som kom mens du var frakoblet.</p>
+        </Alert>
+      ) : null}
+      <div className="chat-log" ref={log} onScroll={onScroll} tabIndex={0} aria-label="Meldinger" data-testid="chat-log">
+        {state.older === undefined ? (
+          <Loading text="Henter meldinger …" />
+        ) : state.older === null ? (
+          <p className="small muted center">{state.messages.length ? 'Starten av samtalen' : 'Ingen meldinger ennå. Si hei!'}</p>
+        ) : (
+          <p className="center">
+            <Button size="small" variant="secondary" busy={loadingOlder} onClick={() => void loadOlder()}>
+              Vis eldre meldinger
+            </Button>
+          </p>
+        )}
+        <ol className="messages" aria-live="polite" aria-relevant="additions">
+          {state.messages.map((m) => (
+            <Message key={m.id} organizationId={organizationId} message={m} mine={m.author.userId === me} admin={admin} onChanged={keep} />
+          ))}
+        </ol>
+      </div>
+      {failure ? <FormError error={describeApiError(error)} /> : null}
+      <Composer organizationId={organizationId} onSent={keep} />
+    </Page>
+  );
+}
+
+function Message({
+  organizationId,
+  message,
+  mine,
+  admin,
+  onChanged,
+}: {
+  organizationId: string;
+  message: ChatMessage;
+  mine: boolean;
+  admin: boolean;
+  onChanged: (m: ChatMessage) => void;
+}) {
+  const trpc = useTRPC();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const edit = useMutation(trpc.chat.edit.mutationOptions({ onSuccess: (m) => (onChanged(m), setEditing(null)) }));
+  const remove = useMutation(trpc.chat.delete.mutationOptions({ onSuccess: (m) => (onChanged(m), setConfirming(false)) }));
+  const editId = useId();
+  return (
+    <li className={mine ? 'message mine' : 'message'} data-testid="message" data-id={message.id}>
+      <div className="meta">
+        <strong>{message.author.name}</strong> <span className="small muted">{messageTime(message.createdAt)}</span>
+        {message.editedAt && !message.deleted ? <span className="small muted"> · redigert</span> : null}
+      </div>
+      {message.deleted ? (
+        <p className="muted deleted">Meldingen er slettet.</p>
+      ) : editing !== null ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (canSend(editing)) edit.mutate({ organizationId, messageId: message.id, text: editing });
+          }}
+        >
+          <label htmlFor={editId} className="visually-hidden">
+            Rediger meldingen
+          </label>
+          <textarea
+            id={editId}
+            className="compose-input"
+            value={editing}
+            rows={2}
+            onChange={(e) => setEditing(e.target.value)}
+            onKeyDown={(e) => {
+              if (sendsOnKey(e.nativeEvent)) {
+                e.preventDefault();
+                if (canSend(editing)) edit.mutate({ organizationId, messageId: message.id, text: editing });
+              }
+              if (e.key === 'Escape') setEditing(null);
+            }}
+            autoFocus
+          />
+          <FormError error={describeApiError(edit.error)} />
+          <div className="row">
+            <Button size="small" type="submit" busy={edit.isPending} disabled={!canSend(editing)}>
+              Lagre
+            </Button>
+            <Button size="small" variant="secondary" onClick={() => setEditing(null)}>
+              Avbryt
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="text">{message.text}</p>
+      )}
+      {!message.deleted && editing === null ? (
+        confirming ? (
+          <div className="row">
+            <span className="small">Slette meldingen?</span>
+            <Button size="small" variant="danger" busy={remove.isPending} onClick={() => remove.mutate({ organizationId, messageId: message.id })}>
+              Ja, slett
+            </Button>
+            <Button size="small" variant="secondary" onClick={() => setConfirming(false)}>
+              Nei
+            </Button>
+            <FormError error={describeApiError(remove.error)} />
+          </div>
+        ) : mine || admin ? (
+          <div className="row actions">
+            {mine ? (
+              <Button size="small" variant="link" onClick={() => setEditing(message.text ?? '')}>
+                Rediger
+              </Button>
+            ) : null}
+            <Button size="small" variant="link" onClick={() => setConfirming(true)}>
+              Slett
+            </Button>
+          </div>
+        ) : null
+      ) : null}
+    </li>
+  );
+}
+
+function Composer({ organizationId, onSent }: { organizationId: string; onSent: (m: ChatMessage) => void }) {
+  const trpc = useTRPC();
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const send = useMutation(
+    trpc.chat.send.mutationOptions({
+      onSuccess: (m) => {
+        onSent(m);
+        setText('');
+      },
+    }),
+  );
+  const submit = () => {
+    if (canSend(text) && !send.isPending) send.mutate({ organizationId, text });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (sendsOnKey(e.nativeEvent)) {
+      e.preventDefault();
+      submit();
+    }
+  };
+  return (
+    <form
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={inputId} className="visually-hidden">
+        Skriv en melding
+      </label>
+      <textarea
+        id={inputId}
+        className="compose-input"
+        placeholder="Skriv en melding …"
+        rows={2}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby={`${inputId}-hint`}
+      />
+      <Button type="submit" busy={send.isPending} disabled={!canSend(text)}>
+        Send
+      </Button>
+      <p id={`${inputId}-hint`} className="small muted hint">
+        Enter sender, Shift+Enter gir ny linje.
+      </p>
+      <FormError error={describeApiError(send.error)} />
+    </form>
+  );
+}

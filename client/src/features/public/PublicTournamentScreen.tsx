@@ -1,0 +1,294 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import type { LeaderboardRowView, LeaderboardView, PublicGroupView, TournamentFormat } from '../../../../shared/schemas/tournaments';
+import { describeApiError } from '../../lib/api-error';
+import { ROUTES } from '../../routes';
+import { useTRPC } from '../../trpc';
+import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
+import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, norwegianDates, startTime, STATUS_TEXT } from './format';
+import { applyLeaderboardUpdate } from './leaderboard-state';
+
+type Connection = 'connecting' | 'live' | 'offline';
+const CONNECTION_TEXT: Record<Connection, string> = {
+  live: 'Direkte',
+  connecting: 'Kobler til …',
+  offline: 'Frakoblet – prøver igjen',
+};
+
+function NotFound() {
+  return (
+    <Page title="Fant ikke turneringen">
+      <p>Turneringen finnes ikke, eller den er bare for klubbens medlemmer.</p>
+      <p>
+        <Link href={ROUTES.tournaments}>Se offentlige turneringer</Link>
+      </p>
+    </Page>
+  );
+}
+
+/**
+ * The public page of a tournament (`/t/{slug}`): for anyone with the link, signed in or not. The page comes
+ * from public.tournament; the leaderboard is then kept live by tournaments.onLeaderboard (a snapshot, then
+ * the rows that changed; the tRPC client resumes with the last event id after a reconnect).
+ */
+export default function PublicTournamentScreen() {
+  const { slug = '' } = useParams<{ slug: string }>();
+  const trpc = useTRPC();
+  const page = useQuery(trpc.public.tournament.queryOptions({ slug }, { staleTime: Infinity, refetchOnWindowFocus: false }));
+  const [board, setBoard] = useState<LeaderboardView | undefined>(undefined);
+  const [gone, setGone] = useState(false);
+
+  useEffect(() => {
+    if (page.data && !board) setBoard(page.data.leaderboard);
+  }, [page.data, board]);
+
+  const subscription = useSubscription(
+    trpc.tournaments.onLeaderboard.subscriptionOptions(
+      { slug },
+      {
+        enabled: page.data !== undefined && !gone,
+        onData: (event) => setBoard((current) => applyLeaderboardUpdate(current, event.data)),
+        onError: (error) => {
+          // Made members-only (or a draft again) while watching: the page no longer exists for this visitor.
+          if (describeApiError(error)?.code === 'NOT_FOUND') setGone(true);
+        },
+      },
+    ),
+  );
+  const connection: Connection = subscription.status === 'pending' ? 'live' : subscription.status === 'error' ? 'offline' : 'connecting';
+
+  if (page.isPending) return <Loading text="Henter turneringen …" />;
+  if (gone || (page.error && describeApiError(page.error)?.code === 'NOT_FOUND')) return <NotFound />;
+  if (page.error) {
+    return (
+      <Page title="Turnering">
+        <Alert tone="error">
+          <p>{describeApiError(page.error)?.message}</p>
+        </Alert>
+      </Page>
+    );
+  }
+  const { tournament, groups, course } = page.data;
+  const live = tournament.status === 'in_progress';
+  const dates = norwegianDates(tournament.rounds.map((r) => r.playedOn));
+  return (
+    <Page title={tournament.name} wide>
+      <p className="muted tournament-facts">
+        <span>{tournament.organization.name}</span>
+        {dates ? <span>{dates}</span> : null}
+        {course ? <span>{course.name}</span> : null}
+        <span>{FORMAT_TEXT[tournament.format]}</span>
+        <span className={tournament.status === 'cancelled' ? 'badge warn' : tournament.status === 'in_progress' ? 'badge' : 'badge gray'}>
+          {STATUS_TEXT[tournament.status]}
+        </span>
+      </p>
+      {tournament.description ? <p className="prewrap">{tournament.description}</p> : null}
+      <div className="grid-cols">
+        <Card
+          title="Resultatliste"
+          action={
+            live || tournament.status === 'finished' ? (
+              <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
+                {CONNECTION_TEXT[connection]}
+              </span>
+            ) : null
+          }
+        >
+          {board ? <Leaderboard slug={slug} board={board} format={tournament.format} roundCount={tournament.rounds.length} /> : null}
+        </Card>
+        <StartList groups={groups} />
+      </div>
+    </Page>
+  );
+}
+
+function Leaderboard({ slug, board, format, roundCount }: { slug: string; board: LeaderboardView; format: TournamentFormat; roundCount: number }) {
+  const [divisionId, setDivisionId] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const division = board.divisions.find((d) => d.id === divisionId) ?? board.divisions[0];
+  if (!division) return <EmptyState title="Ingen klasser ennå" />;
+  const stableford = format === 'stableford';
+  const multiRound = roundCount > 1;
+  return (
+    <>
+      {board.divisions.length > 1 ? (
+        <div className="tabs" role="tablist" aria-label="Klasser">
+          {board.divisions.map((d) => (
+            <button key={d.id} type="button" role="tab" aria-selected={d.id === division.id} onClick={() => setDivisionId(d.id)}>
+              {d.name}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {division.rows.length === 0 ? (
+        <EmptyState title="Ingen påmeldte i klassen ennå" />
+      ) : (
+        <div className="table-wrap">
+          <table className="totals leaderboard" aria-label={`Resultatliste ${division.name}`} data-testid="leaderboard">
+            <thead>
+              <tr>
+                <th scope="col">Plass</th>
+                <th scope="col">Spiller</th>
+                <th scope="col">{stableford ? 'Poeng' : 'Til par'}</th>
+                <th scope="col">Hull</th>
+                {multiRound ? Array.from({ length: roundCount }, (_, i) => <th scope="col" key={i}>R{i + 1}</th>) : null}
+                <th scope="col">{stableford ? 'Til par' : 'Slag'}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {division.rows.map((row) => (
+                <LeaderboardRow
+                  key={row.entryId}
+                  slug={slug}
+                  row={row}
+                  stableford={stableford}
+                  roundCount={multiRound ? roundCount : 0}
+                  open={open === row.entryId}
+                  onToggle={() => setOpen((o) => (o === row.entryId ? null : row.entryId))}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="small muted">Trykk på en spiller for å se kortet hull for hull.</p>
+    </>
+  );
+}
+
+function LeaderboardRow({
+  slug,
+  row,
+  stableford,
+  roundCount,
+  open,
+  onToggle,
+}: {
+  slug: string;
+  row: LeaderboardRowView;
+  stableford: boolean;
+  roundCount: number;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const columns = 5 + roundCount;
+  const cardId = `kort-${row.entryId}`;
+  return (
+    <>
+      <tr data-testid="leaderboard-row" data-entry={row.entryId}>
+        <td>{row.position}</td>
+        <td>
+          <button type="button" className="row-link" aria-expanded={open} aria-controls={open ? cardId : undefined} onClick={onToggle}>
+            {row.name}
+          </button>
+        </td>
+        <td className="strong">{stableford ? (row.points ?? 0) : formatToPar(row.toPar)}</td>
+        <td>{formatThru(row.thru)}</td>
+        {Array.from({ length: roundCount }, (_, i) => (
+          <td key={i}>{row.rounds[i] ?? '–'}</td>
+        ))}
+        <td>{stableford ? formatToPar(row.toPar) : row.strokes}</td>
+      </tr>
+      {open ? (
+        <tr className="card-row">
+          <td colSpan={columns} id={cardId}>
+            <PlayerCard slug={slug} row={row} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+/** A player's hole-by-hole card (public.card), read again whenever their row changes. */
+function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
+  const trpc = useTRPC();
+  const card = useQuery(trpc.public.card.queryOptions({ slug, entryId: row.entryId }));
+  const { refetch } = card;
+  const signature = `${row.thru}/${row.strokes}/${row.rounds.join(',')}`;
+  useEffect(() => {
+    void refetch();
+  }, [signature, refetch]);
+  if (card.isPending) return <Loading text="Henter kortet …" />;
+  if (card.error) return <Alert tone="error"><p>{describeApiError(card.error)?.message}</p></Alert>;
+  const pars = card.data.holes.map((h) => h.par);
+  const played = card.data.rounds.filter((r) => r.strokes.some((s) => s !== null));
+  if (played.length === 0) return <p className="muted">{card.data.name} har ikke startet ennå.</p>;
+  return (
+    <div className="player-card" aria-label={`Kortet til ${card.data.name}`}>
+      {played.map((round) => (
+        <div key={round.number}>
+          {card.data.rounds.length > 1 ? <h3>Runde {round.number}</h3> : null}
+          {[0, 9].map((from) => {
+            const sums = cardTotals(round.strokes, pars, from, from + 9);
+            return (
+              <table key={from} className="holes">
+                <caption className="visually-hidden">{from === 0 ? 'Ut, hull 1–9' : 'Inn, hull 10–18'}</caption>
+                <tbody>
+                  <tr>
+                    <th scope="row">Hull</th>
+                    {card.data.holes.slice(from, from + 9).map((h) => (
+                      <td key={h.number}>{h.number}</td>
+                    ))}
+                    <td>{from === 0 ? 'Ut' : 'Inn'}</td>
+                  </tr>
+                  <tr className="muted">
+                    <th scope="row">Par</th>
+                    {pars.slice(from, from + 9).map((p, i) => (
+                      <td key={i}>{p}</td>
+                    ))}
+                    <td>{pars.slice(from, from + 9).reduce((a, b) => a + b, 0)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Slag</th>
+                    {round.strokes.slice(from, from + 9).map((s, i) => (
+                      <td key={i} className={s === null ? '' : s < pars[from + i]! ? 'under' : s > pars[from + i]! ? 'over' : ''}>
+                        <span>{s ?? '·'}</span>
+                      </td>
+                    ))}
+                    <td className="strong">{sums.played ? sums.strokes : '–'}</td>
+                  </tr>
+                </tbody>
+              </table>
+            );
+          })}
+          <p className="small muted">
+            Brutto {cardTotals(round.strokes, pars).strokes} slag, {formatToPar(cardTotals(round.strokes, pars).toPar)} på {cardTotals(round.strokes, pars).played} hull
+          </p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function StartList({ groups }: { groups: PublicGroupView[] }) {
+  const rounds = [...new Set(groups.map((g) => g.round))].sort((a, b) => a - b);
+  return (
+    <Card title="Startliste">
+      {groups.length === 0 ? (
+        <p className="muted">Startlisten er ikke klar ennå.</p>
+      ) : (
+        rounds.map((round) => (
+          <div key={round}>
+            {rounds.length > 1 ? <h3>Runde {round}</h3> : null}
+            <ol className="list startlist">
+              {groups
+                .filter((g) => g.round === round)
+                .map((g) => (
+                  <li key={g.id}>
+                    <div className="row between">
+                      <strong>{startTime(g.startsAt)}</strong>
+                      <span className="small muted">Tee {g.tee}</span>
+                    </div>
+                    <div>{g.entries.map((e) => e.name).join(', ') || '–'}</div>
+                  </li>
+                ))}
+            </ol>
+          </div>
+        ))
+      )}
+    </Card>
+  );
+}

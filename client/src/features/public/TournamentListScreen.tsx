@@ -1,0 +1,77 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { describeApiError } from '../../lib/api-error';
+import { ROUTES } from '../../routes';
+import { useTRPCClient } from '../../trpc';
+import { Alert, Button, Card, EmptyState, Loading, Page } from '../../ui';
+import { norwegianDates, STATUS_TEXT } from './format';
+
+const PAGE_SIZE = 20;
+
+/** Waits until typing stops before the value is used (one search per pause, not per key). */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** `/turneringer`: the public tournaments (and a member's own clubs' members-only ones), with search. */
+export default function TournamentListScreen() {
+  const client = useTRPCClient();
+  const [text, setText] = useState('');
+  const q = useSettled(text.trim(), 300);
+  const inputId = useId();
+  const list = useInfiniteQuery({
+    queryKey: ['public.tournaments', q],
+    queryFn: ({ pageParam }) => client.public.tournaments.query({ limit: PAGE_SIZE, ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const tournaments = list.data?.pages.flatMap((p) => p.tournaments) ?? [];
+  return (
+    <Page title="Turneringer">
+      <form role="search" onSubmit={(e) => e.preventDefault()} className="field">
+        <label htmlFor={inputId}>Søk etter turnering eller klubb</label>
+        <input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" enterKeyHint="search" />
+      </form>
+      {list.isPending ? (
+        <Loading text="Henter turneringer …" />
+      ) : list.error ? (
+        <Alert tone="error">
+          <p>{describeApiError(list.error)?.message}</p>
+        </Alert>
+      ) : tournaments.length === 0 ? (
+        <EmptyState title={q ? `Ingen turneringer passer «${q}»` : 'Ingen offentlige turneringer ennå'} />
+      ) : (
+        <Card>
+        <ul className="list" aria-label="Turneringer" data-testid="tournament-list">
+          {tournaments.map((t) => (
+            <li key={t.id}>
+              <Link className="item" href={ROUTES.publicTournament(t.slug)}>
+                <span>
+                  <strong>{t.name}</strong>
+                  <span className="small muted" style={{ display: 'block' }}>
+                    {t.organization.name}
+                    {t.rounds.length ? ` · ${norwegianDates(t.rounds.map((r) => r.playedOn))}` : ''}
+                    {t.visibility === 'members' ? ' · bare for medlemmer' : ''}
+                  </span>
+                </span>
+                <span className={t.status === 'in_progress' ? 'badge' : t.status === 'cancelled' ? 'badge warn' : 'badge gray'}>{STATUS_TEXT[t.status]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        </Card>
+      )}
+      {list.hasNextPage ? (
+        <Button variant="secondary" block busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          Vis flere
+        </Button>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { cardTotals, formatThru, formatToPar, norwegianDates, startTime } from './format';
+
+describe('public page formatting', () => {
+  it('writes to par as golfers do', () => {
+    expect(formatToPar(0)).toBe('E');
+    expect(formatToPar(3)).toBe('+3');
+    expect(formatToPar(-2)).toBe('\u22122');
+  });
+  it('writes thru as F, holes, or a dash before the first hole', () => {
+    expect(formatThru('F')).toBe('F');
+    expect(formatThru(9)).toBe('9');
+    expect(formatThru(0)).toBe('–');
+  });
+  it('writes dates in Norwegian', () => {
+    expect(norwegianDates(['2026-06-01'])).toBe('1. juni 2026');
+    expect(norwegianDates(['2026-06-03', '2026-06-01'])).toBe('1.–3. juni 2026');
+    expect(norwegianDates(['2026-05-30', '2026-06-01'])).toBe('30. mai – 1. juni 2026');
+    expect(norwegianDates([])).toBe('');
+  });
+  it('shows start times in Norwegian time', () => {
+    expect(startTime('2026-06-01T06:10:00.000Z')).toBe('08:10');
+  });
+  it('sums the holes played of a card', () => {
+    const pars = [4, 4, 3];
+    expect(cardTotals([5, null, 3], pars)).toEqual({ strokes: 8, toPar: 1, played: 2 });
+    expect(cardTotals([5, 4, 3], pars, 1, 3)).toEqual({ strokes: 7, toPar: 0, played: 2 });
+  });
+});

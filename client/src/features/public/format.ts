@@ -1,0 +1,63 @@
+import type { TournamentFormat, TournamentStatus } from '../../../../shared/schemas/tournaments';
+
+/** To par as golfers write it: "E" for level, "+3", "−2" (a real minus sign). */
+export function formatToPar(toPar: number): string {
+  if (toPar === 0) return 'E';
+  return toPar > 0 ? `+${toPar}` : `\u2212${Math.abs(toPar)}`;
+}
+
+/** Holes played in the current round: "F" when finished, "–" before the first hole. */
+export function formatThru(thru: number | 'F'): string {
+  if (thru === 'F') return 'F';
+  return thru === 0 ? '–' : String(thru);
+}
+
+const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
+
+/** "1. juni 2026", "1.–3. juni 2026", "30. mai – 1. juni 2026" (as the link preview writes them). */
+export function norwegianDates(dates: readonly string[]): string {
+  if (dates.length === 0) return '';
+  const sorted = [...dates].sort();
+  const parse = (d: string) => ({ y: Number(d.slice(0, 4)), m: Number(d.slice(5, 7)) - 1, day: Number(d.slice(8, 10)) });
+  const first = parse(sorted[0]!);
+  const last = parse(sorted[sorted.length - 1]!);
+  if (sorted[0] === sorted[sorted.length - 1]) return `${first.day}. ${MONTHS[first.m]} ${first.y}`;
+  if (first.y === last.y && first.m === last.m) return `${first.day}.–${last.day}. ${MONTHS[last.m]} ${last.y}`;
+  if (first.y === last.y) return `${first.day}. ${MONTHS[first.m]} – ${last.day}. ${MONTHS[last.m]} ${last.y}`;
+  return `${first.day}. ${MONTHS[first.m]} ${first.y} – ${last.day}. ${MONTHS[last.m]} ${last.y}`;
+}
+
+/** A start time in Norwegian time, "08:10", whatever the phone's zone. */
+export function startTime(iso: string): string {
+  return new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' }).format(new Date(iso));
+}
+
+export const STATUS_TEXT: Record<TournamentStatus, string> = {
+  draft: 'Utkast',
+  open: 'Påmelding åpen',
+  closed: 'Påmelding stengt',
+  in_progress: 'Pågår',
+  finished: 'Ferdig',
+  cancelled: 'Avlyst',
+};
+
+export const FORMAT_TEXT: Record<TournamentFormat, string> = {
+  stroke_gross: 'Slagspill brutto',
+  stroke_net: 'Slagspill netto',
+  stableford: 'Stableford',
+};
+
+/** The card's sums: strokes of the holes played, over par for those holes. */
+export function cardTotals(strokes: readonly (number | null)[], pars: readonly number[], from = 0, to = strokes.length) {
+  let total = 0;
+  let par = 0;
+  let played = 0;
+  for (let i = from; i < to; i++) {
+    const s = strokes[i];
+    if (s == null) continue;
+    total += s;
+    par += pars[i] ?? 0;
+    played++;
+  }
+  return { strokes: total, toPar: total - par, played };
+}
