@@ -78,7 +78,7 @@ const SCREENS: { path: string; access: Access; Screen: ComponentType }[] = [
   { path: ROUTES.newRound, access: 'full', Screen: NewRoundScreen },
   { path: '/runder/:id', access: 'full', Screen: RoundScreen },
   { path: ROUTES.operator, access: 'full', Screen: OperatorScreen },
-  { path: ROUTES.tournaments, access: 'public', Screen: TournamentListScreen },
+  { path: ROUTES.publicTournaments, access: 'public', Screen: TournamentListScreen },
   { path: '/t/:slug', access: 'public', Screen: PublicTournamentScreen },
 ];
 
@@ -132,7 +132,7 @@ export function App() {
           </span>
         ) : session.status === 'signed-out' ? (
           <nav className="guestnav" aria-label="Meny">
-            <Link href={ROUTES.tournaments}>Turneringer</Link>
+            <Link href={ROUTES.publicTournaments}>Turneringer</Link>
             {path !== ROUTES.login ? <Link href={ROUTES.login}>Logg inn</Link> : null}
           </nav>
         ) : null}

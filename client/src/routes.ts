@@ -27,7 +27,7 @@ export const ROUTES = {
   round: (id: string) => `/runder/${encodeURIComponent(id)}`,
   operator: '/drift',
   /** Public tournaments, for anyone (issue 15). */
-  tournaments: '/turneringer',
+  publicTournaments: '/turneringer',
   /** A tournament's public page: the address PUBLIC_URL/t/{slug} the server serves with the tournament's head. */
   publicTournament: (slug: string) => `/t/${encodeURIComponent(slug)}`,
   /** A club's team chat. */

@@ -59,7 +59,7 @@ export default function HomeScreen() {
         )}
       </Card>
       <p>
-        <Link href={ROUTES.tournaments}>Se offentlige turneringer</Link>
+        <Link href={ROUTES.publicTournaments}>Se offentlige turneringer</Link>
       </p>
       {user.twoFactorMethod === null ? (
         <Alert tone="info">

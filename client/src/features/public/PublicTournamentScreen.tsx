@@ -22,7 +22,7 @@ function NotFound() {
     <Page title="Fant ikke turneringen">
       <p>Turneringen finnes ikke, eller den er bare for klubbens medlemmer.</p>
       <p>
-        <Link href={ROUTES.tournaments}>Se offentlige turneringer</Link>
+        <Link href={ROUTES.publicTournaments}>Se offentlige turneringer</Link>
       </p>
     </Page>
   );

@@ -85,7 +85,7 @@ function Details({ t }: { t: TournamentView }) {
         <li>
           Klasser: {t.divisions.map((d) => `${d.name} (${course.choice?.tees.find((x) => x.id === d.teeId)?.name ?? 'tee'}${rangeText(d.minHandicapIndex, d.maxHandicapIndex)})`).join(', ')}
         </li>
-        <li>{VISIBILITY_NAME[t.visibility]}{t.visibility === 'public' && t.status !== 'draft' ? <> · offentlig adresse <span className="mono">/t/{t.slug}</span></> : null}</li>
+        <li>{VISIBILITY_NAME[t.visibility]}{t.visibility === 'public' && t.status !== 'draft' ? <> · <Link href={ROUTES.publicTournament(t.slug)}>offentlig side</Link></> : null}</li>
         <li>
           {t.entryCount}{t.entryLimit ? ` av ${t.entryLimit}` : ''} påmeldt
           {t.maxHandicapIndex !== undefined ? ` · høyeste hcp ${formatHandicapIndex(t.maxHandicapIndex)}` : ''}
