@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -9,26 +7,10 @@ import { addMember, createOrganization, createUser } from '../helpers/factories'
 import { createTournamentFixture, writeScores } from '../helpers/tournaments';
 import { recordScore, setSearchText } from '../tournaments/live-support';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { useAppAndBrowser, watchErrors } from './support';
+import { expectAccessible, useAppAndBrowser, watchErrors } from './support';
 
 /** Issue 15: the public page's JavaScript, all of it, stays under 120 KB gzip. */
 const PUBLIC_PAGE_BUDGET_BYTES = 120 * 1024;
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * axe-core run in the page through the DevTools protocol (no script tag, so the page's CSP is not involved):
- * no serious or critical violation.
- */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect({ label, violations }).toEqual({ label, violations: [] });
-}
 
 /**
  * Console errors too (the support helper collects uncaught errors and CSP refusals). One is expected and

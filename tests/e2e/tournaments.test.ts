@@ -1,25 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoursesIfEmpty } from '../../server/courses/seed';
 import { sessionTokenFor } from '../helpers/caller';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { useAppAndBrowser, watchErrors } from './support';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core evaluated in the page (no script tag, so the CSP is not involved): no serious or critical violation. */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect({ label, violations }).toEqual({ label, violations: [] });
-}
+import { expectAccessible, useAppAndBrowser, watchErrors } from './support';
 
 /** Uncaught errors and CSP refusals (support.ts), and every other console error as well. */
 function watchConsole(page: Page): string[] {
