@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/auth/users';
@@ -7,6 +8,9 @@ import { sessionTokenFor } from '../helpers/caller';
 import { draftTournament, moveTo, playedRound } from '../feed/support';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
 import { useAppAndBrowser, watchErrors } from './support';
+
+/** The feed page for an anonymous visitor: all of its JavaScript under the sign-in page's budget. */
+const FEED_PAGE_BUDGET_BYTES = 150 * 1024;
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -53,8 +57,14 @@ describe('the feed', () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
     const errors = watchConsole(page);
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body());
+    });
     await page.goto(`${app.url}/feed`);
     await page.getByRole('heading', { name: 'Siste nytt' }).waitFor();
+    // The server answered the browser's navigation with the app, not feed.list's JSON (decision 0507).
+    expect(new URL(page.url()).pathname).toBe('/feed');
     await page.getByTestId('connection').getByText('Direkte').waitFor();
     await page.getByText('Høstcupen er i gang.').waitFor();
 
@@ -69,6 +79,15 @@ describe('the feed', () => {
     await page.waitForLoadState('networkidle');
     await screenshots(page, 'feed-anonymous');
     await expectAccessible(page, 'feed page');
+
+    const sizes = await Promise.all([...scripts].map(async ([url, body]) => ({ file: new URL(url).pathname, gzip: gzipSync(await body, { level: 9 }).length })));
+    const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+    console.log(`feed page JavaScript: ${(total / 1024).toFixed(1)} KB gzip\n${sizes.map((s) => `  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB  ${s.file}`).join('\n')}`);
+    expect(total).toBeLessThan(FEED_PAGE_BUDGET_BYTES);
+    expect(sizes.some((s) => s.file.includes('FeedScreen'))).toBe(true);
+    for (const other of ['LoginScreen', 'HomeScreen', 'RoundScreen', 'ChatScreen', 'PublicTournamentScreen', 'browser-']) {
+      expect(sizes.filter((s) => s.file.includes(other))).toEqual([]);
+    }
 
     // The item leads to the tournament's public page.
     await items.first().getByRole('link', { name: /Vårcupen Direkte/ }).click();

@@ -1,8 +1,19 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { FeedItem } from '../../../../shared/schemas/feed';
 import { HIGHLIGHT_LABEL, KIND_LABEL, feedTime, placesOf, positionText, totalText } from './feed-format';
 import { itemLink } from './feed-state';
 import './feed.css';
+
+/** The time now, renewed every `everyMs`: "for 5 min siden" keeps up while the screen is open. */
+export function useNow(everyMs = 30_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
 
 /** Items of the feed, newest first: each one's sentence, what fits its kind, its time, and where it leads. */
 export function FeedList({ items, now }: { items: readonly FeedItem[]; now: Date }) {

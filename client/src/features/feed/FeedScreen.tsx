@@ -4,9 +4,8 @@ import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
 import { Alert, Button, EmptyState, Loading, Page } from '../../ui';
 import type { Connection } from '../chat/useChat';
-import { FeedList } from './FeedList';
+import { FeedList, useNow } from './FeedList';
 import { useFeed } from './useFeed';
-import { useNow } from './useNow';
 
 const PAGE_SIZE = 20;
 

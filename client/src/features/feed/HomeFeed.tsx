@@ -2,9 +2,8 @@ import { Link } from 'wouter';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { Alert, Card, EmptyState, Loading } from '../../ui';
-import { FeedList } from './FeedList';
+import { FeedList, useNow } from './FeedList';
 import { useFeed } from './useFeed';
-import { useNow } from './useNow';
 
 const SHOWN = 3;
 
