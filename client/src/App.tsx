@@ -29,6 +29,7 @@ const OperatorScreen = lazy(() => import('./features/admin/OperatorScreen'));
 // Issue 15: the public page loads nothing of the signed-in screens (decision 0506).
 const PublicTournamentScreen = lazy(() => import('./features/public/PublicTournamentScreen'));
 const TournamentListScreen = lazy(() => import('./features/public/TournamentListScreen'));
+const FeedScreen = lazy(() => import('./features/feed/FeedScreen'));
 const ChatScreen = lazy(() => import('./features/chat/ChatScreen'));
 const UnreadBadge = lazy(() => import('./features/chat/UnreadBadge'));
 
@@ -80,6 +81,7 @@ const SCREENS: { path: string; access: Access; Screen: ComponentType }[] = [
   { path: ROUTES.operator, access: 'full', Screen: OperatorScreen },
   { path: ROUTES.publicTournaments, access: 'public', Screen: TournamentListScreen },
   { path: '/t/:slug', access: 'public', Screen: PublicTournamentScreen },
+  { path: ROUTES.feed, access: 'public', Screen: FeedScreen },
 ];
 
 const NAV = [
@@ -133,6 +135,7 @@ export function App() {
         ) : session.status === 'signed-out' ? (
           <nav className="guestnav" aria-label="Meny">
             <Link href={ROUTES.publicTournaments}>Turneringer</Link>
+            <Link href={ROUTES.feed}>Nytt</Link>
             {path !== ROUTES.login ? <Link href={ROUTES.login}>Logg inn</Link> : null}
           </nav>
         ) : null}

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   DEFAULT_HANDICAP_INDEX,
   type ParticipantView,
@@ -9,7 +9,7 @@ import {
 import { toTee } from '../courses/courses';
 import { teeRatings } from '../courses/ratings';
 import type { Queryable } from '../db/client';
-import { appUser, club, course, courseHole, participant, round, score, side, tee } from '../db/schema';
+import { appUser, club, course, courseHole, feedItem, participant, round, score, side, tee } from '../db/schema';
 import { nineHoleRating, scoreRound, type Rating, type ScoredRound } from '../golf';
 import type { RoundRow } from './access';
 
@@ -132,6 +132,17 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
     participants: participantViews.filter((p) => p.sideId === sd.id),
   }));
 
+  // Only a finished round can be shared (decision 0602): its visible round_shared item says it is.
+  const shared =
+    row.status === 'finished' &&
+    (
+      await db
+        .select({ id: feedItem.id })
+        .from(feedItem)
+        .where(and(eq(feedItem.roundId, row.id), eq(feedItem.kind, 'round_shared'), isNull(feedItem.hiddenAt)))
+        .limit(1)
+    ).length > 0;
+
   const lengthOf = (number: number) => (teeRow!.lengths && teeRow!.lengths.length >= number ? teeRow!.lengths[number - 1]! : null);
   const view: RoundView = {
     id: row.id,
@@ -143,6 +154,7 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    shared,
     handicapsFrozen: frozen,
     allowancePercent: scored.allowancePercent,
     course: {

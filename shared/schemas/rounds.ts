@@ -156,6 +156,8 @@ export interface RoundView {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** Whether the round is in the public feed now (rounds.share, not since unshared or hidden; decision 0507). */
+  shared: boolean;
   handicapsFrozen: boolean;
   allowancePercent: number;
   course: { id: string; kind: 'official' | 'personal'; name: string; club?: { slug: string; name: string }; country: string };

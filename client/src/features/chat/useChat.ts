@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
+import { useLiveStart } from '../../lib/live-start';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { applyChatEvent, applyHistoryPage, applyLatestPage, applyOwnChange, EMPTY_CHAT, newestMessageId, type ChatState } from './chat-state';
 
@@ -22,7 +23,6 @@ export function useChat(organizationId: string, options: { enabled: boolean }) {
   const [state, setState] = useState<ChatState>(EMPTY_CHAT);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const started = useRef(false);
   const olderRunning = useRef(false);
 
   const loadFirst = useCallback(async () => {
@@ -34,25 +34,24 @@ export function useChat(organizationId: string, options: { enabled: boolean }) {
     }
   }, [client, organizationId]);
 
+  // Subscribed first, then the history: a message sent in between arrives by one or the other (or both,
+  // kept once). Started again after a dropped connection: with an event id the server replayed what was
+  // missed; without one (no event had arrived yet) the newest page is read again (../../lib/live-start.ts).
+  const onStarted = useLiveStart(
+    () => void loadFirst(),
+    () =>
+      void client.chat.history
+        .query({ organizationId, limit: PAGE_SIZE })
+        .then((page) => setState((s) => applyLatestPage(s, page)))
+        .catch(() => undefined),
+  );
+
   const subscription = useSubscription(
     trpc.chat.onMessage.subscriptionOptions(
       { organizationId },
       {
         enabled: options.enabled,
-        onStarted: () => {
-          // Subscribed first, then the history: a message sent in between arrives by one or the other (or both, kept once).
-          if (!started.current) {
-            started.current = true;
-            void loadFirst();
-            return;
-          }
-          // Started again after a dropped connection. With an event id the server replayed what was missed;
-          // without one (no event had arrived yet) the newest page is read again: nothing lost either way.
-          client.chat.history
-            .query({ organizationId, limit: PAGE_SIZE })
-            .then((page) => setState((s) => applyLatestPage(s, page)))
-            .catch(() => undefined);
-        },
+        onStarted,
         onData: (event) => setState((s) => applyChatEvent(s, event.data)),
         onError: (e) => setError(e),
       },

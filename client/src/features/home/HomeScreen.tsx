@@ -7,6 +7,7 @@ import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { ROLE_NAME } from '../orgs/roles';
+import { HomeFeed } from '../feed/HomeFeed';
 import { RoundList } from '../rounds/RoundList';
 
 export default function HomeScreen() {
@@ -37,6 +38,7 @@ export default function HomeScreen() {
           <RoundList rounds={rounds.data.rounds} />
         )}
       </Card>
+      <HomeFeed />
       <Card title="Mine klubber" action={<Link href={ROUTES.orgs}>Alle</Link>}>
         {orgs.isPending ? (
           <Loading text="Henter klubbene dine …" />

@@ -12,6 +12,7 @@ import { canScore, firstOpenHole, formatToPar, standingText, strokesReceivedText
 import { courseTitle, formatDate } from './format';
 import { CONNECTION_TEXT } from './connection';
 import { serverStrokes } from './pending-scores';
+import { ShareRound } from './ShareRound';
 import { StrokeStepper } from './StrokeStepper';
 import { useLiveRound } from './useLiveRound';
 import { FORMAT_NAME, HOLES_NAME } from './wizard-state';
@@ -60,6 +61,7 @@ export default function RoundScreen() {
         </div>
         <div>
           <Standings view={view} />
+          <ShareRound view={view} owner={view.ownerUserId === userId} />
           {view.status === 'open' && view.ownerUserId === userId ? <Finish onFinish={() => finish.mutate({ roundId: view.id })} busy={finish.isPending} error={finish.error} /> : null}
         </div>
       </div>
@@ -172,7 +174,8 @@ function FullCard({ view, pending }: { view: RoundView; pending: PendingScores }
   const players = view.sides.flatMap((s) => s.participants);
   return (
     <Card title="Scorekort">
-      <div className="table-wrap">
+      {/* Wider than a phone: scrolled sideways, so it must be reachable by keyboard too (axe: scrollable-region-focusable). */}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Scorekort, slag per hull">
         <table className="totals">
           <caption className="visually-hidden">Slag per hull og totaler</caption>
           <thead>

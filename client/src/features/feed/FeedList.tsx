@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { FeedItem } from '../../../../shared/schemas/feed';
+import { HIGHLIGHT_LABEL, KIND_LABEL, feedTime, placesOf, positionText, totalText } from './feed-format';
+import { itemLink } from './feed-state';
+import './feed.css';
+
+/** The time now, renewed every `everyMs`: "for 5 min siden" keeps up while the screen is open. */
+export function useNow(everyMs = 30_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** Items of the feed, newest first: each one's sentence, what fits its kind, its time, and where it leads. */
+export function FeedList({ items, now }: { items: readonly FeedItem[]; now: Date }) {
+  return (
+    <ul className="list feed" data-testid="feed-items">
+      {items.map((item) => (
+        <li key={item.id} className={`feed-item ${item.kind}`} data-kind={item.kind}>
+          <FeedEntry item={item} now={now} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FeedEntry({ item, now }: { item: FeedItem; now: Date }) {
+  const link = itemLink(item);
+  const label = item.highlight ? HIGHLIGHT_LABEL[item.highlight.label] : KIND_LABEL[item.kind];
+  return (
+    <article aria-label={item.text}>
+      <p className="feed-head">
+        <span className={item.highlight ? 'badge highlight' : 'badge'}>{label}</span>
+        <time className="small muted" dateTime={item.at} title={new Date(item.at).toLocaleString('nb-NO')}>
+          {feedTime(item.at, now)}
+        </time>
+      </p>
+      <p className="feed-text">{item.text}</p>
+      {item.highlight ? (
+        <p className="small muted">
+          Hull {item.highlight.hole} · par {item.highlight.par} · {item.highlight.strokes} slag
+        </p>
+      ) : null}
+      {item.podium?.length ? (
+        <div className="feed-podium">
+          {item.podium.map((division) => (
+            <div key={division.division}>
+              {item.podium!.length > 1 || division.division ? <h3 className="small">{division.division}</h3> : null}
+              <ol className="feed-places">
+                {division.places.map((place, i) => (
+                  <li key={`${place.position}-${place.name}-${i}`}>
+                    <span className="pos">{positionText(place.position)}</span>
+                    <span className="name">{place.name}</span>
+                    <span className="total">{totalText(place.total, item)}</span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {item.players?.length ? (
+        <ol className="feed-places">
+          {item.players.map((player, i, all) => (
+            <li key={`${player.name}-${i}`}>
+              <span className="pos">{placesOf(all.map((p) => p.total))[i]}</span>
+              <span className="name">{player.name}</span>
+              <span className="total">{totalText(player.total, item)}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {link && item.tournament ? (
+        <p className="feed-where">
+          <Link href={link} className="feed-link">
+            {item.tournament.name}
+          </Link>
+          {item.organization ? <span className="small muted"> · {item.organization.name}</span> : null}
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { RoundView } from '../../../../shared/schemas/rounds';
+import { describeApiError } from '../../lib/api-error';
+import { ROUTES } from '../../routes';
+import { useTRPC } from '../../trpc';
+import { Button, Card, FormError } from '../../ui';
+
+/**
+ * A finished round in the public feed (issue 15, decision 0507): the owner shares it ("Del i feeden") and
+ * takes it back ("Fjern fra feeden"); everyone on the round sees whether it is shared (`view.shared`).
+ * The answer of each mutation is written into the round held, so the state shown is the server's.
+ */
+export function ShareRound({ view, owner }: { view: RoundView; owner: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const key = trpc.rounds.get.queryKey({ roundId: view.id });
+  const setShared = (shared: boolean) => queryClient.setQueryData(key, (held) => (held ? { ...held, shared } : held));
+  const share = useMutation(trpc.rounds.share.mutationOptions({ onSuccess: () => setShared(true) }));
+  const unshare = useMutation(trpc.rounds.unshare.mutationOptions({ onSuccess: () => setShared(false) }));
+  if (view.status !== 'finished') return null;
+  const busy = share.isPending || unshare.isPending;
+  return (
+    <Card title="Feeden" data-testid="share-round">
+      <p role="status" data-testid="share-state">
+        {view.shared ? (
+          <>
+            <span className="badge">Delt</span> Runden og resultatene vises i <Link href={ROUTES.feed}>feeden</Link> for alle.
+          </>
+        ) : (
+          <>
+            <span className="badge gray">Ikke delt</span> {owner ? 'Del runden, så ser alle resultatene i feeden.' : 'Bare den som startet runden kan dele den.'}
+          </>
+        )}
+      </p>
+      {owner ? (
+        <>
+          {view.shared ? (
+            <Button variant="secondary" block busy={unshare.isPending} disabled={busy} onClick={() => unshare.mutate({ roundId: view.id })}>
+              Fjern fra feeden
+            </Button>
+          ) : (
+            <Button block busy={share.isPending} disabled={busy} onClick={() => share.mutate({ roundId: view.id })}>
+              Del i feeden
+            </Button>
+          )}
+          <FormError error={describeApiError(share.error ?? unshare.error)} />
+        </>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from '../../server/auth/users';
+import { sessionTokenFor } from '../helpers/caller';
+import { draftTournament, moveTo, playedRound } from '../feed/support';
+import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
+import { useAppAndBrowser, watchErrors } from './support';
+
+/** The feed page for an anonymous visitor: all of its JavaScript under the sign-in page's budget. */
+const FEED_PAGE_BUDGET_BYTES = 150 * 1024;
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core through the DevTools protocol (the page's CSP is not involved): no serious or critical violation. */
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect({ label, violations }).toEqual({ label, violations: [] });
+}
+
+/** Uncaught errors, CSP refusals and console errors; an anonymous shell's 401 from auth.me is expected. */
+function watchConsole(page: Page): string[] {
+  const errors = watchErrors(page);
+  page.on('console', (m) => {
+    if (m.type() !== 'error' || /Content Security Policy/i.test(m.text())) return;
+    if (/Failed to load resource/.test(m.text()) && m.location().url.includes('/trpc/auth.me')) return;
+    errors.push(`${m.text()} ${m.location().url}`);
+  });
+  return errors;
+}
+
+/** Issue 15, the feed: live for anyone at /feed, on the home screen, and a round shared from its screen. */
+describe('the feed', () => {
+  let app: AppUnderTest;
+  let browser: Browser;
+  useAppAndBrowser((started) => ({ app, browser } = started));
+
+  async function signedInContext(user: UserRow): Promise<BrowserContext> {
+    const context = await newPhoneContext(browser);
+    await context.addCookies([
+      { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: new URL(app.url).hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+    ]);
+    return context;
+  }
+
+  it('an anonymous visitor at /feed sees a public tournament open without a reload, and follows it to its page', async () => {
+    const earlier = await draftTournament(app.deps, { name: 'Høstcupen' });
+    await moveTo(app.deps, earlier, 'in_progress');
+
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body());
+    });
+    await page.goto(`${app.url}/feed`);
+    await page.getByRole('heading', { name: 'Siste nytt' }).waitFor();
+    // The server answered the browser's navigation with the app, not feed.list's JSON (decision 0507).
+    expect(new URL(page.url()).pathname).toBe('/feed');
+    await page.getByTestId('connection').getByText('Direkte').waitFor();
+    await page.getByText('Høstcupen er i gang.').waitFor();
+
+    const fx = await draftTournament(app.deps, { name: 'Vårcupen Direkte' });
+    await moveTo(app.deps, fx, 'open');
+    const opened = page.getByText('Vårcupen Direkte er åpen for påmelding.');
+    await opened.waitFor({ timeout: 10_000 });
+    // Newest first, and only once.
+    const items = page.getByTestId('feed-items').locator('> li');
+    expect(await items.first().textContent()).toContain('Vårcupen Direkte er åpen for påmelding.');
+    expect(await opened.count()).toBe(1);
+    await page.waitForLoadState('networkidle');
+    await screenshots(page, 'feed-anonymous');
+    await expectAccessible(page, 'feed page');
+
+    const sizes = await Promise.all([...scripts].map(async ([url, body]) => ({ file: new URL(url).pathname, gzip: gzipSync(await body, { level: 9 }).length })));
+    const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+    console.log(`feed page JavaScript: ${(total / 1024).toFixed(1)} KB gzip\n${sizes.map((s) => `  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB  ${s.file}`).join('\n')}`);
+    expect(total).toBeLessThan(FEED_PAGE_BUDGET_BYTES);
+    expect(sizes.some((s) => s.file.includes('FeedScreen'))).toBe(true);
+    for (const other of ['LoginScreen', 'HomeScreen', 'RoundScreen', 'ChatScreen', 'PublicTournamentScreen', 'browser-']) {
+      expect(sizes.filter((s) => s.file.includes(other))).toEqual([]);
+    }
+
+    // The item leads to the tournament's public page.
+    await items.first().getByRole('link', { name: /Vårcupen Direkte/ }).click();
+    await page.getByRole('heading', { name: 'Vårcupen Direkte' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/t/${fx.slug}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pages back with "Vis flere"', async () => {
+    for (let i = 0; i < 22; i++) await moveTo(app.deps, await draftTournament(app.deps, { name: `Sidecup ${String(i).padStart(2, '0')}` }), 'open');
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${app.url}/feed`);
+    await page.getByText('Sidecup 21 er åpen for påmelding.').waitFor();
+    const items = page.getByTestId('feed-items').locator('> li');
+    expect(await items.count()).toBe(20);
+    await page.getByRole('button', { name: 'Vis flere' }).click();
+    await page.getByText('Sidecup 00 er åpen for påmelding.').waitFor();
+    expect(await items.count()).toBeGreaterThan(22);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a round shared from its screen appears in another context\'s feed and on a home screen, and unsharing removes it live', async () => {
+    const { round, owner, participant } = await playedRound(app.deps);
+
+    // Someone else's home screen: the newest items of the feed, live.
+    const watcher = await signedInContext(participant);
+    const home = await watcher.newPage();
+    const homeErrors = watchConsole(home);
+    await home.goto(`${app.url}/`);
+    const homeFeed = home.getByTestId('home-feed');
+    await homeFeed.getByRole('heading', { name: 'Siste nytt' }).waitFor();
+    await homeFeed.getByRole('link', { name: 'Se alle' }).waitFor();
+
+    // An anonymous feed page too.
+    const anonymous = await newPhoneContext(browser);
+    const feed = await anonymous.newPage();
+    const feedErrors = watchConsole(feed);
+    await feed.goto(`${app.url}/feed`);
+    await feed.getByTestId('connection').getByText('Direkte').waitFor();
+
+    const ownerContext = await signedInContext(owner);
+    const roundPage = await ownerContext.newPage();
+    const roundErrors = watchConsole(roundPage);
+    await roundPage.goto(`${app.url}/runder/${round.id}`);
+    const share = roundPage.getByTestId('share-round');
+    await share.getByText('Ikke delt').waitFor();
+    await share.getByRole('button', { name: 'Del i feeden' }).click();
+    await share.getByText('Delt', { exact: true }).waitFor();
+    await share.getByRole('button', { name: 'Fjern fra feeden' }).waitFor();
+    await roundPage.waitForLoadState('networkidle');
+    await screenshots(roundPage, 'feed-round-shared');
+    await expectAccessible(roundPage, 'round screen, shared');
+
+    const sharedText = /Runde på Bogstad 1\. juni 2026: /;
+    await feed.getByText(sharedText).waitFor({ timeout: 10_000 });
+    // The round's players with their totals, and its highlights posted with it.
+    const sharedItem = feed.locator('[data-kind="round_shared"]');
+    expect(await sharedItem.textContent()).toContain('Rune Rundeeier');
+    expect(await sharedItem.locator('.feed-places > li').count()).toBe(3);
+    // Gunnar's hole in one and Rune's eagle: both 70, a tie for first.
+    expect(await sharedItem.locator('.feed-places .pos').allTextContents()).toEqual(['T1', 'T1', '3.']);
+    await feed.locator('[data-kind="highlight"]').getByText('Hole in one', { exact: true }).waitFor();
+    await feed.locator('[data-kind="highlight"]').getByText('Eagle', { exact: true }).waitFor();
+    await homeFeed.getByText(sharedText).waitFor({ timeout: 10_000 });
+    await feed.waitForLoadState('networkidle');
+    await screenshots(feed, 'feed-round');
+    await expectAccessible(feed, 'feed with a round');
+    await screenshots(home, 'feed-home');
+    await expectAccessible(home, 'home with the feed');
+
+    // After a reload the round screen still knows it is shared (the round view's `shared`).
+    await roundPage.reload();
+    await share.getByRole('button', { name: 'Fjern fra feeden' }).click();
+    await share.getByText('Ikke delt').waitFor();
+    await expect.poll(() => feed.getByText(sharedText).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => feed.locator('[data-kind="highlight"]').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => homeFeed.getByText(sharedText).count(), { timeout: 10_000 }).toBe(0);
+
+    // A participant sees the state, without the buttons.
+    const asParticipant = await watcher.newPage();
+    await asParticipant.goto(`${app.url}/runder/${round.id}`);
+    await asParticipant.getByTestId('share-round').getByText('Ikke delt').waitFor();
+    expect(await asParticipant.getByRole('button', { name: 'Del i feeden' }).count()).toBe(0);
+
+    expect(homeErrors).toEqual([]);
+    expect(feedErrors).toEqual([]);
+    expect(roundErrors).toEqual([]);
+    await Promise.all([watcher.close(), anonymous.close(), ownerContext.close()]);
+  });
+});
