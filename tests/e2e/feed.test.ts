@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -7,23 +5,10 @@ import type { UserRow } from '../../server/auth/users';
 import { sessionTokenFor } from '../helpers/caller';
 import { draftTournament, moveTo, playedRound } from '../feed/support';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { useAppAndBrowser, watchErrors } from './support';
+import { expectAccessible, useAppAndBrowser, watchErrors } from './support';
 
 /** The feed page for an anonymous visitor: all of its JavaScript under the sign-in page's budget. */
 const FEED_PAGE_BUDGET_BYTES = 150 * 1024;
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core through the DevTools protocol (the page's CSP is not involved): no serious or critical violation. */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect({ label, violations }).toEqual({ label, violations: [] });
-}
 
 /** Uncaught errors, CSP refusals and console errors; an anonymous shell's 401 from auth.me is expected. */
 function watchConsole(page: Page): string[] {
