@@ -1,39 +1,18 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../../server/auth/users';
-import { sessionTokenFor } from '../helpers/caller';
 import { draftTournament, moveTo, playedRound } from '../feed/support';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { expectAccessible, useAppAndBrowser, watchErrors } from './support';
+import { expectAccessible, signedInContext, useAppAndBrowser, watchConsole } from './support';
 
 /** The feed page for an anonymous visitor: all of its JavaScript under the sign-in page's budget. */
 const FEED_PAGE_BUDGET_BYTES = 150 * 1024;
-
-/** Uncaught errors, CSP refusals and console errors; an anonymous shell's 401 from auth.me is expected. */
-function watchConsole(page: Page): string[] {
-  const errors = watchErrors(page);
-  page.on('console', (m) => {
-    if (m.type() !== 'error' || /Content Security Policy/i.test(m.text())) return;
-    if (/Failed to load resource/.test(m.text()) && m.location().url.includes('/trpc/auth.me')) return;
-    errors.push(`${m.text()} ${m.location().url}`);
-  });
-  return errors;
-}
 
 /** Issue 15, the feed: live for anyone at /feed, on the home screen, and a round shared from its screen. */
 describe('the feed', () => {
   let app: AppUnderTest;
   let browser: Browser;
   useAppAndBrowser((started) => ({ app, browser } = started));
-
-  async function signedInContext(user: UserRow): Promise<BrowserContext> {
-    const context = await newPhoneContext(browser);
-    await context.addCookies([
-      { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: new URL(app.url).hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
-    ]);
-    return context;
-  }
 
   it('an anonymous visitor at /feed sees a public tournament open without a reload, and follows it to its page', async () => {
     const earlier = await draftTournament(app.deps, { name: 'Høstcupen' });
@@ -102,7 +81,7 @@ describe('the feed', () => {
     const { round, owner, participant } = await playedRound(app.deps);
 
     // Someone else's home screen: the newest items of the feed, live.
-    const watcher = await signedInContext(participant);
+    const watcher = await signedInContext(browser, app, participant);
     const home = await watcher.newPage();
     const homeErrors = watchConsole(home);
     await home.goto(`${app.url}/`);
@@ -117,7 +96,7 @@ describe('the feed', () => {
     await feed.goto(`${app.url}/feed`);
     await feed.getByTestId('connection').getByText('Direkte').waitFor();
 
-    const ownerContext = await signedInContext(owner);
+    const ownerContext = await signedInContext(browser, app, owner);
     const roundPage = await ownerContext.newPage();
     const roundErrors = watchConsole(roundPage);
     await roundPage.goto(`${app.url}/runder/${round.id}`);

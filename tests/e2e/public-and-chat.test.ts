@@ -1,44 +1,19 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../../server/auth/users';
-import { sessionTokenFor } from '../helpers/caller';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { createTournamentFixture, writeScores } from '../helpers/tournaments';
 import { recordScore, setSearchText } from '../tournaments/live-support';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { expectAccessible, useAppAndBrowser, watchErrors } from './support';
+import { expectAccessible, signedInContext, useAppAndBrowser, watchConsole, watchErrors } from './support';
 
 /** Issue 15: the public page's JavaScript, all of it, stays under 120 KB gzip. */
 const PUBLIC_PAGE_BUDGET_BYTES = 120 * 1024;
-
-/**
- * Console errors too (the support helper collects uncaught errors and CSP refusals). One is expected and
- * left out: the shell asks auth.me who is signed in, and for an anonymous visitor the answer is a 401,
- * which Chromium reports as a failed resource.
- */
-function watchConsole(page: Page): string[] {
-  const errors = watchErrors(page);
-  page.on('console', (m) => {
-    if (m.type() !== 'error' || /Content Security Policy/i.test(m.text())) return;
-    if (/Failed to load resource/.test(m.text()) && m.location().url.includes('/trpc/auth.me')) return;
-    errors.push(`${m.text()} ${m.location().url}`);
-  });
-  return errors;
-}
 
 describe('the public tournament page, the tournament list and team chat', () => {
   let app: AppUnderTest;
   let browser: Browser;
   useAppAndBrowser((started) => ({ app, browser } = started));
-
-  async function signedInContext(user: UserRow): Promise<BrowserContext> {
-    const context = await newPhoneContext(browser);
-    await context.addCookies([
-      { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: new URL(app.url).hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
-    ]);
-    return context;
-  }
 
   it('an anonymous visitor follows a public tournament live, opens a card, and loads under 120 KB of JavaScript', async () => {
     const db = app.deps.db;
@@ -117,7 +92,7 @@ describe('the public tournament page, the tournament list and team chat', () => 
     expect(errors).toEqual([]);
     await anonymous.close();
 
-    const member = await signedInContext(f.players[0]!.user);
+    const member = await signedInContext(browser, app, f.players[0]!.user);
     const memberPage = await member.newPage();
     await memberPage.goto(`${app.url}/t/${f.slug}`);
     await memberPage.getByRole('heading', { name: 'Lukket Cup' }).waitFor();
@@ -160,8 +135,8 @@ describe('the public tournament page, the tournament list and team chat', () => 
     await addMember(db, org.id, kari.id, 'admin');
     await addMember(db, org.id, ola.id, 'member');
 
-    const kariContext = await signedInContext(kari);
-    const olaContext = await signedInContext(ola);
+    const kariContext = await signedInContext(browser, app, kari);
+    const olaContext = await signedInContext(browser, app, ola);
     // Ola's live connection runs through a route the test can cut (offline emulation leaves open sockets be).
     let cut = false;
     const olaSockets: WebSocketRoute[] = [];
@@ -260,7 +235,7 @@ describe('the public tournament page, the tournament list and team chat', () => 
     await expect.poll(() => olaMessages.count()).toBe(await kariPage.getByTestId('message').count());
 
     // Not a member: no conversation.
-    const outsiderContext = await signedInContext(outsider);
+    const outsiderContext = await signedInContext(browser, app, outsider);
     const outsiderPage = await outsiderContext.newPage();
     const outsiderErrors = watchErrors(outsiderPage);
     await outsiderPage.goto(`${app.url}/klubber/${org.id}/chat`);

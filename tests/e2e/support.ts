@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startApp, type AppUnderTest } from './harness';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { UserRow } from '../../server/auth/users';
+import { sessionTokenFor } from '../helpers/caller';
+import { launchBrowser, newPhoneContext, startApp, type AppUnderTest } from './harness';
 
 /** The mailed code, read as in the other tests (the outbox here is the development one, over HTTP). */
 export { codeIn } from '../helpers/mail';
@@ -135,4 +137,28 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect({ label, violations }).toEqual({ label, violations: [] });
+}
+
+/**
+ * Uncaught errors and CSP refusals (watchErrors), and every other console error. One is expected and left
+ * out: the shell asks auth.me who is signed in, and for an anonymous visitor the answer is a 401, which
+ * Chromium reports as a failed resource.
+ */
+export function watchConsole(page: Page): string[] {
+  const errors = watchErrors(page);
+  page.on('console', (m) => {
+    if (m.type() !== 'error' || /Content Security Policy/i.test(m.text())) return;
+    if (/Failed to load resource/.test(m.text()) && m.location().url.includes('/trpc/auth.me')) return;
+    errors.push(`${m.text()} ${m.location().url}`);
+  });
+  return errors;
+}
+
+/** A phone's browser context holding a full session of `user`, as if they had signed in. */
+export async function signedInContext(browser: Browser, app: AppUnderTest, user: Pick<UserRow, 'id' | 'sessionVersion'>): Promise<BrowserContext> {
+  const context = await newPhoneContext(browser);
+  await context.addCookies([
+    { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: new URL(app.url).hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+  ]);
+  return context;
 }

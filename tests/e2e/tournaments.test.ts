@@ -4,16 +4,7 @@ import { seedDemoCoursesIfEmpty } from '../../server/courses/seed';
 import { sessionTokenFor } from '../helpers/caller';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { expectAccessible, useAppAndBrowser, watchErrors } from './support';
-
-/** Uncaught errors and CSP refusals (support.ts), and every other console error as well. */
-function watchConsole(page: Page): string[] {
-  const errors = watchErrors(page);
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/Content Security Policy/i.test(m.text())) errors.push(`${m.text()} ${m.location().url}`);
-  });
-  return errors;
-}
+import { expectAccessible, useAppAndBrowser, watchConsole } from './support';
 
 /** A screen checked as the brief asks: pictures at both widths, then axe. */
 async function shoot(page: Page, name: string): Promise<void> {
