@@ -9,13 +9,9 @@
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { parse as parseCookie } from 'cookie';
-import express from 'express';
-import { jwtVerify } from 'jose';
-import pg from 'pg';
 import { createApp } from '../server/app';
 import { appUser, organization, organizationMembership } from '../server/db/schema';
-import { benchDeps, scratchPostgres, sessionToken } from './support';
+import { benchDeps, scratchPostgres, sessionToken, startFloors } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,27 +57,8 @@ async function main() {
   const token = await sessionToken(deps, user!.id);
   const cookie = `service_session=${token}`;
 
-  // The floors, written as plainly as PERFORMANCE.md describes them, on a pool of the same size.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  pool.on('error', () => {});
-  const key = new TextEncoder().encode(config.sessionSecret);
-  const floor = express();
-  floor.get('/me', async (req, res) => {
-    const { payload } = await jwtVerify(parseCookie(req.headers.cookie ?? '').service_session ?? '', key, { algorithms: ['HS256'] });
-    const { rows } = await pool.query('select * from app_user where id = $1', [payload.sub]);
-    res.json({ user: rows[0] });
-  });
-  floor.get('/org/:id', async (req, res) => {
-    await jwtVerify(parseCookie(req.headers.cookie ?? '').service_session ?? '', key, { algorithms: ['HS256'] });
-    const id = pg.escapeLiteral(req.params.id);
-    const results = (await pool.query(
-      `begin; set local role app_rw; select set_config('app.current_org', ${id}, true); select * from organization where id = ${id}; commit`,
-    )) as unknown as pg.QueryResult[];
-    res.json(results[3]!.rows[0]);
-  });
-  const floorServer = floor.listen(0, '127.0.0.1');
-  await new Promise((resolve) => floorServer.once('listening', resolve));
-  const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}`;
+  const floors = await startFloors(databaseUrl, config.sessionSecret);
+  const floorUrl = floors.url;
 
   const app = await createApp(deps, { client: 'none' });
   const appUrl = await listen(app.server);
@@ -115,8 +92,7 @@ async function main() {
   }
 
   await app.close();
-  floorServer.close();
-  await pool.end();
+  await floors.close();
   await close();
   await scratch.drop();
 }

@@ -1,3 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import { parse as parseCookie } from 'cookie';
+import express from 'express';
+import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { signSessionToken } from '../server/auth/session-token';
 import { loadConfig } from '../server/config';
@@ -70,4 +74,39 @@ export function callerContext(deps: Deps, token: string): Context {
 /** The p-th percentile of values sorted ascending (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/**
+ * PERFORMANCE.md's floors, written as plainly as it describes them, on a pool of the size the service uses:
+ * `/me` is "Express 5 + cookie + jose HS256 verify + one pg SELECT of the user"; `/org/:id` is "BEGIN; SET
+ * LOCAL ROLE; set_config; SELECT; COMMIT sent in one round trip". A bench measures its endpoint beside
+ * one of them in the same run, and compares the ratio with the target's.
+ */
+export async function startFloors(databaseUrl: string, sessionSecret: string): Promise<{ url: string; close(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  pool.on('error', () => {});
+  const key = new TextEncoder().encode(sessionSecret);
+  const floor = express();
+  floor.get('/me', async (req, res) => {
+    const { payload } = await jwtVerify(parseCookie(req.headers.cookie ?? '').service_session ?? '', key, { algorithms: ['HS256'] });
+    const { rows } = await pool.query('select * from app_user where id = $1', [payload.sub]);
+    res.json({ user: rows[0] });
+  });
+  floor.get('/org/:id', async (req, res) => {
+    await jwtVerify(parseCookie(req.headers.cookie ?? '').service_session ?? '', key, { algorithms: ['HS256'] });
+    const id = pg.escapeLiteral(req.params.id);
+    const results = (await pool.query(
+      `begin; set local role app_rw; select set_config('app.current_org', ${id}, true); select * from organization where id = ${id}; commit`,
+    )) as unknown as pg.QueryResult[];
+    res.json(results[3]!.rows[0]);
+  });
+  const server = floor.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await pool.end();
+    },
+  };
 }

@@ -9,6 +9,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { TournamentRow } from './access';
 import { cached } from './cache';
+import { keepPublicPage, keptPublicPage } from './page-memo';
 import { leaderboardView, type LatestEvent } from './leaderboard';
 import { loadLeaderboardInput } from './leaderboard-input';
 import { publicTournamentView, tournamentView } from './view';
@@ -158,22 +159,32 @@ async function courseOf(tx: Transaction, courseId: string): Promise<{ course?: {
 }
 
 /**
- * public.tournament: the information, the start lists and the leaderboard. Access is checked on every
- * request; the page itself is computed once per version and the same object is answered until the next
- * change (its encoded JSON too: cache.ts `encodedJsonOf`).
+ * public.tournament: the information, the start lists and the leaderboard. The page is computed once per
+ * version and the same object is answered until the next change (its encoded JSON too: cache.ts
+ * `encodedJsonOf`). Access is checked on every request, except while a public page is kept
+ * (page-memo.ts): at most PAGE_MEMO_MS, and never past the tournament's next change.
  */
-export async function publicTournamentPage(deps: Pick<Deps, 'db'>, input: { slug: string; userId: string | null }): Promise<PublicTournamentPage> {
-  return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: input.userId }, (tx, found) =>
-    cached(`page:${found.row.id}`, pageVersion(found), async () => {
-      const view = publicTournamentView(await tournamentView(tx, found.row));
-      return {
-        tournament: { ...view, organization: { name: found.organizationName } },
-        groups: await publicGroups(tx, found.row.id),
-        leaderboard: await leaderboardView(tx, found.row, { latest: found.latest }),
-        ...(await courseOf(tx, found.row.courseId)),
-      };
-    }),
-  );
+export async function publicTournamentPage(deps: Pick<Deps, 'db' | 'bus' | 'now'>, input: { slug: string; userId: string | null }): Promise<PublicTournamentPage> {
+  // A public page is the same for every reader: kept for a moment, until the tournament's next change.
+  const kept = keptPublicPage<PublicTournamentPage>(deps, input.slug);
+  if (kept) return kept;
+  return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: input.userId }, async (tx, found) => {
+    const page = await pageOf(tx, found);
+    if (found.context === null) keepPublicPage(deps, input.slug, found.row.id, page);
+    return page;
+  });
+}
+
+function pageOf(tx: Transaction, found: VisibleTournament): Promise<PublicTournamentPage> {
+  return cached(`page:${found.row.id}`, pageVersion(found), async () => {
+    const view = publicTournamentView(await tournamentView(tx, found.row));
+    return {
+      tournament: { ...view, organization: { name: found.organizationName } },
+      groups: await publicGroups(tx, found.row.id),
+      leaderboard: await leaderboardView(tx, found.row, { latest: found.latest }),
+      ...(await courseOf(tx, found.row.courseId)),
+    };
+  });
 }
 
 /** public.leaderboard: one division (its id; an unknown one is 404) or all. */
