@@ -24,7 +24,8 @@ export type AuditAction =
   | 'admin.organizations_listed'
   | 'admin.user_signed_out'
   | 'admin.feed_item_hidden'
-  | 'tournament.card_unlocked';
+  | 'tournament.card_unlocked'
+  | 'tournament.guest_card_signed';
 
 export interface AuditEvent {
   action: AuditAction;

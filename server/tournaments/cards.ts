@@ -20,7 +20,8 @@ export interface SignCardRequest {
 /**
  * tournaments.signCard: the entrant signs as player, a marker (another entrant of the same group in that
  * round) as marker; with both, the card is locked and its scores can no longer change. Signing is the
- * players' act: an owner or admin who is neither does not sign, but may unlock (`unlock: true`), which
+ * players' act: an owner or admin who is neither does not sign (except a guest's player part, which no
+ * account can sign), but may unlock (`unlock: true`), which
  * clears the lock and both signatures and is written to the organization's audit log. Runs under the
  * tournament's row lock, as score writes do, so a signature never lands on a card a score is changing.
  * Signing again is idempotent; a second marker does not replace the first.
@@ -31,7 +32,11 @@ export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: 
   const entry = await requireEntry(tx, t, input.entryId);
   if (input.unlock) return unlockCard(deps, scope, t, entry, input.round);
 
-  const relation = await relationToCard(tx, t, entry, input.round, scope.actorUserId);
+  let relation = await relationToCard(tx, t, entry, input.round, scope.actorUserId);
+  // A guest has no account to sign with: an owner or admin signs the player's part, as a club attests a
+  // guest's paper card (audited). The marker still signs as marker.
+  const forGuest = relation.kind === 'none' && entry.userId === null && isAdminRole(scope.actorRole);
+  if (forGuest) relation = { kind: 'entrant' };
   if (relation.kind === 'none') {
     throw new AppError('FORBIDDEN', { message: 'Bare spilleren selv og markøren i samme gruppe kan signere kortet.' });
   }
@@ -52,6 +57,15 @@ export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: 
   if (signed.signedByPlayerAt && signed.signedByMarkerAt) next.lockedAt = now;
   if (Object.keys(next).length === 0) return cardView(card);
   await tx.update(tournamentCard).set(next).where(atCard(entry.id, input.round));
+  if (forGuest && next.signedByPlayerAt) {
+    await audit(deps, tx, {
+      action: 'tournament.guest_card_signed',
+      actorUserId: scope.actorUserId,
+      organizationId: scope.organizationId,
+      ip: scope.ip,
+      details: { tournamentId: t.id, entryId: entry.id, round: input.round },
+    });
+  }
   return cardView({ ...card, ...next });
 }
 

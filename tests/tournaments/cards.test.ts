@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, organizationMembership } from '../../server/db/schema';
+import { auditLog, organizationMembership, tournamentEntry, tournamentEntryAccount } from '../../server/db/schema';
 import { createTestDeps } from '../helpers/deps';
 import { writeScores } from '../helpers/tournaments';
 import { clients, TRANSPORTS, type Transport } from '../helpers/transport';
@@ -71,6 +71,24 @@ describe.each(TRANSPORTS)('signCard over %s', (transport: Transport) => {
     expect((await marker.call('tournaments.signCard', sign(w))).body).toMatchObject({ locked: true });
     expect((await entrant.call('tournaments.signCard', sign(w))).body).toMatchObject({ locked: true });
     expect((await cardRow(deps.db, entrantEntry(w)))!.lockedAt).toEqual(lockedAt);
+  });
+
+  it("lets an owner or admin sign a guest's card as the player (no account can), audited; a member still cannot", async () => {
+    const w = await completeCard();
+    // The entrant becomes a guest: no account behind the entry.
+    await deps.db.delete(tournamentEntryAccount).where(eq(tournamentEntryAccount.entryId, entrantEntry(w)));
+    await deps.db.update(tournamentEntry).set({ isGuest: true }).where(eq(tournamentEntry.id, entrantEntry(w)));
+    const member = await (await as(w, 'member')).call('tournaments.signCard', sign(w));
+    expect(member.error?.code).toBe('FORBIDDEN');
+    const admin = await (await as(w, 'admin')).call('tournaments.signCard', sign(w));
+    expect(admin.body).toMatchObject({ signedByPlayer: true, signedByMarker: false, locked: false });
+    const marker = await (await as(w, 'marker')).call('tournaments.signCard', sign(w));
+    expect(marker.body).toMatchObject({ signedByPlayer: true, signedByMarker: true, locked: true });
+    const audited = await deps.db
+      .select({ actor: auditLog.actorUserId })
+      .from(auditLog)
+      .where(and(eq(auditLog.organizationId, w.fixture.organizationId), eq(auditLog.action, 'tournament.guest_card_signed')));
+    expect(audited).toEqual([{ actor: w.admin.id }]);
   });
 
   it('keeps the first marker’s signature when a second marker signs', async () => {
