@@ -25,11 +25,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
-  if (!config.databaseUrl) {
-    // The embedded default is for trying the service: demo courses, and a demo tournament in progress on them.
-    const seeded = await seedDemoCoursesIfEmpty({ db: database.db, logger });
-    if (seeded) await seedDemoTournamentIfNone({ db: database.db, logger, now: () => new Date() });
-  }
+  // The embedded default is for trying the service: demo courses, and a demo tournament in progress on them.
+  const demoCoursesSeeded = config.databaseUrl ? null : await seedDemoCoursesIfEmpty({ db: database.db, logger });
 
   const mailer = createMailer(config, logger);
   const now = () => new Date();
@@ -43,6 +40,7 @@ async function main(): Promise<void> {
     bus,
     now,
   };
+  if (demoCoursesSeeded) await seedDemoTournamentIfNone(deps);
   // `npm run dev` passes --dev for Vite's hot-reloading middleware; otherwise the production build is served.
   const app = await createApp(deps, { client: process.argv.includes('--dev') ? 'vite' : 'static' });
   const stopHousekeeping = startHousekeeping(deps);

@@ -16,13 +16,15 @@ import {
 } from '../db/schema';
 import type { Deps } from '../deps';
 import { allocateStrokes, courseHandicap, playingHandicap } from '../golf';
+import { postTournamentStatus, tournamentScoreHighlight } from '../feed/tournaments';
+import type { FeedWriter } from '../feed/items';
 import { searchTextOf } from './tournaments';
 
 /**
  * The embedded default's demo tournament: a public Stableford day in progress on Bogstad (the demo courses'
  * Oslo GK), 36 guests in two classes, groups of four from 08:00 every ten minutes, the early groups through
  * and the late ones on their first holes. A new user opens /turneringer or /t/vaarcup-demo and sees a live
- * leaderboard at once. The players are guests: the demo creates no accounts anyone could sign in to.
+ * leaderboard at once, and the public feed tells of its opening, its start and a hole in one. The players are guests: the demo creates no accounts anyone could sign in to.
  * Written directly as the database owner, like the demo courses, and only into a database without any
  * tournament; the scores are made up from a fixed seed, so every new install shows the same board.
  */
@@ -54,7 +56,7 @@ function grossOn(par: number, received: number, next: () => number): number {
   return Math.max(1, par + received + swing - (received > 0 && next() < 0.3 ? 1 : 0));
 }
 
-export async function seedDemoTournamentIfNone(deps: Pick<Deps, 'db' | 'logger' | 'now'>): Promise<string | null> {
+export async function seedDemoTournamentIfNone(deps: Pick<Deps, 'db' | 'logger' | 'now' | 'bus'>): Promise<string | null> {
   const db: Database = deps.db;
   const [any] = await db.select({ one: sql<number>`1` }).from(tournament).limit(1);
   if (any) return null;
@@ -109,6 +111,7 @@ export async function seedDemoTournamentIfNone(deps: Pick<Deps, 'db' | 'logger' 
     players.sort((a, b) => b.index - a.index);
 
     const firstStart = new Date(`${today}T06:00:00Z`);
+    const highlights: { entryId: string; round: number; hole: number; strokes: number }[] = [];
     for (let g = 0; g * 4 < players.length; g++) {
       const [group] = await tx
         .insert(tournamentGroup)
@@ -125,10 +128,21 @@ export async function seedDemoTournamentIfNone(deps: Pick<Deps, 'db' | 'logger' 
         await tx.insert(tournamentGroupEntry).values({ ...rows, groupId: group!.id, entryId: entry!.id, round: 1, position });
         const strokes = received(ph);
         const scores = holes.slice(0, holesPlayed).map((h, i) => ({ ...rows, entryId: entry!.id, round: 1, hole: h.number, strokes: grossOn(h.par, strokes[i]!, next) }));
+        // The day's talking point: the first group's leading player holed in one on the first par 3.
+        const aceOn = g === 0 && position === 0 ? scores.find((s) => holes[s.hole - 1]!.par === 3) : undefined;
+        if (aceOn) aceOn.strokes = 1;
         if (scores.length > 0) await tx.insert(tournamentScore).values(scores);
+        if (aceOn) highlights.push({ entryId: entry!.id, round: 1, hole: aceOn.hole, strokes: 1 });
       }
     }
     await tx.insert(tournamentEvent).values({ ...rows, payload: { type: 'status' } });
+
+    // The public feed tells the day's story as the operations would have: opened, started, the hole in one.
+    // Nobody is subscribed yet at start, so there is nothing to announce after the commit.
+    const writer: FeedWriter = { tx, afterCommit: () => {} };
+    await postTournamentStatus(deps, writer, { ...t!, status: 'open' });
+    await postTournamentStatus(deps, writer, t!);
+    for (const highlight of highlights) await tournamentScoreHighlight(deps, writer, t!, highlight);
     deps.logger.info({ slug: DEMO_TOURNAMENT_SLUG, players: players.length }, 'demo tournament seeded');
     return DEMO_TOURNAMENT_SLUG;
   });

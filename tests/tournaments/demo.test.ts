@@ -7,6 +7,7 @@ import { withTenant } from '../../server/db/tenancy';
 import { computeLeaderboard } from '../../server/golf/leaderboard';
 import { DEMO_TOURNAMENT_SLUG, seedDemoTournamentIfNone } from '../../server/tournaments/demo';
 import { loadLeaderboardInput } from '../../server/tournaments/leaderboard-input';
+import { listFeed } from '../../server/feed/items';
 import { createTestDeps } from '../helpers/deps';
 
 /** Decision 0414: a new install on the embedded default shows a public tournament in progress at once. */
@@ -38,6 +39,11 @@ describe('the demo tournament', () => {
       expect(division.rows[0]!.position).toMatch(/^T?1$/);
       expect(division.rows[0]!.points).toBeGreaterThan(0);
     }
+    // The public feed tells the day's story: opened, started, and the first group's hole in one.
+    const { items } = await listFeed(deps, { limit: 10 });
+    expect(items.map((i) => i.kind).sort()).toEqual(['highlight', 'tournament_opened', 'tournament_started']);
+    expect(items.find((i) => i.kind === 'highlight')!.highlight).toMatchObject({ strokes: 1, par: 3, label: 'hole_in_one' });
+
     const [{ users: usersAfter }] = (await queryRows<{ users: number }>(deps.db, sql`select count(*)::int as users from app_user`)) as [{ users: number }];
     expect(usersAfter).toBe(usersBefore);
   });
