@@ -49,7 +49,7 @@ describe('GET /metrics while METRICS_TOKEN is unset', () => {
   afterAll(() => server.close());
 
   it('is 404 NOT_FOUND, as a path that does not exist, with or without a token', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
       const res = await fetch(`${server.url}/metrics`, { headers });
       expect(res.status).toBe(404);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
@@ -82,7 +82,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   }
 
   it('is 401 without the token, with a wrong one, or with another scheme', async () => {
-    const wrong = [
+    const wrong: Record<string, string>[] = [
       {},
       { authorization: `Bearer ${randomBytes(32).toString('base64url')}` },
       { authorization: `Bearer ${TOKEN.slice(0, -1)}` },
