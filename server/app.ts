@@ -7,6 +7,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { sql } from 'drizzle-orm';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Pool as PostgresPool } from 'pg';
 import { WebSocketServer } from 'ws';
 import { AppError } from './errors';
 import type { Deps } from './deps';
@@ -16,7 +17,11 @@ import { landingPage } from './http/landing-page';
 import { accessLog, decodablePath, mutationGuard, refuseHttpSubscriptions, requestId } from './http/guards';
 import { checkTrpcQueryInput, readJsonBody } from './http/json-body';
 import { securityHeaders } from './http/security-headers';
+import { metricsEndpoint, requestMetrics } from './http/metrics';
 import { devMailRoutes } from './mail/dev-outbox';
+import { countingBus, createMetrics, type Metrics } from './metrics';
+import { audiencesOf } from './realtime/audiences';
+import type { PostgresBus } from './realtime/postgres-bus';
 import { webSocketEncoder } from './realtime/frames';
 import { createLiveSockets } from './realtime/sockets';
 import { restRoutes } from './rest';
@@ -28,12 +33,10 @@ import { appRouter } from './trpc/router';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLIENT_DIST = path.join(ROOT, 'dist/client');
-const SUBSCRIPTION_PATHS = new Set(
-  // `_def.procedures` is flat at run time ("rounds.onUpdate"), whatever its declared type says.
-  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
-    .filter(([, procedure]) => procedure._def.type === 'subscription')
-    .map(([name]) => name),
-);
+// `_def.procedures` is flat at run time ("rounds.onUpdate"), whatever its declared type says.
+const PROCEDURES = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>);
+const SUBSCRIPTION_PATHS = new Set(PROCEDURES.filter(([, procedure]) => procedure._def.type === 'subscription').map(([name]) => name));
+const PROCEDURE_PATHS = new Set(PROCEDURES.map(([name]) => name));
 
 export interface AppOptions {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
@@ -52,11 +55,28 @@ export interface RunningApp {
  * Express (REST, tRPC over HTTP, the app) and the WebSocket server (tRPC subscriptions) on one HTTP server,
  * not yet listening: index.ts and the tests decide where.
  */
-export async function createApp(deps: Deps, options: AppOptions): Promise<RunningApp> {
+export async function createApp(appDeps: Deps, options: AppOptions): Promise<RunningApp> {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   const server = createServer(app);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 100 * 1024 });
+
+  // With METRICS_TOKEN, this app's own registry; everything below gets the deps that carry it.
+  let deps = appDeps;
+  let metrics: Metrics | undefined;
+  if (appDeps.config.metricsToken !== undefined) {
+    const bus = appDeps.bus;
+    metrics = createMetrics({
+      openSockets: () => wss.clients.size,
+      sessionSockets: () => liveSockets.size(),
+      subscriptions: () => audiencesOf(deps).subscriberCounts(),
+      pool: appDeps.dbKind === 'postgres' ? (appDeps.db as unknown as { $client: PostgresPool }).$client : undefined,
+      busDropped: 'droppedMessages' in bus ? () => (bus as PostgresBus).droppedMessages() : undefined,
+    });
+    deps = { ...appDeps, metrics, bus: countingBus(bus, metrics) };
+    app.use(requestMetrics(metrics, PROCEDURE_PATHS));
+  }
 
   app.use(requestId());
   app.use(noStoreByDefault());
@@ -119,6 +139,8 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
     }
   });
 
+  app.get('/metrics', metricsEndpoint(deps, metrics));
+
   app.use(restRoutes(deps));
 
   if (deps.config.nodeEnv !== 'production') app.use(devMailRoutes(deps));
@@ -150,7 +172,6 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
   app.use((req, res) => sendError(deps, req, res, new AppError('NOT_FOUND')));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => sendError(deps, req, res, error));
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 100 * 1024 });
   // Registered before tRPC's handler, so a socket is watched before its first message is read.
   const liveSockets = createLiveSockets(deps);
   wss.on('connection', (socket, req) => void liveSockets.track(socket, req));

@@ -1,6 +1,7 @@
 import type { Queryable } from './db/client';
 import { auditLog } from './db/schema';
 import type { Deps } from './deps';
+import { signInOutcome } from './metrics';
 
 /** The security events recorded (issue: organizations, roles and tenant isolation). */
 export type AuditAction =
@@ -41,7 +42,10 @@ export interface AuditEvent {
  * Records a security event. Never pass secrets in `details`. Inside a tenancy transaction pass `db` = the
  * transaction: the row is then subject to the organization's policy like any other write.
  */
-export async function audit(deps: Pick<Deps, 'now'>, db: Queryable, event: AuditEvent): Promise<void> {
+export async function audit(deps: Pick<Deps, 'now' | 'metrics'>, db: Queryable, event: AuditEvent): Promise<void> {
+  // Every sign-in's verdict is audited here: the one place to count them (by kind, never by who).
+  const signIn = deps.metrics && signInOutcome(event.action, event.details);
+  if (signIn) deps.metrics!.signIn(...signIn);
   await db.insert(auditLog).values({
     action: event.action,
     actorUserId: event.actorUserId ?? null,

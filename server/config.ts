@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { parseTrustProxy, TRUST_NO_PROXY, type TrustProxy } from './http/client-address';
 
 const SESSION_SECRET_MIN_BYTES = 32;
+const METRICS_TOKEN_MIN_CHARS = 32;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** The environment of CONTRACT.md section 3, parsed once at start. */
@@ -34,6 +35,7 @@ const envSchema = z.object({
       }
     })
     .optional(),
+  METRICS_TOKEN: z.string().min(METRICS_TOKEN_MIN_CHARS, { message: `must be at least ${METRICS_TOKEN_MIN_CHARS} characters` }).optional(),
 });
 
 export interface Config {
@@ -50,6 +52,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Which proxies' X-Forwarded-For entries name the client (TRUST_PROXY); by default none. */
   trustProxy: TrustProxy;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); unset, the metrics are off and the path is 404. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? TRUST_NO_PROXY,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

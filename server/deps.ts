@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './log';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics';
 import type { EventBus } from './realtime/bus';
 
 /**
@@ -16,4 +17,6 @@ export interface Deps {
   logger: Logger;
   bus: EventBus;
   now: () => Date;
+  /** Set by createApp when METRICS_TOKEN is: the app's own registry (server/metrics.ts). */
+  metrics?: Metrics;
 }

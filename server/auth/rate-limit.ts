@@ -51,10 +51,16 @@ export async function limitState(deps: Deps, db: Queryable, limit: Limit, key: s
   return { count: n, retryAfterSeconds: Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000)), exceeded: true };
 }
 
+/** The 429 of a limit, counted in the metrics by the limit's name (never its key). */
+export function refusedBy(deps: Pick<Deps, 'metrics'>, limit: Limit, retryAfterSeconds: number): AppError {
+  deps.metrics?.rateLimited(limit.bucket);
+  return new AppError('RATE_LIMITED', { retryAfterSeconds });
+}
+
 /** Throws 429 RATE_LIMITED (with Retry-After) when the limit is already reached. */
 export async function assertUnderLimit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<void> {
   const state = await limitState(deps, db, limit, key);
-  if (state.exceeded) throw new AppError('RATE_LIMITED', { retryAfterSeconds: state.retryAfterSeconds });
+  if (state.exceeded) throw refusedBy(deps, limit, state.retryAfterSeconds);
 }
 
 /** Counts one event; returns its id, for the rare caller that may take it back (removeHit). */

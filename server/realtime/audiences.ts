@@ -1,5 +1,6 @@
 import { tracked } from '@trpc/server';
 import type { WebSocket } from 'ws';
+import type { Metrics } from '../metrics';
 import type { EventBus } from './bus';
 import { IdProbe, liveFrame, type SerialisedData } from './frames';
 
@@ -48,6 +49,8 @@ export interface Audiences {
   /** Reads every audience's table again (after the bus may have lost messages). */
   resync(): void;
   size(): number;
+  /** Each audience's key and how many subscribers it has (for the metrics). */
+  subscriberCounts(): Iterable<[string, number]>;
 }
 
 /**
@@ -134,6 +137,9 @@ export function createAudiences(bus: EventBus, onError: (error: unknown) => void
       for (const audience of audiences.values()) void pump(audience);
     },
     size: () => audiences.size,
+    *subscriberCounts() {
+      for (const [key, audience] of audiences) yield [key, audience.subscribers.size];
+    },
   };
 }
 
@@ -152,7 +158,7 @@ export function isFallenBehind(socket: WebSocket | undefined): boolean {
 const audiencesByBus = new WeakMap<EventBus, Audiences>();
 
 /** The audiences of the process that owns `bus` (one bus per process; tests make one per server). */
-export function audiencesOf(deps: { bus: EventBus; logger: { warn(details: object, message: string): void } }): Audiences {
+export function audiencesOf(deps: { bus: EventBus; logger: { warn(details: object, message: string): void }; metrics?: Pick<Metrics, 'dropped'> }): Audiences {
   let audiences = audiencesByBus.get(deps.bus);
   if (!audiences) {
     audiences = createAudiences(deps.bus, (error) => deps.logger.warn({ err: error }, 'live audience read failed'));
@@ -198,6 +204,7 @@ export async function* followAudience<T>(
       // Already covered by the catch-up.
       if (event.id <= lastId) continue;
       if (isFallenBehind(socket)) {
+        deps.metrics?.dropped('slow_consumer');
         socket!.close(SLOW_CONSUMER_CLOSE_CODE, 'For treg forbindelse');
         return;
       }

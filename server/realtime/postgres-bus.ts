@@ -32,6 +32,8 @@ type Delivered = Extract<WireMessage, { channel: string }>;
 export interface PostgresBus extends EventBus {
   /** This instance's id: its LISTEN connection is `golf-bus <id>` in pg_stat_activity. */
   instanceId: string;
+  /** Messages this instance could not send so far, by reason (read by the metrics). */
+  droppedMessages(): { bus_send_queue_full: number; bus_publish_failed: number };
 }
 
 /**
@@ -63,6 +65,7 @@ export async function createPostgresBus(options: {
   const local = createEventBus();
   const resyncListeners = new Set<() => void>();
   let closed = false;
+  const droppedCounts = { bus_send_queue_full: 0, bus_publish_failed: 0 };
 
   function resync(): void {
     for (const listener of resyncListeners) {
@@ -102,6 +105,7 @@ export async function createPostgresBus(options: {
           // One statement, one transaction: the notifications go out together and in this order.
           await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, message) from unnest(${sql.param(notifications)}::text[]) as message`);
         } catch (error) {
+          droppedCounts.bus_publish_failed += batch.length;
           logger.error({ err: error, dropped: batch.length }, 'bus publish failed');
         }
       }
@@ -226,10 +230,12 @@ export async function createPostgresBus(options: {
 
   return {
     instanceId,
+    droppedMessages: () => ({ ...droppedCounts }),
     publish(channel, payload) {
       if (!closed) {
         if (outgoing.length >= maxQueued) {
           outgoing.shift();
+          droppedCounts.bus_send_queue_full += 1;
           logger.warn({ maxQueued }, 'bus send queue full; oldest message dropped');
         }
         outgoing.push(JSON.stringify({ from: instanceId, channel, payload } satisfies WireMessage));

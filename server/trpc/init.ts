@@ -73,6 +73,7 @@ export const webSocketUserProcedure = optionalUserProcedure.use(async ({ ctx, ne
   const socket = ctx.socket;
   if (!socket) return next();
   if (!takeSubscription(socket)) {
+    ctx.deps.metrics?.rateLimited('subscriptions_per_socket');
     throw new AppError('RATE_LIMITED', { message: `Én forbindelse kan ha høyst ${MAX_SUBSCRIPTIONS_PER_SOCKET} direkteoppdateringer samtidig.` });
   }
   let result: Awaited<ReturnType<typeof next>>;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { createLogger } from '../../server/log';
 import { createEventBus } from '../../server/realtime/bus';
+import { createMetrics } from '../../server/metrics';
 import { followAudience, MAX_BUFFERED_BYTES, SLOW_CONSUMER_CLOSE_CODE, type AudienceSource } from '../../server/realtime/audiences';
 import { SerialisedData, webSocketEncoder } from '../../server/realtime/frames';
 
@@ -162,8 +163,9 @@ describe('an audience: one reader for all of its subscribers', () => {
     await Promise.all(followers.map((f) => f.done));
   });
 
-  it('closes a socket that has fallen too far behind instead of buffering without bound', async () => {
-    const deps = { bus: createEventBus(), logger: createLogger('silent') };
+  it('closes a socket that has fallen too far behind instead of buffering without bound, and counts it', async () => {
+    const metrics = createMetrics({ openSockets: () => 0, sessionSockets: () => 0, subscriptions: () => [], pool: undefined });
+    const deps = { bus: createEventBus(), logger: createLogger('silent'), metrics };
     const t = table();
     const socket = fakeSocket();
     const f = follow(deps, () => t.source('round:4'), { socket });
@@ -174,6 +176,7 @@ describe('an audience: one reader for all of its subscribers', () => {
     await settle();
     expect(socket.closed).toEqual([SLOW_CONSUMER_CLOSE_CODE]);
     expect(f.received()).toEqual([]);
+    expect(await metrics.registry.getSingleMetricAsString('golf_live_dropped_total')).toContain('golf_live_dropped_total{reason="slow_consumer"} 1');
     f.leave();
     await f.done;
   });

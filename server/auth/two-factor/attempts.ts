@@ -1,7 +1,7 @@
 import { audit } from '../../audit';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { limitState, LIMITS, lockLimitKey, recordHit, removeHit, type Limit } from '../rate-limit';
+import { limitState, LIMITS, lockLimitKey, recordHit, refusedBy, removeHit, type Limit } from '../rate-limit';
 import { clearSession, revokeSession, type CookieJar, type Session } from '../sessions';
 import { sha256 } from '../tokens';
 import type { UserRow } from '../users';
@@ -32,7 +32,7 @@ interface CountedAttempt {
 /** Throws 429 RATE_LIMITED while the user's 2FA is locked. */
 export async function assertNotLocked(deps: Deps, userId: string): Promise<void> {
   const lock = await limitState(deps, deps.db, TWO_FACTOR_LOCK, userId);
-  if (lock.exceeded) throw new AppError('RATE_LIMITED', { retryAfterSeconds: lock.retryAfterSeconds });
+  if (lock.exceeded) throw refusedBy(deps, TWO_FACTOR_LOCK, lock.retryAfterSeconds);
 }
 
 async function endPendingSession(deps: Deps, pending: NonNullable<AttemptInput['pending']>): Promise<void> {
@@ -51,9 +51,9 @@ async function countAttempt(deps: Deps, input: AttemptInput): Promise<CountedAtt
   const outcome = await deps.db.transaction(async (tx) => {
     await lockLimitKey(tx, LIMITS.twoFactorFailuresPerUser, userId);
     const lock = await limitState(deps, tx, TWO_FACTOR_LOCK, userId);
-    if (lock.exceeded) return new AppError('RATE_LIMITED', { retryAfterSeconds: lock.retryAfterSeconds });
+    if (lock.exceeded) return refusedBy(deps, TWO_FACTOR_LOCK, lock.retryAfterSeconds);
     const failures = await limitState(deps, tx, LIMITS.twoFactorFailuresPerUser, userId);
-    if (failures.exceeded) return new AppError('RATE_LIMITED', { retryAfterSeconds: TWO_FACTOR_LOCK.windowSeconds });
+    if (failures.exceeded) return refusedBy(deps, LIMITS.twoFactorFailuresPerUser, TWO_FACTOR_LOCK.windowSeconds);
     if (sessionKey !== null && (await limitState(deps, tx, LIMITS.twoFactorFailuresPerSession, sessionKey)).exceeded) {
       return 'session_used_up' as const;
     }
