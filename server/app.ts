@@ -19,6 +19,7 @@ import { securityHeaders } from './http/security-headers';
 import { devMailRoutes } from './mail/dev-outbox';
 import { webSocketEncoder } from './realtime/frames';
 import { createLiveSockets } from './realtime/sockets';
+import { openApiRoutes } from './openapi/routes';
 import { restRoutes } from './rest';
 import { sendError } from './rest/respond';
 import { createContextFor } from './trpc/context';
@@ -120,6 +121,7 @@ export async function createApp(deps: Deps, options: AppOptions): Promise<Runnin
   });
 
   app.use(restRoutes(deps));
+  app.use(openApiRoutes());
 
   if (deps.config.nodeEnv !== 'production') app.use(devMailRoutes(deps));
 
