@@ -24,6 +24,7 @@ import { audiencesOf } from './realtime/audiences';
 import type { PostgresBus } from './realtime/postgres-bus';
 import { webSocketEncoder } from './realtime/frames';
 import { createLiveSockets } from './realtime/sockets';
+import { openApiRoutes } from './openapi/routes';
 import { restRoutes } from './rest';
 import { sendError } from './rest/respond';
 import { createContextFor } from './trpc/context';
@@ -142,6 +143,7 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
   app.get('/metrics', metricsEndpoint(deps, metrics));
 
   app.use(restRoutes(deps));
+  app.use(openApiRoutes());
 
   if (deps.config.nodeEnv !== 'production') app.use(devMailRoutes(deps));
 

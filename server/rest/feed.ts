@@ -1,6 +1,4 @@
-import { Router, type Request } from 'express';
-import type { Deps } from '../deps';
-import { procedure, queryParams } from './respond';
+import type { Request } from 'express';
 
 /**
  * Whether a GET /feed is a browser opening the app's feed page rather than an API client reading the feed
@@ -18,18 +16,4 @@ export function wantsFeedPage(req: Pick<Request, 'get'>): boolean {
     named.add(type);
   }
   return named.has('text/html') && !named.has('application/json');
-}
-
-/** The public feed (CONTRACT.md section 10); sharing a round is in rounds.ts, hiding an item in admin.ts. */
-export function feedRoutes(deps: Deps): Router {
-  const r = Router();
-  const list = procedure(deps, (c, req) => c.feed.list(queryParams(req, ['before', 'limit']) as never));
-  r.get('/feed', (req, res, next) => {
-    // One address, two answers: caches keep them apart.
-    res.vary('Accept');
-    // A browser's navigation goes on to the app (the SPA fallback), whose route /feed is the feed page.
-    if (wantsFeedPage(req)) return next('router');
-    return list(req, res, next);
-  });
-  return r;
 }

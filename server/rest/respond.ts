@@ -1,12 +1,14 @@
+import { callTRPCProcedure } from '@trpc/server';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ErrorBody } from '../../shared/errors';
 import { createContextFor } from '../trpc/context';
 import { describeError } from '../trpc/errors';
-import { createCaller } from '../trpc/router';
+import { appRouter } from '../trpc/router';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-
-type Caller = ReturnType<typeof createCaller>;
+import { isCsvFile, sendCached, sendCsv } from './answers';
+import { procedureAt } from './procedures';
+import type { Route } from './table';
 
 /** Sends an error as CONTRACT.md section 2 says; the detail of an unexpected one goes only to the log. */
 export function sendError(deps: Deps, req: Request, res: Response, error: unknown): void {
@@ -25,28 +27,48 @@ export function sendError(deps: Deps, req: Request, res: Response, error: unknow
 }
 
 /**
- * A REST path as a thin adapter onto its tRPC procedure: the same code, the same checks, the same errors.
- * `call` picks the procedure and maps the path, query and body onto its input.
+ * A table row (routes.ts) as an Express handler: a thin adapter onto its tRPC procedure, the same code, the
+ * same checks, the same errors. The input is built from the request as the row says and handed to the
+ * procedure raw: the procedure's strict schema is what validates it, so no type is claimed for it here.
  */
-export function procedure(
-  deps: Deps,
-  call: (caller: Caller, req: Request) => Promise<unknown>,
-  options: { status?: number } = {},
-): RequestHandler {
-  return async (req: Request, res: Response, _next: NextFunction) => {
-    const caller = createCaller(createContextFor(deps, req, { response: res }));
+export function restHandler(deps: Deps, row: Route): RequestHandler {
+  const { _def } = procedureAt(row.procedure);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (row.vary) res.vary(row.vary);
+    if (row.passOn?.(req)) return next('router');
     try {
-      const result = await call(caller, req);
-      res.status(options.status ?? 200).json(result ?? { ok: true });
+      // Built before the call: a body naming a path parameter is refused whoever sends it.
+      const input = inputOf(row, req);
+      const output: unknown = await callTRPCProcedure({
+        router: appRouter,
+        path: row.procedure,
+        getRawInput: async () => input,
+        ctx: createContextFor(deps, req, { response: res }),
+        type: _def.type,
+        signal: undefined,
+        batchIndex: 0,
+      });
+      if (row.answer === 'csv' && isCsvFile(output)) return sendCsv(res, output);
+      if (row.answer === 'cached' && typeof output === 'object' && output !== null) return sendCached(req, res, output);
+      res.status(row.status).json(output ?? { ok: true });
     } catch (error) {
       sendError(deps, req, res, error);
     }
   };
 }
 
-/** The JSON body, or an empty object for a body-less request (logout, sign-out-everywhere). */
-export function body(req: Request): unknown {
-  return req.body ?? {};
+/** The procedure's raw input: the body with the path parameters, or the path parameters and the query, or none. */
+function inputOf(row: Route, req: Request): unknown {
+  const fromPath: Record<string, string | undefined> = {};
+  for (const [name, field] of Object.entries(row.params)) fromPath[field] = pathParam(req, name);
+  if (row.body) return bodyWithParams(req, fromPath);
+  if (Object.keys(row.params).length === 0 && row.query.length === 0) return undefined;
+  return { ...fromPath, ...queryParams(req, row.query) };
+}
+
+function pathParam(req: Request, name: string): string | undefined {
+  const value = req.params[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**

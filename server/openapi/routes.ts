@@ -1,0 +1,23 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Router } from 'express';
+import { openApiDocument } from './document';
+
+const PAGE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'page');
+// swagger-ui-dist's files, served from our origin: the CSP allows no CDN and no inline script.
+const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+/** `/openapi.json` (the REST surface, built from the route table) and its reference page `/docs/api`. */
+export function openApiRoutes(): Router {
+  const r = Router();
+  r.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument());
+  });
+  r.get('/docs/api', (_req, res) => res.sendFile(path.join(PAGE_DIR, 'index.html')));
+  r.get('/docs/api/start.js', (_req, res) => res.sendFile(path.join(PAGE_DIR, 'start.js')));
+  for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
+    r.get(`/docs/api/${file}`, (_req, res) => res.sendFile(path.join(SWAGGER_UI_DIR, file)));
+  }
+  return r;
+}

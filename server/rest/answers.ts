@@ -1,0 +1,34 @@
+import type { Request, Response } from 'express';
+import { encodedJsonOf } from '../tournaments/cache';
+
+/**
+ * An answer the domain hands out from its cache (the same object until the next change): its JSON bytes
+ * (and their gzip, for a reader who accepts it) are made once, not per request. The public tournament page
+ * is the service's most read answer.
+ */
+export function sendCached(req: Request, res: Response, output: object): void {
+  const encoded = encodedJsonOf(output);
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const bytes = gzip ? encoded.gzip() : encoded.identity;
+  res.status(200).setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
+}
+
+export interface CsvFile {
+  csv: string;
+  filename: string;
+}
+
+export function isCsvFile(value: unknown): value is CsvFile {
+  return typeof value === 'object' && value !== null && 'csv' in value && typeof value.csv === 'string' && 'filename' in value && typeof value.filename === 'string';
+}
+
+/** results.csv, the one answer that is not JSON: the procedure's text as a file download. */
+export function sendCsv(res: Response, file: CsvFile): void {
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+  res.status(200).send(Buffer.from(file.csv, 'utf8'));
+}

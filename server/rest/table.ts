@@ -1,0 +1,104 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { Request } from 'express';
+import type { AppRouter } from '../trpc/router';
+
+/**
+ * The types of the REST route table (routes.ts): each row names a procedure by its dotted path and says
+ * where the procedure's input fields come from. They are checked against the router, so a path parameter
+ * mapped onto a field the procedure does not take, a query key it does not know, or a row that forgets a
+ * path parameter is a type error, not a 400 found in production.
+ */
+type Inputs = inferRouterInputs<AppRouter>;
+type Outputs = inferRouterOutputs<AppRouter>;
+
+/** Every procedure as `namespace.name` ('auth.login', 'tournaments.setScore'). */
+export type ProcedurePath = {
+  [N in keyof Inputs & string]: { [P in keyof Inputs[N] & string]: `${N}.${P}` }[keyof Inputs[N] & string];
+}[keyof Inputs & string];
+
+type InputOf<P extends ProcedurePath> = P extends `${infer N extends keyof Inputs & string}.${infer M}`
+  ? M extends keyof Inputs[N]
+    ? Inputs[N][M]
+    : never
+  : never;
+type OutputOf<P extends ProcedurePath> = P extends `${infer N extends keyof Outputs & string}.${infer M}`
+  ? M extends keyof Outputs[N]
+    ? Outputs[N][M]
+    : never
+  : never;
+type InputBody<P extends ProcedurePath> = Exclude<InputOf<P>, void | undefined>;
+
+/** The input's field names; none for a procedure without input. */
+type InputKey<P extends ProcedurePath> = keyof InputBody<P> & string;
+
+/** The `:name` parameters of an Express path. */
+export type PathParams<S extends string> = S extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | PathParams<`/${Rest}`>
+  : S extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * How the answer is sent: `json` (the default: the result, or `{ok: true}` for none), `cached` (the same
+ * object until its next change: its JSON and gzip bytes are made once) or `csv` (a file download).
+ */
+export type Answer = 'json' | 'cached' | 'csv';
+
+type AnswerFor<P extends ProcedurePath> = OutputOf<P> extends { csv: string; filename: string }
+  ? 'csv'
+  : OutputOf<P> extends object
+    ? 'json' | 'cached'
+    : 'json';
+
+type ParamsFor<Path extends string, P extends ProcedurePath> = [PathParams<Path>] extends [never]
+  ? { params?: never }
+  : { params: { [K in PathParams<Path>]: InputKey<P> } };
+
+/** One row as written in the table: typed against its procedure. */
+export type RouteSpec<Path extends string, P extends ProcedurePath> = {
+  method: Method;
+  path: Path;
+  procedure: P;
+  /** The query string keys passed on (others are ignored, as query strings usually are). */
+  query?: readonly InputKey<P>[];
+  /** The JSON body is the input, with the path parameters added; a body naming one of them is refused. */
+  body?: [InputBody<P>] extends [never] ? never : true;
+  status?: 200 | 201;
+  answer?: AnswerFor<P>;
+  /** A request this says is not for the API goes on to the app (GET /feed from a browser); varies by `vary`. */
+  passOn?: (req: Request) => boolean;
+  vary?: string;
+} & ParamsFor<Path, P>;
+
+/** A row once checked: what the mounting code and the OpenAPI document read. */
+export interface Route {
+  method: Method;
+  path: string;
+  procedure: ProcedurePath;
+  /** REST path parameter name → input field. */
+  params: Readonly<Record<string, string>>;
+  query: readonly string[];
+  body: boolean;
+  status: 200 | 201;
+  answer: Answer;
+  passOn?: (req: Request) => boolean;
+  vary?: string;
+}
+
+/** Checks a row against the router and erases its types for the table. */
+export function route<const Path extends string, const P extends ProcedurePath>(spec: RouteSpec<Path, P>): Route {
+  return {
+    method: spec.method,
+    path: spec.path,
+    procedure: spec.procedure,
+    params: spec.params ?? {},
+    query: spec.query ?? [],
+    body: spec.body === true,
+    status: spec.status ?? 200,
+    answer: spec.answer ?? 'json',
+    ...(spec.passOn ? { passOn: spec.passOn } : {}),
+    ...(spec.vary ? { vary: spec.vary } : {}),
+  };
+}

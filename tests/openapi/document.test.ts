@@ -1,0 +1,167 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../server/auth/session-token';
+import { createApp } from '../../server/app';
+import type { OpenApiDocument } from '../../server/openapi/document';
+import { sessionTokenFor } from '../helpers/caller';
+import { createTestDeps, type TestDeps } from '../helpers/deps';
+import { addMember, createUser } from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { createTournamentFixture, type TournamentFixture } from '../helpers/tournaments';
+
+/** Paths the app serves that are not the REST API of CONTRACT.md, and so not in the document. */
+const NOT_API = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  // For the operator's scraper (Prometheus text behind METRICS_TOKEN), not the REST API.
+  'GET /metrics',
+  'GET /openapi.json',
+  'GET /docs/api',
+  'GET /docs/api/start.js',
+  'GET /docs/api/swagger-ui.css',
+  'GET /docs/api/swagger-ui-bundle.js',
+  'GET /dev/mail.json',
+  'GET /dev/mail',
+]);
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** Every route Express has, as `METHOD /path` in OpenAPI's spelling (`{id}`), however deep its router. */
+function expressRoutes(stack: Layer[]): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      const path = layer.route.path.replace(/:(\w+)/g, '{$1}');
+      return Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${path}`);
+    }
+    return layer.handle?.stack ? expressRoutes(layer.handle.stack) : [];
+  });
+}
+
+function documentedRoutes(doc: OpenApiDocument): string[] {
+  return Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+}
+
+describe('the OpenAPI document', () => {
+  let deps: TestDeps;
+  let server: TestServer;
+  let doc: OpenApiDocument;
+
+  beforeAll(async () => {
+    deps = await createTestDeps();
+    server = await startTestServer(deps);
+    doc = await (await fetch(`${server.url}/openapi.json`)).json();
+  });
+  afterAll(async () => {
+    await server.close();
+    await deps.close();
+  });
+
+  it('is OpenAPI 3.1 in shape: version, paths, components, an answer and an operation id for every operation', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBeTruthy();
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(50);
+    expect(doc.components.schemas.ErrorBody).toBeDefined();
+    const ids = new Set<string>();
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      expect(path).toMatch(/^\/[^:]*$/);
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(['get', 'post', 'put', 'patch', 'delete']).toContain(method);
+        expect(ids.has(operation.operationId)).toBe(false);
+        ids.add(operation.operationId);
+        expect(Object.keys(operation.responses)).toContain('default');
+        // Every `{name}` of the path is a required path parameter, and no other.
+        const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        const declared = (operation.parameters ?? []).filter((p) => p.in === 'path');
+        expect(declared.map((p) => p.name).sort()).toEqual(inPath);
+        expect(declared.every((p) => p.required)).toBe(true);
+      }
+    }
+    // Each schema compiles as draft 2020-12 (the dialect of 3.1), with no reference left dangling.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    for (const schema of Object.values(doc.components.schemas)) expect(() => ajv.compile(schema)).not.toThrow();
+    expect(JSON.stringify(doc)).not.toMatch(/"\$ref":"#\/(?!components\/schemas\/)/);
+  });
+
+  it('has exactly the REST routes Express serves: none missing from the document, none documented but not served', async () => {
+    const app = await createApp(deps, { client: 'none' });
+    try {
+      const handler = app.server.listeners('request')[0] as unknown as { router: { stack: Layer[] } };
+      const served = expressRoutes(handler.router.stack).filter((route) => !NOT_API.has(route));
+      expect(served.length).toBeGreaterThan(50);
+      expect(new Set(served).size).toBe(served.length);
+      expect(served.sort()).toEqual(documentedRoutes(doc).sort());
+    } finally {
+      await app.close();
+    }
+  });
+
+  describe('describes real answers', () => {
+    let fixture: TournamentFixture;
+    let token: string;
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+
+    beforeAll(async () => {
+      fixture = await createTournamentFixture(deps.db, { status: 'in_progress', visibility: 'public', players: 4 });
+      const admin = await createUser(deps.db, { isSuperAdmin: true, name: 'Operatør Dokumentasjon' });
+      await addMember(deps.db, fixture.organizationId, admin.id, 'owner');
+      token = await sessionTokenFor(deps, admin);
+    });
+
+    /** Calls a route as the signed-in operator and checks the answer against the document's schema. */
+    async function expectDescribed(method: string, path: string, template: string, body?: unknown): Promise<void> {
+      const res = await fetch(server.url + path, {
+        method,
+        headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const operation = doc.paths[template]?.[method.toLowerCase()];
+      expect(operation, `${method} ${template} is documented`).toBeDefined();
+      const [status, answer] = Object.entries(operation!.responses).find(([code]) => code !== 'default')!;
+      expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBe(Number(status));
+      const schema = answer.content?.['application/json']?.schema;
+      if (!schema) return;
+      const resolved = typeof schema.$ref === 'string' ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema;
+      const validate = ajv.compile(resolved!);
+      const json: unknown = await res.json();
+      expect(validate(json), `${method} ${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+
+    it('of every domain, against the response schemas (the .output() ones where the procedure has one)', async () => {
+      const org = `/organizations/${fixture.organizationId}`;
+      const tournament = `${org}/tournaments/${fixture.tournamentId}`;
+      const ORG = '/organizations/{organization_id}';
+      const TOURNAMENT = `${ORG}/tournaments/{tournament_id}`;
+      await expectDescribed('GET', '/auth/me', '/auth/me');
+      await expectDescribed('POST', '/auth/2fa/totp/setup', '/auth/2fa/totp/setup', {});
+      await expectDescribed('GET', '/account/emails', '/account/emails');
+      await expectDescribed('GET', '/organizations', '/organizations');
+      await expectDescribed('GET', `${org}/members`, `${ORG}/members`);
+      await expectDescribed('GET', '/admin/users?q=Oper', '/admin/users');
+      await expectDescribed('GET', '/courses/search?q=Bogstad', '/courses/search');
+      await expectDescribed('GET', `/courses/${fixture.courseId}`, '/courses/{courseId}');
+      await expectDescribed('GET', '/personal-courses', '/personal-courses');
+      await expectDescribed('GET', '/rounds', '/rounds');
+      await expectDescribed('GET', '/participants/search?q=Tu', '/participants/search');
+      await expectDescribed('GET', tournament, TOURNAMENT);
+      await expectDescribed('GET', `${tournament}/entries`, `${TOURNAMENT}/entries`);
+      await expectDescribed('GET', `${tournament}/rounds/1/cards`, `${TOURNAMENT}/rounds/{round_number}/cards`);
+      await expectDescribed('GET', `/public/tournaments/${fixture.slug}`, '/public/tournaments/{slug}');
+      await expectDescribed('GET', `/public/tournaments/${fixture.slug}/leaderboard`, '/public/tournaments/{slug}/leaderboard');
+      await expectDescribed('POST', `${org}/chat/messages`, `${ORG}/chat/messages`, { text: 'Velkommen!' });
+      await expectDescribed('GET', `${org}/chat/messages`, `${ORG}/chat/messages`);
+      await expectDescribed('GET', '/chat/unread', '/chat/unread');
+      await expectDescribed('GET', '/feed', '/feed');
+    });
+
+    it('and of an error, against the error body', async () => {
+      const res = await fetch(`${server.url}/organizations/${fixture.organizationId}/tournaments/not-a-uuid`, {
+        headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}` },
+      });
+      expect(res.status).toBe(400);
+      expect(ajv.validate(doc.components.schemas.ErrorBody!, await res.json())).toBe(true);
+    });
+  });
+});
