@@ -176,10 +176,16 @@ describe('the club’s tournament screens in a real browser (issue 15)', () => {
     await p.getByRole('button', { name: 'Signer mitt kort' }).click();
     await p.getByTestId('sign-card').first().getByTestId('signature-state').filter({ hasText: 'venter på markøren' }).waitFor();
     await k.reload();
-    await k.getByRole('button', { name: 'Signer mitt kort' }).click();
-    await k.getByRole('button', { name: 'Signer som markør for Per Spiller' }).click();
+    // Each signature is waited for (its button goes once the answer is in) before a reload could abort it.
+    const signs = async (page: Page, name: string) => {
+      const button = page.getByRole('button', { name });
+      await button.click();
+      await button.waitFor({ state: 'detached' });
+    };
+    await signs(k, 'Signer mitt kort');
+    await signs(k, 'Signer som markør for Per Spiller');
     await p.reload();
-    await p.getByRole('button', { name: 'Signer som markør for Kari Markør' }).click();
+    await signs(p, 'Signer som markør for Kari Markør');
     for (const page of [p, k]) {
       await page.reload();
       await expect.poll(() => page.getByTestId('card-locked').count()).toBe(2);
