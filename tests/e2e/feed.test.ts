@@ -1,9 +1,8 @@
-import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draftTournament, moveTo, playedRound } from '../feed/support';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { expectAccessible, signedInContext, useAppAndBrowser, watchConsole } from './support';
+import { expectAccessible, signedInContext, useAppAndBrowser, watchConsole, watchScripts } from './support';
 
 /** The feed page for an anonymous visitor: all of its JavaScript under the sign-in page's budget. */
 const FEED_PAGE_BUDGET_BYTES = 150 * 1024;
@@ -21,10 +20,7 @@ describe('the feed', () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
     const errors = watchConsole(page);
-    const scripts = new Map<string, Promise<Buffer>>();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body());
-    });
+    const scripts = watchScripts(page);
     await page.goto(`${app.url}/feed`);
     await page.getByRole('heading', { name: 'Siste nytt' }).waitFor();
     // The server answered the browser's navigation with the app, not feed.list's JSON (decision 0507).
@@ -44,9 +40,7 @@ describe('the feed', () => {
     await screenshots(page, 'feed-anonymous');
     await expectAccessible(page, 'feed page');
 
-    const sizes = await Promise.all([...scripts].map(async ([url, body]) => ({ file: new URL(url).pathname, gzip: gzipSync(await body, { level: 9 }).length })));
-    const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-    console.log(`feed page JavaScript: ${(total / 1024).toFixed(1)} KB gzip\n${sizes.map((s) => `  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB  ${s.file}`).join('\n')}`);
+    const { sizes, total } = await scripts.measured('feed page');
     expect(total).toBeLessThan(FEED_PAGE_BUDGET_BYTES);
     expect(sizes.some((s) => s.file.includes('FeedScreen'))).toBe(true);
     for (const other of ['LoginScreen', 'HomeScreen', 'RoundScreen', 'ChatScreen', 'PublicTournamentScreen', 'browser-']) {

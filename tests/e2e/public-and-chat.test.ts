@@ -1,11 +1,10 @@
-import { gzipSync } from 'node:zlib';
 import type { Browser, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { createTournamentFixture, writeScores } from '../helpers/tournaments';
 import { recordScore, setSearchText } from '../tournaments/live-support';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { expectAccessible, signedInContext, useAppAndBrowser, watchConsole, watchErrors } from './support';
+import { expectAccessible, signedInContext, useAppAndBrowser, watchConsole, watchErrors, watchScripts } from './support';
 
 /** Issue 15: the public page's JavaScript, all of it, stays under 120 KB gzip. */
 const PUBLIC_PAGE_BUDGET_BYTES = 120 * 1024;
@@ -25,10 +24,7 @@ describe('the public tournament page, the tournament list and team chat', () => 
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
     const errors = watchConsole(page);
-    const scripts = new Map<string, Promise<Buffer>>();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body());
-    });
+    const scripts = watchScripts(page);
     await page.goto(`${app.url}/t/${f.slug}`);
     await page.getByRole('heading', { name: 'Vårcup Direkte' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/t/${f.slug}`);
@@ -45,9 +41,7 @@ describe('the public tournament page, the tournament list and team chat', () => 
     await expectAccessible(page, 'public page');
 
     // The JavaScript the public page needed, all of it: under budget, and no signed-in screen among it.
-    const sizes = await Promise.all([...scripts].map(async ([url, body]) => ({ file: new URL(url).pathname, gzip: gzipSync(await body, { level: 9 }).length })));
-    const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-    console.log(`public page JavaScript: ${(total / 1024).toFixed(1)} KB gzip\n${sizes.map((s) => `  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB  ${s.file}`).join('\n')}`);
+    const { sizes, total } = await scripts.measured('public page');
     expect(total).toBeLessThan(PUBLIC_PAGE_BUDGET_BYTES);
     expect(sizes.some((s) => s.file.includes('PublicTournamentScreen'))).toBe(true);
     for (const other of ['LoginScreen', 'HomeScreen', 'OrgScreen', 'RoundScreen', 'NewRoundScreen', 'AccountScreen', 'ChatScreen', 'UnreadBadge', 'browser-']) {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createHmac } from 'node:crypto';
@@ -161,4 +162,23 @@ export async function signedInContext(browser: Browser, app: AppUnderTest, user:
     { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: new URL(app.url).hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
   ]);
   return context;
+}
+
+/**
+ * The JavaScript a page loads, for a bundle budget: every script response from now on, measured gzipped
+ * (level 9) and printed per file when asked.
+ */
+export function watchScripts(page: Page): { measured(label: string): Promise<{ sizes: { file: string; gzip: number }[]; total: number }> } {
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body());
+  });
+  return {
+    async measured(label) {
+      const sizes = await Promise.all([...scripts].map(async ([url, body]) => ({ file: new URL(url).pathname, gzip: gzipSync(await body, { level: 9 }).length })));
+      const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+      console.log(`${label} JavaScript: ${(total / 1024).toFixed(1)} KB gzip\n${sizes.map((s) => `  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB  ${s.file}`).join('\n')}`);
+      return { sizes, total };
+    },
+  };
 }

@@ -91,25 +91,29 @@ export interface Received {
   data: RoundUpdate;
 }
 
-/** Subscribes and collects every event; `next(n)` waits until n events have arrived. */
-export function watch(client: ReturnType<typeof connect>['client'], input: { roundId: string; lastEventId?: string }) {
-  const events: Received[] = [];
+/**
+ * Collects every event and error of a subscription started by `subscribe`; `next(n)` waits until n events
+ * have arrived, `failed()` until an error has.
+ */
+export function collect<Data>(subscribe: (handlers: { onData: (event: unknown) => void; onError: (error: TRPCClientError<AppRouter>) => void }) => { unsubscribe(): void }) {
+  const events: { id: string; data: Data }[] = [];
   const errors: TRPCClientError<AppRouter>[] = [];
   const waiters: (() => void)[] = [];
-  const subscription = client.rounds.onUpdate.subscribe(input, {
+  const wake = () => waiters.splice(0).forEach((w) => w());
+  const subscription = subscribe({
     onData: (event) => {
-      events.push(event as Received);
-      waiters.splice(0).forEach((w) => w());
+      events.push(event as { id: string; data: Data });
+      wake();
     },
     onError: (error) => {
       errors.push(error);
-      waiters.splice(0).forEach((w) => w());
+      wake();
     },
   });
   const until = async (done: () => boolean, what: string) => {
     const deadline = Date.now() + 10_000;
     while (!done()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(events.map((e) => e.data.type))}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(events.map((e) => e.data))} ${errors.map((e) => e.message)}`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, 100);
@@ -123,4 +127,9 @@ export function watch(client: ReturnType<typeof connect>['client'], input: { rou
     next: (count: number) => until(() => events.length >= count, `${count} events`),
     failed: () => until(() => errors.length > 0, 'an error'),
   };
+}
+
+/** Subscribes to a round's live updates and collects every event. */
+export function watch(client: ReturnType<typeof connect>['client'], input: { roundId: string; lastEventId?: string }) {
+  return collect<RoundUpdate>((handlers) => client.rounds.onUpdate.subscribe(input, handlers));
 }

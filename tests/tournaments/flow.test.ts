@@ -3,7 +3,7 @@ import type { LeaderboardUpdate } from '../../shared/schemas/tournaments';
 import { callerAs } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
-import { connect } from '../helpers/live';
+import { collect, connect } from '../helpers/live';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { restClient } from '../helpers/transport';
 import { buildWorld, failure, tournamentInput, type World } from './support';
@@ -59,23 +59,15 @@ describe.each(databaseKinds())('a club competition from nothing to a signed card
 
     // An anonymous spectator follows the public page live, with nothing but the link.
     socket = connect(server, null);
-    const events: { id: string; data: LeaderboardUpdate }[] = [];
-    const subscription = socket.client.tournaments.onLeaderboard.subscribe(
-      { slug: created.slug },
-      { onData: (event) => void events.push(event as { id: string; data: LeaderboardUpdate }) },
-    );
-    const until = async (count: number) => {
-      const deadline = Date.now() + 10_000;
-      while (events.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(events.length).toBeGreaterThanOrEqual(count);
-    };
-    await until(1);
+    const live = collect<LeaderboardUpdate>((handlers) => socket!.client.tournaments.onLeaderboard.subscribe({ slug: created.slug }, handlers));
+    const { events } = live;
+    await live.next(1);
     expect(events[0]!.data.kind).toBe('snapshot');
 
     // Per marks Mona's card as her marker: a birdie on the first hole.
     const firstHole = w.bogstad.holes[0]!;
     await per.tournaments.setScore({ ...t, entryId: monaEntry.id, round: 1, hole: 1, strokes: firstHole.par - 1 });
-    await until(2);
+    await live.next(2);
     const update = events[1]!.data;
     expect(update.kind).toBe('rows');
     const monaRow = update.kind === 'rows' ? update.rows.find((r) => r.entryId === monaEntry.id) : undefined;
@@ -93,7 +85,7 @@ describe.each(databaseKinds())('a club competition from nothing to a signed card
     expect(await per.tournaments.signCard({ ...t, entryId: monaEntry.id, round: 1 })).toMatchObject({ signedByMarker: true, locked: false });
     expect(await mona.tournaments.signCard({ ...t, entryId: monaEntry.id, round: 1 })).toMatchObject({ signedByPlayer: true, locked: true });
     expect((await failure(per.tournaments.setScore({ ...t, entryId: monaEntry.id, round: 1, hole: 2, strokes: 9 }))).code).toBe('CONFLICT');
-    await until(2 + 17);
+    await live.next(2 + 17);
     const final = events[events.length - 1]!.data;
     expect(final.kind === 'rows' && final.rows.find((r) => r.entryId === monaEntry.id)).toMatchObject({ thru: 'F' });
 
@@ -106,6 +98,6 @@ describe.each(databaseKinds())('a club competition from nothing to a signed card
     const after = await restClient(server.url).call('public.tournament', { slug: created.slug });
     expect(after.body.tournament.status).toBe('finished');
     expect(perEntry.player.name).toBe('Per Medlem');
-    subscription.unsubscribe();
+    live.subscription.unsubscribe();
   });
 });

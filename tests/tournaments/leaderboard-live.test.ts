@@ -1,13 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppRouter } from '../../server/trpc/router';
 import type { LeaderboardRowView, LeaderboardUpdate } from '../../shared/schemas/tournaments';
 import { sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
-import { connect } from '../helpers/live';
+import { collect, connect } from '../helpers/live';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createTournamentFixture, type TournamentFixture } from '../helpers/tournaments';
 import { trpcClient } from '../helpers/transport';
@@ -20,26 +18,7 @@ interface Received {
 
 /** Subscribes to tournaments.onLeaderboard and collects every event and error. */
 function follow(client: ReturnType<typeof connect>['client'], input: { slug: string; lastEventId?: string }) {
-  const events: Received[] = [];
-  const errors: TRPCClientError<AppRouter>[] = [];
-  const subscription = client.tournaments.onLeaderboard.subscribe(input, {
-    onData: (event) => void events.push(event as Received),
-    onError: (error) => void errors.push(error),
-  });
-  const until = async (done: () => boolean, what: string) => {
-    const deadline = Date.now() + 10_000;
-    while (!done()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(events)} ${errors.map((e) => e.message)}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-  return {
-    events,
-    errors,
-    subscription,
-    next: (count: number) => until(() => events.length >= count, `${count} events`),
-    failed: () => until(() => errors.length > 0, 'an error'),
-  };
+  return collect<LeaderboardUpdate>((handlers) => client.tournaments.onLeaderboard.subscribe(input, handlers));
 }
 
 /** The leaderboard a client holds after applying the events in order: division → entry → row. */
