@@ -134,7 +134,7 @@ function Leaderboard({ slug, board, format, roundCount }: { slug: string; board:
                 <th scope="col">{stableford ? 'Poeng' : 'Til par'}</th>
                 <th scope="col">Hull</th>
                 {multiRound ? Array.from({ length: roundCount }, (_, i) => <th scope="col" key={i}>R{i + 1}</th>) : null}
-                <th scope="col">{stableford ? 'Til par' : 'Slag'}</th>
+                <th scope="col" className="lb-secondary">{stableford ? 'Til par' : 'Slag'}</th>
               </tr>
             </thead>
             <tbody>
@@ -189,7 +189,7 @@ function LeaderboardRow({
         {Array.from({ length: roundCount }, (_, i) => (
           <td key={i}>{row.rounds[i] ?? '–'}</td>
         ))}
-        <td>{stableford ? formatToPar(row.toPar) : row.strokes}</td>
+        <td className="lb-secondary">{stableford ? formatToPar(row.toPar) : row.strokes}</td>
       </tr>
       {open ? (
         <tr className="card-row">
