@@ -11,17 +11,14 @@
  * subscriber has the event.
  * Usage: npm run bench:live [-- --subscribers 1000 --scores 20 --instances 1]
  */
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
 import { createApp } from '../server/app';
 import { seedDemoCoursesIfEmpty } from '../server/courses/seed';
 import { appUser } from '../server/db/schema';
 import { createCaller } from '../server/trpc/router';
 import { startServerProcess } from '../tests/helpers/server';
-import { benchDeps, callerContext, percentile, scratchPostgres, sessionToken } from './support';
+import { forkSockets, serveSockets, socketsWorkerData } from './sockets';
+import { benchDeps, callerContext, listenOnLoopback, median, percentile, printDeliveries, scratchPostgres, sessionToken } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,8 +63,7 @@ async function setUp(): Promise<{ servers: Servers; cookie: string; roundId: str
 
   if (!scratch) {
     const app = await createApp(deps, { client: 'none' });
-    await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-    const base = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const base = await listenOnLoopback(app.server);
     const servers = {
       bases: [base],
       database: 'embedded database',
@@ -96,24 +92,7 @@ async function main() {
   const { servers, cookie, roundId, participantId } = await setUp();
   const { bases } = servers;
   const base = bases[0]!;
-
-  // The subscribers live in a child process: their JSON parsing must not run on the server's event loop.
-  const worker: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_SUBSCRIBERS: JSON.stringify({ bases, cookie, roundId, subscribers: SUBSCRIBERS }) },
-  });
-  const post = (message: unknown) => worker.send(message as never);
-  const fromWorker = (type: string) =>
-    new Promise<Record<string, unknown>>((resolve) => {
-      const listener = (message: Record<string, unknown>) => {
-        if (message.type === type) {
-          worker.off('message', listener as never);
-          resolve(message);
-        }
-      };
-      worker.on('message', listener as never);
-    });
-  const { seconds: connectSeconds } = (await fromWorker('ready')) as { seconds: number };
+  const sockets = await forkSockets(import.meta.url, { bases, cookie, roundId, subscribers: SUBSCRIBERS } satisfies SubscribersData);
   let bytes = 0;
 
   const latencies: number[] = [];
@@ -124,41 +103,27 @@ async function main() {
   for (let k = -WARMUP; k < SCORES; k++) {
     const strokes = ((k + WARMUP) % 20) + 1;
     const hole = Math.floor((k + WARMUP) / 20) + 1;
-    const delivered = fromWorker('delivered');
-    // Both threads read the same clock (performance.timeOrigin + now), so deliveries are timed exactly.
-    post({ type: 'expect', strokes, sentAt: performance.timeOrigin + performance.now() });
-    await fromWorker('armed');
-    const requestStarted = performance.now();
-    const res = await fetch(`http://${base}/rounds/${roundId}/scores`, {
-      method: 'PUT',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ participantId, hole, strokes }),
+    const { answered, delivery } = await sockets.time(strokes, async () => {
+      const res = await fetch(`http://${base}/rounds/${roundId}/scores`, {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ participantId, hole, strokes }),
+      });
+      if (!res.ok) throw new Error(`score ${k}: ${res.status} ${await res.text()}`);
     });
-    if (!res.ok) throw new Error(`score ${k}: ${res.status} ${await res.text()}`);
-    const answered = performance.now() - requestStarted;
-    const answer = (await delivered) as { latencies: number[]; instances: number[]; bytes: number };
     if (k < 0) continue;
     answers.push(answered);
-    latencies.push(...answer.latencies);
-    answer.latencies.forEach((latency, i) => byInstance[answer.instances[i]!]!.push(latency));
-    firsts.push(Math.min(...answer.latencies));
-    bytes = answer.bytes;
+    latencies.push(...delivery.latencies);
+    delivery.latencies.forEach((latency, i) => byInstance[instanceOf(delivery.sockets[i]!, bases.length)]!.push(latency));
+    firsts.push(Math.min(...delivery.latencies));
+    bytes = delivery.bytes;
   }
-  post({ type: 'stop' });
-  const connectSecondsText = (connectSeconds as number).toFixed(1);
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const expected = SUBSCRIBERS * SCORES;
+  sockets.stop();
   const split = bases.length > 1 ? bases.map(() => SUBSCRIBERS / bases.length).join(' + ') : String(SUBSCRIBERS);
   console.log(
-    `${split} subscribers (connected and snapshotted in ${connectSecondsText} s), ${SCORES} scores after ${WARMUP} not counted, score message ${(bytes / 1024).toFixed(1)} KiB, ${servers.database}\n`,
+    `${split} subscribers (connected and snapshotted in ${sockets.connectSeconds.toFixed(1)} s), ${SCORES} scores after ${WARMUP} not counted, score message ${(bytes / 1024).toFixed(1)} KiB, ${servers.database}\n`,
   );
-  console.log('| deliveries | p50 ms | p99 ms | max ms | target |');
-  console.log('|---|---|---|---|---|');
-  const p99 = percentile(sorted, 99);
-  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50).toFixed(1);
-  console.log(
-    `| ${latencies.length} of ${expected} | ${percentile(sorted, 50).toFixed(1)} | ${p99.toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} | p99 ≤ ${GOAL_MS} ms ${p99 <= GOAL_MS && latencies.length === expected ? 'met' : 'NOT met'} |`,
-  );
+  printDeliveries(latencies, { expected: SUBSCRIBERS * SCORES, goalMs: GOAL_MS, ratio: false });
   if (bases.length > 1) {
     byInstance.forEach((values, i) => {
       const own = [...values].sort((a, b) => a - b);
@@ -167,79 +132,35 @@ async function main() {
     });
   }
 
-  console.log(`\nmedian of the PUT's own answer: ${median(answers)} ms; median first delivery: ${median(firsts)} ms (the rest is the fan-out)`);
-  worker.kill();
+  console.log(
+    `\nmedian of the PUT's own answer: ${median(answers).toFixed(1)} ms; median first delivery: ${median(firsts).toFixed(1)} ms (the rest is the fan-out)`,
+  );
   await servers.close();
 }
 
-/** The subscribers' process: opens the connections, then times each expected score's deliveries. */
-async function subscribers(data: { bases: string[]; cookie: string; roundId: string; subscribers: number }) {
-  const port = {
-    postMessage: (message: unknown) => process.send!(message),
-    on: (_event: 'message', listener: (message: { type: string; strokes: number; sentAt: number }) => void) =>
-      process.on('message', listener as (message: unknown) => void),
-  };
-  let expected: { strokes: number; sentAt: number } | null = null;
-  let latencies: number[] = [];
-  let instances: number[] = [];
-  let snapshots = 0;
-  let bytes = 0;
-  const sockets: WebSocket[] = [];
-  const started = performance.now();
-  const subscribed = async (count: number) => {
-    while (snapshots < count) {
-      if (performance.now() - started > 180_000) throw new Error(`only ${snapshots} of ${count} subscribed`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-  for (let i = 0; i < data.subscribers; i++) {
-    // Spread evenly over the instances, as a load balancer without sticky sessions would.
-    const instance = i % data.bases.length;
-    const ws = new WebSocket(`ws://${data.bases[instance]}/trpc`, { headers: { cookie: data.cookie } });
-    sockets.push(ws);
-    ws.on('error', (error) => {
-      console.error(`subscriber ${i}: ${error.message}`);
-      process.exit(1);
-    });
-    ws.on('open', () =>
-      ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'rounds.onUpdate', input: { roundId: data.roundId } } })),
-    );
-    ws.on('message', (raw) => {
-      // tRPC's keep-alive: a connection that does not answer is closed by the server after 5 s.
-      if (String(raw) === 'PING') return ws.send('PONG');
-      const message = JSON.parse(String(raw));
-      const event = message.result?.type === 'data' ? (message.result.data?.data ?? message.result.data) : null;
-      if (!event) return;
-      if (event.type === 'snapshot') {
-        snapshots++;
-        return;
-      }
-      if (event.type !== 'score' || !expected || event.strokes !== expected.strokes) return;
-      bytes = String(raw).length;
-      latencies.push(performance.timeOrigin + performance.now() - expected.sentAt);
-      instances.push(instance);
-      if (latencies.length === data.subscribers) {
-        port.postMessage({ type: 'delivered', latencies, instances, bytes });
-        latencies = [];
-        instances = [];
-        expected = null;
-      }
-    });
-    // Open in batches, each subscribed before the next: thousands of handshakes at once measure the
-    // kernel's listen backlog (connections reset past it), not the delivery of a score.
-    if (i % 100 === 99) await subscribed(i + 1);
-  }
-  await subscribed(data.subscribers);
-  port.on('message', (message: { type: string; strokes: number; sentAt: number }) => {
-    if (message.type === 'stop') {
-      for (const ws of sockets) ws.terminate();
-      process.exit(0);
-    }
-    expected = { strokes: message.strokes, sentAt: message.sentAt };
-    port.postMessage({ type: 'armed' });
-  });
-  port.postMessage({ type: 'ready', seconds: (performance.now() - started) / 1000 });
+/** Subscribers are spread evenly over the instances, as a load balancer without sticky sessions would. */
+function instanceOf(subscriber: number, instances: number): number {
+  return subscriber % instances;
 }
 
-if (process.env.BENCH_SUBSCRIBERS) await subscribers(JSON.parse(process.env.BENCH_SUBSCRIBERS));
-else await main();
+interface SubscribersData {
+  bases: string[];
+  cookie: string;
+  roundId: string;
+  subscribers: number;
+}
+
+/** The subscribers' process: each with the owner's cookie, subscribed once it has the round's snapshot, waiting for the expected score. */
+const subscribersData = socketsWorkerData<SubscribersData>();
+if (subscribersData) {
+  const { bases } = subscribersData;
+  await serveSockets<number>({
+    count: subscribersData.subscribers,
+    label: 'subscriber',
+    url: (i) => `ws://${bases[instanceOf(i, bases.length)]}/trpc`,
+    headers: () => ({ cookie: subscribersData.cookie }),
+    subscription: { path: 'rounds.onUpdate', input: { roundId: subscribersData.roundId } },
+    subscribedOn: (event) => event.type === 'snapshot',
+    isExpected: (event, strokes) => event.type === 'score' && event.strokes === strokes,
+  });
+} else await main();

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse as parseCookie } from 'cookie';
 import express from 'express';
@@ -74,6 +75,39 @@ export function callerContext(deps: Deps, token: string): Context {
 /** The p-th percentile of values sorted ascending (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** The median of values in any order (nearest rank). */
+export function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
+}
+
+/**
+ * The delivery benchmarks' table: how many of the `expected` deliveries arrived, their p50, p99 and max
+ * against the p99 target (met only if every delivery arrived), and, with `ratio`, p99 / target.
+ */
+export function printDeliveries(latencies: number[], options: { expected: number; goalMs: number; ratio: boolean }): void {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p99 = percentile(sorted, 99);
+  const met = p99 <= options.goalMs && latencies.length === options.expected;
+  const columns = ['deliveries', 'p50 ms', 'p99 ms', 'max ms', 'target', ...(options.ratio ? ['ratio p99/target'] : [])];
+  const cells = [
+    `${latencies.length} of ${options.expected}`,
+    percentile(sorted, 50).toFixed(1),
+    p99.toFixed(1),
+    sorted.at(-1)!.toFixed(1),
+    `p99 ≤ ${options.goalMs} ms ${met ? 'met' : 'NOT met'}`,
+    ...(options.ratio ? [(p99 / options.goalMs).toFixed(2)] : []),
+  ];
+  console.log(`| ${columns.join(' | ')} |`);
+  console.log(`|${'---|'.repeat(columns.length)}`);
+  console.log(`| ${cells.join(' | ')} |`);
+}
+
+/** The server listening on a free loopback port; its address as host:port. */
+export async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 /**
