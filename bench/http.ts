@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createApp } from '../server/app';
 import { appUser, organization, organizationMembership } from '../server/db/schema';
-import { benchDeps, scratchPostgres, sessionToken, startFloors } from './support';
+import { benchDeps, median, scratchPostgres, sessionToken, startFloors } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,11 +33,6 @@ interface Figures {
 async function load(url: string, cookie: string): Promise<Figures> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function listen(server: import('node:http').Server): Promise<string> {

@@ -36,7 +36,7 @@ import { changedRows, computeLeaderboard } from '../server/golf/leaderboard';
 import { loadLeaderboardInput } from '../server/tournaments/leaderboard-input';
 import { encodedJsonOf } from '../server/tournaments/cache';
 import { publicTournamentPage } from '../server/tournaments/public';
-import { benchDeps, percentile, scratchPostgres, sessionToken, startFloors } from './support';
+import { benchDeps, median, percentile, scratchPostgres, sessionToken, startFloors } from './support';
 
 const PLAYERS = 156;
 const ROUNDS = 4;
@@ -55,11 +55,6 @@ interface Figures {
 async function load(url: string, options: { seconds: number; connections: number; headers: Record<string, string> }): Promise<Figures> {
   const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function buildTournament(deps: Awaited<ReturnType<typeof benchDeps>>['deps']) {
