@@ -1,20 +1,7 @@
-/**
- * Search text, folded in code (not by the database) so PGlite and PostgreSQL match alike: lower case,
- * æ → ae, ø → o, å → a, other diacritics stripped, anything but letters and digits a single space.
- * "Ullensåker" and "ullensaker" fold to the same text; so do "Bærum" and "baerum".
- */
-export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .replace(/å/g, 'a')
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+import { fold } from '../../shared/search-text';
+
+/** The folding itself is shared with the app (../../shared/search-text.ts). */
+export { fold };
 
 export function tokens(text: string): string[] {
   const folded = fold(text);

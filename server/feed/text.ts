@@ -1,4 +1,5 @@
 import type { FeedItem, HighlightLabel } from '../../shared/schemas/feed';
+import { NORWEGIAN_MONTHS as MONTHS } from '../../shared/format/dates';
 
 /**
  * Each item's `text`: one Norwegian sentence (or two) saying what its fields say, for a reader, a screen
@@ -6,7 +7,6 @@ import type { FeedItem, HighlightLabel } from '../../shared/schemas/feed';
  */
 const LABELS: Record<HighlightLabel, string> = { hole_in_one: 'hole in one', albatross: 'albatross', eagle: 'eagle' };
 
-const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
 
 /** "2026-06-01" → "1. juni 2026". */
 export function norwegianDate(playedOn: string): string {

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { course, tournamentRound } from '../db/schema';
+import { norwegianDates } from '../../shared/format/dates';
 import { AppError } from '../errors';
 import { withVisibleTournament } from './public';
 
@@ -18,20 +19,7 @@ export interface LandingHead {
 }
 
 const DESCRIPTION_MAX_CHARACTERS = 200;
-const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
-
-/** "1. juni 2026", or "1.–3. juni 2026" for consecutive days in one month, "30. mai – 1. juni 2026" across months. */
-export function norwegianDates(dates: readonly string[]): string {
-  if (dates.length === 0) return '';
-  const sorted = [...dates].sort();
-  const parse = (d: string) => ({ y: Number(d.slice(0, 4)), m: Number(d.slice(5, 7)) - 1, day: Number(d.slice(8, 10)) });
-  const first = parse(sorted[0]!);
-  const last = parse(sorted[sorted.length - 1]!);
-  if (sorted.length === 1 || sorted[0] === sorted[sorted.length - 1]) return `${first.day}. ${MONTHS[first.m]} ${first.y}`;
-  if (first.y === last.y && first.m === last.m) return `${first.day}.–${last.day}. ${MONTHS[last.m]} ${last.y}`;
-  if (first.y === last.y) return `${first.day}. ${MONTHS[first.m]} – ${last.day}. ${MONTHS[last.m]} ${last.y}`;
-  return `${first.day}. ${MONTHS[first.m]} ${first.y} – ${last.day}. ${MONTHS[last.m]} ${last.y}`;
-}
+export { norwegianDates };
 
 function shortened(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -8,13 +8,8 @@ import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, FormError, Loading, Page } from '../../ui';
 import { canSend, messageTime, sendsOnKey } from './chat-state';
-import { useChat, type Connection } from './useChat';
-
-const CONNECTION_TEXT: Record<Connection, string> = {
-  live: 'Direkte',
-  connecting: 'Kobler til …',
-  offline: 'Frakoblet – prøver igjen',
-};
+import { CONNECTION_TEXT } from '../rounds/connection';
+import { useChat } from './useChat';
 
 /** `/klubber/:id/chat`: the club's team chat, for its members. */
 export default function ChatScreen() {

@@ -3,17 +3,11 @@ import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
 import { Alert, Button, EmptyState, Loading, Page } from '../../ui';
-import type { Connection } from '../chat/useChat';
+import { CONNECTION_TEXT } from '../rounds/connection';
 import { FeedList, useNow } from './FeedList';
 import { useFeed } from './useFeed';
 
 const PAGE_SIZE = 20;
-
-const CONNECTION_TEXT: Record<Connection, string> = {
-  live: 'Direkte',
-  connecting: 'Kobler til …',
-  offline: 'Frakoblet – prøver igjen',
-};
 
 /** `/feed`: the public feed, for anyone, live, paging back with "Vis flere" (docs/app-feed.md). */
 export default function FeedScreen() {

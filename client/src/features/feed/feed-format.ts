@@ -1,4 +1,5 @@
 import type { FeedItem, HighlightLabel } from '../../../../shared/schemas/feed';
+import { NORWEGIAN_MONTHS as MONTHS } from '../../../../shared/format/dates';
 
 export const HIGHLIGHT_LABEL: Record<HighlightLabel, string> = {
   hole_in_one: 'Hole in one',
@@ -14,7 +15,6 @@ export const KIND_LABEL: Record<FeedItem['kind'], string> = {
   round_shared: 'Delt runde',
 };
 
-const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 

@@ -1,44 +1,24 @@
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useRef, useState } from 'react';
-import { useLiveStart } from '../../lib/live-start';
+import { useLivePages } from '../../lib/live-pages';
 import { useTRPC, useTRPCClient } from '../../trpc';
-import type { Connection } from '../chat/useChat';
+import { connectionOf } from '../rounds/connection';
 import { applyFeedEvent, applyFeedPage, applyLatestFeedPage, EMPTY_FEED, type FeedState } from './feed-state';
 
 /**
  * The public feed, kept current (docs/chat-and-feed.md), as the chat is: feed.onItem first, feed.list once
  * it has started, every item once by its id (./feed-state.ts). A reconnect resumes from the last event id
  * (tRPC's client sends it); a reconnect before any event reads the newest page again and merges it
- * (../../lib/live-start.ts). Older pages on demand ("Vis flere"). For anyone, signed in or not.
+ * (../../lib/live-pages.ts). Older pages on demand ("Vis flere"). For anyone, signed in or not.
  */
 export function useFeed(pageSize: number) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const [state, setState] = useState<FeedState>(EMPTY_FEED);
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const olderRunning = useRef(false);
-
-  const onStarted = useLiveStart(
-    () => {
-      client.feed.list
-        .query({ limit: pageSize })
-        .then((page) => {
-          setError(null);
-          setState((s) => applyFeedPage(s, page));
-        })
-        .catch(setError);
-    },
-    () => {
-      client.feed.list
-        .query({ limit: pageSize })
-        .then((page) => {
-          setError(null);
-          setState((s) => applyLatestFeedPage(s, page));
-        })
-        .catch(() => undefined);
-    },
-  );
+  const { state, setState, error, setError, onStarted, loadOlder, loadingOlder } = useLivePages(EMPTY_FEED as FeedState, {
+    read: (before) => client.feed.list.query({ before, limit: pageSize }),
+    applyPage: applyFeedPage,
+    applyLatest: applyLatestFeedPage,
+    clearsError: true,
+  });
 
   const subscription = useSubscription(
     trpc.feed.onItem.subscriptionOptions(undefined, {
@@ -47,23 +27,7 @@ export function useFeed(pageSize: number) {
       onError: (e) => setError(e),
     }),
   );
-  const connection: Connection = subscription.status === 'pending' ? 'live' : subscription.status === 'error' ? 'offline' : 'connecting';
-
-  const loadOlder = useCallback(async () => {
-    const before = state.older;
-    if (typeof before !== 'string' || olderRunning.current) return;
-    olderRunning.current = true;
-    setLoadingOlder(true);
-    try {
-      const page = await client.feed.list.query({ before, limit: pageSize });
-      setState((s) => applyFeedPage(s, page));
-    } catch (e) {
-      setError(e);
-    } finally {
-      olderRunning.current = false;
-      setLoadingOlder(false);
-    }
-  }, [client, pageSize, state.older]);
+  const connection = connectionOf(subscription.status);
 
   return { state, connection, error, loadOlder, loadingOlder };
 }

@@ -9,13 +9,7 @@ import { useTRPC } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, norwegianDates, startTime, STATUS_TEXT } from './format';
 import { applyLeaderboardUpdate } from './leaderboard-state';
-
-type Connection = 'connecting' | 'live' | 'offline';
-const CONNECTION_TEXT: Record<Connection, string> = {
-  live: 'Direkte',
-  connecting: 'Kobler til …',
-  offline: 'Frakoblet – prøver igjen',
-};
+import { CONNECTION_TEXT, connectionOf } from '../rounds/connection';
 
 function NotFound() {
   return (
@@ -57,7 +51,7 @@ export default function PublicTournamentScreen() {
       },
     ),
   );
-  const connection: Connection = subscription.status === 'pending' ? 'live' : subscription.status === 'error' ? 'offline' : 'connecting';
+  const connection = connectionOf(subscription.status);
 
   if (page.isPending) return <Loading text="Henter turneringen …" />;
   if (gone || (page.error && describeApiError(page.error)?.code === 'NOT_FOUND')) return <NotFound />;

@@ -12,20 +12,8 @@ export function formatThru(thru: number | 'F'): string {
   return thru === 0 ? '–' : String(thru);
 }
 
-const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'];
-
-/** "1. juni 2026", "1.–3. juni 2026", "30. mai – 1. juni 2026" (as the link preview writes them). */
-export function norwegianDates(dates: readonly string[]): string {
-  if (dates.length === 0) return '';
-  const sorted = [...dates].sort();
-  const parse = (d: string) => ({ y: Number(d.slice(0, 4)), m: Number(d.slice(5, 7)) - 1, day: Number(d.slice(8, 10)) });
-  const first = parse(sorted[0]!);
-  const last = parse(sorted[sorted.length - 1]!);
-  if (sorted[0] === sorted[sorted.length - 1]) return `${first.day}. ${MONTHS[first.m]} ${first.y}`;
-  if (first.y === last.y && first.m === last.m) return `${first.day}.–${last.day}. ${MONTHS[last.m]} ${last.y}`;
-  if (first.y === last.y) return `${first.day}. ${MONTHS[first.m]} – ${last.day}. ${MONTHS[last.m]} ${last.y}`;
-  return `${first.day}. ${MONTHS[first.m]} ${first.y} – ${last.day}. ${MONTHS[last.m]} ${last.y}`;
-}
+/** "1. juni 2026", "1.–3. juni 2026", "30. mai – 1. juni 2026" (as the link preview writes them: one function). */
+export { norwegianDates } from '../../../../shared/format/dates';
 
 /** A start time in Norwegian time, "08:10", whatever the phone's zone. */
 export function startTime(iso: string): string {

@@ -10,6 +10,7 @@ import { shownStrokes, type PendingScores } from './pending-scores';
 import { ScoreConflicts } from './ScoreConflicts';
 import { canScore, firstOpenHole, formatToPar, standingText, strokesReceivedText } from './scorecard';
 import { courseTitle, formatDate } from './format';
+import { HoleTable, StrokesCell } from './HoleTable';
 import { CONNECTION_TEXT } from './connection';
 import { serverStrokes } from './pending-scores';
 import { ShareRound } from './ShareRound';
@@ -174,48 +175,19 @@ function FullCard({ view, pending }: { view: RoundView; pending: PendingScores }
   const players = view.sides.flatMap((s) => s.participants);
   return (
     <Card title="Scorekort">
-      {/* Wider than a phone: scrolled sideways, so it must be reachable by keyboard too (axe: scrollable-region-focusable). */}
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Scorekort, slag per hull">
-        <table className="totals">
-          <caption className="visually-hidden">Slag per hull og totaler</caption>
-          <thead>
-            <tr>
-              <th scope="col">Hull</th>
-              {view.card.map((c) => (
-                <th key={c.hole} scope="col">{c.hole}</th>
-              ))}
-              <th scope="col">Brutto</th>
-              <th scope="col">Netto</th>
-              <th scope="col">Poeng</th>
-            </tr>
-            <tr>
-              <th scope="row" className="muted">Par</th>
-              {view.card.map((c) => (
-                <td key={c.hole} className="muted">{c.par}</td>
-              ))}
-              <td className="muted">{view.card.reduce((t, c) => t + c.par, 0)}</td>
-              <td />
-              <td />
-            </tr>
-          </thead>
-          <tbody>
-            {players.map((p) => (
-              <tr key={p.id}>
-                <th scope="row">{p.name}</th>
-                {p.holes.map((h) => (
-                  <td key={h.hole}>
-                    {shownStrokes(pending, p.id, h.hole, h.strokes) ?? ''}
-                    {h.strokesReceived > 0 ? <sup aria-label={`${h.strokesReceived} slag`}>{'•'.repeat(Math.min(h.strokesReceived, 3))}</sup> : null}
-                  </td>
-                ))}
-                <td>{p.totals.gross || ''}</td>
-                <td>{p.totals.holesPlayed ? p.totals.net : ''}</td>
-                <td>{p.totals.holesPlayed ? p.totals.stablefordPoints : ''}</td>
-              </tr>
+      <HoleTable label="Scorekort, slag per hull" caption="Slag per hull og totaler" holes={view.card} totals={['Brutto', 'Netto', 'Poeng']}>
+        {players.map((p) => (
+          <tr key={p.id}>
+            <th scope="row">{p.name}</th>
+            {p.holes.map((h) => (
+              <StrokesCell key={h.hole} strokes={shownStrokes(pending, p.id, h.hole, h.strokes)} received={h.strokesReceived} />
             ))}
-          </tbody>
-        </table>
-      </div>
+            <td>{p.totals.gross || ''}</td>
+            <td>{p.totals.holesPlayed ? p.totals.net : ''}</td>
+            <td>{p.totals.holesPlayed ? p.totals.stablefordPoints : ''}</td>
+          </tr>
+        ))}
+      </HoleTable>
     </Card>
   );
 }

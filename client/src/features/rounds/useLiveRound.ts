@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { RoundView } from '../../../../shared/schemas/rounds';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { applyUpdate } from './live-update';
 import { serverStrokes } from './pending-scores';
 import { connectionOf, type Connection } from './connection';
 import { createScoreSender, sendResultOf } from './score-sender';
+import { useScoreSender } from './useScoreSender';
 
 export type { Connection };
 
@@ -68,15 +69,7 @@ export function useLiveRound(roundId: string) {
       }),
     [client, queryClient, key, roundId, store],
   );
-  useEffect(() => {
-    sender.start();
-    return () => sender.stop();
-  }, [sender]);
-  const { pending, conflicts, error: scoreError } = useSyncExternalStore(sender.subscribe, sender.getState);
-
-  useEffect(() => {
-    if (connection === 'live') sender.flush();
-  }, [connection, sender]);
+  const { pending, conflicts, error: scoreError } = useScoreSender(sender, connection);
 
   const send = useCallback(
     (participantId: string, hole: number, strokes: number | null) => {

@@ -13,6 +13,7 @@ import { ScoreConflicts } from '../rounds/ScoreConflicts';
 import { formatToPar, strokesReceivedText } from '../rounds/scorecard';
 import { StrokeStepper } from '../rounds/StrokeStepper';
 import { formatDate } from '../rounds/format';
+import { HoleTable, StrokesCell } from '../rounds/HoleTable';
 import { cardTotals, firstOpenHole, signatureText, signBlocker, totalsText } from './card';
 import { currentRound, localToday, startText, STATUS_NAME } from './tournament';
 import { useTournamentCards } from './useTournamentCards';
@@ -227,46 +228,21 @@ function Signatures({ cards, pending, live, busyFor, error, onSign }: { cards: T
 function FullCard({ view, cards, pending }: { view: TournamentCardsView; cards: TournamentCardView[]; pending: PendingScores }) {
   return (
     <Card title="Hele kortet">
-      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Slag per hull">
-        <table className="totals">
-          <caption className="visually-hidden">Slag per hull og brutto</caption>
-          <thead>
-            <tr>
-              <th scope="col">Hull</th>
-              {view.holes.map((h) => (
-                <th key={h.hole} scope="col">{h.hole}</th>
+      <HoleTable label="Slag per hull" caption="Slag per hull og brutto" holes={view.holes} totals={['Brutto']}>
+        {cards.map((card) => {
+          const shown = shownCard(card, pending);
+          const gross = shown.reduce<number>((s, x) => s + (x ?? 0), 0);
+          return (
+            <tr key={card.entryId}>
+              <th scope="row">{card.name}</th>
+              {shown.map((s, i) => (
+                <StrokesCell key={i} strokes={s} received={card.strokesReceived[i] ?? 0} />
               ))}
-              <th scope="col">Brutto</th>
+              <td>{gross || ''}</td>
             </tr>
-            <tr>
-              <th scope="row" className="muted">Par</th>
-              {view.holes.map((h) => (
-                <td key={h.hole} className="muted">{h.par}</td>
-              ))}
-              <td className="muted">{view.holes.reduce((s, h) => s + h.par, 0)}</td>
-            </tr>
-          </thead>
-          <tbody>
-            {cards.map((card) => {
-              const shown = shownCard(card, pending);
-              const gross = shown.reduce<number>((s, x) => s + (x ?? 0), 0);
-              return (
-                <tr key={card.entryId}>
-                  <th scope="row">{card.name}</th>
-                  {shown.map((s, i) => (
-                    <td key={i}>
-                      {s ?? ''}
-                      {(card.strokesReceived[i] ?? 0) > 0 ? <sup aria-label={`${card.strokesReceived[i]} slag`}>{'•'.repeat(Math.min(card.strokesReceived[i]!, 3))}</sup> : null}
-                    </td>
-                  ))}
-                  <td>{gross || ''}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </HoleTable>
     </Card>
   );
 }

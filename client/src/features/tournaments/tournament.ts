@@ -1,4 +1,5 @@
 import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
+import { fold } from '../../../../shared/search-text';
 import { TOURNAMENT_MOVES, type TournamentFormat, type TournamentStatus, type TournamentVisibility } from '../../../../shared/tournament-rules';
 
 /** The states as the club sees them (issue 15). */
@@ -127,16 +128,8 @@ export function memberMatches<M extends { userId: string; name: string | null; e
     .slice(0, limit);
 }
 
-/** Case, accents and æøå folded, so "ase" finds "Åse" and "sorensen" finds "Sørensen". */
-export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .replace(/å/g, 'a')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-}
+/** Case, accents and æøå folded, so "ase" finds "Åse" and "sorensen" finds "Sørensen": as the server's searches fold. */
+export { fold };
 
 /** The tournament's round to show: the first whose date is today or later, else the last. */
 export function currentRound(rounds: readonly { number: number; playedOn: string }[], today: string): number {

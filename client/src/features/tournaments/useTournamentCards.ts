@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { TournamentCardsView } from '../../../../shared/schemas/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { connectionOf } from '../rounds/connection';
 import { createScoreSender, sendResultOf } from '../rounds/score-sender';
+import { useScoreSender } from '../rounds/useScoreSender';
 
 const RETRY_UNSENT_MS = 5_000;
 /** Signatures write no leaderboard event: the other phone's signature shows within this long. */
@@ -78,14 +79,7 @@ export function useTournamentCards(input: { organizationId: string; tournamentId
       }),
     [client, queryClient, key, trpc, cardsInput, organizationId, tournamentId],
   );
-  useEffect(() => {
-    sender.start();
-    return () => sender.stop();
-  }, [sender]);
-  const { pending, conflicts, error: scoreError } = useSyncExternalStore(sender.subscribe, sender.getState);
-  useEffect(() => {
-    if (connection === 'live') sender.flush();
-  }, [connection, sender]);
+  const { pending, conflicts, error: scoreError } = useScoreSender(sender, connection);
 
   const send = useCallback(
     (entryId: string, hole: number, strokes: number | null) => {

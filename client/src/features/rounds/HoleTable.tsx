@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A scorecard hole by hole (the round's and the tournament's): a row of holes, a row of par with its sum,
+ * then `children` as the body's rows, one per player, ending in one cell per `totals` heading. Wider than
+ * a phone, so it scrolls sideways and is focusable, so a keyboard can scroll it too (axe:
+ * scrollable-region-focusable).
+ */
+export function HoleTable({ label, caption, holes, totals, children }: { label: string; caption: string; holes: { hole: number; par: number }[]; totals: string[]; children: ReactNode }) {
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
+      <table className="totals">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Hull</th>
+            {holes.map((h) => (
+              <th key={h.hole} scope="col">{h.hole}</th>
+            ))}
+            {totals.map((t) => (
+              <th key={t} scope="col">{t}</th>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row" className="muted">Par</th>
+            {holes.map((h) => (
+              <td key={h.hole} className="muted">{h.par}</td>
+            ))}
+            <td className="muted">{holes.reduce((s, h) => s + h.par, 0)}</td>
+            {totals.slice(1).map((t) => (
+              <td key={t} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One hole's strokes as shown, with a dot per stroke received (at most three). */
+export function StrokesCell({ strokes, received }: { strokes: number | null; received: number }) {
+  return (
+    <td>
+      {strokes ?? ''}
+      {received > 0 ? <sup aria-label={`${received} slag`}>{'•'.repeat(Math.min(received, 3))}</sup> : null}
+    </td>
+  );
+}
