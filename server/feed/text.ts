@@ -1,5 +1,5 @@
 import type { FeedItem, HighlightLabel } from '../../shared/schemas/feed';
-import { NORWEGIAN_MONTHS as MONTHS } from '../../shared/format/dates';
+import { norwegianDates } from '../../shared/format/dates';
 
 /**
  * Each item's `text`: one Norwegian sentence (or two) saying what its fields say, for a reader, a screen
@@ -7,12 +7,6 @@ import { NORWEGIAN_MONTHS as MONTHS } from '../../shared/format/dates';
  */
 const LABELS: Record<HighlightLabel, string> = { hole_in_one: 'hole in one', albatross: 'albatross', eagle: 'eagle' };
 
-
-/** "2026-06-01" → "1. juni 2026". */
-export function norwegianDate(playedOn: string): string {
-  const [year, month, day] = playedOn.split('-').map(Number) as [number, number, number];
-  return `${day}. ${MONTHS[month - 1]} ${year}`;
-}
 
 /** "Kari", "Kari og Ola", "Kari, Ola og Per". */
 function names(list: readonly string[]): string {
@@ -43,7 +37,7 @@ export function highlightText(player: string, label: HighlightLabel, hole: numbe
 
 /** "Runde på Bogstad 1. juni 2026: Kari Nordmann 82 slag, Ola Nordmann 90 slag." */
 export function roundSharedText(course: string, playedOn: string, players: readonly { name: string; total: number }[], stableford: boolean): string {
-  const when = `${course} ${norwegianDate(playedOn)}`;
+  const when = `${course} ${norwegianDates([playedOn])}`;
   if (players.length === 0) return `En runde på ${when} er delt.`;
   return `Runde på ${when}: ${players.map((p) => `${p.name} ${p.total} ${unit(stableford)}`).join(', ')}.`;
 }
