@@ -31,14 +31,24 @@ const GOAL_MS = 100;
 const SENDERS = Math.max(1, Math.ceil((MESSAGES + WARMUP) / 10));
 
 async function setUp() {
-  const scratch = args.postgres ? await scratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : null;
+  const scratch = args.postgres
+    ? await scratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+    : null;
   const { deps, close } = await benchDeps({ databaseUrl: scratch?.url });
   const [club] = await deps.db.insert(organization).values({ name: 'Benkeklubben GK' }).returning();
   const users = await deps.db
     .insert(appUser)
     .values(Array.from({ length: MEMBERS }, (_, i) => ({ email: `medlem${i}@example.no`, name: `Medlem ${i}` })))
     .returning({ id: appUser.id });
-  await deps.db.insert(organizationMembership).values(users.map((u, i) => ({ organizationId: club!.id, userId: u.id, role: i === 0 ? ('owner' as const) : ('member' as const) })));
+  await deps.db
+    .insert(organizationMembership)
+    .values(
+      users.map((u, i) => ({
+        organizationId: club!.id,
+        userId: u.id,
+        role: i === 0 ? ('owner' as const) : ('member' as const),
+      })),
+    );
   const cookies = await Promise.all(users.map(async (u) => `service_session=${await sessionToken(deps, u.id)}`));
   const app = await createApp(deps, { client: 'none' });
   const base = await listenOnLoopback(app.server);
@@ -57,7 +67,11 @@ async function setUp() {
 
 async function main() {
   const setup = await setUp();
-  const sockets = await forkSockets(import.meta.url, { base: setup.base, organizationId: setup.organizationId, cookies: setup.cookies } satisfies MembersData);
+  const sockets = await forkSockets(import.meta.url, {
+    base: setup.base,
+    organizationId: setup.organizationId,
+    cookies: setup.cookies,
+  } satisfies MembersData);
 
   const latencies: number[] = [];
   const answers: number[] = [];

@@ -31,12 +31,21 @@ const WARMUP = Number(args.warmup);
 const GOAL_MS = 200;
 
 async function setUp() {
-  const scratch = args.postgres ? await scratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : null;
+  const scratch = args.postgres
+    ? await scratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+    : null;
   const { deps, close } = await benchDeps({ databaseUrl: scratch?.url });
   await seedDemoCoursesIfEmpty(deps);
-  const [bogstad] = await deps.db.select({ id: course.id }).from(course).where(and(eq(course.name, 'Bogstad'), eq(course.kind, 'official'))).limit(1);
+  const [bogstad] = await deps.db
+    .select({ id: course.id })
+    .from(course)
+    .where(and(eq(course.name, 'Bogstad'), eq(course.kind, 'official')))
+    .limit(1);
   const [yellow] = await deps.db.select({ id: tee.id }).from(tee).where(eq(tee.courseId, bogstad!.id)).limit(1);
-  const [owner] = await deps.db.insert(appUser).values({ email: 'deler@example.no', name: 'Dag Deler' }).returning({ id: appUser.id });
+  const [owner] = await deps.db
+    .insert(appUser)
+    .values({ email: 'deler@example.no', name: 'Dag Deler' })
+    .returning({ id: appUser.id });
   const rounds = await deps.db
     .insert(round)
     .values(

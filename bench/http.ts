@@ -60,9 +60,16 @@ async function main() {
 
   const pairs = [
     { name: 'GET /auth/me', ours: `${appUrl}/auth/me`, floor: `${floorUrl}/me`, target: 0.9 },
-    { name: `GET /organizations/{id}`, ours: `${appUrl}/organizations/${org!.id}`, floor: `${floorUrl}/org/${org!.id}`, target: 0.9 },
+    {
+      name: `GET /organizations/{id}`,
+      ours: `${appUrl}/organizations/${org!.id}`,
+      floor: `${floorUrl}/org/${org!.id}`,
+      target: 0.9,
+    },
   ];
-  console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} rounds, PostgreSQL at ${scratch.host}\n`);
+  console.log(
+    `${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} rounds, PostgreSQL at ${scratch.host}\n`,
+  );
   console.log('| endpoint | ours req/s | ours p99 ms | floor req/s | floor p99 ms | ratio | target |');
   console.log('|---|---|---|---|---|---|---|');
   for (const pair of pairs) {

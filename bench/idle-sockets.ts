@@ -50,7 +50,12 @@ async function server(count: number, databaseUrl: string | undefined) {
       const cpu = process.cpuUsage(before);
       (globalThis as { gc?: () => void }).gc?.();
       const memory = process.memoryUsage();
-      const sample: Sample = { type: 'sample', rssMb: memory.rss / MB, heapMb: memory.heapUsed / MB, cpuMs: (cpu.user + cpu.system) / 1000 };
+      const sample: Sample = {
+        type: 'sample',
+        rssMb: memory.rss / MB,
+        heapMb: memory.heapUsed / MB,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      };
       process.send!(sample);
     })();
   });
@@ -58,9 +63,13 @@ async function server(count: number, databaseUrl: string | undefined) {
 }
 
 async function main() {
-  const { values: args } = parseArgs({ options: { sockets: { type: 'string', default: '10000' }, postgres: { type: 'boolean', default: false } } });
+  const { values: args } = parseArgs({
+    options: { sockets: { type: 'string', default: '10000' }, postgres: { type: 'boolean', default: false } },
+  });
   const count = Number(args.sockets);
-  const scratch = args.postgres ? await scratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : null;
+  const scratch = args.postgres
+    ? await scratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+    : null;
   const child = fork(fileURLToPath(import.meta.url), [], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     env: { ...process.env, BENCH_IDLE_SERVER: JSON.stringify({ count, databaseUrl: scratch?.url }) },
@@ -107,13 +116,19 @@ async function main() {
   const open = await sample(10_000);
 
   const delta = open.rssMb - floor.rssMb;
-  console.log(`${count} idle authenticated sockets (one user and session each), opened in ${connectSeconds.toFixed(1)} s, ${scratch ? 'PostgreSQL' : 'embedded database'}\n`);
+  console.log(
+    `${count} idle authenticated sockets (one user and session each), opened in ${connectSeconds.toFixed(1)} s, ${scratch ? 'PostgreSQL' : 'embedded database'}\n`,
+  );
   console.log('| server process | RSS MB | heap MB | CPU over 10 s idle |');
   console.log('|---|---|---|---|');
-  console.log(`| no socket (floor) | ${floor.rssMb.toFixed(0)} | ${floor.heapMb.toFixed(0)} | ${floor.cpuMs.toFixed(0)} ms |`);
-  console.log(`| ${count} sockets | ${open.rssMb.toFixed(0)} | ${open.heapMb.toFixed(0)} | ${open.cpuMs.toFixed(0)} ms |`);
   console.log(
-    `\n${(delta * 1024 / count).toFixed(1)} KiB per socket; ${closedEarly} closed while idle; RSS < ${GOAL_MB} MB ${open.rssMb < GOAL_MB && closedEarly === 0 ? 'met' : 'NOT met'}`,
+    `| no socket (floor) | ${floor.rssMb.toFixed(0)} | ${floor.heapMb.toFixed(0)} | ${floor.cpuMs.toFixed(0)} ms |`,
+  );
+  console.log(
+    `| ${count} sockets | ${open.rssMb.toFixed(0)} | ${open.heapMb.toFixed(0)} | ${open.cpuMs.toFixed(0)} ms |`,
+  );
+  console.log(
+    `\n${((delta * 1024) / count).toFixed(1)} KiB per socket; ${closedEarly} closed while idle; RSS < ${GOAL_MB} MB ${open.rssMb < GOAL_MB && closedEarly === 0 ? 'met' : 'NOT met'}`,
   );
   for (const ws of sockets) ws.terminate();
   child.kill();
@@ -124,5 +139,4 @@ async function main() {
 if (process.env.BENCH_IDLE_SERVER) {
   const { count, databaseUrl } = JSON.parse(process.env.BENCH_IDLE_SERVER) as { count: number; databaseUrl?: string };
   await server(count, databaseUrl);
-}
-else await main();
+} else await main();

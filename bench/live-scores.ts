@@ -18,7 +18,16 @@ import { appUser } from '../server/db/schema';
 import { createCaller } from '../server/trpc/router';
 import { startServerProcess } from '../tests/helpers/server';
 import { forkSockets, serveSockets, socketsWorkerData } from './sockets';
-import { benchDeps, callerContext, listenOnLoopback, median, percentile, printDeliveries, scratchPostgres, sessionToken } from './support';
+import {
+  benchDeps,
+  callerContext,
+  listenOnLoopback,
+  median,
+  percentile,
+  printDeliveries,
+  scratchPostgres,
+  sessionToken,
+} from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,15 +57,27 @@ interface Servers {
 
 /** A round with one participant, its owner's cookie, and the server(s) to watch it on. */
 async function setUp(): Promise<{ servers: Servers; cookie: string; roundId: string; participantId: string }> {
-  const scratch = INSTANCES === 2 ? await scratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : null;
+  const scratch =
+    INSTANCES === 2
+      ? await scratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+      : null;
   const { deps, close } = await benchDeps({ databaseUrl: scratch?.url });
   await seedDemoCoursesIfEmpty(deps);
-  const [owner] = await deps.db.insert(appUser).values({ email: 'eier@example.no', name: 'Eier', handicapIndex: 12.4 }).returning();
+  const [owner] = await deps.db
+    .insert(appUser)
+    .values({ email: 'eier@example.no', name: 'Eier', handicapIndex: 12.4 })
+    .returning();
   const token = await sessionToken(deps, owner!.id);
   const caller = createCaller(callerContext(deps, token));
   const club = (await caller.courses.searchOfficial({ limit: 1 })).clubs[0]!;
   const course = club.courses[0]!;
-  const round = await caller.rounds.create({ courseId: course.id, teeId: course.tees[0]!.id, playedOn: '2026-11-21', format: 'stroke', holes: '18' });
+  const round = await caller.rounds.create({
+    courseId: course.id,
+    teeId: course.tees[0]!.id,
+    playedOn: '2026-11-21',
+    format: 'stroke',
+    holes: '18',
+  });
   const side = await caller.rounds.addSide({ roundId: round.id, name: 'Lag 1' });
   const participant = await caller.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: owner!.id });
   const ids = { cookie: `service_session=${token}`, roundId: round.id, participantId: participant.id };
@@ -75,7 +96,12 @@ async function setUp(): Promise<{ servers: Servers; cookie: string; roundId: str
     return { servers, ...ids };
   }
   await close();
-  const env = { DATABASE_URL: scratch.url, SESSION_SECRET: deps.config.sessionSecret, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' };
+  const env = {
+    DATABASE_URL: scratch.url,
+    SESSION_SECRET: deps.config.sessionSecret,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+  };
   const instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   const servers = {
     bases: instances.map((i) => i.url.replace('http://', '')),
@@ -92,7 +118,12 @@ async function main() {
   const { servers, cookie, roundId, participantId } = await setUp();
   const { bases } = servers;
   const base = bases[0]!;
-  const sockets = await forkSockets(import.meta.url, { bases, cookie, roundId, subscribers: SUBSCRIBERS } satisfies SubscribersData);
+  const sockets = await forkSockets(import.meta.url, {
+    bases,
+    cookie,
+    roundId,
+    subscribers: SUBSCRIBERS,
+  } satisfies SubscribersData);
   let bytes = 0;
 
   const latencies: number[] = [];
@@ -114,7 +145,9 @@ async function main() {
     if (k < 0) continue;
     answers.push(answered);
     latencies.push(...delivery.latencies);
-    delivery.latencies.forEach((latency, i) => byInstance[instanceOf(delivery.sockets[i]!, bases.length)]!.push(latency));
+    delivery.latencies.forEach((latency, i) =>
+      byInstance[instanceOf(delivery.sockets[i]!, bases.length)]!.push(latency),
+    );
     firsts.push(Math.min(...delivery.latencies));
     bytes = delivery.bytes;
   }

@@ -38,7 +38,10 @@ export interface Sockets {
 
 /** Forks the bench script at `scriptUrl` (its `import.meta.url`) as the sockets' process, and waits until all are subscribed. */
 export async function forkSockets(scriptUrl: string, data: unknown): Promise<Sockets> {
-  const worker = fork(fileURLToPath(scriptUrl), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, [WORKER_ENV]: JSON.stringify(data) } });
+  const worker = fork(fileURLToPath(scriptUrl), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, [WORKER_ENV]: JSON.stringify(data) },
+  });
   worker.once('exit', (code) => {
     if (code) {
       console.error(`the sockets' process exited with code ${code}`);
@@ -103,7 +106,8 @@ export async function serveSockets<Expect>(options: SocketsOptions<Expect>): Pro
   const started = performance.now();
   const subscribed = async (count: number) => {
     while (subscribedCount < count) {
-      if (performance.now() - started > SUBSCRIBE_TIMEOUT_MS) throw new Error(`only ${subscribedCount} of ${count} subscribed`);
+      if (performance.now() - started > SUBSCRIBE_TIMEOUT_MS)
+        throw new Error(`only ${subscribedCount} of ${count} subscribed`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   };

@@ -22,7 +22,9 @@ export interface BenchDeps {
  * The service's dependencies as a benchmark needs them: a migrated database (the embedded one in memory,
  * or `databaseUrl`), logging off, the real clock. Nothing is mocked.
  */
-export async function benchDeps(options: { databaseUrl?: string | undefined; env?: Record<string, string> } = {}): Promise<BenchDeps> {
+export async function benchDeps(
+  options: { databaseUrl?: string | undefined; env?: Record<string, string> } = {},
+): Promise<BenchDeps> {
   const config = loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: 'bench-secret-'.padEnd(48, 'x'),
@@ -34,7 +36,15 @@ export async function benchDeps(options: { databaseUrl?: string | undefined; env
   await runMigrations(database);
   const logger = createLogger('silent');
   const mailer = createMailer(config, logger, { printToConsole: false });
-  const deps: Deps = { config, db: database.db, dbKind: database.kind, mailer, logger, bus: createEventBus(), now: () => new Date() };
+  const deps: Deps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    mailer,
+    logger,
+    bus: createEventBus(),
+    now: () => new Date(),
+  };
   return {
     deps,
     async close() {
@@ -69,7 +79,12 @@ export async function sessionToken(deps: Deps, userId: string): Promise<string> 
 
 /** The context a tRPC caller needs, for a user's token. */
 export function callerContext(deps: Deps, token: string): Context {
-  return { deps, meta: { requestId: 'bench', ip: '127.0.0.1', userAgent: null }, sessionToken: token, cookies: { secure: false, setCookie: () => {} } };
+  return {
+    deps,
+    meta: { requestId: 'bench', ip: '127.0.0.1', userAgent: null },
+    sessionToken: token,
+    cookies: { secure: false, setCookie: () => {} },
+  };
 }
 
 /** The p-th percentile of values sorted ascending (nearest rank). */
@@ -79,18 +94,31 @@ export function percentile(sorted: number[], p: number): number {
 
 /** The median of values in any order (nearest rank). */
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 /**
  * The delivery benchmarks' table: how many of the `expected` deliveries arrived, their p50, p99 and max
  * against the p99 target (met only if every delivery arrived), and, with `ratio`, p99 / target.
  */
-export function printDeliveries(latencies: number[], options: { expected: number; goalMs: number; ratio: boolean }): void {
+export function printDeliveries(
+  latencies: number[],
+  options: { expected: number; goalMs: number; ratio: boolean },
+): void {
   const sorted = [...latencies].sort((a, b) => a - b);
   const p99 = percentile(sorted, 99);
   const met = p99 <= options.goalMs && latencies.length === options.expected;
-  const columns = ['deliveries', 'p50 ms', 'p99 ms', 'max ms', 'target', ...(options.ratio ? ['ratio p99/target'] : [])];
+  const columns = [
+    'deliveries',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'target',
+    ...(options.ratio ? ['ratio p99/target'] : []),
+  ];
   const cells = [
     `${latencies.length} of ${options.expected}`,
     percentile(sorted, 50).toFixed(1),
@@ -116,13 +144,18 @@ export async function listenOnLoopback(server: Server): Promise<string> {
  * LOCAL ROLE; set_config; SELECT; COMMIT sent in one round trip". A bench measures its endpoint beside
  * one of them in the same run, and compares the ratio with the target's.
  */
-export async function startFloors(databaseUrl: string, sessionSecret: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startFloors(
+  databaseUrl: string,
+  sessionSecret: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   pool.on('error', () => {});
   const key = new TextEncoder().encode(sessionSecret);
   const floor = express();
   floor.get('/me', async (req, res) => {
-    const { payload } = await jwtVerify(parseCookie(req.headers.cookie ?? '').service_session ?? '', key, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(parseCookie(req.headers.cookie ?? '').service_session ?? '', key, {
+      algorithms: ['HS256'],
+    });
     const { rows } = await pool.query('select * from app_user where id = $1', [payload.sub]);
     res.json({ user: rows[0] });
   });

@@ -52,15 +52,28 @@ interface Figures {
   non2xx: number;
 }
 
-async function load(url: string, options: { seconds: number; connections: number; headers: Record<string, string> }): Promise<Figures> {
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
+async function load(
+  url: string,
+  options: { seconds: number; connections: number; headers: Record<string, string> },
+): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers,
+  });
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
 async function buildTournament(deps: Awaited<ReturnType<typeof benchDeps>>['deps']) {
   await seedDemoCoursesIfEmpty(deps);
   const [c] = await deps.db.select({ id: course.id }).from(course).where(eq(course.name, 'Bogstad')).limit(1);
-  const [yellow] = await deps.db.select({ id: tee.id }).from(tee).where(eq(tee.courseId, c!.id)).orderBy(asc(tee.name)).limit(1);
+  const [yellow] = await deps.db
+    .select({ id: tee.id })
+    .from(tee)
+    .where(eq(tee.courseId, c!.id))
+    .orderBy(asc(tee.name))
+    .limit(1);
   const [org] = await deps.db.insert(organization).values({ name: 'Benchklubben GK' }).returning();
   const organizationId = org!.id;
   const [t] = await deps.db
@@ -79,10 +92,21 @@ async function buildTournament(deps: Awaited<ReturnType<typeof benchDeps>>['deps
     })
     .returning();
   const tournamentId = t!.id;
-  for (let n = 1; n <= ROUNDS; n++) await deps.db.insert(tournamentRound).values({ tournamentId, organizationId, number: n, playedOn: `2026-06-0${n}` });
+  for (let n = 1; n <= ROUNDS; n++)
+    await deps.db
+      .insert(tournamentRound)
+      .values({ tournamentId, organizationId, number: n, playedOn: `2026-06-0${n}` });
   const divisions = await deps.db
     .insert(tournamentDivision)
-    .values(['A-klasse', 'B-klasse', 'C-klasse'].map((name, position) => ({ tournamentId, organizationId, name, teeId: yellow!.id, position })))
+    .values(
+      ['A-klasse', 'B-klasse', 'C-klasse'].map((name, position) => ({
+        tournamentId,
+        organizationId,
+        name,
+        teeId: yellow!.id,
+        position,
+      })),
+    )
     .returning();
   const entries = await deps.db
     .insert(tournamentEntry)
@@ -103,15 +127,33 @@ async function buildTournament(deps: Awaited<ReturnType<typeof benchDeps>>['deps
     for (let g = 0; g * 4 < PLAYERS; g++) {
       const [group] = await deps.db
         .insert(tournamentGroup)
-        .values({ tournamentId, organizationId, round, startsAt: new Date(Date.UTC(2026, 5, round, 6, g * 8)), tee: g % 2 ? 10 : 1, position: g })
+        .values({
+          tournamentId,
+          organizationId,
+          round,
+          startsAt: new Date(Date.UTC(2026, 5, round, 6, g * 8)),
+          tee: g % 2 ? 10 : 1,
+          position: g,
+        })
         .returning();
       await deps.db
         .insert(tournamentGroupEntry)
-        .values(entries.slice(g * 4, g * 4 + 4).map((e, position) => ({ groupId: group!.id, entryId: e.id, tournamentId, organizationId, round, position })));
+        .values(
+          entries
+            .slice(g * 4, g * 4 + 4)
+            .map((e, position) => ({
+              groupId: group!.id,
+              entryId: e.id,
+              tournamentId,
+              organizationId,
+              round,
+              position,
+            })),
+        );
     }
   }
   let seed = 13;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const scores = entries.flatMap((e) =>
     Array.from({ length: ROUNDS * 18 }, (_, k) => ({
       entryId: e.id,
@@ -190,7 +232,10 @@ async function main() {
     if (probe.status !== 200) throw new Error(`the public page answered ${probe.status}`);
     const floors = await startFloors(scratch.url, deps.config.sessionSecret);
     // The floor's request is a signed-in user's "who am I".
-    const [someone] = await deps.db.insert(appUser).values({ email: 'bench@example.no', name: 'Bench' }).returning({ id: appUser.id });
+    const [someone] = await deps.db
+      .insert(appUser)
+      .values({ email: 'bench@example.no', name: 'Bench' })
+      .returning({ id: appUser.id });
     const cookie = `service_session=${await sessionToken(deps, someone!.id)}`;
     const run = { seconds: Number(args.seconds), connections: Number(args.connections) };
     await load(url, { ...run, seconds: 1, headers: { 'accept-encoding': 'gzip' } }); // warm-up
@@ -213,7 +258,9 @@ async function main() {
     const ratio = rps / floorRps;
     const failures = ours.reduce((n, f) => n + f.non2xx, 0);
 
-    console.log(`Tournament: ${PLAYERS} players × ${ROUNDS} rounds (${PLAYERS * ROUNDS * 18} scores), 3 divisions, PostgreSQL at ${scratch.host}, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores before the HTTP run\n`);
+    console.log(
+      `Tournament: ${PLAYERS} players × ${ROUNDS} rounds (${PLAYERS * ROUNDS * 18} scores), 3 divisions, PostgreSQL at ${scratch.host}, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores before the HTTP run\n`,
+    );
     console.log('| measure | figure | target | ratio |');
     console.log('|---|---|---|---|');
     console.log(

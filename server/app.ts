@@ -36,7 +36,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLIENT_DIST = path.join(ROOT, 'dist/client');
 // `_def.procedures` is flat at run time ("rounds.onUpdate"), whatever its declared type says.
 const PROCEDURES = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>);
-const SUBSCRIPTION_PATHS = new Set(PROCEDURES.filter(([, procedure]) => procedure._def.type === 'subscription').map(([name]) => name));
+const SUBSCRIPTION_PATHS = new Set(
+  PROCEDURES.filter(([, procedure]) => procedure._def.type === 'subscription').map(([name]) => name),
+);
 const PROCEDURE_PATHS = new Set(PROCEDURES.map(([name]) => name));
 
 export interface AppOptions {
@@ -107,7 +109,10 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
       maxBatchSize: MAX_BATCH_CALLS,
       onError: ({ error, ctx, path: procedurePath }) => {
         if (describeError(error).code === 'INTERNAL') {
-          deps.logger.error({ err: error, requestId: ctx?.meta.requestId, procedure: procedurePath }, 'unexpected error');
+          deps.logger.error(
+            { err: error, requestId: ctx?.meta.requestId, procedure: procedurePath },
+            'unexpected error',
+          );
         }
       },
       responseMeta: ({ errors }) => {
@@ -153,7 +158,10 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
     const indexHtml = path.join(clientDist, 'index.html');
     if (!existsSync(indexHtml)) deps.logger.warn('the app is not built: run `npm run build` (npm start does)');
     app.use(express.static(clientDist, { index: false, setHeaders: appFileCacheControl }));
-    app.get('/t/:slug', landingPage(deps, async () => (existsSync(indexHtml) ? readFile(indexHtml, 'utf8') : null)));
+    app.get(
+      '/t/:slug',
+      landingPage(deps, async () => (existsSync(indexHtml) ? readFile(indexHtml, 'utf8') : null)),
+    );
     // The SPA fallback: any other GET is a page of the app, routed in the browser.
     app.get('/{*splat}', (_req, res) => {
       if (existsSync(indexHtml)) {
@@ -164,9 +172,16 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
     });
   } else if (options.client === 'vite') {
     const { createServer: createViteServer } = await import('vite');
-    const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'spa', configFile: path.join(ROOT, 'vite.config.ts') });
+    const vite = await createViteServer({
+      server: { middlewareMode: true },
+      appType: 'spa',
+      configFile: path.join(ROOT, 'vite.config.ts'),
+    });
     const sourceIndex = path.join(ROOT, 'client/index.html');
-    app.get('/t/:slug', landingPage(deps, async (url) => vite.transformIndexHtml(url, await readFile(sourceIndex, 'utf8'))));
+    app.get(
+      '/t/:slug',
+      landingPage(deps, async (url) => vite.transformIndexHtml(url, await readFile(sourceIndex, 'utf8'))),
+    );
     app.use(vite.middlewares);
     closeVite = () => vite.close();
   }

@@ -30,12 +30,18 @@ const envSchema = z.object({
       try {
         return parseTrustProxy(value);
       } catch (error) {
-        ctx.addIssue({ code: 'custom', message: `not a number of hops or a list of proxy addresses (${(error as Error).message})` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `not a number of hops or a list of proxy addresses (${(error as Error).message})`,
+        });
         return z.NEVER;
       }
     })
     .optional(),
-  METRICS_TOKEN: z.string().min(METRICS_TOKEN_MIN_CHARS, { message: `must be at least ${METRICS_TOKEN_MIN_CHARS} characters` }).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(METRICS_TOKEN_MIN_CHARS, { message: `must be at least ${METRICS_TOKEN_MIN_CHARS} characters` })
+    .optional(),
 });
 
 export interface Config {
@@ -65,7 +71,9 @@ export class ConfigError extends Error {
 
 /** Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out. */
 function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+  );
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

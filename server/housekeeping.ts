@@ -21,7 +21,10 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 export async function pruneExpired(deps: Pick<Deps, 'db' | 'now'>) {
   const now = deps.now().getTime();
   const before = (seconds: number) => new Date(now - seconds * 1000);
-  const hits = await deps.db.delete(rateLimitHit).where(lt(rateLimitHit.at, before(LONGEST_WINDOW_SECONDS))).returning({ id: rateLimitHit.id });
+  const hits = await deps.db
+    .delete(rateLimitHit)
+    .where(lt(rateLimitHit.at, before(LONGEST_WINDOW_SECONDS)))
+    .returning({ id: rateLimitHit.id });
   const revoked = await deps.db
     .delete(revokedSession)
     .where(lt(revokedSession.expiresAt, before(0)))

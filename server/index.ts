@@ -46,7 +46,11 @@ async function main(): Promise<void> {
   const stopHousekeeping = startHousekeeping(deps);
   app.server.listen(config.port, () => {
     logger.info(
-      { port: config.port, publicUrl: config.publicUrl, database: database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'postgres' },
+      {
+        port: config.port,
+        publicUrl: config.publicUrl,
+        database: database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'postgres',
+      },
       'listening',
     );
   });

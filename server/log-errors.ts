@@ -41,7 +41,8 @@ function isQueryError(error: ErrorLike): error is ErrorLike & { query: string } 
 
 function chainOf(error: ErrorLike): ErrorLike[] {
   const chain: ErrorLike[] = [];
-  for (let e: unknown = error; isErrorLike(e) && chain.length < MAX_CHAIN && !chain.includes(e); e = e.cause) chain.push(e);
+  for (let e: unknown = error; isErrorLike(e) && chain.length < MAX_CHAIN && !chain.includes(e); e = e.cause)
+    chain.push(e);
   return chain;
 }
 
@@ -51,7 +52,8 @@ function replacementsFor(chain: ErrorLike[]): [string, string][] {
   for (const error of chain) {
     if (isDatabaseError(error)) {
       // SQLSTATE class 22, data exception: the message quotes the offending value ('… type uuid: "…"').
-      if ((error.code as string).startsWith('22')) pairs.push([error.message, error.message.replace(/"(?:[^"]|"")*"/g, `"${HIDDEN}"`)]);
+      if ((error.code as string).startsWith('22'))
+        pairs.push([error.message, error.message.replace(/"(?:[^"]|"")*"/g, `"${HIDDEN}"`)]);
     } else if (isQueryError(error)) {
       pairs.push([error.message, `Failed query: ${error.query}`]);
     }

@@ -44,7 +44,12 @@ export function createMetrics(sources: MetricSources): Metrics {
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
-  const requests = new Counter({ name: 'golf_http_requests_total', help: 'HTTP requests answered, by route pattern (or tRPC procedure), method and status', labelNames: ['route', 'method', 'status'], registers });
+  const requests = new Counter({
+    name: 'golf_http_requests_total',
+    help: 'HTTP requests answered, by route pattern (or tRPC procedure), method and status',
+    labelNames: ['route', 'method', 'status'],
+    registers,
+  });
   const duration = new Histogram({
     name: 'golf_http_request_duration_seconds',
     help: 'Time from request to the end of the answer, by route pattern (or tRPC procedure), method and status',
@@ -52,9 +57,24 @@ export function createMetrics(sources: MetricSources): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const signIns = new Counter({ name: 'golf_sign_ins_total', help: 'Sign-in attempts that reached a verdict, by kind and outcome', labelNames: ['kind', 'outcome'], registers });
-  const refusals = new Counter({ name: 'golf_rate_limit_refusals_total', help: 'Requests refused with 429 by a limit, by limit name', labelNames: ['limit'], registers });
-  const published = new Counter({ name: 'golf_bus_published_total', help: 'Messages published on the event bus by this instance, by channel kind', labelNames: ['kind'], registers });
+  const signIns = new Counter({
+    name: 'golf_sign_ins_total',
+    help: 'Sign-in attempts that reached a verdict, by kind and outcome',
+    labelNames: ['kind', 'outcome'],
+    registers,
+  });
+  const refusals = new Counter({
+    name: 'golf_rate_limit_refusals_total',
+    help: 'Requests refused with 429 by a limit, by limit name',
+    labelNames: ['limit'],
+    registers,
+  });
+  const published = new Counter({
+    name: 'golf_bus_published_total',
+    help: 'Messages published on the event bus by this instance, by channel kind',
+    labelNames: ['kind'],
+    registers,
+  });
   const droppedSeen: Partial<Record<DropReason, number>> = {};
   const dropped = new Counter({
     name: 'golf_live_dropped_total',
@@ -140,10 +160,16 @@ export function countingBus(bus: EventBus, metrics: Metrics): EventBus {
 }
 
 /** The sign-in outcome an audit event records, if it records one (server/audit.ts calls this). */
-export function signInOutcome(action: string, details: Record<string, unknown> | undefined): [SignInKind, 'success' | 'failure'] | null {
+export function signInOutcome(
+  action: string,
+  details: Record<string, unknown> | undefined,
+): [SignInKind, 'success' | 'failure'] | null {
   if (action !== 'auth.sign_in' && action !== 'auth.sign_in_failed') return null;
   const outcome = action === 'auth.sign_in' ? 'success' : 'failure';
   const method = details?.method;
   if (method === 'password' || method === 'magic_link' || method === 'magic_code') return [method, outcome];
-  return [details?.secondFactor !== undefined || details?.reason === 'wrong_two_factor_code' ? 'two_factor' : 'password', outcome];
+  return [
+    details?.secondFactor !== undefined || details?.reason === 'wrong_two_factor_code' ? 'two_factor' : 'password',
+    outcome,
+  ];
 }

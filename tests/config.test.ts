@@ -76,6 +76,8 @@ describe('configuration', () => {
     expect(trusts({ TRUST_PROXY: '2' })('192.0.2.1', 2)).toBe(false);
     expect(trusts({ TRUST_PROXY: 'loopback, 10.0.0.0/8' })('10.1.2.3', 0)).toBe(true);
     expect(trusts({ TRUST_PROXY: 'loopback, 10.0.0.0/8' })('192.0.2.1', 0)).toBe(false);
-    expect(problems({ SESSION_SECRET: SECRET, TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY: .*any client choose its own address/);
+    expect(problems({ SESSION_SECRET: SECRET, TRUST_PROXY: 'true' })).toMatch(
+      /TRUST_PROXY: .*any client choose its own address/,
+    );
   });
 });

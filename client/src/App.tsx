@@ -116,7 +116,8 @@ export function App() {
   const session = useSession();
   const [path] = useLocation();
   const signedIn = session.status === 'full';
-  const wide = path.startsWith('/runder/') || path.startsWith('/klubber/') || path.startsWith('/t/') || path === ROUTES.operator;
+  const wide =
+    path.startsWith('/runder/') || path.startsWith('/klubber/') || path.startsWith('/t/') || path === ROUTES.operator;
   return (
     <div className="shell">
       <a className="skip-link" href="#innhold">

@@ -8,7 +8,9 @@ import './styles.css';
 function Root() {
   const [queryClient] = useState(createQueryClient);
   // A live socket closed for an ended session sends the app to the sign-in screen, as a 401 would.
-  const [trpcClient] = useState(() => createApiClient(() => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })));
+  const [trpcClient] = useState(() =>
+    createApiClient(() => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -21,9 +21,12 @@ export const ROUTES = {
   joinOrg: '/klubber/bli-med',
   tournaments: (orgId: string) => `/klubber/${encodeURIComponent(orgId)}/turneringer`,
   newTournament: (orgId: string) => `/klubber/${encodeURIComponent(orgId)}/turneringer/ny`,
-  tournament: (orgId: string, id: string) => `/klubber/${encodeURIComponent(orgId)}/turneringer/${encodeURIComponent(id)}`,
-  editTournament: (orgId: string, id: string) => `/klubber/${encodeURIComponent(orgId)}/turneringer/${encodeURIComponent(id)}/endre`,
-  tournamentCard: (orgId: string, id: string) => `/klubber/${encodeURIComponent(orgId)}/turneringer/${encodeURIComponent(id)}/kort`,
+  tournament: (orgId: string, id: string) =>
+    `/klubber/${encodeURIComponent(orgId)}/turneringer/${encodeURIComponent(id)}`,
+  editTournament: (orgId: string, id: string) =>
+    `/klubber/${encodeURIComponent(orgId)}/turneringer/${encodeURIComponent(id)}/endre`,
+  tournamentCard: (orgId: string, id: string) =>
+    `/klubber/${encodeURIComponent(orgId)}/turneringer/${encodeURIComponent(id)}/kort`,
   rounds: '/runder',
   newRound: '/runder/ny',
   round: (id: string) => `/runder/${encodeURIComponent(id)}`,

@@ -1,5 +1,10 @@
 import { consumeLimit, LIMITS } from '../auth/rate-limit';
-import { consumeVerificationCode, consumeVerificationToken, issueVerification, type VerificationRow } from '../auth/verification';
+import {
+  consumeVerificationCode,
+  consumeVerificationToken,
+  issueVerification,
+  type VerificationRow,
+} from '../auth/verification';
 import type { Queryable } from '../db/client';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -48,9 +53,17 @@ export async function consumeConfirmation(
 ): Promise<VerificationRow | AppError> {
   const { confirmation } = input;
   if ('token' in confirmation) {
-    const row = await consumeVerificationToken(deps, db, { token: confirmation.token, purpose: input.purpose, userId: input.userId });
+    const row = await consumeVerificationToken(deps, db, {
+      token: confirmation.token,
+      purpose: input.purpose,
+      userId: input.userId,
+    });
     return row ?? new AppError('INVALID_LINK');
   }
-  const row = await consumeVerificationCode(deps, db, { target: input.userId, purpose: input.purpose, code: confirmation.code });
+  const row = await consumeVerificationCode(deps, db, {
+    target: input.userId,
+    purpose: input.purpose,
+    code: confirmation.code,
+  });
   return row ?? new AppError('INVALID_CODE');
 }

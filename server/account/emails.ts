@@ -7,7 +7,13 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { addEmailMail } from '../mail/templates/account';
 import { acceptInvitationsOnSignIn } from '../organizations/invitations';
-import { CONFIRMATION_MINUTES, consumeConfirmation, countMailRequest, issueConfirmation, type Confirmation } from './confirmation';
+import {
+  CONFIRMATION_MINUTES,
+  consumeConfirmation,
+  countMailRequest,
+  issueConfirmation,
+  type Confirmation,
+} from './confirmation';
 import { handBackIfSendFails } from '../auth/rate-limit';
 
 export interface AccountEmails {
@@ -40,8 +46,18 @@ export async function requestAddEmail(deps: Deps, input: { user: UserRow; email:
   const counted = await countMailRequest(deps, input.user.id);
   const address = normalizeEmail(input.email);
   if (await findUserByEmail(deps.db, address)) throw new AppError('CONFLICT', { message: ADDRESS_TAKEN });
-  const { token, code } = await issueConfirmation(deps, { userId: input.user.id, purpose: 'add_email', targetEmail: address });
-  const mail = addEmailMail({ to: address, accountEmail: input.user.email, link: confirmEmailLink(deps, token), code, minutes: CONFIRMATION_MINUTES });
+  const { token, code } = await issueConfirmation(deps, {
+    userId: input.user.id,
+    purpose: 'add_email',
+    targetEmail: address,
+  });
+  const mail = addEmailMail({
+    to: address,
+    accountEmail: input.user.email,
+    link: confirmEmailLink(deps, token),
+    code,
+    minutes: CONFIRMATION_MINUTES,
+  });
   await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
   return { ok: true };
 }
@@ -55,7 +71,11 @@ export async function confirmAddEmail(
   input: { user: UserRow; confirmation: Confirmation; ip: string },
 ): Promise<AccountEmails> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const challenge = await consumeConfirmation(deps, tx, { userId: input.user.id, purpose: 'add_email', confirmation: input.confirmation });
+    const challenge = await consumeConfirmation(deps, tx, {
+      userId: input.user.id,
+      purpose: 'add_email',
+      confirmation: input.confirmation,
+    });
     // Returned, not thrown: a wrong code's attempt must be committed.
     if (challenge instanceof AppError) return challenge;
     const address = challenge.email;
@@ -78,7 +98,10 @@ export async function confirmAddEmail(
 }
 
 /** Removes a secondary address; the primary one cannot be removed (409), an unknown one is 404. */
-export async function removeEmail(deps: Deps, input: { user: UserRow; email: string; ip: string }): Promise<AccountEmails> {
+export async function removeEmail(
+  deps: Deps,
+  input: { user: UserRow; email: string; ip: string },
+): Promise<AccountEmails> {
   const address = normalizeEmail(input.email);
   if (address === input.user.email) throw new AppError('CONFLICT', { message: 'Hovedadressen kan ikke fjernes.' });
   const removed = await deps.db

@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { audit } from '../audit';
-import { findUserByEmail, findUserById, lockEmail, normalizeEmail, toPublicUser, type PublicUser, type UserRow } from '../auth/users';
+import {
+  findUserByEmail,
+  findUserById,
+  lockEmail,
+  normalizeEmail,
+  toPublicUser,
+  type PublicUser,
+  type UserRow,
+} from '../auth/users';
 import type { Transaction } from '../db/client';
 import { appUser, course, organizationMembership, participant, round, userSecondaryEmail } from '../db/schema';
 import type { Deps } from '../deps';
@@ -8,7 +16,13 @@ import { AppError } from '../errors';
 import { announceSessionsEnded } from '../realtime/channels';
 import { mergeMail } from '../mail/templates/account';
 import { joinKeepingHigherRole } from '../organizations/roles';
-import { CONFIRMATION_MINUTES, consumeConfirmation, countMailRequest, issueConfirmation, type Confirmation } from './confirmation';
+import {
+  CONFIRMATION_MINUTES,
+  consumeConfirmation,
+  countMailRequest,
+  issueConfirmation,
+  type Confirmation,
+} from './confirmation';
 import { handBackIfSendFails } from '../auth/rate-limit';
 import { listEmails, type AccountEmails } from './emails';
 
@@ -52,8 +66,18 @@ export async function requestMerge(deps: Deps, input: { user: UserRow; email: st
   const other = await findUserByEmail(deps.db, address);
   if (!other) throw new AppError('EMAIL_NOT_FOUND');
   assertMergeable(other);
-  const { token, code } = await issueConfirmation(deps, { userId: input.user.id, purpose: 'merge', targetEmail: address });
-  const mail = mergeMail({ to: address, accountEmail: input.user.email, link: confirmMergeLink(deps, token), code, minutes: CONFIRMATION_MINUTES });
+  const { token, code } = await issueConfirmation(deps, {
+    userId: input.user.id,
+    purpose: 'merge',
+    targetEmail: address,
+  });
+  const mail = mergeMail({
+    to: address,
+    accountEmail: input.user.email,
+    link: confirmMergeLink(deps, token),
+    code,
+    minutes: CONFIRMATION_MINUTES,
+  });
   await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
   return { ok: true };
 }
@@ -83,12 +107,19 @@ export async function mergeAccounts(tx: Transaction, survivor: UserRow, other: U
   for (const m of memberships) await joinKeepingHigherRole(tx, m.organizationId, survivor.id, m.role);
   await tx.delete(organizationMembership).where(eq(organizationMembership.userId, other.id));
 
-  const rounds = await tx.update(round).set({ ownerUserId: survivor.id }).where(eq(round.ownerUserId, other.id)).returning({ id: round.id });
+  const rounds = await tx
+    .update(round)
+    .set({ ownerUserId: survivor.id })
+    .where(eq(round.ownerUserId, other.id))
+    .returning({ id: round.id });
   // A round has each account once: where both accounts played, the other's card stays behind and becomes
   // a guest's (name, handicap, scores) when the account is deleted below, by the database's trigger for
   // every deleted account (drizzle/0003_keep_cards_of_deleted_users.sql), rather than the survivor
   // appearing twice.
-  const survivorRounds = tx.select({ roundId: participant.roundId }).from(participant).where(eq(participant.userId, survivor.id));
+  const survivorRounds = tx
+    .select({ roundId: participant.roundId })
+    .from(participant)
+    .where(eq(participant.userId, survivor.id));
   const participations = await tx
     .update(participant)
     .set({ userId: survivor.id })
@@ -127,12 +158,7 @@ export async function mergeAccounts(tx: Transaction, survivor: UserRow, other: U
 
 /** Locks both accounts in a fixed order, so two merges between the same pair cannot deadlock or interleave. */
 async function lockUsers(tx: Transaction, ids: string[]): Promise<Map<string, UserRow>> {
-  const rows = await tx
-    .select()
-    .from(appUser)
-    .where(inArray(appUser.id, ids))
-    .orderBy(asc(appUser.id))
-    .for('update');
+  const rows = await tx.select().from(appUser).where(inArray(appUser.id, ids)).orderBy(asc(appUser.id)).for('update');
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -145,13 +171,18 @@ export async function confirmMerge(
   input: { user: UserRow; confirmation: Confirmation; ip: string },
 ): Promise<{ user: PublicUser; emails: AccountEmails; moved: Omit<MergeSummary, 'organizationIds'> }> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const challenge = await consumeConfirmation(deps, tx, { userId: input.user.id, purpose: 'merge', confirmation: input.confirmation });
+    const challenge = await consumeConfirmation(deps, tx, {
+      userId: input.user.id,
+      purpose: 'merge',
+      confirmation: input.confirmation,
+    });
     // Returned, not thrown: a wrong code's attempt must be committed.
     if (challenge instanceof AppError) return challenge;
     await lockEmail(tx, challenge.email);
     const found = await findUserByEmail(tx, challenge.email);
     if (!found) throw new AppError('EMAIL_NOT_FOUND');
-    if (found.id === input.user.id) throw new AppError('CONFLICT', { message: 'Adressen hører allerede til kontoen din.' });
+    if (found.id === input.user.id)
+      throw new AppError('CONFLICT', { message: 'Adressen hører allerede til kontoen din.' });
     const locked = await lockUsers(tx, [input.user.id, found.id]);
     const survivor = locked.get(input.user.id);
     const other = locked.get(found.id);
@@ -161,9 +192,22 @@ export async function confirmMerge(
     const summary = await mergeAccounts(tx, survivor, other);
     const { organizationIds, ...moved } = summary;
     const details = { mergedUserId: other.id, mergedEmail: other.email, ...moved };
-    await audit(deps, tx, { action: 'account.merged', actorUserId: survivor.id, subjectUserId: survivor.id, ip: input.ip, details });
+    await audit(deps, tx, {
+      action: 'account.merged',
+      actorUserId: survivor.id,
+      subjectUserId: survivor.id,
+      ip: input.ip,
+      details,
+    });
     for (const organizationId of organizationIds) {
-      await audit(deps, tx, { action: 'account.merged', actorUserId: survivor.id, subjectUserId: survivor.id, organizationId, ip: input.ip, details });
+      await audit(deps, tx, {
+        action: 'account.merged',
+        actorUserId: survivor.id,
+        subjectUserId: survivor.id,
+        organizationId,
+        ip: input.ip,
+        details,
+      });
     }
     return { survivor, moved, mergedUserId: other.id };
   });

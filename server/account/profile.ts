@@ -11,7 +11,8 @@ export async function updateProfile(
   const changes: Partial<Pick<UserRow, 'name' | 'handicapIndex'>> = {};
   if (input.name !== undefined) changes.name = input.name;
   // One decimal (WHS): 12.3 stays 12.3 whatever binary fraction the number arrived as.
-  if (input.handicapIndex !== undefined) changes.handicapIndex = input.handicapIndex === null ? null : Math.round(input.handicapIndex * 10) / 10;
+  if (input.handicapIndex !== undefined)
+    changes.handicapIndex = input.handicapIndex === null ? null : Math.round(input.handicapIndex * 10) / 10;
   if (Object.keys(changes).length === 0) return { user: toPublicUser(input.user) };
   const [updated] = await deps.db.update(appUser).set(changes).where(eq(appUser.id, input.user.id)).returning();
   return { user: toPublicUser(updated ?? input.user) };

@@ -72,7 +72,12 @@ export async function listOrganizations(
   deps: Deps,
   operator: Operator,
   input: Paging & { q?: string | undefined },
-): Promise<{ organizations: { id: string; name: string; createdAt: Date; memberCount: number }[]; page: number; limit: number; total: number }> {
+): Promise<{
+  organizations: { id: string; name: string; createdAt: Date; memberCount: number }[];
+  page: number;
+  limit: number;
+  total: number;
+}> {
   const q = input.q?.trim() ?? '';
   const where = q === '' ? undefined : ilike(organization.name, containing(q));
   const [{ total } = { total: 0 }] = await deps.db.select({ total: count() }).from(organization).where(where);
@@ -105,7 +110,12 @@ export async function signOutUser(deps: Deps, operator: Operator, input: { userI
   if (!user) throw new AppError('NOT_FOUND');
   await deps.db.transaction(async (tx) => {
     await endAllSessions(tx, user.id);
-    await audit(deps, tx, { action: 'admin.user_signed_out', actorUserId: operator.userId, subjectUserId: user.id, ip: operator.ip });
+    await audit(deps, tx, {
+      action: 'admin.user_signed_out',
+      actorUserId: operator.userId,
+      subjectUserId: user.id,
+      ip: operator.ip,
+    });
   });
   announceSessionsEnded(deps, user.id);
   return { ok: true };

@@ -21,7 +21,13 @@ export function readSessionCookie(cookieHeader: string | undefined): string | nu
 }
 
 export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
-  return serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: maxAgeSeconds, secure });
+  return serialize(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: maxAgeSeconds,
+    secure,
+  });
 }
 
 export function clearedSessionCookie(secure: boolean): string {

@@ -49,10 +49,14 @@ export function secretBox(serverSecret: string, purpose: string): SecretBox {
       const [version, iv, ciphertext, tag] = sealed.split('.');
       if (version !== FORMAT_VERSION || !iv || ciphertext === undefined || !tag) return null;
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+          authTagLength: TAG_BYTES,
+        });
         decipher.setAAD(Buffer.from(owner, 'utf8'));
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+        return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+          'utf8',
+        );
       } catch {
         return null;
       }

@@ -96,7 +96,12 @@ async function consumeByToken(deps: Deps, tx: Transaction, token: string): Promi
  * comparison (server/auth/verification.ts), so parallel guesses get at most five tries per link; the
  * fifth wrong one voids the link itself too.
  */
-async function consumeByCode(deps: Deps, tx: Transaction, email: string, code: string): Promise<VerificationRow | null> {
+async function consumeByCode(
+  deps: Deps,
+  tx: Transaction,
+  email: string,
+  code: string,
+): Promise<VerificationRow | null> {
   const address = normalizeEmail(email);
   await lockEmail(tx, address);
   return consumeVerificationCode(deps, tx, { purpose: 'sign_in', target: address, code });
@@ -127,7 +132,9 @@ export async function verifyMagicLink(
 ): Promise<SessionAnswer> {
   const outcome = await deps.db.transaction(async (tx) => {
     const link =
-      input.kind === 'token' ? await consumeByToken(deps, tx, input.token) : await consumeByCode(deps, tx, input.email, input.code);
+      input.kind === 'token'
+        ? await consumeByToken(deps, tx, input.token)
+        : await consumeByCode(deps, tx, input.email, input.code);
     // A wrong code's counted attempt must be kept: the transaction commits and the caller throws.
     if (!link) return null;
     return userForVerifiedAddress(tx, link.target);

@@ -65,7 +65,10 @@ export async function assertUnderLimit(deps: Deps, db: Queryable, limit: Limit, 
 
 /** Counts one event; returns its id, for the rare caller that may take it back (removeHit). */
 export async function recordHit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<number> {
-  const [row] = await db.insert(rateLimitHit).values({ bucket: limit.bucket, key, at: deps.now() }).returning({ id: rateLimitHit.id });
+  const [row] = await db
+    .insert(rateLimitHit)
+    .values({ bucket: limit.bucket, key, at: deps.now() })
+    .returning({ id: rateLimitHit.id });
   return row!.id;
 }
 

@@ -35,11 +35,17 @@ function hashRecoveryCode(deps: Pick<Deps, 'config'>, userId: string, code: stri
 }
 
 /** Voids the user's codes and issues a fresh set; the only time the plain codes exist. */
-export async function replaceRecoveryCodes(deps: Pick<Deps, 'config'>, db: Queryable, userId: string): Promise<string[]> {
+export async function replaceRecoveryCodes(
+  deps: Pick<Deps, 'config'>,
+  db: Queryable,
+  userId: string,
+): Promise<string[]> {
   const codes = new Set<string>();
   while (codes.size < RECOVERY_CODE_COUNT) codes.add(newRecoveryCode());
   await db.delete(recoveryCode).where(eq(recoveryCode.userId, userId));
-  await db.insert(recoveryCode).values([...codes].map((code) => ({ userId, codeHash: hashRecoveryCode(deps, userId, code) })));
+  await db
+    .insert(recoveryCode)
+    .values([...codes].map((code) => ({ userId, codeHash: hashRecoveryCode(deps, userId, code) })));
   return [...codes];
 }
 

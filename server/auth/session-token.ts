@@ -44,10 +44,13 @@ const keys = new Map<string, Promise<CryptoKey>>();
 function key(secret: string): Promise<CryptoKey> {
   let imported = keys.get(secret);
   if (!imported) {
-    imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
+    imported = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     if (keys.size >= KEY_CACHE_MAX) keys.delete(keys.keys().next().value!);
     keys.set(secret, imported);
   }
@@ -62,15 +65,17 @@ export async function signSessionToken(
   const payload: Record<string, unknown> = {};
   if (input.stage !== 'full') payload.stage = input.stage;
   if (input.version > 0) payload.sv = input.version;
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(input.userId)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + sessionSeconds(input.stage))
-    // A random id makes every token unique, even two issued to one user in the same second: logging out
-    // one device (which revokes that token's hash) must not log out the other.
-    .setJti(randomBytes(16).toString('base64url'))
-    .sign(await key(secret));
+  return (
+    new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(input.userId)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + sessionSeconds(input.stage))
+      // A random id makes every token unique, even two issued to one user in the same second: logging out
+      // one device (which revokes that token's hash) must not log out the other.
+      .setJti(randomBytes(16).toString('base64url'))
+      .sign(await key(secret))
+  );
 }
 
 /**

@@ -77,7 +77,11 @@ export async function resolveSessionWithMembership(
 ): Promise<SessionWithMembership | null> {
   const claims = await readSessionClaims(deps, token);
   if (!token || !claims) return null;
-  const [row] = await sessionLookup(deps.db).execute({ userId: claims.userId, tokenHash: sha256(token), organizationId });
+  const [row] = await sessionLookup(deps.db).execute({
+    userId: claims.userId,
+    tokenHash: sha256(token),
+    organizationId,
+  });
   if (!row || row.revoked) return null;
   if (row.user.sessionVersion !== claims.version) return null;
   return { user: row.user, stage: claims.stage, claims, token, organizationRole: row.organizationRole };
@@ -87,7 +91,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A token's claims when its signature, algorithm, expiry and claims are good; null otherwise. Not yet checked
  * against the database (the user, the revocation, the session version): resolveSession and endedSessions do. */
-export async function readSessionClaims(deps: Pick<Deps, 'config' | 'now'>, token: string | null): Promise<SessionClaims | null> {
+export async function readSessionClaims(
+  deps: Pick<Deps, 'config' | 'now'>,
+  token: string | null,
+): Promise<SessionClaims | null> {
   if (!token) return null;
   const claims = await readSessionToken(deps.config.sessionSecret, token, deps.now());
   if (!claims || !UUID.test(claims.userId)) return null;
@@ -111,8 +118,14 @@ export async function endedSessions<T extends HeldSession>(db: Queryable, sessio
   const userIds = [...new Set(sessions.map((s) => s.userId))];
   const tokenHashes = [...new Set(sessions.map((s) => s.tokenHash))];
   const [users, revoked] = await Promise.all([
-    queryRows<{ id: string; version: number }>(db, sql`select id, session_version as version from ${appUser} where id = any(${sql.param(userIds)}::uuid[])`),
-    queryRows<{ token_hash: string }>(db, sql`select token_hash from ${revokedSession} where token_hash = any(${sql.param(tokenHashes)}::text[])`),
+    queryRows<{ id: string; version: number }>(
+      db,
+      sql`select id, session_version as version from ${appUser} where id = any(${sql.param(userIds)}::uuid[])`,
+    ),
+    queryRows<{ token_hash: string }>(
+      db,
+      sql`select token_hash from ${revokedSession} where token_hash = any(${sql.param(tokenHashes)}::text[])`,
+    ),
   ]);
   const versions = new Map(users.map((u) => [u.id, u.version]));
   const revokedHashes = new Set(revoked.map((r) => r.token_hash));

@@ -182,7 +182,12 @@ export async function setPassword(
 // ---- Ending sessions ----
 
 /** Every earlier token of the user is refused from now on; this device continues with a fresh one. */
-export async function signOutEverywhere(deps: Deps, jar: CookieJar, user: UserRow, origin: RequestOrigin): Promise<void> {
+export async function signOutEverywhere(
+  deps: Deps,
+  jar: CookieJar,
+  user: UserRow,
+  origin: RequestOrigin,
+): Promise<void> {
   const updated = await endAllSessions(deps.db, user.id);
   announceSessionsEnded(deps, user.id);
   await audit(deps, deps.db, {

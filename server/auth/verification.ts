@@ -107,7 +107,9 @@ export async function findOpenByToken(
   const [row] = await db
     .select()
     .from(verification)
-    .where(and(eq(verification.tokenHash, sha256(input.token)), eq(verification.purpose, input.purpose), isOpen(deps.now())))
+    .where(
+      and(eq(verification.tokenHash, sha256(input.token)), eq(verification.purpose, input.purpose), isOpen(deps.now())),
+    )
     .limit(1);
   return row ?? null;
 }

@@ -25,7 +25,12 @@ const channel = (organizationId: string) => `chat:${organizationId}`;
  * their commit, so event ids commit in increasing order: a reader that has seen id n never misses a
  * smaller id committing later (parallel sends would otherwise race their ids against their commits).
  */
-export async function appendChatEvent(tx: Queryable, organizationId: string, messageId: string, kind: ChatEventKind): Promise<number> {
+export async function appendChatEvent(
+  tx: Queryable,
+  organizationId: string,
+  messageId: string,
+  kind: ChatEventKind,
+): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat:${organizationId}`}, 0))`);
   const [row] = await tx.insert(chatEvent).values({ organizationId, messageId, kind }).returning({ id: chatEvent.id });
   return row!.id;
@@ -39,7 +44,11 @@ export function publishChatEvent(deps: Pick<Deps, 'bus'>, organizationId: string
 /** How many events one read returns; a reader further behind gets the rest in the next reads. */
 const BATCH = 500;
 
-async function eventsAfter(db: Database, organizationId: string, afterId: number): Promise<{ id: number; event: ChatEvent }[]> {
+async function eventsAfter(
+  db: Database,
+  organizationId: string,
+  afterId: number,
+): Promise<{ id: number; event: ChatEvent }[]> {
   return withTenant(db, organizationId, async (tx) => {
     const rows = await tx
       .select({ eventId: chatEvent.id, kind: chatEvent.kind, message: messageColumns })
@@ -55,7 +64,10 @@ async function eventsAfter(db: Database, organizationId: string, afterId: number
 
 export async function latestChatEventId(db: Database, organizationId: string): Promise<number> {
   return withTenant(db, organizationId, async (tx) => {
-    const [row] = await tx.select({ id: max(chatEvent.id) }).from(chatEvent).where(eq(chatEvent.organizationId, organizationId));
+    const [row] = await tx
+      .select({ id: max(chatEvent.id) })
+      .from(chatEvent)
+      .where(eq(chatEvent.organizationId, organizationId));
     return row?.id ?? 0;
   });
 }
@@ -77,7 +89,10 @@ function chatSource(deps: Pick<Deps, 'db'>, organizationId: string): AudienceSou
  * now. Read before the subscription is answered as started, so "from now on" means from that answer: the
  * app loads the history after it and keeps each message once, by its id.
  */
-export async function chatStartingPoint(deps: Pick<Deps, 'db'>, input: { organizationId: string; lastEventId?: string | null | undefined }): Promise<number> {
+export async function chatStartingPoint(
+  deps: Pick<Deps, 'db'>,
+  input: { organizationId: string; lastEventId?: string | null | undefined },
+): Promise<number> {
   if (input.lastEventId && /^\d{1,15}$/.test(input.lastEventId)) return Number(input.lastEventId);
   return latestChatEventId(deps.db, input.organizationId);
 }

@@ -19,7 +19,10 @@ const ONLY_AUTHOR_OR_ADMIN_DELETES = 'Bare den som skrev meldingen, eller en eie
 const DELETED = 'Meldingen er slettet.';
 
 /** Newest first; `before` pages back from a message (older than it). */
-export async function chatHistory(scope: OrgScope, input: { before?: string | undefined; limit: number }): Promise<ChatHistory> {
+export async function chatHistory(
+  scope: OrgScope,
+  input: { before?: string | undefined; limit: number },
+): Promise<ChatHistory> {
   const inOrganization = eq(chatMessage.organizationId, scope.organizationId);
   let olderThan = inOrganization;
   if (input.before) {
@@ -31,7 +34,10 @@ export async function chatHistory(scope: OrgScope, input: { before?: string | un
     olderThan = and(inOrganization, lt(chatMessage.seq, anchor.seq))!;
   }
   // One more than asked for: whether it exists says whether there is an older page.
-  const rows = await selectMessages(scope.tx).where(olderThan).orderBy(desc(chatMessage.seq)).limit(input.limit + 1);
+  const rows = await selectMessages(scope.tx)
+    .where(olderThan)
+    .orderBy(desc(chatMessage.seq))
+    .limit(input.limit + 1);
   const page = rows.slice(0, input.limit);
   return {
     messages: page.map(messageView),
@@ -68,11 +74,18 @@ async function lockedMessage(scope: OrgScope, messageId: string): Promise<Messag
   return row;
 }
 
-export async function editMessage(deps: Deps, scope: OrgScope, input: { messageId: string; text: string }): Promise<ChatMessage> {
+export async function editMessage(
+  deps: Deps,
+  scope: OrgScope,
+  input: { messageId: string; text: string },
+): Promise<ChatMessage> {
   const message = await lockedMessage(scope, input.messageId);
   if (message.authorUserId !== scope.actorUserId) throw new AppError('FORBIDDEN', { message: ONLY_AUTHOR_EDITS });
   if (message.deletedAt) throw new AppError('CONFLICT', { message: DELETED });
-  await scope.tx.update(chatMessage).set({ text: input.text, editedAt: deps.now() }).where(eq(chatMessage.id, message.id));
+  await scope.tx
+    .update(chatMessage)
+    .set({ text: input.text, editedAt: deps.now() })
+    .where(eq(chatMessage.id, message.id));
   return changed(deps, scope, message.id, 'edit');
 }
 
@@ -91,7 +104,12 @@ export async function deleteMessage(deps: Deps, scope: OrgScope, input: { messag
 }
 
 /** Logs the change for live delivery, announces it after the commit, and answers the message as it now is. */
-async function changed(deps: Deps, scope: OrgScope, messageId: string, kind: 'message' | 'edit' | 'delete'): Promise<ChatMessage> {
+async function changed(
+  deps: Deps,
+  scope: OrgScope,
+  messageId: string,
+  kind: 'message' | 'edit' | 'delete',
+): Promise<ChatMessage> {
   const eventId = await appendChatEvent(scope.tx, scope.organizationId, messageId, kind);
   scope.afterCommit(() => publishChatEvent(deps, scope.organizationId, eventId));
   const [row] = await selectMessages(scope.tx).where(eq(chatMessage.id, messageId));

@@ -46,7 +46,13 @@ export async function markRead(deps: Deps, scope: OrgScope, input: { messageId: 
   const now = deps.now();
   await scope.tx
     .insert(chatReadState)
-    .values({ organizationId: scope.organizationId, userId: scope.actorUserId, lastReadMessageId: input.messageId, lastReadSeq: message.seq, updatedAt: now })
+    .values({
+      organizationId: scope.organizationId,
+      userId: scope.actorUserId,
+      lastReadMessageId: input.messageId,
+      lastReadSeq: message.seq,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: [chatReadState.organizationId, chatReadState.userId],
       set: { lastReadMessageId: input.messageId, lastReadSeq: message.seq, updatedAt: now },

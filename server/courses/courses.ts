@@ -12,9 +12,23 @@ import { AppError } from '../errors';
  * server/courses/ratings.ts, used by the rounds domain to compute handicaps.
  */
 type HoleTuple = [number: number, par: number, strokeIndex: number];
-type TeeTuple = [id: string, name: string, color: string | null, gender: Tee['gender'], par: number, lengths: number[] | null];
+type TeeTuple = [
+  id: string,
+  name: string,
+  color: string | null,
+  gender: Tee['gender'],
+  par: number,
+  lengths: number[] | null,
+];
 
-export function toTee(id: string, name: string, color: string | null, gender: Tee['gender'], par: number, lengths: number[] | null): Tee {
+export function toTee(
+  id: string,
+  name: string,
+  color: string | null,
+  gender: Tee['gender'],
+  par: number,
+  lengths: number[] | null,
+): Tee {
   return {
     id,
     name,
@@ -41,8 +55,12 @@ export async function loadCourses(
 ): Promise<{ course: Course; clubId: string | null }[]> {
   const where =
     'ids' in which
-      ? which.ids.length === 0 ? undefined : inArray(course.id, [...which.ids])
-      : which.clubIds.length === 0 ? undefined : and(inArray(course.clubId, [...which.clubIds]), eq(course.kind, 'official'));
+      ? which.ids.length === 0
+        ? undefined
+        : inArray(course.id, [...which.ids])
+      : which.clubIds.length === 0
+        ? undefined
+        : and(inArray(course.clubId, [...which.clubIds]), eq(course.kind, 'official'));
   if (!where) return [];
   const rows = await db
     .select({
@@ -56,9 +74,13 @@ export async function loadCourses(
       clubId: course.clubId,
       clubSlug: club.slug,
       clubName: club.name,
-      holes: sql<HoleTuple[] | null>`(select json_agg(json_build_array(h.number, h.par, h.stroke_index) order by h.number)
+      holes: sql<
+        HoleTuple[] | null
+      >`(select json_agg(json_build_array(h.number, h.par, h.stroke_index) order by h.number)
         from ${courseHole} h where h.course_id = ${course.id})`,
-      tees: sql<TeeTuple[] | null>`(select json_agg(json_build_array(t.id, t.name, t.color, t.gender, t.par, t.lengths) order by t.position, t.name)
+      tees: sql<
+        TeeTuple[] | null
+      >`(select json_agg(json_build_array(t.id, t.name, t.color, t.gender, t.par, t.lengths) order by t.position, t.name)
         from ${tee} t where t.course_id = ${course.id})`,
     })
     .from(course)

@@ -98,7 +98,9 @@ export function combineScores(query: Query, best: readonly number[]): number {
 /** The score of a folded text for a query (see combineScores). */
 export function matchScore(query: Query, searchText: string): number {
   const words = searchText.split(' ');
-  const best = [...query.required, ...query.optional].map((q) => words.reduce((max, w) => Math.max(max, wordScore(q, w)), 0));
+  const best = [...query.required, ...query.optional].map((q) =>
+    words.reduce((max, w) => Math.max(max, wordScore(q, w)), 0),
+  );
   return combineScores(query, best);
 }
 

@@ -38,7 +38,10 @@ const importCourse = z.strictObject({
 });
 
 const importClub = z.strictObject({
-  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'A slug is lower-case letters, digits and single hyphens.' }).max(80),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'A slug is lower-case letters, digits and single hyphens.' })
+    .max(80),
   name: userText().trim().min(1).max(120),
   city: userText().trim().max(120).nullish(),
   country: countryField.default('NO'),
@@ -61,15 +64,24 @@ export const importFileSchema = z
   .superRefine((file, ctx) => {
     const slugs = new Set<string>();
     file.clubs.forEach((c, ci) => {
-      if (slugs.has(c.slug)) ctx.addIssue({ code: 'custom', message: `Duplicate slug ${c.slug}`, path: ['clubs', ci, 'slug'] });
+      if (slugs.has(c.slug))
+        ctx.addIssue({ code: 'custom', message: `Duplicate slug ${c.slug}`, path: ['clubs', ci, 'slug'] });
       slugs.add(c.slug);
       c.courses.forEach((co, i) => {
         for (const issue of courseDefinitionIssues(co)) {
-          ctx.addIssue({ code: 'custom', message: issue.message, path: ['clubs', ci, 'courses', i, ...issue.path.split('.')] });
+          ctx.addIssue({
+            code: 'custom',
+            message: issue.message,
+            path: ['clubs', ci, 'courses', i, ...issue.path.split('.')],
+          });
         }
         const teeKeys = new Set(co.tees.map(teeKey));
         if (teeKeys.size !== co.tees.length) {
-          ctx.addIssue({ code: 'custom', message: 'Two tees share a name and gender', path: ['clubs', ci, 'courses', i, 'tees'] });
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Two tees share a name and gender',
+            path: ['clubs', ci, 'courses', i, 'tees'],
+          });
         }
       });
       if (new Set(c.courses.map((co) => co.name)).size !== c.courses.length) {
@@ -92,7 +104,9 @@ export class ImportFileError extends Error {
 export function parseImportFile(data: unknown): ImportFile {
   const parsed = importFileSchema.safeParse(data);
   if (!parsed.success) {
-    throw new ImportFileError(parsed.error.issues.slice(0, 50).map((i) => ({ path: i.path.join('.'), message: i.message })));
+    throw new ImportFileError(
+      parsed.error.issues.slice(0, 50).map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
   }
   return parsed.data;
 }
@@ -124,7 +138,13 @@ function chunks<T>(items: readonly T[]): T[][] {
  * 2,000 clubs is a few dozen statements, not tens of thousands.
  */
 export async function importClubs(db: Database, file: ImportFile): Promise<ImportSummary> {
-  const summary: ImportSummary = { clubs: file.clubs.length, coursesCreated: 0, coursesUpdated: 0, coursesRemoved: 0, coursesKept: 0 };
+  const summary: ImportSummary = {
+    clubs: file.clubs.length,
+    coursesCreated: 0,
+    coursesUpdated: 0,
+    coursesRemoved: 0,
+    coursesKept: 0,
+  };
   if (file.clubs.length > 0) await db.transaction((tx) => importAll(tx, file, summary));
   invalidateOfficialCatalog(db);
   return summary;
@@ -137,7 +157,12 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
     const values = part.map((entry) => ({
       slug: entry.slug,
       name: entry.name,
-      searchName: clubSearchText({ name: entry.name, city: entry.city, aliases: entry.aliases, courseNames: entry.courses.map((c) => c.name) }),
+      searchName: clubSearchText({
+        name: entry.name,
+        city: entry.city,
+        aliases: entry.aliases,
+        courseNames: entry.courses.map((c) => c.name),
+      }),
       city: entry.city ?? null,
       country: entry.country,
       lat: entry.lat ?? null,
@@ -167,7 +192,12 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
   const allClubIds = [...clubIds.values()];
   const existing: { id: string; clubId: string | null; name: string }[] = [];
   for (const part of chunks(allClubIds)) {
-    existing.push(...(await tx.select({ id: course.id, clubId: course.clubId, name: course.name }).from(course).where(inArray(course.clubId, part))));
+    existing.push(
+      ...(await tx
+        .select({ id: course.id, clubId: course.clubId, name: course.name })
+        .from(course)
+        .where(inArray(course.clubId, part))),
+    );
   }
   const existingByKey = new Map(existing.map((c) => [`${c.clubId}|${c.name}`, c.id]));
   const courseIds = new Map<ImportCourse, string>();
@@ -179,7 +209,12 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
         kind: 'official' as const,
         clubId,
         name: entryCourse.name,
-        searchText: courseSearchText({ name: entryCourse.name, clubName: entry.name, city: entry.city, country: entry.country }),
+        searchText: courseSearchText({
+          name: entryCourse.name,
+          clubName: entry.name,
+          city: entry.city,
+          country: entry.country,
+        }),
         country: entry.country,
         city: entry.city ?? null,
         lat: entry.lat ?? null,
@@ -188,7 +223,10 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
       };
       const id = existingByKey.get(`${clubId}|${entryCourse.name}`);
       if (id) {
-        await tx.update(course).set({ ...values, updatedAt: sql`now()` }).where(eq(course.id, id));
+        await tx
+          .update(course)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(course.id, id));
         courseIds.set(entryCourse, id);
         summary.coursesUpdated += 1;
       } else {
@@ -197,7 +235,10 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
     }
   }
   for (const part of chunks(toInsert)) {
-    const created = await tx.insert(course).values(part.map((p) => p.values)).returning({ id: course.id });
+    const created = await tx
+      .insert(course)
+      .values(part.map((p) => p.values))
+      .returning({ id: course.id });
     // RETURNING gives the rows in the order of VALUES.
     created.forEach((row, i) => courseIds.set(part[i]!.entry, row.id));
     summary.coursesCreated += created.length;
@@ -213,7 +254,12 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
   // 4. Tees, by name and gender within their course: updated in place, so rounds keep their tee.
   const existingTees: { id: string; courseId: string; name: string; gender: string | null }[] = [];
   for (const part of chunks(updatedIds)) {
-    existingTees.push(...(await tx.select({ id: tee.id, courseId: tee.courseId, name: tee.name, gender: tee.gender }).from(tee).where(inArray(tee.courseId, part))));
+    existingTees.push(
+      ...(await tx
+        .select({ id: tee.id, courseId: tee.courseId, name: tee.name, gender: tee.gender })
+        .from(tee)
+        .where(inArray(tee.courseId, part))),
+    );
   }
   const teeByKey = new Map(existingTees.map((t) => [`${t.courseId}|${teeKey(t)}`, t.id]));
   const keptTees = new Set<string>();
@@ -222,7 +268,12 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
     for (const [position, t] of entry.tees.entries()) {
       const id = teeByKey.get(`${courseId}|${teeKey(t)}`);
       if (id) {
-        await withRatingsHidden(() => tx.update(tee).set(teeRow(courseId, t, position)).where(eq(tee.id, id)));
+        await withRatingsHidden(() =>
+          tx
+            .update(tee)
+            .set(teeRow(courseId, t, position))
+            .where(eq(tee.id, id)),
+        );
         keptTees.add(id);
       } else {
         newTees.push(teeRow(courseId, t, position));
@@ -234,17 +285,20 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
   // 5. Tees and courses gone from the file: removed, unless a round was played on them.
   const goneTees = existingTees.filter((t) => !keptTees.has(t.id)).map((t) => t.id);
   for (const part of chunks(goneTees)) {
-    await tx.delete(tee).where(and(inArray(tee.id, part), sql`not exists (select 1 from ${round} where ${round.teeId} = ${tee.id})`));
+    await tx
+      .delete(tee)
+      .where(and(inArray(tee.id, part), sql`not exists (select 1 from ${round} where ${round.teeId} = ${tee.id})`));
   }
   const keptCourses = new Set(courseIds.values());
   const goneCourses = existing.filter((c) => !keptCourses.has(c.id)).map((c) => c.id);
   for (const part of chunks(goneCourses)) {
     const removed = await tx
       .delete(course)
-      .where(and(inArray(course.id, part), sql`not exists (select 1 from ${round} where ${round.courseId} = ${course.id})`))
+      .where(
+        and(inArray(course.id, part), sql`not exists (select 1 from ${round} where ${round.courseId} = ${course.id})`),
+      )
       .returning({ id: course.id });
     summary.coursesRemoved += removed.length;
     summary.coursesKept += part.length - removed.length;
   }
 }
-

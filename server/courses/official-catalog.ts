@@ -102,7 +102,12 @@ export class OfficialCatalog {
       hits.push({ club: c, score, distanceKm: from ? distanceOf(c, from) : undefined });
     }
     return hits
-      .sort((a, b) => b.score - a.score || (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity) || a.club.name.localeCompare(b.club.name, 'nb'))
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity) ||
+          a.club.name.localeCompare(b.club.name, 'nb'),
+      )
       .slice(0, limit);
   }
 
@@ -211,7 +216,8 @@ function checkInBackground(db: Database, entry: Loaded, now: Date): void {
 
 export async function officialCatalog(db: Database, now: Date): Promise<OfficialCatalog> {
   const entry = loaded.get(db) ?? load(db, now);
-  if (now.getTime() - entry.checkedAt >= OFFICIAL_CATALOG_TTL_SECONDS * 1000 && !entry.checking) checkInBackground(db, entry, now);
+  if (now.getTime() - entry.checkedAt >= OFFICIAL_CATALOG_TTL_SECONDS * 1000 && !entry.checking)
+    checkInBackground(db, entry, now);
   return (await entry.current).catalog;
 }
 

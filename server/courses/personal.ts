@@ -19,7 +19,10 @@ import { courseSearchText } from './search-text';
  * never shown again, not even to them). `shared` ones are found by everyone in the international search.
  */
 
-export async function createPersonalCourse(deps: Deps, input: { userId: string } & PersonalCourseCreate): Promise<Course> {
+export async function createPersonalCourse(
+  deps: Deps,
+  input: { userId: string } & PersonalCourseCreate,
+): Promise<Course> {
   const id = await deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(course)
@@ -50,11 +53,20 @@ export async function myPersonalCourses(deps: Deps, input: { userId: string }): 
     .from(course)
     .where(and(eq(course.kind, 'personal'), eq(course.ownerUserId, input.userId)))
     .orderBy(asc(course.name));
-  return { courses: await loadCoursesById(deps.db, rows.map((r) => r.id), input.userId) };
+  return {
+    courses: await loadCoursesById(
+      deps.db,
+      rows.map((r) => r.id),
+      input.userId,
+    ),
+  };
 }
 
 /** The owner's, or a shared one; anything else (someone else's unshared course, an official course) is 404. */
-export async function getPersonalCourse(deps: Deps, input: { userId: string; personalCourseId: string }): Promise<Course> {
+export async function getPersonalCourse(
+  deps: Deps,
+  input: { userId: string; personalCourseId: string },
+): Promise<Course> {
   const row = await findPersonal(deps.db, input.personalCourseId);
   if (!row || (row.ownerUserId !== input.userId && !row.shared)) throw new AppError('NOT_FOUND');
   const [found] = await loadCoursesById(deps.db, [row.id], input.userId);
@@ -63,7 +75,14 @@ export async function getPersonalCourse(deps: Deps, input: { userId: string; per
 
 async function findPersonal(db: Queryable, courseId: string, lock = false) {
   const query = db
-    .select({ id: course.id, ownerUserId: course.ownerUserId, shared: course.shared, name: course.name, city: course.city, country: course.country })
+    .select({
+      id: course.id,
+      ownerUserId: course.ownerUserId,
+      shared: course.shared,
+      name: course.name,
+      city: course.city,
+      country: course.country,
+    })
     .from(course)
     .where(and(eq(course.id, courseId), eq(course.kind, 'personal')))
     .limit(1);
@@ -72,18 +91,29 @@ async function findPersonal(db: Queryable, courseId: string, lock = false) {
 }
 
 /** Only the owner changes a course: a shared one of someone else is 403, an unshared one 404. */
-function assertOwner(row: { ownerUserId: string | null; shared: boolean } | null, userId: string): asserts row is { ownerUserId: string; shared: boolean } {
+function assertOwner(
+  row: { ownerUserId: string | null; shared: boolean } | null,
+  userId: string,
+): asserts row is { ownerUserId: string; shared: boolean } {
   if (!row || (row.ownerUserId !== userId && !row.shared)) throw new AppError('NOT_FOUND');
-  if (row.ownerUserId !== userId) throw new AppError('FORBIDDEN', { message: 'Bare eieren kan endre eller slette banen.' });
+  if (row.ownerUserId !== userId)
+    throw new AppError('FORBIDDEN', { message: 'Bare eieren kan endre eller slette banen.' });
 }
 
-async function usedByRounds(db: Queryable, column: typeof round.courseId | typeof round.teeId, ids: string[]): Promise<boolean> {
+async function usedByRounds(
+  db: Queryable,
+  column: typeof round.courseId | typeof round.teeId,
+  ids: string[],
+): Promise<boolean> {
   if (ids.length === 0) return false;
   const [row] = await db.select({ one: sql<number>`1` }).from(round).where(inArray(column, ids)).limit(1);
   return row !== undefined;
 }
 
-export async function updatePersonalCourse(deps: Deps, input: { userId: string } & PersonalCourseUpdate): Promise<Course> {
+export async function updatePersonalCourse(
+  deps: Deps,
+  input: { userId: string } & PersonalCourseUpdate,
+): Promise<Course> {
   await deps.db.transaction(async (tx) => {
     const row = await findPersonal(tx, input.personalCourseId, true);
     assertOwner(row, input.userId);
@@ -102,7 +132,8 @@ export async function updatePersonalCourse(deps: Deps, input: { userId: string }
       if (t.id && !before) issues.push({ path: `tees.${i}.id`, message: 'Ukjent teested for denne banen.' });
       const courseRating = t.courseRating ?? before?.courseRating;
       const slope = t.slope ?? before?.slope;
-      if (courseRating === undefined) issues.push({ path: `tees.${i}.courseRating`, message: 'Et nytt teested trenger course rating.' });
+      if (courseRating === undefined)
+        issues.push({ path: `tees.${i}.courseRating`, message: 'Et nytt teested trenger course rating.' });
       if (slope === undefined) issues.push({ path: `tees.${i}.slope`, message: 'Et nytt teested trenger slope.' });
       return { ...t, id: before?.id, courseRating: courseRating ?? 0, slope: slope ?? 0 };
     });
@@ -143,7 +174,13 @@ export async function updatePersonalCourse(deps: Deps, input: { userId: string }
     if (input.tees) {
       if (removedTees.length > 0) await tx.delete(tee).where(inArray(tee.id, removedTees));
       for (const [position, t] of newTees.entries()) {
-        if (t.id) await withRatingsHidden(() => tx.update(tee).set(teeRow(courseId, t, position)).where(eq(tee.id, t.id!)));
+        if (t.id)
+          await withRatingsHidden(() =>
+            tx
+              .update(tee)
+              .set(teeRow(courseId, t, position))
+              .where(eq(tee.id, t.id!)),
+          );
         else await withRatingsHidden(() => tx.insert(tee).values(teeRow(courseId, t, position)));
       }
     }
@@ -153,7 +190,10 @@ export async function updatePersonalCourse(deps: Deps, input: { userId: string }
 }
 
 /** Deleting a course a round was played on would rewrite that round: 409 CONFLICT instead. */
-export async function deletePersonalCourse(deps: Deps, input: { userId: string; personalCourseId: string }): Promise<{ ok: true }> {
+export async function deletePersonalCourse(
+  deps: Deps,
+  input: { userId: string; personalCourseId: string },
+): Promise<{ ok: true }> {
   await deps.db.transaction(async (tx) => {
     const row = await findPersonal(tx, input.personalCourseId, true);
     assertOwner(row, input.userId);

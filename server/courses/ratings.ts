@@ -67,12 +67,19 @@ export async function withRatingsHidden<T>(write: () => PromiseLike<T>): Promise
     return await write();
   } catch (error) {
     const code = findCode(error);
-    throw Object.assign(new Error(`A write of tee ratings failed${code ? ` (database error ${code})` : ''}; details withheld.`), code ? { code } : {});
+    throw Object.assign(
+      new Error(`A write of tee ratings failed${code ? ` (database error ${code})` : ''}; details withheld.`),
+      code ? { code } : {},
+    );
   }
 }
 
 function findCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth += 1
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }

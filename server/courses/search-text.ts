@@ -41,18 +41,33 @@ function aliasesOf(words: string[]): string[] {
  * The text a club is found by: its name, the names of its courses and any other names it goes by, its
  * city, and the aliases above. Stored in club.search_name.
  */
-export function clubSearchText(club: { name: string; city?: string | null; aliases?: readonly string[]; courseNames?: readonly string[] }): string {
+export function clubSearchText(club: {
+  name: string;
+  city?: string | null;
+  aliases?: readonly string[];
+  courseNames?: readonly string[];
+}): string {
   const words = [club.name, ...(club.aliases ?? []), ...(club.courseNames ?? []), club.city ?? ''].flatMap(tokens);
   return unique([...words, ...aliasesOf(words)]).join(' ');
 }
 
 /** A course: its own name, its club's, the city, and the country (code and names in Norwegian and English). */
-export function courseSearchText(course: { name: string; clubName?: string | null; city?: string | null; country: string }): string {
-  const words = [course.name, course.clubName ?? '', course.city ?? '', ...countryNames(course.country)].flatMap(tokens);
+export function courseSearchText(course: {
+  name: string;
+  clubName?: string | null;
+  city?: string | null;
+  country: string;
+}): string {
+  const words = [course.name, course.clubName ?? '', course.city ?? '', ...countryNames(course.country)].flatMap(
+    tokens,
+  );
   return unique([...words, ...aliasesOf(words)]).join(' ');
 }
 
-const regionNames = [new Intl.DisplayNames(['nb'], { type: 'region' }), new Intl.DisplayNames(['en'], { type: 'region' })];
+const regionNames = [
+  new Intl.DisplayNames(['nb'], { type: 'region' }),
+  new Intl.DisplayNames(['en'], { type: 'region' }),
+];
 
 /** "ES" → ["es", "Spania", "Spain"]: a personal course is found by its country's name as well as its code. */
 export function countryNames(code: string): string[] {

@@ -1,9 +1,5 @@
 import { and, asc, eq, like, or, sql, type SQL } from 'drizzle-orm';
-import {
-  COURSE_SEARCH_DEFAULT_LIMIT,
-  type Course,
-  type SearchOfficialAnswer,
-} from '../../shared/schemas/courses';
+import { COURSE_SEARCH_DEFAULT_LIMIT, type Course, type SearchOfficialAnswer } from '../../shared/schemas/courses';
 import { course } from '../db/schema';
 import type { Deps } from '../deps';
 import { officialCatalog } from './official-catalog';
@@ -22,7 +18,13 @@ const NAME_CANDIDATES = 200;
  */
 export async function searchOfficial(
   deps: Pick<Deps, 'db' | 'now'>,
-  input: { userId: string; q?: string | undefined; lat?: number | undefined; lng?: number | undefined; limit?: number | undefined },
+  input: {
+    userId: string;
+    q?: string | undefined;
+    lat?: number | undefined;
+    lng?: number | undefined;
+    limit?: number | undefined;
+  },
 ): Promise<SearchOfficialAnswer> {
   const limit = input.limit ?? COURSE_SEARCH_DEFAULT_LIMIT;
   const from = input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : null;
@@ -59,7 +61,10 @@ function trigramCandidates(column: typeof course.searchText, query: Query): { wh
   const patterns = likePatterns(query);
   return {
     where: or(...patterns.map((p) => like(column, p)))!,
-    rank: sql<number>`(${sql.join(patterns.map((p) => sql`(case when ${column} like ${p} then 1 else 0 end)`), sql` + `)})`,
+    rank: sql<number>`(${sql.join(
+      patterns.map((p) => sql`(case when ${column} like ${p} then 1 else 0 end)`),
+      sql` + `,
+    )})`,
   };
 }
 
@@ -74,14 +79,28 @@ export async function internationalSearch(
 ): Promise<{ courses: Course[] }> {
   const limit = input.limit ?? COURSE_SEARCH_DEFAULT_LIMIT * 2;
   const query = input.q ? parseQuery(input.q) : null;
-  const scope = and(eq(course.kind, 'personal'), visibleTo(input.userId), input.country ? eq(course.country, input.country) : undefined);
+  const scope = and(
+    eq(course.kind, 'personal'),
+    visibleTo(input.userId),
+    input.country ? eq(course.country, input.country) : undefined,
+  );
   let ids: string[];
   if (query) {
     const columns = { id: course.id, name: course.name, searchText: course.searchText };
-    let rows = await deps.db.select(columns).from(course).where(and(scope, prefixCondition(course.searchText, query))).orderBy(asc(course.name)).limit(NAME_CANDIDATES);
+    let rows = await deps.db
+      .select(columns)
+      .from(course)
+      .where(and(scope, prefixCondition(course.searchText, query)))
+      .orderBy(asc(course.name))
+      .limit(NAME_CANDIDATES);
     if (rows.length === 0) {
       const { where, rank } = trigramCandidates(course.searchText, query);
-      rows = await deps.db.select(columns).from(course).where(and(scope, where)).orderBy(sql`${rank} desc`, asc(course.name)).limit(NAME_CANDIDATES);
+      rows = await deps.db
+        .select(columns)
+        .from(course)
+        .where(and(scope, where))
+        .orderBy(sql`${rank} desc`, asc(course.name))
+        .limit(NAME_CANDIDATES);
     }
     ids = rows
       .map((row) => ({ row, score: matchScore(query, row.searchText) }))
@@ -90,7 +109,12 @@ export async function internationalSearch(
       .slice(0, limit)
       .map((c) => c.row.id);
   } else {
-    const rows = await deps.db.select({ id: course.id }).from(course).where(scope).orderBy(asc(course.name)).limit(limit);
+    const rows = await deps.db
+      .select({ id: course.id })
+      .from(course)
+      .where(scope)
+      .orderBy(asc(course.name))
+      .limit(limit);
     ids = rows.map((r) => r.id);
   }
   return { courses: await loadCoursesById(deps.db, ids, input.userId) };

@@ -47,7 +47,11 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     // Pipelining clients write a query without waiting for the previous one's answer; code that awaits each
     // query (all of it but the tenancy transaction) sees no difference.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolConnections ?? POOL_CONNECTIONS, pipeline: true });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolConnections ?? POOL_CONNECTIONS,
+      pipeline: true,
+    });
     // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -101,7 +105,8 @@ function yieldingBetweenQueries(client: PGlite): PGlite {
       await nextTurn();
       return exec(...args);
     }) as PGlite['exec'],
-    transaction: (<T>(callback: (tx: Tx) => Promise<T>) => transaction((tx) => callback(yieldingTx(tx)))) as PGlite['transaction'],
+    transaction: (<T>(callback: (tx: Tx) => Promise<T>) =>
+      transaction((tx) => callback(yieldingTx(tx)))) as PGlite['transaction'],
   });
 }
 

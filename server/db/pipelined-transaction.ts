@@ -26,7 +26,11 @@ export function pipelinedTransactions<Tx>(pool: pg.Pool, schema: Record<string, 
     const client = await pool.connect();
     let broken = false;
     try {
-      const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, relational), relational) as unknown as Tx;
+      const tx = new NodePgTransaction(
+        dialect,
+        new NodePgSession(client, dialect, relational),
+        relational,
+      ) as unknown as Tx;
       const sent = [client.query('begin'), ...opening.map((statement) => client.query(statement))];
       // Settles before anything queued behind it; the failure is kept to be reported instead of its echoes.
       const openingFailure = Promise.all(sent).then(

@@ -31,7 +31,9 @@ export async function withTenant<T>(
     return pipelined([settings], work);
   }
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('role', ${ROLE}, true), set_config('app.current_org', ${organizationId ?? ''}, true)`);
+    await tx.execute(
+      sql`select set_config('role', ${ROLE}, true), set_config('app.current_org', ${organizationId ?? ''}, true)`,
+    );
     return work(tx);
   });
 }

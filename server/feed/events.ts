@@ -52,7 +52,10 @@ async function eventsAfter(db: Database, afterId: number): Promise<{ id: number;
     .limit(BATCH);
   return rows.map((row) => ({
     id: row.eventId,
-    event: row.eventKind === 'item' && row.item.hiddenAt === null ? feedItemView(row.item) : { kind: 'hidden', id: row.item.id },
+    event:
+      row.eventKind === 'item' && row.item.hiddenAt === null
+        ? feedItemView(row.item)
+        : { kind: 'hidden', id: row.item.id },
   }));
 }
 
@@ -77,13 +80,19 @@ function feedSource(deps: Pick<Deps, 'db'>): AudienceSource {
  * now. Read before the subscription is answered as started, so "from now on" means from that answer: the
  * app loads feed.list after it and keeps each item once, by its id.
  */
-export async function feedStartingPoint(deps: Pick<Deps, 'db'>, input: { lastEventId?: string | null | undefined } | undefined): Promise<number> {
+export async function feedStartingPoint(
+  deps: Pick<Deps, 'db'>,
+  input: { lastEventId?: string | null | undefined } | undefined,
+): Promise<number> {
   if (input?.lastEventId && /^\d{1,15}$/.test(input.lastEventId)) return Number(input.lastEventId);
   return latestFeedEventId(deps.db);
 }
 
 /** The subscription's stream: the events after `after`, read from the table, then live. */
-export function feedUpdates(deps: Pick<Deps, 'db' | 'bus' | 'logger'>, input: { after: number; signal: AbortSignal | undefined; socket: WebSocket | undefined }) {
+export function feedUpdates(
+  deps: Pick<Deps, 'db' | 'bus' | 'logger'>,
+  input: { after: number; signal: AbortSignal | undefined; socket: WebSocket | undefined },
+) {
   async function* catchUp(): AsyncGenerator<ReturnType<typeof tracked<FeedEvent>>, number> {
     let lastId = input.after;
     for (;;) {
@@ -95,5 +104,11 @@ export function feedUpdates(deps: Pick<Deps, 'db' | 'bus' | 'logger'>, input: { 
       if (missed.length < BATCH) return lastId;
     }
   }
-  return followAudience<FeedEvent>(deps, { key: CHANNEL, source: () => feedSource(deps), signal: input.signal, socket: input.socket, catchUp });
+  return followAudience<FeedEvent>(deps, {
+    key: CHANNEL,
+    source: () => feedSource(deps),
+    signal: input.signal,
+    socket: input.socket,
+    catchUp,
+  });
 }

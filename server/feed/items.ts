@@ -27,10 +27,19 @@ export interface NewFeedItem {
 }
 
 /** Which items leave the feed together. */
-export type FeedSelector = { itemId: string } | { source: string } | { tournamentId: string } | { roundId: string } | { entryHighlights: { tournamentId: string; entryId: string } };
+export type FeedSelector =
+  | { itemId: string }
+  | { source: string }
+  | { tournamentId: string }
+  | { roundId: string }
+  | { entryHighlights: { tournamentId: string; entryId: string } };
 
 /** The source of a tournament highlight: who, where; an entry's highlights share its prefix. */
-export function tournamentHighlightSource(tournamentId: string, entryId: string, hole?: { round: number; hole: number }): string {
+export function tournamentHighlightSource(
+  tournamentId: string,
+  entryId: string,
+  hole?: { round: number; hole: number },
+): string {
   const prefix = `tournament:${tournamentId}:highlight:${entryId}:`;
   return hole ? `${prefix}${hole.round}:${hole.hole}` : prefix;
 }
@@ -42,13 +51,19 @@ function selected(selector: FeedSelector) {
   if ('entryHighlights' in selector) {
     const { tournamentId, entryId } = selector.entryHighlights;
     // Ids are UUIDs: the prefix holds no LIKE wildcard.
-    return and(eq(feedItem.tournamentId, tournamentId), like(feedItem.source, `${tournamentHighlightSource(tournamentId, entryId)}%`));
+    return and(
+      eq(feedItem.tournamentId, tournamentId),
+      like(feedItem.source, `${tournamentHighlightSource(tournamentId, entryId)}%`),
+    );
   }
   return eq(feedItem.roundId, selector.roundId);
 }
 
 export async function findVisibleItem(db: Queryable, source: string): Promise<FeedItem | null> {
-  const [row] = await db.select(feedItemColumns).from(feedItem).where(and(eq(feedItem.source, source), isNull(feedItem.hiddenAt)));
+  const [row] = await db
+    .select(feedItemColumns)
+    .from(feedItem)
+    .where(and(eq(feedItem.source, source), isNull(feedItem.hiddenAt)));
   return row ? feedItemView(row) : null;
 }
 
@@ -57,7 +72,11 @@ export async function findVisibleItem(db: Queryable, source: string): Promise<Fe
  * has taken out of the feed is not posted again (null): a moderation is not undone by sharing again or by
  * correcting a score back.
  */
-export async function postFeedItem(deps: Pick<Deps, 'bus' | 'now'>, writer: FeedWriter, item: NewFeedItem): Promise<FeedItem | null> {
+export async function postFeedItem(
+  deps: Pick<Deps, 'bus' | 'now'>,
+  writer: FeedWriter,
+  item: NewFeedItem,
+): Promise<FeedItem | null> {
   await lockFeed(writer.tx);
   const existing = await findVisibleItem(writer.tx, item.source);
   if (existing) return existing;
@@ -84,7 +103,12 @@ export async function postFeedItem(deps: Pick<Deps, 'bus' | 'now'>, writer: Feed
 }
 
 /** Takes the selected items out of the feed (kept, marked hidden); answers how many left it now. */
-export async function withdrawFeedItems(deps: Pick<Deps, 'bus' | 'now'>, writer: FeedWriter, selector: FeedSelector, reason: FeedHiddenReason): Promise<number> {
+export async function withdrawFeedItems(
+  deps: Pick<Deps, 'bus' | 'now'>,
+  writer: FeedWriter,
+  selector: FeedSelector,
+  reason: FeedHiddenReason,
+): Promise<number> {
   await lockFeed(writer.tx);
   const withdrawn = await writer.tx
     .update(feedItem)
@@ -93,7 +117,8 @@ export async function withdrawFeedItems(deps: Pick<Deps, 'bus' | 'now'>, writer:
     .returning({ id: feedItem.id, seq: feedItem.seq });
   let lastEventId = 0;
   // In the feed's own order: subscribers hear of them as they were posted.
-  for (const { id } of withdrawn.sort((a, b) => a.seq - b.seq)) lastEventId = await appendFeedEvent(writer.tx, id, 'hidden');
+  for (const { id } of withdrawn.sort((a, b) => a.seq - b.seq))
+    lastEventId = await appendFeedEvent(writer.tx, id, 'hidden');
   // One nudge: the audience reads every event up to it.
   if (lastEventId > 0) writer.afterCommit(() => publishFeedEvent(deps, lastEventId));
   return withdrawn.length;
@@ -103,15 +128,23 @@ export async function withdrawFeedItems(deps: Pick<Deps, 'bus' | 'now'>, writer:
  * A transaction of the service's own tables (not a tenancy one) with the feed's after-commit hook: for the
  * round share and the super administrator.
  */
-export async function inFeedTransaction<T>(deps: Pick<Deps, 'db'>, work: (writer: FeedWriter & { tx: Transaction }) => Promise<T>): Promise<T> {
+export async function inFeedTransaction<T>(
+  deps: Pick<Deps, 'db'>,
+  work: (writer: FeedWriter & { tx: Transaction }) => Promise<T>,
+): Promise<T> {
   const announcements: (() => void)[] = [];
-  const result = await deps.db.transaction((tx) => work({ tx, afterCommit: (announce) => void announcements.push(announce) }));
+  const result = await deps.db.transaction((tx) =>
+    work({ tx, afterCommit: (announce) => void announcements.push(announce) }),
+  );
   for (const announce of announcements) announce();
   return result;
 }
 
 /** Newest first; `before` pages back from an item (older than it). */
-export async function listFeed(deps: Pick<Deps, 'db'>, input: { before?: string | undefined; limit?: number | undefined } | undefined): Promise<FeedList> {
+export async function listFeed(
+  deps: Pick<Deps, 'db'>,
+  input: { before?: string | undefined; limit?: number | undefined } | undefined,
+): Promise<FeedList> {
   const limit = input?.limit ?? FEED_DEFAULT_LIMIT;
   let where = isNull(feedItem.hiddenAt);
   if (input?.before) {
@@ -121,7 +154,12 @@ export async function listFeed(deps: Pick<Deps, 'db'>, input: { before?: string 
     where = and(where, lt(feedItem.seq, anchor.seq))!;
   }
   // One more than asked for: whether it exists says whether there is an older page.
-  const rows = await deps.db.select(feedItemColumns).from(feedItem).where(where).orderBy(desc(feedItem.seq)).limit(limit + 1);
+  const rows = await deps.db
+    .select(feedItemColumns)
+    .from(feedItem)
+    .where(where)
+    .orderBy(desc(feedItem.seq))
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   return { items: page.map(feedItemView), ...(rows.length > limit ? { nextBefore: page[page.length - 1]!.id } : {}) };
 }

@@ -25,7 +25,10 @@ async function ownFinishedRound(writer: FeedWriter, input: { userId: string; rou
   return round;
 }
 
-export async function shareRound(deps: Pick<Deps, 'db' | 'bus' | 'now'>, input: { userId: string; roundId: string }): Promise<FeedItem> {
+export async function shareRound(
+  deps: Pick<Deps, 'db' | 'bus' | 'now'>,
+  input: { userId: string; roundId: string },
+): Promise<FeedItem> {
   return inFeedTransaction(deps, async (writer) => {
     const row = await ownFinishedRound(writer, input);
     const source = `round:${row.id}:shared`;
@@ -68,7 +71,10 @@ export async function shareRound(deps: Pick<Deps, 'db' | 'bus' | 'now'>, input: 
   });
 }
 
-export async function unshareRound(deps: Pick<Deps, 'db' | 'bus' | 'now'>, input: { userId: string; roundId: string }): Promise<{ ok: true }> {
+export async function unshareRound(
+  deps: Pick<Deps, 'db' | 'bus' | 'now'>,
+  input: { userId: string; roundId: string },
+): Promise<{ ok: true }> {
   return inFeedTransaction(deps, async (writer) => {
     const row = await ownFinishedRound(writer, input);
     await withdrawFeedItems(deps, writer, { roundId: row.id }, 'unshared');

@@ -7,7 +7,6 @@ import { norwegianDates } from '../../shared/format/dates';
  */
 const LABELS: Record<HighlightLabel, string> = { hole_in_one: 'hole in one', albatross: 'albatross', eagle: 'eagle' };
 
-
 /** "Kari", "Kari og Ola", "Kari, Ola og Per". */
 function names(list: readonly string[]): string {
   return list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} og ${list[list.length - 1]}`;
@@ -23,20 +22,35 @@ export function finishedText(tournament: string, podium: NonNullable<FeedItem['p
   const winners = podium.flatMap((division) => {
     const first = division.places.filter((p) => p.position === '1' || p.position === 'T1');
     if (first.length === 0) return [];
-    const who = podium.length === 1 ? (first.length > 1 ? 'Vinnere' : 'Vinner') : `${first.length > 1 ? 'Vinnere' : 'Vinner'} i ${division.division}`;
+    const who =
+      podium.length === 1
+        ? first.length > 1
+          ? 'Vinnere'
+          : 'Vinner'
+        : `${first.length > 1 ? 'Vinnere' : 'Vinner'} i ${division.division}`;
     return [`${who}: ${names(first.map((p) => p.name))} (${first[0]!.total} ${unit(stableford)}).`];
   });
   return [`${tournament} er ferdigspilt.`, ...winners].join(' ');
 }
 
 /** "Kari Nordmann fikk hole in one på hull 7 i Vårcupen." / "… på hull 12 på Bogstad." */
-export function highlightText(player: string, label: HighlightLabel, hole: number, where: { tournament: string } | { course: string }): string {
+export function highlightText(
+  player: string,
+  label: HighlightLabel,
+  hole: number,
+  where: { tournament: string } | { course: string },
+): string {
   const place = 'tournament' in where ? `i ${where.tournament}` : `på ${where.course}`;
   return `${player} fikk ${LABELS[label]} på hull ${hole} ${place}.`;
 }
 
 /** "Runde på Bogstad 1. juni 2026: Kari Nordmann 82 slag, Ola Nordmann 90 slag." */
-export function roundSharedText(course: string, playedOn: string, players: readonly { name: string; total: number }[], stableford: boolean): string {
+export function roundSharedText(
+  course: string,
+  playedOn: string,
+  players: readonly { name: string; total: number }[],
+  stableford: boolean,
+): string {
   const when = `${course} ${norwegianDates([playedOn])}`;
   if (players.length === 0) return `En runde på ${when} er delt.`;
   return `Runde på ${when}: ${players.map((p) => `${p.name} ${p.total} ${unit(stableford)}`).join(', ')}.`;

@@ -17,10 +17,17 @@ import { finishedText, highlightText, openedText, startedText } from './text';
  */
 type FeedDeps = Pick<Deps, 'bus' | 'now'>;
 
-const STATUS_KINDS = { open: 'tournament_opened', in_progress: 'tournament_started', finished: 'tournament_finished' } as const;
+const STATUS_KINDS = {
+  open: 'tournament_opened',
+  in_progress: 'tournament_started',
+  finished: 'tournament_finished',
+} as const;
 
 async function publicFields(db: Queryable, t: TournamentRow): Promise<Pick<FeedItem, 'organization' | 'tournament'>> {
-  const [org] = await db.select({ name: organization.name }).from(organization).where(eq(organization.id, t.organizationId));
+  const [org] = await db
+    .select({ name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, t.organizationId));
   return { organization: { name: org!.name }, tournament: { slug: t.slug, name: t.name } };
 }
 
@@ -36,7 +43,12 @@ export async function postTournamentStatus(deps: FeedDeps, writer: FeedWriter, t
   } else {
     rest = { text: kind === 'tournament_opened' ? openedText(t.name) : startedText(t.name) };
   }
-  await postFeedItem(deps, writer, { kind, source: `tournament:${t.id}:${kind}`, tournamentId: t.id, payload: { ...fields, ...rest } });
+  await postFeedItem(deps, writer, {
+    kind,
+    source: `tournament:${t.id}:${kind}`,
+    tournamentId: t.id,
+    payload: { ...fields, ...rest },
+  });
 }
 
 /**
@@ -44,12 +56,18 @@ export async function postTournamentStatus(deps: FeedDeps, writer: FeedWriter, t
  * it), of those who have played a hole. `total`: gross strokes over every round, or points in Stableford.
  */
 export function podiumOf(input: LeaderboardInput): NonNullable<FeedItem['podium']> {
-  const gross = new Map(input.entries.map((e) => [e.entryId, e.scores.flat().reduce<number>((sum, s) => sum + (s ?? 0), 0)]));
+  const gross = new Map(
+    input.entries.map((e) => [e.entryId, e.scores.flat().reduce<number>((sum, s) => sum + (s ?? 0), 0)]),
+  );
   const played = new Set(input.entries.filter((e) => e.scores.flat().some((s) => s !== null)).map((e) => e.entryId));
   return computeLeaderboard(input).flatMap((division) => {
     const places = division.rows
       .filter((row) => played.has(row.entryId) && Number(row.position.replace('T', '')) <= 3)
-      .map((row) => ({ position: row.position, name: row.name, total: input.format === 'stableford' ? (row.points ?? 0) : gross.get(row.entryId)! }));
+      .map((row) => ({
+        position: row.position,
+        name: row.name,
+        total: input.format === 'stableford' ? (row.points ?? 0) : gross.get(row.entryId)!,
+      }));
     return places.length > 0 ? [{ division: division.name, places }] : [];
   });
 }
@@ -66,7 +84,8 @@ export async function tournamentScoreHighlight(
   score: { entryId: string; round: number; hole: number; strokes: number | null },
 ): Promise<void> {
   const source = tournamentHighlightSource(t.id, score.entryId, score);
-  const mayBeOne = t.visibility === 'public' && score.strokes !== null && score.strokes < NEVER_A_HIGHLIGHT_FROM_STROKES;
+  const mayBeOne =
+    t.visibility === 'public' && score.strokes !== null && score.strokes < NEVER_A_HIGHLIGHT_FROM_STROKES;
   const existing = await findVisibleItem(writer.tx, source);
   if (!mayBeOne && !existing) return;
   const [hole] = await writer.tx
@@ -76,7 +95,10 @@ export async function tournamentScoreHighlight(
   const label = mayBeOne && hole ? highlightLabel(hole.par, score.strokes!) : null;
   if (existing) await withdrawFeedItems(deps, writer, { source }, 'corrected');
   if (!label) return;
-  const [entry] = await writer.tx.select({ name: tournamentEntry.name }).from(tournamentEntry).where(eq(tournamentEntry.id, score.entryId));
+  const [entry] = await writer.tx
+    .select({ name: tournamentEntry.name })
+    .from(tournamentEntry)
+    .where(eq(tournamentEntry.id, score.entryId));
   await postFeedItem(deps, writer, {
     kind: 'highlight',
     source,

@@ -109,7 +109,8 @@ interface ScoredEntry {
 function holesByNumber(holes: readonly LeaderboardHole[]): LeaderboardHole[] {
   const byNumber = Array.from<LeaderboardHole | undefined>({ length: HOLE_COUNT });
   for (const hole of holes) {
-    if (Number.isInteger(hole.number) && hole.number >= 1 && hole.number <= HOLE_COUNT) byNumber[hole.number - 1] = hole;
+    if (Number.isInteger(hole.number) && hole.number >= 1 && hole.number <= HOLE_COUNT)
+      byNumber[hole.number - 1] = hole;
   }
   if (holes.length !== HOLE_COUNT || byNumber.some((hole) => hole === undefined)) {
     throw new Error('A leaderboard needs the 18 holes numbered 1..18');
@@ -133,7 +134,12 @@ function currentRound(input: LeaderboardInput): number {
   return current;
 }
 
-function scoreEntry(entry: LeaderboardEntry, format: TournamentFormat, holes: LeaderboardHole[], rounds: number): ScoredEntry {
+function scoreEntry(
+  entry: LeaderboardEntry,
+  format: TournamentFormat,
+  holes: LeaderboardHole[],
+  rounds: number,
+): ScoredEntry {
   const received = allocateStrokes(
     entry.playingHandicap,
     holes.map((hole) => hole.strokeIndex),
@@ -243,7 +249,9 @@ export function computeLeaderboard(input: LeaderboardInput): LeaderboardDivision
     id: division.id,
     name: division.name,
     rows: rankDivision(
-      input.entries.filter((entry) => entry.divisionId === division.id).map((entry) => scoreEntry(entry, input.format, holes, rounds)),
+      input.entries
+        .filter((entry) => entry.divisionId === division.id)
+        .map((entry) => scoreEntry(entry, input.format, holes, rounds)),
     ),
   }));
 }
@@ -268,7 +276,10 @@ function sameRow(a: LeaderboardRow, b: LeaderboardRow): boolean {
  * differ in any field (rows are matched by division and entryId), and the rows that left a division.
  * A row that moved to another division appears in both lists. Deterministic: `next`'s and `previous`'s order.
  */
-export function changedRows(previous: readonly LeaderboardDivision[], next: readonly LeaderboardDivision[]): LeaderboardChanges {
+export function changedRows(
+  previous: readonly LeaderboardDivision[],
+  next: readonly LeaderboardDivision[],
+): LeaderboardChanges {
   const before = new Map<string, Map<string, LeaderboardRow>>();
   for (const division of previous) before.set(division.id, new Map(division.rows.map((row) => [row.entryId, row])));
   const after = new Map<string, Set<string>>();

@@ -214,7 +214,8 @@ function matchStanding(up: number, played: number, remaining: number): Standing 
   if (decided) {
     result = up > 0 ? 'won' : up < 0 ? 'lost' : 'halved';
     if (result === 'halved') status = 'Delt';
-    else if (remaining === 0) status = `${result === 'won' ? 'Vunnet' : 'Tapt'} ${Math.abs(up)} ${up > 0 ? 'opp' : 'ned'}`;
+    else if (remaining === 0)
+      status = `${result === 'won' ? 'Vunnet' : 'Tapt'} ${Math.abs(up)} ${up > 0 ? 'opp' : 'ned'}`;
     else status = `${result === 'won' ? 'Vunnet' : 'Tapt'} ${Math.abs(up)}&${remaining}`;
   } else if (up === 0) {
     status = 'Likt';
@@ -222,5 +223,14 @@ function matchStanding(up: number, played: number, remaining: number): Standing 
     status = `${Math.abs(up)} ${up > 0 ? 'opp' : 'ned'}${Math.abs(up) === remaining ? ' (dormie)' : ''}`;
   }
   const position = played === 0 ? null : up >= 0 ? 1 : 2;
-  return { format: 'match', holesPlayed: played, holesRemaining: remaining, holesUp: up, decided, result, status, position };
+  return {
+    format: 'match',
+    holesPlayed: played,
+    holesRemaining: remaining,
+    holesUp: up,
+    decided,
+    result,
+    status,
+    position,
+  };
 }

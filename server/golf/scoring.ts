@@ -22,6 +22,11 @@ export function netScore(gross: number, strokesReceived: number): number {
  * Score differential = 113 / Slope × (Adjusted Gross − Course Rating − PCC), to one decimal. It needs the
  * rating and slope, so it is computed here and never sent to a client as a per-round figure.
  */
-export function scoreDifferential(input: { adjustedGross: number; courseRating: number; slope: number; pcc?: number }): number {
+export function scoreDifferential(input: {
+  adjustedGross: number;
+  courseRating: number;
+  slope: number;
+  pcc?: number;
+}): number {
   return roundDifferential((113 / input.slope) * (input.adjustedGross - input.courseRating - (input.pcc ?? 0)));
 }

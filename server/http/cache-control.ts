@@ -21,5 +21,8 @@ const APP_FILE_MAX_AGE_SECONDS = 3600;
  * at once. It must be set here: serve-static adds its own header only where none is set, and no-store is.
  */
 export function appFileCacheControl(res: Response, file: string): void {
-  res.setHeader('Cache-Control', path.basename(file) === 'index.html' ? 'no-cache' : `public, max-age=${APP_FILE_MAX_AGE_SECONDS}`);
+  res.setHeader(
+    'Cache-Control',
+    path.basename(file) === 'index.html' ? 'no-cache' : `public, max-age=${APP_FILE_MAX_AGE_SECONDS}`,
+  );
 }

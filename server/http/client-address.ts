@@ -19,7 +19,9 @@ export function parseTrustProxy(value: string): TrustProxy {
     return (_address, hop) => hop < hops;
   }
   if (setting.toLowerCase() === 'true') {
-    throw new Error('«true» would let any client choose its own address: give the number of proxies or their addresses');
+    throw new Error(
+      '«true» would let any client choose its own address: give the number of proxies or their addresses',
+    );
   }
   const addresses = setting.split(',').map((a) => a.trim());
   if (addresses.some((a) => a === '')) throw new Error('an empty entry in the list of proxy addresses');

@@ -53,7 +53,10 @@ function isJson(req: Request): boolean {
  * CONTRACT.md section 1: a mutating request must say it is JSON (a cross-site form cannot), and an Origin,
  * where the browser sends one, must be our own. Either failure is 403 FORBIDDEN_ORIGIN.
  */
-export function mutationGuard(deps: Deps, refuse: Refuse = (req, res, error) => sendError(deps, req, res, error)): RequestHandler {
+export function mutationGuard(
+  deps: Deps,
+  refuse: Refuse = (req, res, error) => sendError(deps, req, res, error),
+): RequestHandler {
   return (req, res, next) => {
     if (!MUTATING_METHODS.has(req.method)) return next();
     const origin = req.headers.origin;

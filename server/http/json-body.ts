@@ -33,7 +33,8 @@ export function nestsDeeperThan(json: Uint8Array, max: number): boolean {
   for (let i = 0; i < json.length; i++) {
     const byte = json[i];
     if (inString) {
-      if (byte === 0x5c) i++; // a backslash escapes the next character
+      if (byte === 0x5c)
+        i++; // a backslash escapes the next character
       else if (byte === 0x22) inString = false;
     } else if (byte === 0x22) {
       inString = true;

@@ -51,14 +51,26 @@ function operationOf(row: Route, schemas: Record<string, JsonSchema>): Operation
     return typeof found === 'object' ? found : {};
   };
   const parameters: Parameter[] = [
-    ...Object.entries(row.params).map(([name, field]): Parameter => ({ name, in: 'path', required: true, schema: fieldSchema(field) })),
-    ...row.query.map((key): Parameter => ({ name: key, in: 'query', required: input?.required?.includes(key) ?? false, schema: fieldSchema(key) })),
+    ...Object.entries(row.params).map(
+      ([name, field]): Parameter => ({ name, in: 'path', required: true, schema: fieldSchema(field) }),
+    ),
+    ...row.query.map(
+      (key): Parameter => ({
+        name: key,
+        in: 'query',
+        required: input?.required?.includes(key) ?? false,
+        schema: fieldSchema(key),
+      }),
+    ),
   ];
   const operation: Operation = { operationId: row.procedure, tags: [row.procedure.split('.')[0] ?? ''], responses: {} };
   if (parameters.length > 0) operation.parameters = parameters;
   if (row.body && input) {
     const schema = withoutFields(input, Object.values(row.params));
-    operation.requestBody = { required: (schema.required?.length ?? 0) > 0 || schema.anyOf !== undefined, content: { 'application/json': { schema } } };
+    operation.requestBody = {
+      required: (schema.required?.length ?? 0) > 0 || schema.anyOf !== undefined,
+      content: { 'application/json': { schema } },
+    };
   }
   if (row.passOn) operation.description = 'En nettleser som ber om text/html (og ikke JSON), får appens side i stedet.';
 
@@ -70,11 +82,16 @@ function operationOf(row: Route, schemas: Record<string, JsonSchema>): Operation
       ? { description: 'Resultatlisten som CSV-fil.', content: { 'text/csv': { schema: { type: 'string' } } } }
       : {
           description: output ? 'Svaret.' : 'Svaret (ennå ikke beskrevet i detalj).',
-          content: { 'application/json': { schema: output ? { $ref: `#/components/schemas/${outputName(row)}` } : UNDESCRIBED } },
+          content: {
+            'application/json': { schema: output ? { $ref: `#/components/schemas/${outputName(row)}` } : UNDESCRIBED },
+          },
         };
   operation.responses = {
     [String(row.status)]: success,
-    default: { description: 'En feil (CONTRACT.md del 2).', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } },
+    default: {
+      description: 'En feil (CONTRACT.md del 2).',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    },
   };
   return operation;
 }

@@ -35,8 +35,10 @@ export function withoutFields(schema: JsonSchema, fields: readonly string[]): Js
     out.properties = Object.fromEntries(Object.entries(schema.properties).filter(([key]) => !fields.includes(key)));
   }
   if (schema.required) out.required = schema.required.filter((key) => !fields.includes(key));
-  if (schema.anyOf) out.anyOf = schema.anyOf.map((branch) => (typeof branch === 'object' ? withoutFields(branch, fields) : branch));
-  if (schema.allOf) out.allOf = schema.allOf.map((branch) => (typeof branch === 'object' ? withoutFields(branch, fields) : branch));
+  if (schema.anyOf)
+    out.anyOf = schema.anyOf.map((branch) => (typeof branch === 'object' ? withoutFields(branch, fields) : branch));
+  if (schema.allOf)
+    out.allOf = schema.allOf.map((branch) => (typeof branch === 'object' ? withoutFields(branch, fields) : branch));
   return out;
 }
 

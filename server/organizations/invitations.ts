@@ -54,7 +54,11 @@ export function invitationLink(deps: Deps, token: string): string {
  * address replaces the older open one. The mail counts against the inviter's mail limit (CONTRACT.md
  * section 6).
  */
-export async function inviteByEmail(deps: Deps, scope: OrgScope, input: { email: string; role: Role }): Promise<InvitationSummary> {
+export async function inviteByEmail(
+  deps: Deps,
+  scope: OrgScope,
+  input: { email: string; role: Role },
+): Promise<InvitationSummary> {
   await consumeLimit(deps, scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + INVITATION_SECONDS * 1000);
@@ -125,7 +129,12 @@ async function addressesOf(db: Queryable, user: Pick<UserRow, 'id' | 'email'>): 
  * (an open invitation to one of the user's addresses is what entitles the user to it). Null when another
  * request claimed it first.
  */
-async function claim(deps: Deps, invitation: InvitationRow, userId: string, ip: string | null): Promise<JoinedOrganization | null> {
+async function claim(
+  deps: Deps,
+  invitation: InvitationRow,
+  userId: string,
+  ip: string | null,
+): Promise<JoinedOrganization | null> {
   return withTenant(deps.db, invitation.organizationId, async (tx) => {
     if (!(await consumeVerificationById(deps, tx, invitation.id))) return null;
     const role = await joinKeepingHigherRole(tx, invitation.organizationId, userId, invitation.role);
@@ -137,7 +146,10 @@ async function claim(deps: Deps, invitation: InvitationRow, userId: string, ip: 
       ip,
       details: { role, invitedAs: invitation.role, via: 'invitation' },
     });
-    const [org] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, invitation.organizationId));
+    const [org] = await tx
+      .select({ name: organization.name })
+      .from(organization)
+      .where(eq(organization.id, invitation.organizationId));
     return { id: invitation.organizationId, name: org?.name ?? '', role };
   });
 }
@@ -196,7 +208,12 @@ export async function acceptInvitationByToken(
     .select({ id: organization.id, name: organization.name, role: organizationMembership.role })
     .from(organizationMembership)
     .innerJoin(organization, eq(organization.id, organizationMembership.organizationId))
-    .where(and(eq(organizationMembership.organizationId, invitation.organizationId), eq(organizationMembership.userId, input.user.id)))
+    .where(
+      and(
+        eq(organizationMembership.organizationId, invitation.organizationId),
+        eq(organizationMembership.userId, input.user.id),
+      ),
+    )
     .limit(1);
   if (!membership || found.consumedAt === null) throw new AppError('INVALID_LINK');
   return { organization: membership };

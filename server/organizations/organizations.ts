@@ -56,7 +56,10 @@ export async function createOrganization(
 }
 
 /** The caller's organizations with the caller's role; membership is not tenant-scoped (SPEC.md section 2). */
-export async function myOrganizations(deps: Deps, userId: string): Promise<{ organizations: { id: string; name: string; role: Role }[] }> {
+export async function myOrganizations(
+  deps: Deps,
+  userId: string,
+): Promise<{ organizations: { id: string; name: string; role: Role }[] }> {
   const organizations = await deps.db
     .select({ id: organization.id, name: organization.name, role: organizationMembership.role })
     .from(organizationMembership)
@@ -91,7 +94,9 @@ async function findMember(scope: OrgScope, userId: string): Promise<Member | nul
     .select(memberColumns)
     .from(organizationMembership)
     .innerJoin(appUser, eq(appUser.id, organizationMembership.userId))
-    .where(and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.userId, userId)))
+    .where(
+      and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.userId, userId)),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -102,7 +107,11 @@ async function findMember(scope: OrgScope, userId: string): Promise<Member | nul
  * membership check ran before the transaction, and a concurrent change may have lowered or ended it.
  */
 async function lockOrganization(scope: OrgScope): Promise<OrgScope> {
-  await scope.tx.select({ id: organization.id }).from(organization).where(eq(organization.id, scope.organizationId)).for('update');
+  await scope.tx
+    .select({ id: organization.id })
+    .from(organization)
+    .where(eq(organization.id, scope.organizationId))
+    .for('update');
   const actor = await findMember(scope, scope.actorUserId);
   if (!actor) throw new AppError('NOT_ORG_MEMBER');
   return { ...scope, actorRole: actor.role };
@@ -112,7 +121,9 @@ async function ownerCount(scope: OrgScope): Promise<number> {
   const [row] = await scope.tx
     .select({ n: count() })
     .from(organizationMembership)
-    .where(and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.role, 'owner')));
+    .where(
+      and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.role, 'owner')),
+    );
   return row?.n ?? 0;
 }
 
@@ -128,11 +139,17 @@ export type AddMemberAnswer =
  * An existing account (primary or secondary address) joins at once; an unknown address gets an invitation
  * mail whose link joins on sign-in (server/organizations/invitations.ts).
  */
-export async function addMember(deps: Deps, scope: OrgScope, input: { email: string; role: Role }): Promise<AddMemberAnswer> {
-  if (input.role === 'owner' && scope.actorRole !== 'owner') throw new AppError('FORBIDDEN', { message: ONLY_OWNERS_GRANT_OWNER });
+export async function addMember(
+  deps: Deps,
+  scope: OrgScope,
+  input: { email: string; role: Role },
+): Promise<AddMemberAnswer> {
+  if (input.role === 'owner' && scope.actorRole !== 'owner')
+    throw new AppError('FORBIDDEN', { message: ONLY_OWNERS_GRANT_OWNER });
   const address = normalizeEmail(input.email);
   const user = await findUserByEmail(scope.tx, address);
-  if (!user) return { result: 'invited', invitation: await inviteByEmail(deps, scope, { email: address, role: input.role }) };
+  if (!user)
+    return { result: 'invited', invitation: await inviteByEmail(deps, scope, { email: address, role: input.role }) };
 
   const [inserted] = await scope.tx
     .insert(organizationMembership)
@@ -152,7 +169,11 @@ export async function addMember(deps: Deps, scope: OrgScope, input: { email: str
 }
 
 /** Only owners grant or take away `owner`; the last owner keeps it (409). */
-export async function setRole(deps: Deps, unlocked: OrgScope, input: { userId: string; role: Role }): Promise<{ member: Member }> {
+export async function setRole(
+  deps: Deps,
+  unlocked: OrgScope,
+  input: { userId: string; role: Role },
+): Promise<{ member: Member }> {
   const scope = await lockOrganization(unlocked);
   if (!isAdminRole(scope.actorRole)) throw new AppError('NOT_ORG_ADMIN');
   const target = await findMember(scope, input.userId);
@@ -162,12 +183,18 @@ export async function setRole(deps: Deps, unlocked: OrgScope, input: { userId: s
     if (target.role === 'owner') throw new AppError('FORBIDDEN', { message: ADMIN_CANNOT_TOUCH_OWNER });
   }
   if (target.role === input.role) return { member: target };
-  if (target.role === 'owner' && (await ownerCount(scope)) <= 1) throw new AppError('CONFLICT', { message: LAST_OWNER });
+  if (target.role === 'owner' && (await ownerCount(scope)) <= 1)
+    throw new AppError('CONFLICT', { message: LAST_OWNER });
 
   await scope.tx
     .update(organizationMembership)
     .set({ role: input.role })
-    .where(and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.userId, input.userId)));
+    .where(
+      and(
+        eq(organizationMembership.organizationId, scope.organizationId),
+        eq(organizationMembership.userId, input.userId),
+      ),
+    );
   await audit(deps, scope.tx, {
     action: 'org.role_changed',
     actorUserId: scope.actorUserId,
@@ -190,11 +217,17 @@ export async function removeMember(deps: Deps, unlocked: OrgScope, input: { user
   if (!leaving && scope.actorRole !== 'owner' && target.role === 'owner') {
     throw new AppError('FORBIDDEN', { message: ADMIN_CANNOT_TOUCH_OWNER });
   }
-  if (target.role === 'owner' && (await ownerCount(scope)) <= 1) throw new AppError('CONFLICT', { message: LAST_OWNER });
+  if (target.role === 'owner' && (await ownerCount(scope)) <= 1)
+    throw new AppError('CONFLICT', { message: LAST_OWNER });
 
   await scope.tx
     .delete(organizationMembership)
-    .where(and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.userId, input.userId)));
+    .where(
+      and(
+        eq(organizationMembership.organizationId, scope.organizationId),
+        eq(organizationMembership.userId, input.userId),
+      ),
+    );
   await audit(deps, scope.tx, {
     action: 'org.member_removed',
     actorUserId: scope.actorUserId,

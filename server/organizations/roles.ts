@@ -21,7 +21,12 @@ function rankSql(column: SQL): SQL {
  * Makes `userId` a member with at least `role`: an existing membership is raised, never lowered (an
  * invitation or a merge must not demote anyone). Returns the role the user holds afterwards.
  */
-export async function joinKeepingHigherRole(db: Queryable, organizationId: string, userId: string, role: Role): Promise<Role> {
+export async function joinKeepingHigherRole(
+  db: Queryable,
+  organizationId: string,
+  userId: string,
+  role: Role,
+): Promise<Role> {
   const [row] = await db
     .insert(organizationMembership)
     .values({ organizationId, userId, role })

@@ -158,7 +158,11 @@ export function isFallenBehind(socket: WebSocket | undefined): boolean {
 const audiencesByBus = new WeakMap<EventBus, Audiences>();
 
 /** The audiences of the process that owns `bus` (one bus per process; tests make one per server). */
-export function audiencesOf(deps: { bus: EventBus; logger: { warn(details: object, message: string): void }; metrics?: Pick<Metrics, 'dropped'> }): Audiences {
+export function audiencesOf(deps: {
+  bus: EventBus;
+  logger: { warn(details: object, message: string): void };
+  metrics?: Pick<Metrics, 'dropped'>;
+}): Audiences {
   let audiences = audiencesByBus.get(deps.bus);
   if (!audiences) {
     audiences = createAudiences(deps.bus, (error) => deps.logger.warn({ err: error }, 'live audience read failed'));
@@ -235,7 +239,10 @@ export async function* followAudience<T>(
       held = step.value;
     }
     // A catch-up may be empty (chat "from now on"): then the first live event carries the probe instead.
-    if (held) yield socket ? tracked(held[0], new IdProbe(held[1], (assigned) => (subscriptionId = assigned)) as unknown as T) : held;
+    if (held)
+      yield socket
+        ? tracked(held[0], new IdProbe(held[1], (assigned) => (subscriptionId = assigned)) as unknown as T)
+        : held;
     for (;;) {
       // tRPC asks for the next event only after writing the probed one: what came before is on the wire.
       if (subscriptionId !== undefined) {

@@ -67,11 +67,14 @@ export async function* whileAllowed<T>(
   const stopResync = deps.bus.onResync(() => void recheck());
   // Spread over the interval, so that subscriptions opened together are not checked together.
   const every = options.recheckMs ?? ACCESS_RECHECK_MS;
-  let timer: NodeJS.Timeout = setTimeout(function tick() {
-    void recheck();
-    timer = setTimeout(tick, every);
-    timer.unref();
-  }, Math.round(every * (0.5 + Math.random() / 2)));
+  let timer: NodeJS.Timeout = setTimeout(
+    function tick() {
+      void recheck();
+      timer = setTimeout(tick, every);
+      timer.unref();
+    },
+    Math.round(every * (0.5 + Math.random() / 2)),
+  );
   timer.unref();
 
   const source = stream(inner.signal);

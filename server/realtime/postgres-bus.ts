@@ -91,7 +91,10 @@ export async function createPostgresBus(options: {
 
   async function asNotification(message: string): Promise<string> {
     if (Buffer.byteLength(message, 'utf8') < NOTIFY_PAYLOAD_LIMIT_BYTES) return message;
-    const [row] = await db.insert(busPayload).values({ message, createdAt: options.now() }).returning({ id: busPayload.id });
+    const [row] = await db
+      .insert(busPayload)
+      .values({ message, createdAt: options.now() })
+      .returning({ id: busPayload.id });
     return JSON.stringify({ from: instanceId, stored: row!.id } satisfies WireMessage);
   }
 
@@ -103,7 +106,9 @@ export async function createPostgresBus(options: {
           const notifications: string[] = [];
           for (const message of batch) notifications.push(await asNotification(message));
           // One statement, one transaction: the notifications go out together and in this order.
-          await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, message) from unnest(${sql.param(notifications)}::text[]) as message`);
+          await db.execute(
+            sql`select pg_notify(${NOTIFY_CHANNEL}, message) from unnest(${sql.param(notifications)}::text[]) as message`,
+          );
         } catch (error) {
           droppedCounts.bus_publish_failed += batch.length;
           logger.error({ err: error, dropped: batch.length }, 'bus publish failed');
@@ -171,7 +176,11 @@ export async function createPostgresBus(options: {
   let reconnectTimer: NodeJS.Timeout | undefined;
 
   async function listen(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true, application_name: `golf-bus ${instanceId}` });
+    const client = new pg.Client({
+      connectionString: options.databaseUrl,
+      keepAlive: true,
+      application_name: `golf-bus ${instanceId}`,
+    });
     client.on('notification', onNotification);
     client.on('error', (error) => dropped(client, error));
     client.on('end', () => dropped(client, new Error('connection ended')));
@@ -221,7 +230,9 @@ export async function createPostgresBus(options: {
   const healthCheck = setInterval(() => {
     const client = listener;
     if (!client) return;
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer to a health check')), HEALTH_CHECK_TIMEOUT_MS).unref());
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('no answer to a health check')), HEALTH_CHECK_TIMEOUT_MS).unref(),
+    );
     Promise.race([client.query('select 1'), timeout]).catch((error: unknown) => dropped(client, error));
   }, HEALTH_CHECK_MS);
   healthCheck.unref();

@@ -45,7 +45,10 @@ export interface LiveSockets {
  * former holder. The check runs on a timer, which also covers changes made on another server instance or
  * by hand in the database, and at once when this process hears that a user's sessions changed.
  */
-export function createLiveSockets(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'logger' | 'now'>, options: { sweepMs?: number } = {}): LiveSockets {
+export function createLiveSockets(
+  deps: Pick<Deps, 'db' | 'bus' | 'config' | 'logger' | 'now'>,
+  options: { sweepMs?: number } = {},
+): LiveSockets {
   const sockets = new Map<WebSocket, TrackedSession>();
   /** Users whose sessions were announced as changed: the next check reads all of their sockets. */
   const announcedUsers = new Set<string>();
@@ -59,7 +62,10 @@ export function createLiveSockets(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'lo
 
   /** Reads the sessions of `watched` from the database and closes the sockets whose session has ended. */
   async function confirm(watched: [WebSocket, TrackedSession][], readAtMs: number): Promise<void> {
-    const ended = await endedSessions(deps.db, watched.map(([, session]) => session));
+    const ended = await endedSessions(
+      deps.db,
+      watched.map(([, session]) => session),
+    );
     for (const [socket, session] of watched) {
       // A socket that closed while the query ran is gone from the map already.
       if (!sockets.has(socket)) continue;
@@ -76,7 +82,12 @@ export function createLiveSockets(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'lo
     const due: [WebSocket, TrackedSession][] = [];
     for (const entry of sockets) {
       const session = entry[1];
-      if (session.checkedAtMs === 0 || announcedUsers.has(session.userId) || readAtMs - session.checkedAtMs >= RECHECK_MS) due.push(entry);
+      if (
+        session.checkedAtMs === 0 ||
+        announcedUsers.has(session.userId) ||
+        readAtMs - session.checkedAtMs >= RECHECK_MS
+      )
+        due.push(entry);
     }
     announcedUsers.clear();
     await confirm(due, readAtMs);
@@ -128,7 +139,13 @@ export function createLiveSockets(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'lo
       const claims = await readSessionClaims(deps, token);
       // A socket opened without a valid session is anonymous: there is no session of it to end.
       if (!token || !claims || socket.readyState !== socket.OPEN) return;
-      sockets.set(socket, { userId: claims.userId, version: claims.version, tokenHash: sha256(token), expiresAtMs: claims.expiresAt * 1000, checkedAtMs: 0 });
+      sockets.set(socket, {
+        userId: claims.userId,
+        version: claims.version,
+        tokenHash: sha256(token),
+        expiresAtMs: claims.expiresAt * 1000,
+        checkedAtMs: 0,
+      });
       socket.once('close', () => sockets.delete(socket));
       // The session may have ended between the handshake and now: the next check must include this socket.
       await sweep();

@@ -23,7 +23,14 @@ export interface CsvFile {
 }
 
 export function isCsvFile(value: unknown): value is CsvFile {
-  return typeof value === 'object' && value !== null && 'csv' in value && typeof value.csv === 'string' && 'filename' in value && typeof value.filename === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'csv' in value &&
+    typeof value.csv === 'string' &&
+    'filename' in value &&
+    typeof value.filename === 'string'
+  );
 }
 
 /** results.csv, the one answer that is not JSON: the procedure's text as a file download. */

@@ -6,7 +6,13 @@ import type { ProcedurePath } from './table';
 const flat: Readonly<Record<string, unknown>> = appRouter._def.procedures;
 
 function isProcedure(value: unknown): value is AnyProcedure {
-  return typeof value === 'function' && '_def' in value && typeof value._def === 'object' && value._def !== null && 'procedure' in value._def;
+  return (
+    typeof value === 'function' &&
+    '_def' in value &&
+    typeof value._def === 'object' &&
+    value._def !== null &&
+    'procedure' in value._def
+  );
 }
 
 /** The procedure a table row names; the row's type already guarantees it exists. */

@@ -80,7 +80,8 @@ export function bodyWithParams(req: Request, params: Record<string, string | und
   const sent: unknown = req.body ?? {};
   if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) return sent;
   for (const key of Object.keys(params)) {
-    if (Object.hasOwn(sent, key)) throw new AppError('INVALID_INPUT', { issues: [{ path: key, message: 'Ukjent felt.' }] });
+    if (Object.hasOwn(sent, key))
+      throw new AppError('INVALID_INPUT', { issues: [{ path: key, message: 'Ukjent felt.' }] });
   }
   return { ...sent, ...params };
 }

@@ -46,11 +46,12 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type Answer = 'json' | 'cached' | 'csv';
 
-type AnswerFor<P extends ProcedurePath> = OutputOf<P> extends { csv: string; filename: string }
-  ? 'csv'
-  : OutputOf<P> extends object
-    ? 'json' | 'cached'
-    : 'json';
+type AnswerFor<P extends ProcedurePath> =
+  OutputOf<P> extends { csv: string; filename: string }
+    ? 'csv'
+    : OutputOf<P> extends object
+      ? 'json' | 'cached'
+      : 'json';
 
 type ParamsFor<Path extends string, P extends ProcedurePath> = [PathParams<Path>] extends [never]
   ? { params?: never }

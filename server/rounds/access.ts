@@ -11,7 +11,12 @@ export type RoundRole = 'owner' | 'participant';
  * NOT_FOUND, the same answer as for a round that does not exist. `lock` takes the round's row lock, so
  * changes to one round (scores, the freeze at the first score, events) happen one at a time.
  */
-export async function roundFor(db: Queryable, roundId: string, userId: string, options: { lock?: boolean } = {}): Promise<{ round: RoundRow; role: RoundRole }> {
+export async function roundFor(
+  db: Queryable,
+  roundId: string,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<{ round: RoundRow; role: RoundRole }> {
   const query = db.select().from(round).where(eq(round.id, roundId)).limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND');
@@ -31,13 +36,16 @@ export function assertOwner(role: RoundRole): void {
 }
 
 export function assertOpen(row: RoundRow): void {
-  if (row.status === 'finished') throw new AppError('CONFLICT', { message: 'Runden er avsluttet. Resultatene kan ikke endres.' });
+  if (row.status === 'finished')
+    throw new AppError('CONFLICT', { message: 'Runden er avsluttet. Resultatene kan ikke endres.' });
 }
 
 /** Sides and participants are set before play: the first score freezes the handicaps and the allowance. */
 export function assertNotStarted(row: RoundRow): void {
   assertOpen(row);
   if (row.startedAt !== null) {
-    throw new AppError('CONFLICT', { message: 'Runden har startet. Sider og spillere kan ikke endres etter første score.' });
+    throw new AppError('CONFLICT', {
+      message: 'Runden har startet. Sider og spillere kan ikke endres etter første score.',
+    });
   }
 }

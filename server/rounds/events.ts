@@ -52,12 +52,18 @@ async function eventsAfter(db: Database, roundId: string, afterId: number) {
 /** Whether two views of a round have the same shape: then scores alone changed, and a patch says it all. */
 function sameShape(a: RoundView, b: RoundView): boolean {
   const participantIds = (v: RoundView) => v.sides.flatMap((s) => [s.id, ...s.participants.map((p) => p.id)]).join();
-  return a.status === b.status && a.startedAt === b.startedAt && a.handicapsFrozen === b.handicapsFrozen && participantIds(a) === participantIds(b);
+  return (
+    a.status === b.status &&
+    a.startedAt === b.startedAt &&
+    a.handicapsFrozen === b.handicapsFrozen &&
+    participantIds(a) === participantIds(b)
+  );
 }
 
 function patchOf(view: RoundView, changes: RoundChange[]): RoundPatch {
   const holesOf = new Map<string, Set<number>>();
-  for (const c of changes) if (c.type === 'score') holesOf.set(c.participantId, (holesOf.get(c.participantId) ?? new Set()).add(c.hole));
+  for (const c of changes)
+    if (c.type === 'score') holesOf.set(c.participantId, (holesOf.get(c.participantId) ?? new Set()).add(c.hole));
   return {
     participants: view.sides
       .flatMap((s) => s.participants)
@@ -96,7 +102,14 @@ function roundSource(deps: Pick<Deps, 'db'>, roundId: string): AudienceSource {
       const view = fromWriter?.id === last.id ? fromWriter.round : await roundView(deps.db, roundId);
       const onlyScores = events.every((e) => e.change.type === 'score');
       const tail: Partial<RoundUpdate> =
-        previous && onlyScores && sameShape(previous, view) ? { patch: patchOf(view, events.map((e) => e.change)) } : { round: view };
+        previous && onlyScores && sameShape(previous, view)
+          ? {
+              patch: patchOf(
+                view,
+                events.map((e) => e.change),
+              ),
+            }
+          : { round: view };
       previous = view;
       return events.map(
         (event): AudienceEvent => ({
@@ -115,7 +128,12 @@ function roundSource(deps: Pick<Deps, 'db'>, roundId: string): AudienceSource {
  */
 export function roundUpdates(
   deps: Pick<Deps, 'db' | 'bus' | 'logger'>,
-  input: { roundId: string; lastEventId: string | null | undefined; signal: AbortSignal | undefined; socket: WebSocket | undefined },
+  input: {
+    roundId: string;
+    lastEventId: string | null | undefined;
+    signal: AbortSignal | undefined;
+    socket: WebSocket | undefined;
+  },
 ) {
   const resumeFrom = input.lastEventId && /^\d+$/.test(input.lastEventId) ? Number(input.lastEventId) : null;
   async function* catchUp(): AsyncGenerator<ReturnType<typeof tracked<RoundUpdate>>, number> {

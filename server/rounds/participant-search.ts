@@ -21,7 +21,10 @@ const emailShape = z.email();
  * prefixes and typos). An exact e-mail address finds its account too: that hit shows the address that
  * was typed and nothing more; no other hit ever carries an e-mail address (docs/courses-and-rounds.md).
  */
-export async function searchParticipants(deps: Deps, input: { userId: string; q?: string | undefined }): Promise<ParticipantSearchAnswer> {
+export async function searchParticipants(
+  deps: Deps,
+  input: { userId: string; q?: string | undefined },
+): Promise<ParticipantSearchAnswer> {
   const q = input.q?.trim() ?? '';
   const query = q === '' ? null : parseQuery(q);
 
@@ -35,7 +38,10 @@ export async function searchParticipants(deps: Deps, input: { userId: string; q?
     .where(
       or(
         eq(round.ownerUserId, input.userId),
-        inArray(round.id, deps.db.select({ id: participant.roundId }).from(participant).where(eq(participant.userId, input.userId))),
+        inArray(
+          round.id,
+          deps.db.select({ id: participant.roundId }).from(participant).where(eq(participant.userId, input.userId)),
+        ),
       ),
     );
   const known = await deps.db
@@ -46,9 +52,18 @@ export async function searchParticipants(deps: Deps, input: { userId: string; q?
         eq(appUser.id, input.userId),
         inArray(
           appUser.id,
-          deps.db.select({ id: organizationMembership.userId }).from(organizationMembership).where(inArray(organizationMembership.organizationId, myOrganizations)),
+          deps.db
+            .select({ id: organizationMembership.userId })
+            .from(organizationMembership)
+            .where(inArray(organizationMembership.organizationId, myOrganizations)),
         ),
-        inArray(appUser.id, deps.db.select({ id: participant.userId }).from(participant).where(and(isNotNull(participant.userId), inArray(participant.roundId, myRounds)))),
+        inArray(
+          appUser.id,
+          deps.db
+            .select({ id: participant.userId })
+            .from(participant)
+            .where(and(isNotNull(participant.userId), inArray(participant.roundId, myRounds))),
+        ),
         inArray(appUser.id, deps.db.select({ id: round.ownerUserId }).from(round).where(inArray(round.id, myRounds))),
       ),
     )
@@ -90,4 +105,3 @@ export async function searchParticipants(deps: Deps, input: { userId: string; q?
   const guests = query ? byScore([...latestGuests.values()]) : [...latestGuests.values()];
   return { accounts, guests: guests.slice(0, PARTICIPANT_HITS) };
 }
-

@@ -28,7 +28,10 @@ async function change<T>(
   deps: Deps,
   roundId: string,
   userId: string,
-  work: (tx: Transaction, current: { round: RoundRow; role: RoundRole }) => Promise<{ change: RoundChange; answer: (view: RoundView) => T }>,
+  work: (
+    tx: Transaction,
+    current: { round: RoundRow; role: RoundRole },
+  ) => Promise<{ change: RoundChange; answer: (view: RoundView) => T }>,
 ): Promise<T> {
   const outcome = await deps.db.transaction(async (tx) => {
     const current = await roundFor(tx, roundId, userId, { lock: true });
@@ -45,12 +48,18 @@ export async function createRound(
   deps: Deps,
   input: { userId: string; courseId: string; teeId: string; playedOn: string; format: RoundFormat; holes: RoundHoles },
 ): Promise<RoundView> {
-  if (!(await isCourseVisible(deps.db, input.courseId, input.userId))) throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
+  if (!(await isCourseVisible(deps.db, input.courseId, input.userId)))
+    throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
   const [teeRow] = await deps.db.select({ courseId: tee.courseId }).from(tee).where(eq(tee.id, input.teeId)).limit(1);
   if (!teeRow || teeRow.courseId !== input.courseId) {
-    throw new AppError('INVALID_INPUT', { issues: [{ path: 'teeId', message: 'Teestedet hører ikke til denne banen.' }] });
+    throw new AppError('INVALID_INPUT', {
+      issues: [{ path: 'teeId', message: 'Teestedet hører ikke til denne banen.' }],
+    });
   }
-  const [{ holes } = { holes: 0 }] = await deps.db.select({ holes: count() }).from(courseHole).where(eq(courseHole.courseId, input.courseId));
+  const [{ holes } = { holes: 0 }] = await deps.db
+    .select({ holes: count() })
+    .from(courseHole)
+    .where(eq(courseHole.courseId, input.courseId));
   if (holes === 9 && input.holes !== 'front9') {
     throw new AppError('INVALID_INPUT', { issues: [{ path: 'holes', message: 'Banen har 9 hull: velg front9.' }] });
   }
@@ -82,7 +91,10 @@ export async function addSide(deps: Deps, input: { userId: string; roundId: stri
     if (row.format === 'match' && sides >= 2) {
       throw new AppError('CONFLICT', { message: 'En match spilles mellom to sider.' });
     }
-    const [created] = await tx.insert(side).values({ roundId: row.id, name: input.name, position: sides }).returning({ id: side.id });
+    const [created] = await tx
+      .insert(side)
+      .values({ roundId: row.id, name: input.name, position: sides })
+      .returning({ id: side.id });
     const sideId = created!.id;
     return { change: { type: 'side', sideId }, answer: (view) => view.sides.find((s) => s.id === sideId)! };
   });
@@ -90,16 +102,30 @@ export async function addSide(deps: Deps, input: { userId: string; roundId: stri
 
 export async function addParticipant(
   deps: Deps,
-  input: { userId: string; roundId: string; sideId: string; participantUserId?: string | undefined; guest?: { name: string; handicapIndex: number } | undefined },
+  input: {
+    userId: string;
+    roundId: string;
+    sideId: string;
+    participantUserId?: string | undefined;
+    guest?: { name: string; handicapIndex: number } | undefined;
+  },
 ): Promise<ParticipantView> {
   return change(deps, input.roundId, input.userId, async (tx, { round: row, role }) => {
     assertOwner(role);
     assertNotStarted(row);
-    const [sideRow] = await tx.select({ id: side.id }).from(side).where(and(eq(side.id, input.sideId), eq(side.roundId, row.id))).limit(1);
+    const [sideRow] = await tx
+      .select({ id: side.id })
+      .from(side)
+      .where(and(eq(side.id, input.sideId), eq(side.roundId, row.id)))
+      .limit(1);
     if (!sideRow) throw new AppError('NOT_FOUND', { message: 'Fant ikke siden i denne runden.' });
     let values: typeof participant.$inferInsert;
     if (input.participantUserId) {
-      const [user] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.id, input.participantUserId)).limit(1);
+      const [user] = await tx
+        .select({ id: appUser.id })
+        .from(appUser)
+        .where(eq(appUser.id, input.participantUserId))
+        .limit(1);
       if (!user) throw new AppError('NOT_FOUND', { message: 'Fant ikke spilleren.' });
       const [already] = await tx
         .select({ id: participant.id })
@@ -109,7 +135,13 @@ export async function addParticipant(
       if (already) throw new AppError('CONFLICT', { message: 'Spilleren er allerede med i runden.' });
       values = { roundId: row.id, sideId: sideRow.id, userId: user.id, createdAt: deps.now() };
     } else {
-      values = { roundId: row.id, sideId: sideRow.id, guestName: input.guest!.name, handicapIndex: input.guest!.handicapIndex, createdAt: deps.now() };
+      values = {
+        roundId: row.id,
+        sideId: sideRow.id,
+        guestName: input.guest!.name,
+        handicapIndex: input.guest!.handicapIndex,
+        createdAt: deps.now(),
+      };
     }
     const [created] = await tx.insert(participant).values(values).returning({ id: participant.id });
     const participantId = created!.id;
@@ -127,7 +159,14 @@ export async function addParticipant(
  */
 export async function setScore(
   deps: Deps,
-  input: { userId: string; roundId: string; participantId: string; hole: number; strokes: number | null; previousStrokes?: number | null | undefined },
+  input: {
+    userId: string;
+    roundId: string;
+    participantId: string;
+    hole: number;
+    strokes: number | null;
+    previousStrokes?: number | null | undefined;
+  },
 ): Promise<RoundView> {
   return change(deps, input.roundId, input.userId, async (tx, { round: row }) => {
     assertOpen(row);
@@ -137,11 +176,16 @@ export async function setScore(
       .where(and(eq(participant.id, input.participantId), eq(participant.roundId, row.id)))
       .limit(1);
     if (!target) throw new AppError('NOT_FOUND', { message: 'Fant ikke spilleren i denne runden.' });
-    const [{ holes } = { holes: 0 }] = await tx.select({ holes: count() }).from(courseHole).where(eq(courseHole.courseId, row.courseId));
+    const [{ holes } = { holes: 0 }] = await tx
+      .select({ holes: count() })
+      .from(courseHole)
+      .where(eq(courseHole.courseId, row.courseId));
     const playable = holesPlayed(row.holes, holes);
     if (!playable.includes(input.hole)) {
       throw new AppError('INVALID_INPUT', {
-        issues: [{ path: 'hole', message: `Runden spilles på hull ${playable[0]} til ${playable[playable.length - 1]}.` }],
+        issues: [
+          { path: 'hole', message: `Runden spilles på hull ${playable[0]} til ${playable[playable.length - 1]}.` },
+        ],
       });
     }
     if (row.startedAt === null && input.strokes !== null) await freezeHandicaps(deps, tx, row);
@@ -182,10 +226,16 @@ export async function finishRound(deps: Deps, input: { userId: string; roundId: 
 }
 
 /** The caller's rounds, as owner or account participant, newest first (by playing date, then creation). */
-export async function myRounds(deps: Deps, input: { userId: string; limit?: number | undefined }): Promise<{ rounds: RoundSummary[] }> {
+export async function myRounds(
+  deps: Deps,
+  input: { userId: string; limit?: number | undefined },
+): Promise<{ rounds: RoundSummary[] }> {
   const mine = or(
     eq(round.ownerUserId, input.userId),
-    inArray(round.id, deps.db.select({ id: participant.roundId }).from(participant).where(eq(participant.userId, input.userId))),
+    inArray(
+      round.id,
+      deps.db.select({ id: participant.roundId }).from(participant).where(eq(participant.userId, input.userId)),
+    ),
   );
   const rows = await deps.db
     .select({

@@ -34,7 +34,14 @@ export interface ComputedRound {
  */
 export async function computeRound(db: Queryable, row: RoundRow): Promise<ComputedRound> {
   const [courseRow] = await db
-    .select({ id: course.id, kind: course.kind, name: course.name, country: course.country, clubSlug: club.slug, clubName: club.name })
+    .select({
+      id: course.id,
+      kind: course.kind,
+      name: course.name,
+      country: course.country,
+      clubSlug: club.slug,
+      clubName: club.name,
+    })
     .from(course)
     .leftJoin(club, eq(club.id, course.clubId))
     .where(eq(course.id, row.courseId));
@@ -75,7 +82,12 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
       : await db
           .select({ participantId: score.participantId, hole: score.hole, strokes: score.strokes })
           .from(score)
-          .where(inArray(score.participantId, participants.map((p) => p.id)));
+          .where(
+            inArray(
+              score.participantId,
+              participants.map((p) => p.id),
+            ),
+          );
 
   const numbers = holesPlayed(row.holes, holes.length);
   const played = holes.filter((h) => numbers.includes(h.number));
@@ -83,7 +95,11 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
   const rating: Rating =
     row.holes === '18' || holes.length === 9
       ? { courseRating: ratings.courseRating, slope: ratings.slope, par: ratings.par }
-      : nineHoleRating(ratings, row.holes as 'front9' | 'back9', played.reduce((t, h) => t + h.par, 0));
+      : nineHoleRating(
+          ratings,
+          row.holes as 'front9' | 'back9',
+          played.reduce((t, h) => t + h.par, 0),
+        );
 
   const frozen = row.startedAt !== null;
   const participantRows = participants.map((p) => ({
@@ -143,7 +159,8 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
         .limit(1)
     ).length > 0;
 
-  const lengthOf = (number: number) => (teeRow!.lengths && teeRow!.lengths.length >= number ? teeRow!.lengths[number - 1]! : null);
+  const lengthOf = (number: number) =>
+    teeRow!.lengths && teeRow!.lengths.length >= number ? teeRow!.lengths[number - 1]! : null;
   const view: RoundView = {
     id: row.id,
     ownerUserId: row.ownerUserId,
@@ -161,11 +178,18 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
       id: courseRow!.id,
       kind: courseRow!.kind,
       name: courseRow!.name,
-      ...(courseRow!.clubSlug !== null && courseRow!.clubName !== null ? { club: { slug: courseRow!.clubSlug, name: courseRow!.clubName } } : {}),
+      ...(courseRow!.clubSlug !== null && courseRow!.clubName !== null
+        ? { club: { slug: courseRow!.clubSlug, name: courseRow!.clubName } }
+        : {}),
       country: courseRow!.country,
     },
     tee: toTee(teeRow!.id, teeRow!.name, teeRow!.color, teeRow!.gender, teeRow!.par, teeRow!.lengths),
-    card: played.map((h) => ({ hole: h.number, par: h.par, strokeIndex: h.strokeIndex, lengthMeters: lengthOf(h.number) })),
+    card: played.map((h) => ({
+      hole: h.number,
+      par: h.par,
+      strokeIndex: h.strokeIndex,
+      lengthMeters: lengthOf(h.number),
+    })),
     sides: sideViews,
   };
   return { view, scored, participantRows };

@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
-import { tournamentCard, tournamentEntry, tournamentEntryAccount, tournamentGroupEntry, tournamentRound } from '../db/schema';
+import {
+  tournamentCard,
+  tournamentEntry,
+  tournamentEntryAccount,
+  tournamentGroupEntry,
+  tournamentRound,
+} from '../db/schema';
 import { AppError } from '../errors';
 import type { TournamentRow } from './access';
 
@@ -25,7 +31,13 @@ export async function requireEntry(tx: Queryable, t: TournamentRow, entryId: str
     .select({ id: tournamentEntry.id, userId: tournamentEntryAccount.userId })
     .from(tournamentEntry)
     .leftJoin(tournamentEntryAccount, eq(tournamentEntryAccount.entryId, tournamentEntry.id))
-    .where(and(eq(tournamentEntry.id, entryId), eq(tournamentEntry.tournamentId, t.id), eq(tournamentEntry.organizationId, t.organizationId)))
+    .where(
+      and(
+        eq(tournamentEntry.id, entryId),
+        eq(tournamentEntry.tournamentId, t.id),
+        eq(tournamentEntry.organizationId, t.organizationId),
+      ),
+    )
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Fant ikke deltakeren i denne turneringen.' });
   return row;
@@ -34,13 +46,22 @@ export async function requireEntry(tx: Queryable, t: TournamentRow, entryId: str
 const callerGroup = alias(tournamentGroupEntry, 'caller_group');
 
 /** The user's relation to the entry's card in `round`. A marker is an entrant of the same group in that round. */
-export async function relationToCard(tx: Queryable, t: TournamentRow, entry: CardEntry, round: number, userId: string): Promise<CardRelation> {
+export async function relationToCard(
+  tx: Queryable,
+  t: TournamentRow,
+  entry: CardEntry,
+  round: number,
+  userId: string,
+): Promise<CardRelation> {
   if (entry.userId === userId) return { kind: 'entrant' };
   const [marker] = await tx
     .select({ entryId: tournamentEntryAccount.entryId })
     .from(tournamentEntryAccount)
     .innerJoin(callerGroup, and(eq(callerGroup.entryId, tournamentEntryAccount.entryId), eq(callerGroup.round, round)))
-    .innerJoin(tournamentGroupEntry, and(eq(tournamentGroupEntry.groupId, callerGroup.groupId), eq(tournamentGroupEntry.entryId, entry.id)))
+    .innerJoin(
+      tournamentGroupEntry,
+      and(eq(tournamentGroupEntry.groupId, callerGroup.groupId), eq(tournamentGroupEntry.entryId, entry.id)),
+    )
     .where(and(eq(tournamentEntryAccount.tournamentId, t.id), eq(tournamentEntryAccount.userId, userId)))
     .limit(1);
   return marker ? { kind: 'marker', markerEntryId: marker.entryId } : { kind: 'none' };
@@ -53,7 +74,10 @@ export async function requireRound(tx: Queryable, t: TournamentRow, round: numbe
     .from(tournamentRound)
     .where(and(eq(tournamentRound.tournamentId, t.id), eq(tournamentRound.number, round)))
     .limit(1);
-  if (!row) throw new AppError('INVALID_INPUT', { issues: [{ path: 'round', message: `Turneringen har ingen runde ${round}.` }] });
+  if (!row)
+    throw new AppError('INVALID_INPUT', {
+      issues: [{ path: 'round', message: `Turneringen har ingen runde ${round}.` }],
+    });
 }
 
 export type CardRow = typeof tournamentCard.$inferSelect;

@@ -1,6 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { HOLES_PER_TOURNAMENT_ROUND, type TournamentCardsView } from '../../shared/schemas/tournaments';
-import { tournamentCard, tournamentDivision, tournamentEntry, tournamentEntryAccount, tournamentGroup, tournamentGroupEntry, tournamentScore, courseHole } from '../db/schema';
+import {
+  tournamentCard,
+  tournamentDivision,
+  tournamentEntry,
+  tournamentEntryAccount,
+  tournamentGroup,
+  tournamentGroupEntry,
+  tournamentScore,
+  courseHole,
+} from '../db/schema';
 import { allocateStrokes } from '../golf/strokes';
 import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
@@ -50,7 +59,10 @@ export async function listCards(scope: OrgScope, input: CardsRequest): Promise<T
       .limit(1);
     if (g) {
       group = { startsAt: g.startsAt.toISOString(), tee: g.tee === 10 ? 10 : 1 };
-      const mates = await tx.select({ entryId: tournamentGroupEntry.entryId }).from(tournamentGroupEntry).where(eq(tournamentGroupEntry.groupId, g.id));
+      const mates = await tx
+        .select({ entryId: tournamentGroupEntry.entryId })
+        .from(tournamentGroupEntry)
+        .where(eq(tournamentGroupEntry.groupId, g.id));
       groupIds = mates.map((m) => m.entryId).filter((id) => id !== myEntryId);
       entryIds = [myEntryId, ...groupIds];
     }
@@ -58,9 +70,18 @@ export async function listCards(scope: OrgScope, input: CardsRequest): Promise<T
   if (isAdminRole(scope.actorRole)) entryIds = 'all';
   if (entryIds !== 'all' && entryIds.length === 0) return { round: input.round, holes, group, myEntryId, cards: [] };
 
-  const entryFilter = entryIds === 'all' ? eq(tournamentEntry.tournamentId, t.id) : and(eq(tournamentEntry.tournamentId, t.id), inArray(tournamentEntry.id, entryIds));
+  const entryFilter =
+    entryIds === 'all'
+      ? eq(tournamentEntry.tournamentId, t.id)
+      : and(eq(tournamentEntry.tournamentId, t.id), inArray(tournamentEntry.id, entryIds));
   const entries = await tx
-    .select({ id: tournamentEntry.id, name: tournamentEntry.name, playingHandicap: tournamentEntry.playingHandicap, divisionId: tournamentDivision.id, divisionName: tournamentDivision.name })
+    .select({
+      id: tournamentEntry.id,
+      name: tournamentEntry.name,
+      playingHandicap: tournamentEntry.playingHandicap,
+      divisionId: tournamentDivision.id,
+      divisionName: tournamentDivision.name,
+    })
     .from(tournamentEntry)
     .innerJoin(tournamentDivision, eq(tournamentDivision.id, tournamentEntry.divisionId))
     .where(entryFilter)
@@ -70,18 +91,37 @@ export async function listCards(scope: OrgScope, input: CardsRequest): Promise<T
     ? await tx
         .select({ entryId: tournamentScore.entryId, hole: tournamentScore.hole, strokes: tournamentScore.strokes })
         .from(tournamentScore)
-        .where(and(eq(tournamentScore.tournamentId, t.id), eq(tournamentScore.round, input.round), inArray(tournamentScore.entryId, ids)))
+        .where(
+          and(
+            eq(tournamentScore.tournamentId, t.id),
+            eq(tournamentScore.round, input.round),
+            inArray(tournamentScore.entryId, ids),
+          ),
+        )
     : [];
   const cards = ids.length
     ? await tx
         .select()
         .from(tournamentCard)
-        .where(and(eq(tournamentCard.tournamentId, t.id), eq(tournamentCard.round, input.round), inArray(tournamentCard.entryId, ids)))
+        .where(
+          and(
+            eq(tournamentCard.tournamentId, t.id),
+            eq(tournamentCard.round, input.round),
+            inArray(tournamentCard.entryId, ids),
+          ),
+        )
     : [];
 
   const strokeIndexes = holes.map((h) => h.strokeIndex);
   // The group's order on a player's phone: me first, then my group as the start list has it.
-  const order = entryIds === 'all' ? [...(myEntryId ? [myEntryId] : []), ...groupIds, ...ids.filter((id) => id !== myEntryId && !groupIds.includes(id))] : entryIds;
+  const order =
+    entryIds === 'all'
+      ? [
+          ...(myEntryId ? [myEntryId] : []),
+          ...groupIds,
+          ...ids.filter((id) => id !== myEntryId && !groupIds.includes(id)),
+        ]
+      : entryIds;
   const byId = new Map(entries.map((e) => [e.id, e]));
   return {
     round: input.round,

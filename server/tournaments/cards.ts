@@ -28,7 +28,11 @@ export interface SignCardRequest {
  */
 export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: SignCardRequest): Promise<CardView> {
   const { tx } = scope;
-  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  const t = await tournamentIn(
+    tx,
+    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
+    { lock: true },
+  );
   const entry = await requireEntry(tx, t, input.entryId);
   if (input.unlock) return unlockCard(deps, scope, t, entry, input.round);
 
@@ -44,7 +48,9 @@ export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: 
   await requireRound(tx, t, input.round);
   const missing = await missingHoles(tx, entry.id, input.round);
   if (missing.length > 0) {
-    throw new AppError('CONFLICT', { message: `Kortet kan ikke signeres før alle hull er ført. Mangler ${holeList(missing)}.` });
+    throw new AppError('CONFLICT', {
+      message: `Kortet kan ikke signeres før alle hull er ført. Mangler ${holeList(missing)}.`,
+    });
   }
 
   const card = await cardForUpdate(tx, t, entry.id, input.round);
@@ -52,7 +58,8 @@ export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: 
   const now = deps.now();
   const next: Partial<CardRow> = {};
   if (relation.kind === 'entrant' && !card.signedByPlayerAt) next.signedByPlayerAt = now;
-  if (relation.kind === 'marker' && !card.signedByMarkerAt) Object.assign(next, { signedByMarkerAt: now, markerEntryId: relation.markerEntryId });
+  if (relation.kind === 'marker' && !card.signedByMarkerAt)
+    Object.assign(next, { signedByMarkerAt: now, markerEntryId: relation.markerEntryId });
   const signed = { ...card, ...next };
   if (signed.signedByPlayerAt && signed.signedByMarkerAt) next.lockedAt = now;
   if (Object.keys(next).length === 0) return cardView(card);
@@ -69,14 +76,31 @@ export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: 
   return cardView({ ...card, ...next });
 }
 
-async function unlockCard(deps: Pick<Deps, 'now'>, scope: OrgScope, t: TournamentRow, entry: CardEntry, round: number): Promise<CardView> {
-  if (!isAdminRole(scope.actorRole)) throw new AppError('NOT_ORG_ADMIN', { message: 'Bare eiere og administratorer kan låse opp et kort.' });
+async function unlockCard(
+  deps: Pick<Deps, 'now'>,
+  scope: OrgScope,
+  t: TournamentRow,
+  entry: CardEntry,
+  round: number,
+): Promise<CardView> {
+  if (!isAdminRole(scope.actorRole))
+    throw new AppError('NOT_ORG_ADMIN', { message: 'Bare eiere og administratorer kan låse opp et kort.' });
   assertStatus(t, ['in_progress'], 'Kort kan bare låses opp mens turneringen pågår.');
   await requireRound(scope.tx, t, round);
   const card = await findCard(scope.tx, entry.id, round);
-  const empty = { entryId: entry.id, round, signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null, lockedAt: null };
+  const empty = {
+    entryId: entry.id,
+    round,
+    signedByPlayerAt: null,
+    signedByMarkerAt: null,
+    markerEntryId: null,
+    lockedAt: null,
+  };
   if (!card || (!card.lockedAt && !card.signedByPlayerAt && !card.signedByMarkerAt)) return cardView(card ?? empty);
-  await scope.tx.update(tournamentCard).set({ signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null, lockedAt: null }).where(atCard(entry.id, round));
+  await scope.tx
+    .update(tournamentCard)
+    .set({ signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null, lockedAt: null })
+    .where(atCard(entry.id, round));
   await audit(deps, scope.tx, {
     action: 'tournament.card_unlocked',
     actorUserId: scope.actorUserId,
@@ -101,7 +125,10 @@ function atCard(entryId: string, round: number) {
 
 /** The card row, created unsigned on first signature (the tournament's lock keeps this single). */
 async function cardForUpdate(tx: Queryable, t: TournamentRow, entryId: string, round: number): Promise<CardRow> {
-  await tx.insert(tournamentCard).values({ entryId, round, tournamentId: t.id, organizationId: t.organizationId }).onConflictDoNothing();
+  await tx
+    .insert(tournamentCard)
+    .values({ entryId, round, tournamentId: t.id, organizationId: t.organizationId })
+    .onConflictDoNothing();
   return (await findCard(tx, entryId, round))!;
 }
 
@@ -121,7 +148,9 @@ export function holeList(holes: readonly number[]): string {
   return `hull ${holes.slice(0, -1).join(', ')} og ${holes[holes.length - 1]}`;
 }
 
-function cardView(card: Pick<CardRow, 'entryId' | 'round' | 'signedByPlayerAt' | 'signedByMarkerAt' | 'lockedAt'>): CardView {
+function cardView(
+  card: Pick<CardRow, 'entryId' | 'round' | 'signedByPlayerAt' | 'signedByMarkerAt' | 'lockedAt'>,
+): CardView {
   return {
     entryId: card.entryId,
     round: card.round,

@@ -9,15 +9,28 @@ import { AppError } from '../errors';
  * The rounds' course: one the acting admin may see (404 otherwise, as rounds.create answers) and of 18
  * holes (400: tournament rounds are 18 holes). Each division's tee must be one of its tees (400).
  */
-export async function assertTournamentCourse(db: Queryable, input: { courseId: string; userId: string; teeIds: readonly string[] }): Promise<void> {
-  if (!(await isCourseVisible(db, input.courseId, input.userId))) throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
-  const [{ holes } = { holes: 0 }] = await db.select({ holes: count() }).from(courseHole).where(eq(courseHole.courseId, input.courseId));
+export async function assertTournamentCourse(
+  db: Queryable,
+  input: { courseId: string; userId: string; teeIds: readonly string[] },
+): Promise<void> {
+  if (!(await isCourseVisible(db, input.courseId, input.userId)))
+    throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
+  const [{ holes } = { holes: 0 }] = await db
+    .select({ holes: count() })
+    .from(courseHole)
+    .where(eq(courseHole.courseId, input.courseId));
   if (holes !== HOLES_PER_TOURNAMENT_ROUND) {
-    throw new AppError('INVALID_INPUT', { issues: [{ path: 'rounds', message: 'En turnering spilles på en 18-hullsbane.' }] });
+    throw new AppError('INVALID_INPUT', {
+      issues: [{ path: 'rounds', message: 'En turnering spilles på en 18-hullsbane.' }],
+    });
   }
-  const tees = new Set((await db.select({ id: tee.id }).from(tee).where(eq(tee.courseId, input.courseId))).map((t) => t.id));
+  const tees = new Set(
+    (await db.select({ id: tee.id }).from(tee).where(eq(tee.courseId, input.courseId))).map((t) => t.id),
+  );
   const issues = input.teeIds.flatMap((teeId, i) =>
-    tees.has(teeId) ? [] : [{ path: `divisions.${i}.teeId`, message: 'Teestedet hører ikke til banen turneringen spilles på.' }],
+    tees.has(teeId)
+      ? []
+      : [{ path: `divisions.${i}.teeId`, message: 'Teestedet hører ikke til banen turneringen spilles på.' }],
   );
   if (issues.length > 0) throw new AppError('INVALID_INPUT', { issues });
 }

@@ -35,8 +35,46 @@ const GROUP_INTERVAL_MINUTES = 10;
 /** Each group is this many holes behind the one before it: the first through, the last two not yet out. */
 const HOLES_BEHIND_PER_GROUP = 2.5;
 
-const MEN = ['Ola Nordmann', 'Per Hansen', 'Lars Johansen', 'Knut Olsen', 'Erik Larsen', 'Jon Andersen', 'Bjørn Pedersen', 'Svein Nilsen', 'Arne Kristiansen', 'Tor Jensen', 'Håkon Karlsen', 'Øyvind Berg', 'Geir Haugen', 'Trond Hagen', 'Morten Eriksen', 'Rune Bakken', 'Stian Dahl', 'Espen Lie', 'Magnus Strand', 'Anders Moen'];
-const WOMEN = ['Kari Nordmann', 'Ingrid Solberg', 'Anne Holm', 'Marit Lund', 'Liv Jacobsen', 'Hilde Ruud', 'Silje Aas', 'Ragnhild Vik', 'Tone Moe', 'Åse Sæther', 'Gro Brekke', 'Randi Nygård', 'Heidi Lien', 'Siri Fjeld', 'Nina Bø', 'Mari Ødegård'];
+const MEN = [
+  'Ola Nordmann',
+  'Per Hansen',
+  'Lars Johansen',
+  'Knut Olsen',
+  'Erik Larsen',
+  'Jon Andersen',
+  'Bjørn Pedersen',
+  'Svein Nilsen',
+  'Arne Kristiansen',
+  'Tor Jensen',
+  'Håkon Karlsen',
+  'Øyvind Berg',
+  'Geir Haugen',
+  'Trond Hagen',
+  'Morten Eriksen',
+  'Rune Bakken',
+  'Stian Dahl',
+  'Espen Lie',
+  'Magnus Strand',
+  'Anders Moen',
+];
+const WOMEN = [
+  'Kari Nordmann',
+  'Ingrid Solberg',
+  'Anne Holm',
+  'Marit Lund',
+  'Liv Jacobsen',
+  'Hilde Ruud',
+  'Silje Aas',
+  'Ragnhild Vik',
+  'Tone Moe',
+  'Åse Sæther',
+  'Gro Brekke',
+  'Randi Nygård',
+  'Heidi Lien',
+  'Siri Fjeld',
+  'Nina Bø',
+  'Mari Ødegård',
+];
 
 /** A small deterministic generator (mulberry32): the same board on every install. */
 function random(seed: number): () => number {
@@ -56,18 +94,32 @@ function grossOn(par: number, received: number, next: () => number): number {
   return Math.max(1, par + received + swing - (received > 0 && next() < 0.3 ? 1 : 0));
 }
 
-export async function seedDemoTournamentIfNone(deps: Pick<Deps, 'db' | 'logger' | 'now' | 'bus'>): Promise<string | null> {
+export async function seedDemoTournamentIfNone(
+  deps: Pick<Deps, 'db' | 'logger' | 'now' | 'bus'>,
+): Promise<string | null> {
   const db: Database = deps.db;
   const [any] = await db.select({ one: sql<number>`1` }).from(tournament).limit(1);
   if (any) return null;
-  const [bogstad] = await db.select({ id: course.id }).from(course).where(and(eq(course.name, 'Bogstad'), eq(course.kind, 'official'))).limit(1);
+  const [bogstad] = await db
+    .select({ id: course.id })
+    .from(course)
+    .where(and(eq(course.name, 'Bogstad'), eq(course.kind, 'official')))
+    .limit(1);
   if (!bogstad) return null;
   const tees = await db.select().from(tee).where(eq(tee.courseId, bogstad.id));
   const yellow = tees.find((t) => t.name === 'Gul' && t.gender === 'male');
   const red = tees.find((t) => t.name === 'Rød' && t.gender === 'female');
   if (!yellow || !red) return null;
-  const holes = await db.select().from(courseHole).where(eq(courseHole.courseId, bogstad.id)).orderBy(courseHole.number);
-  const received = (ph: number) => allocateStrokes(ph, holes.map((h) => h.strokeIndex));
+  const holes = await db
+    .select()
+    .from(courseHole)
+    .where(eq(courseHole.courseId, bogstad.id))
+    .orderBy(courseHole.number);
+  const received = (ph: number) =>
+    allocateStrokes(
+      ph,
+      holes.map((h) => h.strokeIndex),
+    );
 
   const now = deps.now();
   const today = now.toISOString().slice(0, 10);
@@ -80,7 +132,8 @@ export async function seedDemoTournamentIfNone(deps: Pick<Deps, 'db' | 'logger' 
         organizationId,
         slug: DEMO_TOURNAMENT_SLUG,
         name: 'Vårcupen (demo)',
-        description: 'En demoturnering: stableford over 18 hull på Bogstad, med herre- og dameklasse. Poengene er oppdiktet.',
+        description:
+          'En demoturnering: stableford over 18 hull på Bogstad, med herre- og dameklasse. Poengene er oppdiktet.',
         visibility: 'public',
         format: 'stableford',
         allowancePercent: ALLOWANCE_PERCENT,
@@ -115,7 +168,13 @@ export async function seedDemoTournamentIfNone(deps: Pick<Deps, 'db' | 'logger' 
     for (let g = 0; g * 4 < players.length; g++) {
       const [group] = await tx
         .insert(tournamentGroup)
-        .values({ ...rows, round: 1, startsAt: new Date(firstStart.getTime() + g * GROUP_INTERVAL_MINUTES * 60_000), tee: 1, position: g })
+        .values({
+          ...rows,
+          round: 1,
+          startsAt: new Date(firstStart.getTime() + g * GROUP_INTERVAL_MINUTES * 60_000),
+          tee: 1,
+          position: g,
+        })
         .returning();
       const holesPlayed = Math.max(0, Math.floor(18 - g * HOLES_BEHIND_PER_GROUP));
       for (const [position, p] of players.slice(g * 4, g * 4 + 4).entries()) {
@@ -123,11 +182,29 @@ export async function seedDemoTournamentIfNone(deps: Pick<Deps, 'db' | 'logger' 
         const ph = playingHandicap(ch, ALLOWANCE_PERCENT);
         const [entry] = await tx
           .insert(tournamentEntry)
-          .values({ ...rows, divisionId: p.division.id, name: p.name, isGuest: true, handicapIndex: p.index, courseHandicap: ch, playingHandicap: ph })
+          .values({
+            ...rows,
+            divisionId: p.division.id,
+            name: p.name,
+            isGuest: true,
+            handicapIndex: p.index,
+            courseHandicap: ch,
+            playingHandicap: ph,
+          })
           .returning();
-        await tx.insert(tournamentGroupEntry).values({ ...rows, groupId: group!.id, entryId: entry!.id, round: 1, position });
+        await tx
+          .insert(tournamentGroupEntry)
+          .values({ ...rows, groupId: group!.id, entryId: entry!.id, round: 1, position });
         const strokes = received(ph);
-        const scores = holes.slice(0, holesPlayed).map((h, i) => ({ ...rows, entryId: entry!.id, round: 1, hole: h.number, strokes: grossOn(h.par, strokes[i]!, next) }));
+        const scores = holes
+          .slice(0, holesPlayed)
+          .map((h, i) => ({
+            ...rows,
+            entryId: entry!.id,
+            round: 1,
+            hole: h.number,
+            strokes: grossOn(h.par, strokes[i]!, next),
+          }));
         // The day's talking point: the first group's leading player holed in one on the first par 3.
         const aceOn = g === 0 && position === 0 ? scores.find((s) => holes[s.hole - 1]!.par === 3) : undefined;
         if (aceOn) aceOn.strokes = 1;

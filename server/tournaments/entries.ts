@@ -2,7 +2,13 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_HANDICAP_INDEX } from '../../shared/schemas/rounds';
 import type { EntryView, TournamentStatus } from '../../shared/schemas/tournaments';
 import type { Queryable } from '../db/client';
-import { appUser, organizationMembership, tournamentDivision, tournamentEntry, tournamentEntryAccount } from '../db/schema';
+import {
+  appUser,
+  organizationMembership,
+  tournamentDivision,
+  tournamentEntry,
+  tournamentEntryAccount,
+} from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { assertStatus, tournamentIn, type TournamentRow } from './access';
@@ -13,7 +19,10 @@ import { recordChange, isOrganizer, type TournamentScope } from './scope';
 /** Before play, entries come and go: organizers may enter anyone in these states. */
 const BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
 
-export async function listEntries(scope: TournamentScope, input: { tournamentId: string }): Promise<{ entries: EntryView[] }> {
+export async function listEntries(
+  scope: TournamentScope,
+  input: { tournamentId: string },
+): Promise<{ entries: EntryView[] }> {
   const t = await tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
   return { entries: await entryViews(scope.tx, t) };
 }
@@ -49,15 +58,22 @@ export async function enter(deps: Deps, scope: TournamentScope, input: EnterInpu
   const organizer = isOrganizer(scope);
   if (!forSelf && !organizer) throw new AppError('NOT_ORG_ADMIN', { message: 'Bare arrangøren kan melde på andre.' });
 
-  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  const t = await tournamentIn(
+    tx,
+    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
+    { lock: true },
+  );
   if (organizer) {
     assertStatus(t, BEFORE_PLAY, 'Påmeldingen er stengt: turneringen har startet, er ferdig eller avlyst.');
   } else {
     assertStatus(t, ['open'], 'Turneringen er ikke åpen for påmelding.');
-    if (t.entriesCloseAt !== null && deps.now() >= t.entriesCloseAt) throw new AppError('CONFLICT', { message: 'Påmeldingsfristen er ute.' });
+    if (t.entriesCloseAt !== null && deps.now() >= t.entriesCloseAt)
+      throw new AppError('CONFLICT', { message: 'Påmeldingsfristen er ute.' });
   }
 
-  const player = input.guest ? await guestPlayer(tx, t, input.guest) : await memberPlayer(tx, t, input.userId ?? scope.actorUserId);
+  const player = input.guest
+    ? await guestPlayer(tx, t, input.guest)
+    : await memberPlayer(tx, t, input.userId ?? scope.actorUserId);
   if (t.entryLimit !== null) {
     const [row] = await tx.select({ n: count() }).from(tournamentEntry).where(eq(tournamentEntry.tournamentId, t.id));
     if ((row?.n ?? 0) >= t.entryLimit) throw new AppError('CONFLICT', { message: 'Turneringen er full.' });
@@ -81,7 +97,9 @@ export async function enter(deps: Deps, scope: TournamentScope, input: EnterInpu
     })
     .returning({ id: tournamentEntry.id });
   if (player.userId !== null) {
-    await tx.insert(tournamentEntryAccount).values({ entryId: entry!.id, tournamentId: t.id, organizationId: t.organizationId, userId: player.userId });
+    await tx
+      .insert(tournamentEntryAccount)
+      .values({ entryId: entry!.id, tournamentId: t.id, organizationId: t.organizationId, userId: player.userId });
   }
   await recordChange(deps, scope, t, { type: 'entries' });
   const [view] = await entryViews(tx, t, [entry!.id]);
@@ -102,7 +120,10 @@ async function memberPlayer(tx: Queryable, t: TournamentRow, userId: string): Pr
     .innerJoin(appUser, eq(appUser.id, organizationMembership.userId))
     .where(and(eq(organizationMembership.organizationId, t.organizationId), eq(organizationMembership.userId, userId)))
     .limit(1);
-  if (!member) throw new AppError('CONFLICT', { message: 'Bare medlemmer av klubben kan meldes på med konto. Meld på som gjest i stedet.' });
+  if (!member)
+    throw new AppError('CONFLICT', {
+      message: 'Bare medlemmer av klubben kan meldes på med konto. Meld på som gjest i stedet.',
+    });
   const [entered] = await tx
     .select({ one: sql<number>`1` })
     .from(tournamentEntryAccount)
@@ -113,30 +134,56 @@ async function memberPlayer(tx: Queryable, t: TournamentRow, userId: string): Pr
 }
 
 /** A guest by name: the same name twice among a tournament's guests is taken for a double entry (409). */
-async function guestPlayer(tx: Queryable, t: TournamentRow, guest: { name: string; handicapIndex: number }): Promise<Player> {
+async function guestPlayer(
+  tx: Queryable,
+  t: TournamentRow,
+  guest: { name: string; handicapIndex: number },
+): Promise<Player> {
   const [entered] = await tx
     .select({ one: sql<number>`1` })
     .from(tournamentEntry)
-    .where(and(eq(tournamentEntry.tournamentId, t.id), eq(tournamentEntry.isGuest, true), sql`lower(${tournamentEntry.name}) = lower(${guest.name})`))
+    .where(
+      and(
+        eq(tournamentEntry.tournamentId, t.id),
+        eq(tournamentEntry.isGuest, true),
+        sql`lower(${tournamentEntry.name}) = lower(${guest.name})`,
+      ),
+    )
     .limit(1);
   if (entered) throw new AppError('CONFLICT', { message: `En gjest som heter ${guest.name} er allerede påmeldt.` });
   return { userId: null, name: guest.name, handicapIndex: guest.handicapIndex };
 }
 
 function holds(d: { minHandicapIndex: number | null; maxHandicapIndex: number | null }, index: number): boolean {
-  return (d.minHandicapIndex === null || index >= d.minHandicapIndex) && (d.maxHandicapIndex === null || index <= d.maxHandicapIndex);
+  return (
+    (d.minHandicapIndex === null || index >= d.minHandicapIndex) &&
+    (d.maxHandicapIndex === null || index <= d.maxHandicapIndex)
+  );
 }
 
 /**
  * The division asked for (400 when it is not this tournament's), or the first one whose range holds the
  * index. Either way the index must fit its range (409).
  */
-async function divisionFor(tx: Queryable, t: TournamentRow, index: number, divisionId: string | undefined): Promise<string> {
-  const divisions = await tx.select().from(tournamentDivision).where(eq(tournamentDivision.tournamentId, t.id)).orderBy(asc(tournamentDivision.position));
+async function divisionFor(
+  tx: Queryable,
+  t: TournamentRow,
+  index: number,
+  divisionId: string | undefined,
+): Promise<string> {
+  const divisions = await tx
+    .select()
+    .from(tournamentDivision)
+    .where(eq(tournamentDivision.tournamentId, t.id))
+    .orderBy(asc(tournamentDivision.position));
   if (divisionId !== undefined) {
     const chosen = divisions.find((d) => d.id === divisionId);
-    if (!chosen) throw new AppError('INVALID_INPUT', { issues: [{ path: 'divisionId', message: 'Klassen finnes ikke i denne turneringen.' }] });
-    if (!holds(chosen, index)) throw new AppError('CONFLICT', { message: `Handicap ${index} passer ikke i klassen «${chosen.name}».` });
+    if (!chosen)
+      throw new AppError('INVALID_INPUT', {
+        issues: [{ path: 'divisionId', message: 'Klassen finnes ikke i denne turneringen.' }],
+      });
+    if (!holds(chosen, index))
+      throw new AppError('CONFLICT', { message: `Handicap ${index} passer ikke i klassen «${chosen.name}».` });
     return chosen.id;
   }
   const fitting = divisions.find((d) => holds(d, index));
@@ -149,9 +196,17 @@ async function divisionFor(tx: Queryable, t: TournamentRow, index: number, divis
  * The entrant may withdraw before play; an organizer until the tournament is finished or cancelled, when
  * the results stand (409). Anyone else: 403.
  */
-export async function withdraw(deps: Deps, scope: TournamentScope, input: { tournamentId: string; entryId: string }): Promise<{ ok: true }> {
+export async function withdraw(
+  deps: Deps,
+  scope: TournamentScope,
+  input: { tournamentId: string; entryId: string },
+): Promise<{ ok: true }> {
   const { tx } = scope;
-  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  const t = await tournamentIn(
+    tx,
+    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
+    { lock: true },
+  );
   const [entry] = await tx
     .select({ id: tournamentEntry.id, userId: tournamentEntryAccount.userId })
     .from(tournamentEntry)

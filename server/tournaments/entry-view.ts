@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { EntryView } from '../../shared/schemas/tournaments';
 import type { Queryable } from '../db/client';
-import { appUser, tournamentDivision, tournamentEntry, tournamentEntryAccount, tournamentGroup, tournamentGroupEntry } from '../db/schema';
+import {
+  appUser,
+  tournamentDivision,
+  tournamentEntry,
+  tournamentEntryAccount,
+  tournamentGroup,
+  tournamentGroupEntry,
+} from '../db/schema';
 import type { TournamentRow } from './access';
 import { entryHandicaps, indexToPlay, ratingsOfTees, shownCourseHandicap } from './handicaps';
 
@@ -40,7 +47,10 @@ export async function entryRecords(db: Queryable, t: TournamentRow, only?: reado
     .leftJoin(appUser, eq(appUser.id, tournamentEntryAccount.userId))
     .where(and(eq(tournamentEntry.tournamentId, t.id), only ? inArray(tournamentEntry.id, [...only]) : undefined))
     .orderBy(asc(tournamentEntry.createdAt), asc(tournamentEntry.id));
-  const ratings = await ratingsOfTees(db, rows.map((r) => r.teeId));
+  const ratings = await ratingsOfTees(
+    db,
+    rows.map((r) => r.teeId),
+  );
   return rows.map((r) => {
     const frozen = r.courseHandicap !== null && r.playingHandicap !== null && r.handicapIndex !== null;
     const handicaps = frozen
@@ -60,10 +70,23 @@ export async function entryViews(db: Queryable, t: TournamentRow, only?: readonl
     .where(eq(tournamentDivision.tournamentId, t.id));
   const divisionNames = new Map(divisions.map((d) => [d.id, d.name]));
   const placements = await db
-    .select({ entryId: tournamentGroupEntry.entryId, round: tournamentGroup.round, startsAt: tournamentGroup.startsAt, tee: tournamentGroup.tee })
+    .select({
+      entryId: tournamentGroupEntry.entryId,
+      round: tournamentGroup.round,
+      startsAt: tournamentGroup.startsAt,
+      tee: tournamentGroup.tee,
+    })
     .from(tournamentGroupEntry)
     .innerJoin(tournamentGroup, eq(tournamentGroup.id, tournamentGroupEntry.groupId))
-    .where(and(eq(tournamentGroupEntry.tournamentId, t.id), inArray(tournamentGroupEntry.entryId, records.map((r) => r.id))))
+    .where(
+      and(
+        eq(tournamentGroupEntry.tournamentId, t.id),
+        inArray(
+          tournamentGroupEntry.entryId,
+          records.map((r) => r.id),
+        ),
+      ),
+    )
     .orderBy(asc(tournamentGroup.round));
   return records.map((r) => ({
     id: r.id,

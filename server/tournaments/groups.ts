@@ -26,9 +26,17 @@ export interface SetGroupsInput {
  * by handicap index, highest first, in groups as even as `groupSize` allows, from tee 1 at `intervalMinutes`.
  * Only before play.
  */
-export async function setGroups(deps: Deps, scope: TournamentScope, input: SetGroupsInput): Promise<{ groups: GroupView[] }> {
+export async function setGroups(
+  deps: Deps,
+  scope: TournamentScope,
+  input: SetGroupsInput,
+): Promise<{ groups: GroupView[] }> {
   const { tx } = scope;
-  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  const t = await tournamentIn(
+    tx,
+    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
+    { lock: true },
+  );
   assertStatus(t, ['draft', 'open', 'closed'], 'Startlisten kan ikke endres etter at turneringen har startet.');
   const [round] = await tx
     .select({ one: sql<number>`1` })
@@ -37,16 +45,36 @@ export async function setGroups(deps: Deps, scope: TournamentScope, input: SetGr
     .limit(1);
   if (!round) throw new AppError('NOT_FOUND', { message: `Turneringen har ingen runde ${input.round}.` });
 
-  const groups = input.generate ? await generatedGroups(tx, t, input.generate) : await checkedGroups(tx, t, input.groups!);
-  await tx.delete(tournamentGroup).where(and(eq(tournamentGroup.tournamentId, t.id), eq(tournamentGroup.round, input.round)));
+  const groups = input.generate
+    ? await generatedGroups(tx, t, input.generate)
+    : await checkedGroups(tx, t, input.groups!);
+  await tx
+    .delete(tournamentGroup)
+    .where(and(eq(tournamentGroup.tournamentId, t.id), eq(tournamentGroup.round, input.round)));
   for (const [position, g] of groups.entries()) {
     const [group] = await tx
       .insert(tournamentGroup)
-      .values({ tournamentId: t.id, organizationId: t.organizationId, round: input.round, startsAt: new Date(g.startsAt), tee: g.tee, position })
+      .values({
+        tournamentId: t.id,
+        organizationId: t.organizationId,
+        round: input.round,
+        startsAt: new Date(g.startsAt),
+        tee: g.tee,
+        position,
+      })
       .returning({ id: tournamentGroup.id });
-    await tx.insert(tournamentGroupEntry).values(
-      g.entryIds.map((entryId, place) => ({ groupId: group!.id, entryId, tournamentId: t.id, organizationId: t.organizationId, round: input.round, position: place })),
-    );
+    await tx
+      .insert(tournamentGroupEntry)
+      .values(
+        g.entryIds.map((entryId, place) => ({
+          groupId: group!.id,
+          entryId,
+          tournamentId: t.id,
+          organizationId: t.organizationId,
+          round: input.round,
+          position: place,
+        })),
+      );
   }
   await recordChange(deps, scope, t, { type: 'groups', round: input.round });
   return { groups: await groupViews(tx, t, input.round) };
@@ -60,11 +88,14 @@ async function checkedGroups(tx: Queryable, t: TournamentRow, groups: readonly G
   const issues: { path: string; message: string }[] = [];
   groups.forEach((g, i) => {
     const start = `${new Date(g.startsAt).getTime()}@${g.tee}`;
-    if (starts.has(start)) issues.push({ path: `groups.${i}.startsAt`, message: 'To grupper kan ikke starte fra samme tee samtidig.' });
+    if (starts.has(start))
+      issues.push({ path: `groups.${i}.startsAt`, message: 'To grupper kan ikke starte fra samme tee samtidig.' });
     starts.add(start);
     g.entryIds.forEach((entryId, j) => {
-      if (!known.has(entryId)) issues.push({ path: `groups.${i}.entryIds.${j}`, message: 'Spilleren er ikke påmeldt denne turneringen.' });
-      else if (seen.has(entryId)) issues.push({ path: `groups.${i}.entryIds.${j}`, message: 'Spilleren står i mer enn én gruppe.' });
+      if (!known.has(entryId))
+        issues.push({ path: `groups.${i}.entryIds.${j}`, message: 'Spilleren er ikke påmeldt denne turneringen.' });
+      else if (seen.has(entryId))
+        issues.push({ path: `groups.${i}.entryIds.${j}`, message: 'Spilleren står i mer enn én gruppe.' });
       seen.add(entryId);
     });
   });
@@ -76,8 +107,14 @@ async function checkedGroups(tx: Queryable, t: TournamentRow, groups: readonly G
  * Highest index first (ties by name), cut into the fewest groups of at most `groupSize`, as even as can be:
  * nine players in fours are 3 + 3 + 3, not 4 + 4 + 1.
  */
-async function generatedGroups(tx: Queryable, t: TournamentRow, g: { firstStartsAt: string; intervalMinutes: number; groupSize: number }): Promise<GroupInput[]> {
-  const entries = (await entryRecords(tx, t)).sort((a, b) => b.handicapIndex - a.handicapIndex || a.name.localeCompare(b.name, 'nb'));
+async function generatedGroups(
+  tx: Queryable,
+  t: TournamentRow,
+  g: { firstStartsAt: string; intervalMinutes: number; groupSize: number },
+): Promise<GroupInput[]> {
+  const entries = (await entryRecords(tx, t)).sort(
+    (a, b) => b.handicapIndex - a.handicapIndex || a.name.localeCompare(b.name, 'nb'),
+  );
   const count = Math.ceil(entries.length / g.groupSize);
   const first = new Date(g.firstStartsAt).getTime();
   const groups: GroupInput[] = [];
@@ -106,7 +143,15 @@ export async function groupViews(db: Queryable, t: TournamentRow, round: number)
     .from(tournamentGroupEntry)
     .where(and(eq(tournamentGroupEntry.tournamentId, t.id), eq(tournamentGroupEntry.round, round)))
     .orderBy(asc(tournamentGroupEntry.position));
-  const views = new Map((await entryViews(db, t, members.map((m) => m.entryId))).map((e) => [e.id, e]));
+  const views = new Map(
+    (
+      await entryViews(
+        db,
+        t,
+        members.map((m) => m.entryId),
+      )
+    ).map((e) => [e.id, e]),
+  );
   return groups.map((g) => ({
     id: g.id,
     round: g.round,

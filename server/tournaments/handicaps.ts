@@ -20,8 +20,11 @@ export function entryHandicaps(handicapIndex: number, rating: Rating, allowanceP
 }
 
 /** A member without an index plays off 54, as in rounds; a guest's index is the one given at entry. */
-export function indexToPlay(entry: { isGuest: boolean; handicapIndex: number | null }, memberIndex: number | null): number {
-  const index = entry.isGuest ? entry.handicapIndex : memberIndex ?? entry.handicapIndex;
+export function indexToPlay(
+  entry: { isGuest: boolean; handicapIndex: number | null },
+  memberIndex: number | null,
+): number {
+  const index = entry.isGuest ? entry.handicapIndex : (memberIndex ?? entry.handicapIndex);
   return index ?? DEFAULT_HANDICAP_INDEX;
 }
 

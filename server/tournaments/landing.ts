@@ -33,17 +33,27 @@ export async function landingHead(db: Database, publicUrl: string, slug: string)
   if (!SLUG_SHAPE.test(slug)) return null;
   try {
     // As an anonymous reader: the same access check as the public pages, with no user.
-    return await withVisibleTournament({ db }, { ref: { slug }, userId: null }, async (tx, { row, organizationName }) => {
-      const [played] = await tx.select({ name: course.name }).from(course).where(eq(course.id, row.courseId));
-      const days = await tx.select({ playedOn: tournamentRound.playedOn }).from(tournamentRound).where(eq(tournamentRound.tournamentId, row.id)).orderBy(asc(tournamentRound.number));
-      const facts = [organizationName, norwegianDates(days.map((d) => d.playedOn)), played?.name].filter(Boolean).join(' · ');
-      const description = row.description ? `${facts}. ${row.description}` : facts;
-      return {
-        title: `${row.name} – ${organizationName}`,
-        description: shortened(description, DESCRIPTION_MAX_CHARACTERS),
-        url: `${publicUrl}/t/${encodeURIComponent(slug)}`,
-      };
-    });
+    return await withVisibleTournament(
+      { db },
+      { ref: { slug }, userId: null },
+      async (tx, { row, organizationName }) => {
+        const [played] = await tx.select({ name: course.name }).from(course).where(eq(course.id, row.courseId));
+        const days = await tx
+          .select({ playedOn: tournamentRound.playedOn })
+          .from(tournamentRound)
+          .where(eq(tournamentRound.tournamentId, row.id))
+          .orderBy(asc(tournamentRound.number));
+        const facts = [organizationName, norwegianDates(days.map((d) => d.playedOn)), played?.name]
+          .filter(Boolean)
+          .join(' · ');
+        const description = row.description ? `${facts}. ${row.description}` : facts;
+        return {
+          title: `${row.name} – ${organizationName}`,
+          description: shortened(description, DESCRIPTION_MAX_CHARACTERS),
+          url: `${publicUrl}/t/${encodeURIComponent(slug)}`,
+        };
+      },
+    );
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
     throw error;

@@ -18,19 +18,32 @@ export async function loadLeaderboardInput(db: Queryable, t: TournamentRow): Pro
     .from(courseHole)
     .where(eq(courseHole.courseId, t.courseId))
     .orderBy(asc(courseHole.number));
-  const rounds = await db.select({ number: tournamentRound.number }).from(tournamentRound).where(eq(tournamentRound.tournamentId, t.id));
+  const rounds = await db
+    .select({ number: tournamentRound.number })
+    .from(tournamentRound)
+    .where(eq(tournamentRound.tournamentId, t.id));
   const divisions = await db
     .select({ id: tournamentDivision.id, name: tournamentDivision.name })
     .from(tournamentDivision)
     .where(eq(tournamentDivision.tournamentId, t.id))
     .orderBy(asc(tournamentDivision.position), asc(tournamentDivision.id));
   const entries = await db
-    .select({ id: tournamentEntry.id, name: tournamentEntry.name, divisionId: tournamentEntry.divisionId, playingHandicap: tournamentEntry.playingHandicap })
+    .select({
+      id: tournamentEntry.id,
+      name: tournamentEntry.name,
+      divisionId: tournamentEntry.divisionId,
+      playingHandicap: tournamentEntry.playingHandicap,
+    })
     .from(tournamentEntry)
     .where(eq(tournamentEntry.tournamentId, t.id))
     .orderBy(asc(tournamentEntry.createdAt), asc(tournamentEntry.id));
   const scores = await db
-    .select({ entryId: tournamentScore.entryId, round: tournamentScore.round, hole: tournamentScore.hole, strokes: tournamentScore.strokes })
+    .select({
+      entryId: tournamentScore.entryId,
+      round: tournamentScore.round,
+      hole: tournamentScore.hole,
+      strokes: tournamentScore.strokes,
+    })
     .from(tournamentScore)
     .where(eq(tournamentScore.tournamentId, t.id));
 
@@ -42,7 +55,9 @@ export async function loadLeaderboardInput(db: Queryable, t: TournamentRow): Pro
       name: e.name,
       divisionId: e.divisionId,
       playingHandicap: e.playingHandicap ?? 0,
-      scores: Array.from({ length: roundCount }, () => Array.from<number | null>({ length: HOLES_PER_TOURNAMENT_ROUND }).fill(null)),
+      scores: Array.from({ length: roundCount }, () =>
+        Array.from<number | null>({ length: HOLES_PER_TOURNAMENT_ROUND }).fill(null),
+      ),
     });
   }
   for (const s of scores) {

@@ -33,12 +33,22 @@ export async function computeDivisions(db: Queryable, row: TournamentRow): Promi
  * The leaderboard of every division, computed once per process for each event id (server/tournaments/
  * cache.ts): a thousand readers of one tournament between two scores cost one computation.
  */
-export function cachedDivisions(db: Queryable, row: TournamentRow, latest: LatestEvent | null): Promise<LeaderboardDivision[]> {
-  return cached(`leaderboard:${row.id}`, `${latest?.id ?? 0}:${row.updatedAt.getTime()}`, () => computeDivisions(db, row));
+export function cachedDivisions(
+  db: Queryable,
+  row: TournamentRow,
+  latest: LatestEvent | null,
+): Promise<LeaderboardDivision[]> {
+  return cached(`leaderboard:${row.id}`, `${latest?.id ?? 0}:${row.updatedAt.getTime()}`, () =>
+    computeDivisions(db, row),
+  );
 }
 
 /** Leaderboard (CONTRACT.md section 9) from computed divisions; `division` keeps one (404 for another id). */
-export function shapeLeaderboard(divisions: readonly LeaderboardDivision[], updatedAt: string, division?: string): LeaderboardView {
+export function shapeLeaderboard(
+  divisions: readonly LeaderboardDivision[],
+  updatedAt: string,
+  division?: string,
+): LeaderboardView {
   const kept = division === undefined ? divisions : divisions.filter((d) => d.id === division);
   if (kept.length === 0 && division !== undefined) throw new AppError('NOT_FOUND', { message: 'Fant ikke klassen.' });
   return { divisions: kept.map((d) => ({ id: d.id, name: d.name, rows: d.rows })), updatedAt };
@@ -57,4 +67,3 @@ export async function leaderboardView(
   const divisions = await cachedDivisions(db, row, latest);
   return shapeLeaderboard(divisions, latest?.createdAt ?? row.updatedAt.toISOString(), options.division);
 }
-

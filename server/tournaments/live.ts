@@ -86,14 +86,24 @@ function rowsUpdate(changes: LeaderboardChanges, updatedAt: string): Leaderboard
  * take access away (members-only, cancelled): the audience announces it on the tournament's access channel,
  * and every subscription checks its access again (realtime/guard.ts), whoever wrote the change.
  */
-function leaderboardSource(deps: Pick<Deps, 'db' | 'bus'>, tournamentId: string, organizationId: string, state: LiveState): AudienceSource {
+function leaderboardSource(
+  deps: Pick<Deps, 'db' | 'bus'>,
+  tournamentId: string,
+  organizationId: string,
+  state: LiveState,
+): AudienceSource {
   return {
     channel: tournamentChannel(tournamentId),
     async latestId() {
       await withTenant(deps.db, organizationId, async (tx) => {
         const row = await tournamentById(tx, tournamentId);
         const latest = await latestEvent(tx, tournamentId);
-        advance(state, latest?.id ?? 0, await cachedDivisions(tx, row, latest), latest?.createdAt ?? row.updatedAt.toISOString());
+        advance(
+          state,
+          latest?.id ?? 0,
+          await cachedDivisions(tx, row, latest),
+          latest?.createdAt ?? row.updatedAt.toISOString(),
+        );
       });
       return state.id;
     },
@@ -111,7 +121,9 @@ function leaderboardSource(deps: Pick<Deps, 'db' | 'bus'>, tournamentId: string,
         const next = await cachedDivisions(tx, await tournamentById(tx, tournamentId), latest);
         const changes = changedRows(state.divisions, next);
         advance(state, latest.id, next, latest.createdAt);
-        const accessMayChange = events.some((e) => ['status', 'details'].includes((e.payload as TournamentChange).type));
+        const accessMayChange = events.some((e) =>
+          ['status', 'details'].includes((e.payload as TournamentChange).type),
+        );
         return { id: latest.id, data: SerialisedData.of(rowsUpdate(changes, latest.createdAt)), accessMayChange };
       });
       if (!update) return [];
@@ -127,7 +139,13 @@ function leaderboardSource(deps: Pick<Deps, 'db' | 'bus'>, tournamentId: string,
  */
 function leaderboardStream(
   deps: Pick<Deps, 'db' | 'bus' | 'logger'>,
-  input: { tournamentId: string; organizationId: string; lastEventId: string | null | undefined; signal: AbortSignal; socket: WebSocket | undefined },
+  input: {
+    tournamentId: string;
+    organizationId: string;
+    lastEventId: string | null | undefined;
+    signal: AbortSignal;
+    socket: WebSocket | undefined;
+  },
 ): AsyncGenerator<ReturnType<typeof tracked<LeaderboardUpdate>>> {
   const states = statesOf(deps.bus);
   const resumeFrom = input.lastEventId && /^\d{1,15}$/.test(input.lastEventId) ? Number(input.lastEventId) : null;
@@ -180,9 +198,11 @@ export function liveLeaderboard(
     socket: WebSocket | undefined;
   },
 ) {
-  const check = async () => void (await requireVisibleTournament(deps, { ref: { id: input.tournamentId }, userId: input.userId }));
+  const check = async () =>
+    void (await requireVisibleTournament(deps, { ref: { id: input.tournamentId }, userId: input.userId }));
   const stream = (signal: AbortSignal) => leaderboardStream(deps, { ...input, signal });
-  const byTournament = (signal: AbortSignal | undefined) => whileAllowed(deps, { userId: tournamentAccessKey(input.tournamentId), check, signal }, stream);
+  const byTournament = (signal: AbortSignal | undefined) =>
+    whileAllowed(deps, { userId: tournamentAccessKey(input.tournamentId), check, signal }, stream);
   if (input.userId === null) return byTournament(input.signal);
   return whileAllowed(deps, { userId: input.userId, check, signal: input.signal }, byTournament);
 }

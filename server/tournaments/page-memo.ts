@@ -60,7 +60,12 @@ export function keptPublicPage<T extends object>(deps: Pick<Deps, 'bus' | 'now'>
 }
 
 /** Keeps a page found without an organization context; it leaves at the tournament's next change. */
-export function keepPublicPage(deps: Pick<Deps, 'bus' | 'now'>, slug: string, tournamentId: string, page: object): void {
+export function keepPublicPage(
+  deps: Pick<Deps, 'bus' | 'now'>,
+  slug: string,
+  tournamentId: string,
+  page: object,
+): void {
   const memo = memoOf(deps.bus);
   forget(memo, slug);
   const stopListening = deps.bus.subscribe(tournamentChannel(tournamentId), () => forget(memo, slug));

@@ -1,9 +1,23 @@
 import { and, asc, desc, eq, like, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { LeaderboardView, PublicCardView, PublicGroupView, PublicTournamentView } from '../../shared/schemas/tournaments';
+import type {
+  LeaderboardView,
+  PublicCardView,
+  PublicGroupView,
+  PublicTournamentView,
+} from '../../shared/schemas/tournaments';
 import { PUBLIC_TOURNAMENTS_DEFAULT_LIMIT } from '../../shared/schemas/tournaments';
 import { parseQuery } from '../courses/fuzzy';
 import type { Transaction } from '../db/client';
-import { course, organization, organizationMembership, tournament, tournamentDivision, tournamentEntry, tournamentGroup, tournamentGroupEntry } from '../db/schema';
+import {
+  course,
+  organization,
+  organizationMembership,
+  tournament,
+  tournamentDivision,
+  tournamentEntry,
+  tournamentGroup,
+  tournamentGroupEntry,
+} from '../db/schema';
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -52,12 +66,20 @@ async function organizationsOf(deps: Pick<Deps, 'db'>, userId: string | null): P
 function readableIn(context: string | null): SQL {
   return context === null
     ? and(eq(tournament.visibility, 'public'), ne(tournament.status, 'draft'))!
-    : and(eq(tournament.organizationId, context), eq(tournament.visibility, 'members'), ne(tournament.status, 'draft'))!;
+    : and(
+        eq(tournament.organizationId, context),
+        eq(tournament.visibility, 'members'),
+        ne(tournament.status, 'draft'),
+      )!;
 }
 
 /** The newest event of the tournament in the same statement: the version of everything cached for it. */
-const latestEventId = sql<string | null>`(select e.id::text from tournament_event e where e.tournament_id = ${tournament.id} order by e.id desc limit 1)`;
-const latestEventAt = sql<string | null>`(select to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from tournament_event e where e.tournament_id = ${tournament.id} order by e.id desc limit 1)`;
+const latestEventId = sql<
+  string | null
+>`(select e.id::text from tournament_event e where e.tournament_id = ${tournament.id} order by e.id desc limit 1)`;
+const latestEventAt = sql<
+  string | null
+>`(select to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from tournament_event e where e.tournament_id = ${tournament.id} order by e.id desc limit 1)`;
 
 async function findIn(tx: Transaction, ref: TournamentRef, context: string | null): Promise<VisibleTournament | null> {
   const match = 'slug' in ref ? eq(tournament.slug, ref.slug) : eq(tournament.id, ref.id);
@@ -68,7 +90,10 @@ async function findIn(tx: Transaction, ref: TournamentRef, context: string | nul
     .where(and(match, readableIn(context)))
     .limit(1);
   if (!found) return null;
-  const latest = found.latestId !== null && found.latestAt !== null ? { id: Number(found.latestId), createdAt: found.latestAt } : null;
+  const latest =
+    found.latestId !== null && found.latestAt !== null
+      ? { id: Number(found.latestId), createdAt: found.latestAt }
+      : null;
   return { row: found.row, organizationName: found.organizationName, latest, context };
 }
 
@@ -97,7 +122,10 @@ export async function withVisibleTournament<T>(
 }
 
 /** Throws 404 unless the tournament is (still) visible to the user: the live leaderboard's recurring check. */
-export async function requireVisibleTournament(deps: Pick<Deps, 'db'>, input: { ref: TournamentRef; userId: string | null }): Promise<VisibleTournament> {
+export async function requireVisibleTournament(
+  deps: Pick<Deps, 'db'>,
+  input: { ref: TournamentRef; userId: string | null },
+): Promise<VisibleTournament> {
   return withVisibleTournament(deps, input, async (_tx, found) => found);
 }
 
@@ -119,7 +147,13 @@ async function publicGroups(tx: Transaction, tournamentId: string): Promise<Publ
     .leftJoin(tournamentEntry, eq(tournamentEntry.id, tournamentGroupEntry.entryId))
     .leftJoin(tournamentDivision, eq(tournamentDivision.id, tournamentEntry.divisionId))
     .where(eq(tournamentGroup.tournamentId, tournamentId))
-    .orderBy(asc(tournamentGroup.round), asc(tournamentGroup.position), asc(tournamentGroup.startsAt), asc(tournamentGroup.id), asc(tournamentGroupEntry.position));
+    .orderBy(
+      asc(tournamentGroup.round),
+      asc(tournamentGroup.position),
+      asc(tournamentGroup.startsAt),
+      asc(tournamentGroup.id),
+      asc(tournamentGroupEntry.position),
+    );
   const groups = new Map<string, PublicGroupView>();
   for (const r of rows) {
     let group = groups.get(r.groupId);
@@ -164,7 +198,10 @@ async function courseOf(tx: Transaction, courseId: string): Promise<{ course?: {
  * `encodedJsonOf`). Access is checked on every request, except while a public page is kept
  * (page-memo.ts): at most PAGE_MEMO_MS, and never past the tournament's next change.
  */
-export async function publicTournamentPage(deps: Pick<Deps, 'db' | 'bus' | 'now'>, input: { slug: string; userId: string | null }): Promise<PublicTournamentPage> {
+export async function publicTournamentPage(
+  deps: Pick<Deps, 'db' | 'bus' | 'now'>,
+  input: { slug: string; userId: string | null },
+): Promise<PublicTournamentPage> {
   // A public page is the same for every reader: kept for a moment, until the tournament's next change.
   const kept = keptPublicPage<PublicTournamentPage>(deps, input.slug);
   if (kept) return kept;
@@ -239,7 +276,8 @@ export function encodeCursor(position: Position): string {
 
 /** 400 for anything this server did not hand out (a cursor is opaque: only its shape can be checked). */
 export function decodeCursor(cursor: string): Position {
-  const invalid = () => new AppError('INVALID_INPUT', { issues: [{ path: 'cursor', message: 'Ugyldig peker for neste side.' }] });
+  const invalid = () =>
+    new AppError('INVALID_INPUT', { issues: [{ path: 'cursor', message: 'Ugyldig peker for neste side.' }] });
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -248,7 +286,8 @@ export function decodeCursor(cursor: string): Position {
   }
   if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
   const [createdAt, id] = parsed as unknown[];
-  if (typeof createdAt !== 'string' || typeof id !== 'string' || !CURSOR_TIME.test(createdAt) || !UUID.test(id)) throw invalid();
+  if (typeof createdAt !== 'string' || typeof id !== 'string' || !CURSOR_TIME.test(createdAt) || !UUID.test(id))
+    throw invalid();
   // A well-formed but impossible time (month 13) would make the database fail: refuse it here.
   const ms = new Date(`${createdAt.slice(0, 23)}Z`);
   if (Number.isNaN(ms.getTime()) || ms.toISOString().slice(0, 23) !== createdAt.slice(0, 23)) throw invalid();
@@ -261,7 +300,9 @@ const createdAtText = sql<string>`to_char(${tournament.createdAt} at time zone '
 function matches(q: string | undefined): SQL | undefined {
   const query = q ? parseQuery(q) : null;
   if (!query) return undefined;
-  return and(...query.required.map((w) => or(like(tournament.searchText, `${w}%`), like(tournament.searchText, `% ${w}%`))));
+  return and(
+    ...query.required.map((w) => or(like(tournament.searchText, `${w}%`), like(tournament.searchText, `% ${w}%`))),
+  );
 }
 
 function after(position: Position | null): SQL | undefined {
@@ -300,13 +341,16 @@ export async function publicTournaments(
     );
     for (const r of rows) candidates.push({ row: r.row, position: { createdAt: r.createdAt, id: r.row.id }, context });
   }
-  candidates.sort((a, b) => compareText(b.position.createdAt, a.position.createdAt) || compareText(b.position.id, a.position.id));
+  candidates.sort(
+    (a, b) => compareText(b.position.createdAt, a.position.createdAt) || compareText(b.position.id, a.position.id),
+  );
   const page = candidates.slice(0, limit);
 
   const views = new Map<string, PublicTournamentView>();
   for (const context of new Set(page.map((c) => c.context))) {
     await withTenant(deps.db, context, async (tx) => {
-      for (const c of page.filter((p) => p.context === context)) views.set(c.row.id, publicTournamentView(await tournamentView(tx, c.row)));
+      for (const c of page.filter((p) => p.context === context))
+        views.set(c.row.id, publicTournamentView(await tournamentView(tx, c.row)));
     });
   }
   const last = page[page.length - 1];

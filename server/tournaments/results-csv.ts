@@ -36,7 +36,15 @@ export function formatResultsCsv(
   handicaps: ReadonlyMap<string, ResultsCsvEntry>,
 ): string {
   const roundNumbers = Array.from({ length: input.roundCount }, (_, i) => i + 1);
-  const header = ['Plassering', 'Navn', 'Klasse', 'Handicapindeks', 'Spillehandicap', ...roundNumbers.map((n) => `Runde ${n}`), 'Totalt'];
+  const header = [
+    'Plassering',
+    'Navn',
+    'Klasse',
+    'Handicapindeks',
+    'Spillehandicap',
+    ...roundNumbers.map((n) => `Runde ${n}`),
+    'Totalt',
+  ];
   const played = new Map(input.entries.map((e) => [e.entryId, e.scores.map((round) => round.some((s) => s !== null))]));
   const lines = [header.map(field)];
   for (const division of divisions) {
@@ -76,19 +84,37 @@ export function field(value: string): string {
 
 /** The file name a browser saves it under: `resultater-<slug>.csv`, the slug kept to a–z, 0–9 and '-'. */
 export function resultsFileName(slug: string): string {
-  const safe = slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'turnering';
+  const safe =
+    slug
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'turnering';
   return `resultater-${safe}.csv`;
 }
 
 /** tournaments.resultsCsv: owners and admins (the builder checks), from `in_progress` on. */
-export async function tournamentResultsCsv(scope: OrgScope, input: { tournamentId: string }): Promise<{ csv: string; filename: string }> {
+export async function tournamentResultsCsv(
+  scope: OrgScope,
+  input: { tournamentId: string },
+): Promise<{ csv: string; filename: string }> {
   const t = await tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
-  assertStatus(t, ['in_progress', 'finished'], 'Resultatlisten finnes bare for en turnering som pågår eller er ferdig.');
+  assertStatus(
+    t,
+    ['in_progress', 'finished'],
+    'Resultatlisten finnes bare for en turnering som pågår eller er ferdig.',
+  );
   const leaderboardInput = await loadLeaderboardInput(scope.tx, t);
   const entries = await scope.tx
-    .select({ id: tournamentEntry.id, handicapIndex: tournamentEntry.handicapIndex, playingHandicap: tournamentEntry.playingHandicap })
+    .select({
+      id: tournamentEntry.id,
+      handicapIndex: tournamentEntry.handicapIndex,
+      playingHandicap: tournamentEntry.playingHandicap,
+    })
     .from(tournamentEntry)
     .where(eq(tournamentEntry.tournamentId, t.id));
   const handicaps = new Map(entries.map((e) => [e.id, e]));
-  return { csv: formatResultsCsv(leaderboardInput, computeLeaderboard(leaderboardInput), handicaps), filename: resultsFileName(t.slug) };
+  return {
+    csv: formatResultsCsv(leaderboardInput, computeLeaderboard(leaderboardInput), handicaps),
+    filename: resultsFileName(t.slug),
+  };
 }

@@ -29,19 +29,36 @@ export interface TournamentScoreWrite {
  * nothing: no event, and the signatures stay. With `previousStrokes`, as on a round (decision 0407), a
  * phone that edits from a value another phone has since changed is told so (409) instead of overwriting it.
  */
-export async function setTournamentScore(deps: Pick<Deps, 'bus' | 'now'>, scope: OrgScope, input: TournamentScoreWrite): Promise<{ ok: true }> {
+export async function setTournamentScore(
+  deps: Pick<Deps, 'bus' | 'now'>,
+  scope: OrgScope,
+  input: TournamentScoreWrite,
+): Promise<{ ok: true }> {
   const { tx } = scope;
-  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  const t = await tournamentIn(
+    tx,
+    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
+    { lock: true },
+  );
   const entry = await requireEntry(tx, t, input.entryId);
-  if (!isAdminRole(scope.actorRole) && (await relationToCard(tx, t, entry, input.round, scope.actorUserId)).kind === 'none') {
-    throw new AppError('FORBIDDEN', { message: 'Bare spilleren, en markør i samme gruppe eller en administrator kan føre slag på dette kortet.' });
+  if (
+    !isAdminRole(scope.actorRole) &&
+    (await relationToCard(tx, t, entry, input.round, scope.actorUserId)).kind === 'none'
+  ) {
+    throw new AppError('FORBIDDEN', {
+      message: 'Bare spilleren, en markør i samme gruppe eller en administrator kan føre slag på dette kortet.',
+    });
   }
   assertStatus(t, ['in_progress'], 'Slag kan bare føres mens turneringen pågår.');
   await requireRound(tx, t, input.round);
   const card = await findCard(tx, entry.id, input.round);
   if (card?.lockedAt) throw lockedCardConflict(input.round);
 
-  const atHole = and(eq(tournamentScore.entryId, entry.id), eq(tournamentScore.round, input.round), eq(tournamentScore.hole, input.hole));
+  const atHole = and(
+    eq(tournamentScore.entryId, entry.id),
+    eq(tournamentScore.round, input.round),
+    eq(tournamentScore.hole, input.hole),
+  );
   const [current] = await tx.select({ strokes: tournamentScore.strokes }).from(tournamentScore).where(atHole);
   const held = current?.strokes ?? null;
   if (held === input.strokes) return { ok: true };
@@ -53,7 +70,14 @@ export async function setTournamentScore(deps: Pick<Deps, 'bus' | 'now'>, scope:
     const set = { strokes: input.strokes, updatedAt: deps.now() };
     await tx
       .insert(tournamentScore)
-      .values({ entryId: entry.id, round: input.round, hole: input.hole, tournamentId: t.id, organizationId: t.organizationId, ...set })
+      .values({
+        entryId: entry.id,
+        round: input.round,
+        hole: input.hole,
+        tournamentId: t.id,
+        organizationId: t.organizationId,
+        ...set,
+      })
       .onConflictDoUpdate({ target: [tournamentScore.entryId, tournamentScore.round, tournamentScore.hole], set });
   }
   // A card signed by one of the two no longer shows what was signed: both sign again.
@@ -64,8 +88,19 @@ export async function setTournamentScore(deps: Pick<Deps, 'bus' | 'now'>, scope:
       .where(and(eq(tournamentCard.entryId, entry.id), eq(tournamentCard.round, input.round)));
   }
   // A hole in one, albatross or eagle goes to the public feed; a correction takes it back (decision 0602).
-  await tournamentScoreHighlight(deps, scope, t, { entryId: entry.id, round: input.round, hole: input.hole, strokes: input.strokes });
-  const eventId = await appendTournamentEvent(tx, t, { type: 'score', entryId: entry.id, round: input.round, hole: input.hole, strokes: input.strokes });
+  await tournamentScoreHighlight(deps, scope, t, {
+    entryId: entry.id,
+    round: input.round,
+    hole: input.hole,
+    strokes: input.strokes,
+  });
+  const eventId = await appendTournamentEvent(tx, t, {
+    type: 'score',
+    entryId: entry.id,
+    round: input.round,
+    hole: input.hole,
+    strokes: input.strokes,
+  });
   scope.afterCommit(() => publishTournamentEvent(deps, t.id, eventId));
   return { ok: true };
 }

@@ -29,7 +29,10 @@ export function slugCandidate(base: string, attempt: number): string {
  * so the unique index is the only judge: `on conflict do nothing` waits for a parallel insert of the same
  * slug to commit and then yields nothing, and the next candidate is tried. No transaction is aborted.
  */
-export async function insertWithFreeSlug(tx: Queryable, values: Omit<NewTournament, 'slug'>): Promise<typeof tournament.$inferSelect> {
+export async function insertWithFreeSlug(
+  tx: Queryable,
+  values: Omit<NewTournament, 'slug'>,
+): Promise<typeof tournament.$inferSelect> {
   const base = slugBase(values.name);
   for (let attempt = 0; ; attempt++) {
     const [row] = await tx

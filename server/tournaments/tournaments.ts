@@ -13,7 +13,14 @@ import {
 import type { z } from 'zod';
 import { clubSearchText } from '../courses/search-text';
 import type { Queryable } from '../db/client';
-import { organization, tournament, tournamentDivision, tournamentEntry, tournamentGroup, tournamentRound } from '../db/schema';
+import {
+  organization,
+  tournament,
+  tournamentDivision,
+  tournamentEntry,
+  tournamentGroup,
+  tournamentRound,
+} from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { assertStatus, tournamentIn, type TournamentRow } from './access';
@@ -50,14 +57,25 @@ export function searchTextOf(name: string, organizationName: string): string {
 }
 
 async function organizationName(db: Queryable, organizationId: string): Promise<string> {
-  const [row] = await db.select({ name: organization.name }).from(organization).where(eq(organization.id, organizationId));
+  const [row] = await db
+    .select({ name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, organizationId));
   return row!.name;
 }
 
-export async function createTournament(deps: Deps, scope: TournamentScope, input: TournamentFields): Promise<TournamentView> {
+export async function createTournament(
+  deps: Deps,
+  scope: TournamentScope,
+  input: TournamentFields,
+): Promise<TournamentView> {
   const { tx } = scope;
   const courseId = input.rounds[0]!.courseId;
-  await assertTournamentCourse(tx, { courseId, userId: scope.actorUserId, teeIds: input.divisions.map((d) => d.teeId) });
+  await assertTournamentCourse(tx, {
+    courseId,
+    userId: scope.actorUserId,
+    teeIds: input.divisions.map((d) => d.teeId),
+  });
   const now = deps.now();
   const row = await insertWithFreeSlug(tx, {
     organizationId: scope.organizationId,
@@ -75,7 +93,15 @@ export async function createTournament(deps: Deps, scope: TournamentScope, input
     updatedAt: now,
   });
   await writeRounds(tx, row, input.rounds);
-  await tx.insert(tournamentDivision).values(input.divisions.map((d, position) => ({ ...divisionColumns(d, position), tournamentId: row.id, organizationId: row.organizationId })));
+  await tx
+    .insert(tournamentDivision)
+    .values(
+      input.divisions.map((d, position) => ({
+        ...divisionColumns(d, position),
+        tournamentId: row.id,
+        organizationId: row.organizationId,
+      })),
+    );
   await recordChange(deps, scope, row, { type: 'details' });
   return tournamentView(tx, row);
 }
@@ -117,17 +143,35 @@ export interface TournamentUpdate {
  * divisions only before play (409 from `in_progress` on, and in a cancelled one). The slug never changes
  * (decision 0409): links already shared keep working.
  */
-export async function updateTournament(deps: Deps, scope: TournamentScope, input: TournamentUpdate): Promise<TournamentView> {
+export async function updateTournament(
+  deps: Deps,
+  scope: TournamentScope,
+  input: TournamentUpdate,
+): Promise<TournamentView> {
   const { tx } = scope;
-  const current = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
-  const changesPlay = input.format !== undefined || input.allowancePercent !== undefined || input.rounds !== undefined || input.divisions !== undefined;
+  const current = await tournamentIn(
+    tx,
+    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
+    { lock: true },
+  );
+  const changesPlay =
+    input.format !== undefined ||
+    input.allowancePercent !== undefined ||
+    input.rounds !== undefined ||
+    input.divisions !== undefined;
   if (changesPlay) {
-    assertStatus(current, BEFORE_PLAY, 'Spilleform, handicapandel, runder og klasser kan ikke endres etter at turneringen har startet.');
+    assertStatus(
+      current,
+      BEFORE_PLAY,
+      'Spilleform, handicapandel, runder og klasser kan ikke endres etter at turneringen har startet.',
+    );
   }
   if (input.entryLimit !== undefined && input.entryLimit !== null) {
     const entries = await entryCount(tx, current.id);
     if (entries > input.entryLimit) {
-      throw new AppError('CONFLICT', { message: `Turneringen har allerede ${entries} påmeldte; plassene kan ikke bli færre enn det.` });
+      throw new AppError('CONFLICT', {
+        message: `Turneringen har allerede ${entries} påmeldte; plassene kan ikke bli færre enn det.`,
+      });
     }
   }
   const courseId = input.rounds?.[0]?.courseId ?? current.courseId;
@@ -140,15 +184,21 @@ export async function updateTournament(deps: Deps, scope: TournamentScope, input
   const [row] = await tx
     .update(tournament)
     .set({
-      ...(input.name !== undefined ? { name: input.name, searchText: searchTextOf(input.name, await organizationName(tx, scope.organizationId)) } : {}),
+      ...(input.name !== undefined
+        ? { name: input.name, searchText: searchTextOf(input.name, await organizationName(tx, scope.organizationId)) }
+        : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
       // A new format without an allowance takes the new format's default (decision 0409).
-      ...(input.format !== undefined ? { format, allowancePercent: input.allowancePercent ?? defaultAllowancePercent(format) } : {}),
+      ...(input.format !== undefined
+        ? { format, allowancePercent: input.allowancePercent ?? defaultAllowancePercent(format) }
+        : {}),
       ...(input.allowancePercent !== undefined ? { allowancePercent: input.allowancePercent } : {}),
       ...(input.maxHandicapIndex !== undefined ? { maxHandicapIndex: input.maxHandicapIndex } : {}),
       ...(input.entryLimit !== undefined ? { entryLimit: input.entryLimit } : {}),
-      ...(input.entriesCloseAt !== undefined ? { entriesCloseAt: input.entriesCloseAt === null ? null : new Date(input.entriesCloseAt) } : {}),
+      ...(input.entriesCloseAt !== undefined
+        ? { entriesCloseAt: input.entriesCloseAt === null ? null : new Date(input.entriesCloseAt) }
+        : {}),
       courseId,
       updatedAt: deps.now(),
     })
@@ -163,11 +213,21 @@ export async function updateTournament(deps: Deps, scope: TournamentScope, input
 }
 
 /** Exactly the moves of TOURNAMENT_MOVES; the move to `in_progress` freezes every entry's handicaps. */
-export async function setTournamentStatus(deps: Deps, scope: TournamentScope, input: { tournamentId: string; status: TournamentStatus }): Promise<TournamentView> {
+export async function setTournamentStatus(
+  deps: Deps,
+  scope: TournamentScope,
+  input: { tournamentId: string; status: TournamentStatus },
+): Promise<TournamentView> {
   const { tx } = scope;
-  const current = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId }, { lock: true });
+  const current = await tournamentIn(
+    tx,
+    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
+    { lock: true },
+  );
   if (!TOURNAMENT_MOVES[current.status].includes(input.status)) {
-    throw new AppError('CONFLICT', { message: `Turneringen kan ikke gå fra ${STATUS_LABELS[current.status]} til ${STATUS_LABELS[input.status]}.` });
+    throw new AppError('CONFLICT', {
+      message: `Turneringen kan ikke gå fra ${STATUS_LABELS[current.status]} til ${STATUS_LABELS[input.status]}.`,
+    });
   }
   if (input.status === 'in_progress') await freezeHandicaps(tx, current);
   const [row] = await tx
@@ -193,28 +253,52 @@ const STATUS_LABELS: Record<TournamentStatus, string> = {
 // ---- Rounds and divisions ----
 
 async function entryCount(db: Queryable, tournamentId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(tournamentEntry).where(eq(tournamentEntry.tournamentId, tournamentId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(tournamentEntry)
+    .where(eq(tournamentEntry.tournamentId, tournamentId));
   return row?.n ?? 0;
 }
 
 async function divisionTees(db: Queryable, tournamentId: string): Promise<string[]> {
-  const rows = await db.select({ teeId: tournamentDivision.teeId }).from(tournamentDivision).where(eq(tournamentDivision.tournamentId, tournamentId)).orderBy(asc(tournamentDivision.position));
+  const rows = await db
+    .select({ teeId: tournamentDivision.teeId })
+    .from(tournamentDivision)
+    .where(eq(tournamentDivision.tournamentId, tournamentId))
+    .orderBy(asc(tournamentDivision.position));
   return rows.map((r) => r.teeId);
 }
 
 function divisionColumns(d: DivisionInput, position: number) {
-  return { name: d.name, teeId: d.teeId, minHandicapIndex: d.minHandicapIndex ?? null, maxHandicapIndex: d.maxHandicapIndex ?? null, position };
+  return {
+    name: d.name,
+    teeId: d.teeId,
+    minHandicapIndex: d.minHandicapIndex ?? null,
+    maxHandicapIndex: d.maxHandicapIndex ?? null,
+    position,
+  };
 }
 
 async function writeRounds(db: Queryable, t: TournamentRow, rounds: readonly RoundInput[]): Promise<void> {
-  await db.insert(tournamentRound).values(rounds.map((r) => ({ tournamentId: t.id, organizationId: t.organizationId, number: r.number, playedOn: r.playedOn })));
+  await db
+    .insert(tournamentRound)
+    .values(
+      rounds.map((r) => ({
+        tournamentId: t.id,
+        organizationId: t.organizationId,
+        number: r.number,
+        playedOn: r.playedOn,
+      })),
+    );
 }
 
 /** The rounds as given; a round that no longer exists takes its start list with it. */
 async function replaceRounds(db: Queryable, t: TournamentRow, rounds: readonly RoundInput[]): Promise<void> {
   await db.delete(tournamentRound).where(eq(tournamentRound.tournamentId, t.id));
   await writeRounds(db, t, rounds);
-  await db.delete(tournamentGroup).where(and(eq(tournamentGroup.tournamentId, t.id), gt(tournamentGroup.round, rounds.length)));
+  await db
+    .delete(tournamentGroup)
+    .where(and(eq(tournamentGroup.tournamentId, t.id), gt(tournamentGroup.round, rounds.length)));
 }
 
 /**
@@ -222,12 +306,16 @@ async function replaceRounds(db: Queryable, t: TournamentRow, rounds: readonly R
  * without an id is added, and one left out is removed, refused (409) while it has entries.
  */
 async function replaceDivisions(db: Queryable, t: TournamentRow, divisions: readonly DivisionUpdate[]): Promise<void> {
-  const existing = await db.select({ id: tournamentDivision.id, name: tournamentDivision.name }).from(tournamentDivision).where(eq(tournamentDivision.tournamentId, t.id));
+  const existing = await db
+    .select({ id: tournamentDivision.id, name: tournamentDivision.name })
+    .from(tournamentDivision)
+    .where(eq(tournamentDivision.tournamentId, t.id));
   const existingIds = new Set(existing.map((d) => d.id));
   const seen = new Set<string>();
   const issues = divisions.flatMap((d, i) => {
     if (d.id === undefined) return [];
-    if (!existingIds.has(d.id)) return [{ path: `divisions.${i}.id`, message: 'Klassen finnes ikke i denne turneringen.' }];
+    if (!existingIds.has(d.id))
+      return [{ path: `divisions.${i}.id`, message: 'Klassen finnes ikke i denne turneringen.' }];
     if (seen.has(d.id)) return [{ path: `divisions.${i}.id`, message: 'Klassen er nevnt to ganger.' }];
     seen.add(d.id);
     return [];
@@ -239,18 +327,39 @@ async function replaceDivisions(db: Queryable, t: TournamentRow, divisions: read
     const [withEntries] = await db
       .select({ divisionId: tournamentEntry.divisionId })
       .from(tournamentEntry)
-      .where(and(eq(tournamentEntry.tournamentId, t.id), inArray(tournamentEntry.divisionId, removed.map((d) => d.id))))
+      .where(
+        and(
+          eq(tournamentEntry.tournamentId, t.id),
+          inArray(
+            tournamentEntry.divisionId,
+            removed.map((d) => d.id),
+          ),
+        ),
+      )
       .limit(1);
     if (withEntries) {
       const name = removed.find((d) => d.id === withEntries.divisionId)!.name;
-      throw new AppError('CONFLICT', { message: `Klassen «${name}» har påmeldte. Flytt eller meld dem av før klassen fjernes.` });
+      throw new AppError('CONFLICT', {
+        message: `Klassen «${name}» har påmeldte. Flytt eller meld dem av før klassen fjernes.`,
+      });
     }
-    await db.delete(tournamentDivision).where(and(eq(tournamentDivision.tournamentId, t.id), inArray(tournamentDivision.id, removed.map((d) => d.id))));
+    await db.delete(tournamentDivision).where(
+      and(
+        eq(tournamentDivision.tournamentId, t.id),
+        inArray(
+          tournamentDivision.id,
+          removed.map((d) => d.id),
+        ),
+      ),
+    );
   }
   for (const [position, d] of divisions.entries()) {
     const columns = divisionColumns(d, position);
     if (d.id !== undefined) {
-      await db.update(tournamentDivision).set(columns).where(and(eq(tournamentDivision.id, d.id), eq(tournamentDivision.tournamentId, t.id)));
+      await db
+        .update(tournamentDivision)
+        .set(columns)
+        .where(and(eq(tournamentDivision.id, d.id), eq(tournamentDivision.tournamentId, t.id)));
     } else {
       await db.insert(tournamentDivision).values({ ...columns, tournamentId: t.id, organizationId: t.organizationId });
     }

@@ -16,10 +16,24 @@ function optional<K extends string, V>(key: K, value: V | null): { [P in K]?: V 
  */
 export async function tournamentView(db: Queryable, row: TournamentRow): Promise<TournamentView> {
   // One after the other: the queries share one transaction's connection.
-  const rounds = await db.select().from(tournamentRound).where(eq(tournamentRound.tournamentId, row.id)).orderBy(asc(tournamentRound.number));
-  const divisions = await db.select().from(tournamentDivision).where(eq(tournamentDivision.tournamentId, row.id)).orderBy(asc(tournamentDivision.position));
-  const [entries] = await db.select({ n: count() }).from(tournamentEntry).where(eq(tournamentEntry.tournamentId, row.id));
-  const [org] = await db.select({ id: organization.id, name: organization.name }).from(organization).where(eq(organization.id, row.organizationId));
+  const rounds = await db
+    .select()
+    .from(tournamentRound)
+    .where(eq(tournamentRound.tournamentId, row.id))
+    .orderBy(asc(tournamentRound.number));
+  const divisions = await db
+    .select()
+    .from(tournamentDivision)
+    .where(eq(tournamentDivision.tournamentId, row.id))
+    .orderBy(asc(tournamentDivision.position));
+  const [entries] = await db
+    .select({ n: count() })
+    .from(tournamentEntry)
+    .where(eq(tournamentEntry.tournamentId, row.id));
+  const [org] = await db
+    .select({ id: organization.id, name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, row.organizationId));
   return {
     id: row.id,
     organizationId: row.organizationId,

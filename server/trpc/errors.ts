@@ -27,7 +27,11 @@ const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
 
 /** tRPC derives the HTTP status from its own code, so an AppError travels as the matching TRPCError. */
 export function toTRPCError(error: AppError): TRPCError {
-  return new TRPCError({ code: TRPC_CODE_BY_STATUS[error.status] ?? 'INTERNAL_SERVER_ERROR', message: error.message, cause: error });
+  return new TRPCError({
+    code: TRPC_CODE_BY_STATUS[error.status] ?? 'INTERNAL_SERVER_ERROR',
+    message: error.message,
+    cause: error,
+  });
 }
 
 export function zodIssues(error: ZodError): FieldIssue[] {

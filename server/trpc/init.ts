@@ -2,7 +2,12 @@ import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import { resolveSession, resolveSessionWithMembership, type Session } from '../auth/sessions';
 import { withTenant } from '../db/tenancy';
-import { giveBackSubscription, givenBackWhenDone, MAX_SUBSCRIPTIONS_PER_SOCKET, takeSubscription } from '../realtime/socket-budget';
+import {
+  giveBackSubscription,
+  givenBackWhenDone,
+  MAX_SUBSCRIPTIONS_PER_SOCKET,
+  takeSubscription,
+} from '../realtime/socket-budget';
 import { AppError } from '../errors';
 import type { Transaction } from '../db/client';
 import type { Context } from './context';
@@ -74,7 +79,9 @@ export const webSocketUserProcedure = optionalUserProcedure.use(async ({ ctx, ne
   if (!socket) return next();
   if (!takeSubscription(socket)) {
     ctx.deps.metrics?.rateLimited('subscriptions_per_socket');
-    throw new AppError('RATE_LIMITED', { message: `Én forbindelse kan ha høyst ${MAX_SUBSCRIPTIONS_PER_SOCKET} direkteoppdateringer samtidig.` });
+    throw new AppError('RATE_LIMITED', {
+      message: `Én forbindelse kan ha høyst ${MAX_SUBSCRIPTIONS_PER_SOCKET} direkteoppdateringer samtidig.`,
+    });
   }
   let result: Awaited<ReturnType<typeof next>>;
   try {
@@ -140,13 +147,15 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
   const organizationId = parsed.success ? parsed.data.organizationId : null;
   const session = await resolveSessionWithMembership(ctx.deps, ctx.sessionToken, organizationId);
   if (!session || session.stage !== 'full') throw notAuthenticated();
-  if (!organizationId) throw new AppError('INVALID_INPUT', { issues: [{ path: 'organizationId', message: 'Ugyldig id.' }] });
+  if (!organizationId)
+    throw new AppError('INVALID_INPUT', { issues: [{ path: 'organizationId', message: 'Ugyldig id.' }] });
   const role = session.organizationRole;
   if (!role) throw new AppError('NOT_ORG_MEMBER');
 
   const committed: (() => void)[] = [];
   const afterCommit = (work: () => void) => void committed.push(work);
-  const run = (tx: Transaction) => next({ ctx: { session, user: session.user, tx, organizationId, role, afterCommit } });
+  const run = (tx: Transaction) =>
+    next({ ctx: { session, user: session.user, tx, organizationId, role, afterCommit } });
   let outcome: Awaited<ReturnType<typeof run>> | undefined;
   try {
     await withTenant(ctx.deps.db, organizationId, async (tx) => {

@@ -19,7 +19,16 @@ export function sendTrpcRefusal(req: Request, res: Response, error: AppError): v
     called = '';
   }
   const shapeFor = (path: string) =>
-    getErrorShape({ config: appRouter._def._config, error: toTRPCError(error), type: 'unknown', path, input: undefined, ctx: undefined });
+    getErrorShape({
+      config: appRouter._def._config,
+      error: toTRPCError(error),
+      type: 'unknown',
+      path,
+      input: undefined,
+      ctx: undefined,
+    });
   const paths = called.split(',');
-  res.status(error.status).json(req.query.batch === '1' ? paths.map((path) => ({ error: shapeFor(path) })) : { error: shapeFor(paths[0]!) });
+  res
+    .status(error.status)
+    .json(req.query.batch === '1' ? paths.map((path) => ({ error: shapeFor(path) })) : { error: shapeFor(paths[0]!) });
 }

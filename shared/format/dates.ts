@@ -4,7 +4,20 @@
  */
 
 /** The months in Norwegian, lower case as written in a date: index 0 is January. */
-export const NORWEGIAN_MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember'] as const;
+export const NORWEGIAN_MONTHS = [
+  'januar',
+  'februar',
+  'mars',
+  'april',
+  'mai',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'desember',
+] as const;
 
 /**
  * Days (YYYY-MM-DD, any order) as one range: "1. juni 2026", "1.–3. juni 2026" within a month,
@@ -13,7 +26,11 @@ export const NORWEGIAN_MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'j
 export function norwegianDates(dates: readonly string[]): string {
   if (dates.length === 0) return '';
   const sorted = [...dates].sort();
-  const parse = (d: string) => ({ y: Number(d.slice(0, 4)), m: Number(d.slice(5, 7)) - 1, day: Number(d.slice(8, 10)) });
+  const parse = (d: string) => ({
+    y: Number(d.slice(0, 4)),
+    m: Number(d.slice(5, 7)) - 1,
+    day: Number(d.slice(8, 10)),
+  });
   const first = parse(sorted[0]!);
   const last = parse(sorted[sorted.length - 1]!);
   const M = NORWEGIAN_MONTHS;

@@ -15,12 +15,10 @@ function characters(value: string): number {
  * A password exactly as typed: never trimmed or normalised. Too long is refused here, before any hashing,
  * so a megabyte "password" costs nothing (the 100 KiB body limit stops anything larger earlier still).
  */
-const passwordText = z
-  .string()
-  .refine((value) => characters(value) <= PASSWORD_MAX_CHARACTERS, {
-    message: `Passordet kan ha høyst ${PASSWORD_MAX_CHARACTERS} tegn.`,
-    abort: true,
-  });
+const passwordText = z.string().refine((value) => characters(value) <= PASSWORD_MAX_CHARACTERS, {
+  message: `Passordet kan ha høyst ${PASSWORD_MAX_CHARACTERS} tegn.`,
+  abort: true,
+});
 
 /** A new password: 10 to 1024 characters, any characters, spaces included. */
 export const newPassword = passwordText.refine((value) => characters(value) >= PASSWORD_MIN_CHARACTERS, {
@@ -46,7 +44,8 @@ export const verifyLinkInput = z
       return;
     }
     if (value.email === undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Oppgi e-postadressen.' });
-    if (value.code === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Oppgi koden fra e-posten.' });
+    if (value.code === undefined)
+      ctx.addIssue({ code: 'custom', path: ['code'], message: 'Oppgi koden fra e-posten.' });
   })
   .transform((value) =>
     value.token !== undefined

@@ -15,7 +15,9 @@ const codePoints = (value: string) => [...value].length;
  */
 export const chatText = userText({ multiLine: true })
   .refine((value) => value.trim().length > 0, { message: 'Meldingen kan ikke være tom.' })
-  .refine((value) => codePoints(value) <= CHAT_TEXT_MAX_CODE_POINTS, { message: `Meldingen kan ha høyst ${CHAT_TEXT_MAX_CODE_POINTS} tegn.` });
+  .refine((value) => codePoints(value) <= CHAT_TEXT_MAX_CODE_POINTS, {
+    message: `Meldingen kan ha høyst ${CHAT_TEXT_MAX_CODE_POINTS} tegn.`,
+  });
 
 export const chatHistoryInput = z.strictObject({
   organizationId: id,

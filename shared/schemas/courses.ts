@@ -22,7 +22,10 @@ export function queryNumber<T extends z.ZodNumber>(schema: T) {
 export const queryText = (max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    userText().trim().max(max, { message: `Høyst ${max} tegn.` }).optional(),
+    userText()
+      .trim()
+      .max(max, { message: `Høyst ${max} tegn.` })
+      .optional(),
   );
 
 export const COURSE_SEARCH_DEFAULT_LIMIT = 10;
@@ -136,7 +139,10 @@ export function courseDefinitionIssues(course: Definition): FieldIssue[] {
       });
     }
     if (tee.par < n * PAR_RANGE.min || tee.par > n * PAR_RANGE.max) {
-      issues.push({ path: `tees.${i}.par`, message: `Par for ${n} hull må være mellom ${n * PAR_RANGE.min} og ${n * PAR_RANGE.max}.` });
+      issues.push({
+        path: `tees.${i}.par`,
+        message: `Par for ${n} hull må være mellom ${n * PAR_RANGE.min} og ${n * PAR_RANGE.max}.`,
+      });
     }
     if (tee.lengths && tee.lengths.length !== n) {
       issues.push({ path: `tees.${i}.lengths`, message: `Oppgi én lengde per hull (${n}).` });
@@ -147,7 +153,11 @@ export function courseDefinitionIssues(course: Definition): FieldIssue[] {
 
 function refineDefinition(course: Definition, ctx: z.RefinementCtx): void {
   for (const issue of courseDefinitionIssues(course)) {
-    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+    ctx.addIssue({
+      code: 'custom',
+      message: issue.message,
+      path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+    });
   }
 }
 
@@ -167,7 +177,10 @@ export const personalCourseCreateInput = z
     tees: z.array(teeInput).min(1, { message: 'Legg inn minst ett teested.' }).max(10),
   })
   .superRefine(refineDefinition)
-  .refine((v) => (v.lat == null) === (v.lng == null), { message: 'Oppgi både lat og lng, eller ingen av dem.', path: ['lat'] });
+  .refine((v) => (v.lat == null) === (v.lng == null), {
+    message: 'Oppgi både lat og lng, eller ingen av dem.',
+    path: ['lat'],
+  });
 
 /**
  * A change to a personal course. `tees`, when given, is the whole new list: a tee with an `id` keeps its

@@ -40,9 +40,13 @@ export const feedItemSchema = z.object({
   player: z.object({ name: z.string() }).optional(),
   players: z.array(z.object({ name: z.string(), total })).optional(),
   podium: z
-    .array(z.object({ division: z.string(), places: z.array(z.object({ position: z.string(), name: z.string(), total })) }))
+    .array(
+      z.object({ division: z.string(), places: z.array(z.object({ position: z.string(), name: z.string(), total })) }),
+    )
     .optional(),
-  highlight: z.object({ hole: z.number(), par: z.number(), strokes: z.number(), label: z.enum(HIGHLIGHT_LABELS) }).optional(),
+  highlight: z
+    .object({ hole: z.number(), par: z.number(), strokes: z.number(), label: z.enum(HIGHLIGHT_LABELS) })
+    .optional(),
   text: z.string(),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;

@@ -17,7 +17,12 @@ export const MAX_PAGE_LIMIT = 100;
 const paging = {
   // Coerced: the REST paths carry them in the query string.
   page: z.coerce.number({ message: 'Siden må være et heltall.' }).int().min(1).max(100_000).default(1),
-  limit: z.coerce.number({ message: 'Grensen må være et heltall.' }).int().min(1).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT),
+  limit: z.coerce
+    .number({ message: 'Grensen må være et heltall.' })
+    .int()
+    .min(1)
+    .max(MAX_PAGE_LIMIT)
+    .default(DEFAULT_PAGE_LIMIT),
 };
 const searchText = userText().trim().max(200, { message: 'Søket er for langt.' });
 

@@ -70,9 +70,7 @@ export const setScoreInput = z.strictObject({
 });
 
 export const ROUNDS_DEFAULT_LIMIT = 50;
-export const roundsMineInput = z
-  .strictObject({ limit: queryNumber(z.number().int().min(1).max(200)) })
-  .optional();
+export const roundsMineInput = z.strictObject({ limit: queryNumber(z.number().int().min(1).max(200)) }).optional();
 
 /** `lastEventId` is sent back by the tRPC client when it reconnects: the subscription resumes after it. */
 export const onUpdateInput = z.strictObject({ roundId: id, lastEventId: z.string().max(40).nullish() });
@@ -160,7 +158,13 @@ export interface RoundView {
   shared: boolean;
   handicapsFrozen: boolean;
   allowancePercent: number;
-  course: { id: string; kind: 'official' | 'personal'; name: string; club?: { slug: string; name: string }; country: string };
+  course: {
+    id: string;
+    kind: 'official' | 'personal';
+    name: string;
+    club?: { slug: string; name: string };
+    country: string;
+  };
   tee: Tee;
   /** The holes played, in order. */
   card: { hole: number; par: number; strokeIndex: number; lengthMeters: number | null }[];

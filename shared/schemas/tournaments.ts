@@ -25,13 +25,25 @@ import type { TournamentFormat, TournamentStatus, TournamentVisibility } from '.
 // carry zod; everything of it is this module's too.
 export * from '../tournament-rules';
 
-const name = userText().trim().min(1, { message: 'Turneringen må ha et navn.' }).max(TOURNAMENT_NAME_MAX, { message: `Høyst ${TOURNAMENT_NAME_MAX} tegn.` });
-const description = userText({ multiLine: true }).trim().max(TOURNAMENT_DESCRIPTION_MAX, { message: `Høyst ${TOURNAMENT_DESCRIPTION_MAX} tegn.` });
+const name = userText()
+  .trim()
+  .min(1, { message: 'Turneringen må ha et navn.' })
+  .max(TOURNAMENT_NAME_MAX, { message: `Høyst ${TOURNAMENT_NAME_MAX} tegn.` });
+const description = userText({ multiLine: true })
+  .trim()
+  .max(TOURNAMENT_DESCRIPTION_MAX, { message: `Høyst ${TOURNAMENT_DESCRIPTION_MAX} tegn.` });
 const playedOn = z.iso.date({ message: 'Datoen skrives ÅÅÅÅ-MM-DD.' });
-const instant = z.iso.datetime({ offset: true, message: 'Tidspunktet skrives som ISO 8601 (for eksempel 2026-06-01T08:00:00Z).' });
+const instant = z.iso.datetime({
+  offset: true,
+  message: 'Tidspunktet skrives som ISO 8601 (for eksempel 2026-06-01T08:00:00Z).',
+});
 
 export const tournamentRoundInput = z.strictObject({
-  number: z.number().int().min(1, { message: 'Rundene nummereres fra 1.' }).max(TOURNAMENT_MAX_ROUNDS, { message: 'Høyst fire runder.' }),
+  number: z
+    .number()
+    .int()
+    .min(1, { message: 'Rundene nummereres fra 1.' })
+    .max(TOURNAMENT_MAX_ROUNDS, { message: 'Høyst fire runder.' }),
   courseId: id,
   playedOn,
 });
@@ -52,22 +64,37 @@ export const divisionInput = z.strictObject(divisionFields).refine(rangeInOrder,
  * On update a division may name its `id`: that division is changed in place and keeps its entries; one
  * without an id is new; a division left out is removed, which is refused while it has entries (decision 0409).
  */
-export const divisionUpdateInput = z.strictObject({ id: id.optional(), ...divisionFields }).refine(rangeInOrder, rangeMessage);
+export const divisionUpdateInput = z
+  .strictObject({ id: id.optional(), ...divisionFields })
+  .refine(rangeInOrder, rangeMessage);
 
 const tournamentFields = {
   name,
   description: description.optional(),
   visibility: z.enum(TOURNAMENT_VISIBILITIES, { message: 'Synlighet er public eller members.' }),
   format: z.enum(TOURNAMENT_FORMATS, { message: 'Spilleformen er stroke_gross, stroke_net eller stableford.' }),
-  allowancePercent: z.number().int().min(0, { message: 'Handicapandelen er mellom 0 og 100 %.' }).max(100, { message: 'Handicapandelen er mellom 0 og 100 %.' }).optional(),
+  allowancePercent: z
+    .number()
+    .int()
+    .min(0, { message: 'Handicapandelen er mellom 0 og 100 %.' })
+    .max(100, { message: 'Handicapandelen er mellom 0 og 100 %.' })
+    .optional(),
   maxHandicapIndex: handicapIndexField.optional(),
-  entryLimit: z.number().int().min(1, { message: 'Minst én plass.' }).max(TOURNAMENT_MAX_ENTRY_LIMIT, { message: `Høyst ${TOURNAMENT_MAX_ENTRY_LIMIT} plasser.` }).optional(),
+  entryLimit: z
+    .number()
+    .int()
+    .min(1, { message: 'Minst én plass.' })
+    .max(TOURNAMENT_MAX_ENTRY_LIMIT, { message: `Høyst ${TOURNAMENT_MAX_ENTRY_LIMIT} plasser.` })
+    .optional(),
   entriesCloseAt: instant.optional(),
   rounds: z
     .array(tournamentRoundInput)
     .min(1, { message: 'Minst én runde.' })
     .max(TOURNAMENT_MAX_ROUNDS, { message: 'Høyst fire runder.' }),
-  divisions: z.array(divisionInput).min(1, { message: 'Minst én klasse.' }).max(TOURNAMENT_MAX_DIVISIONS, { message: `Høyst ${TOURNAMENT_MAX_DIVISIONS} klasser.` }),
+  divisions: z
+    .array(divisionInput)
+    .min(1, { message: 'Minst én klasse.' })
+    .max(TOURNAMENT_MAX_DIVISIONS, { message: `Høyst ${TOURNAMENT_MAX_DIVISIONS} klasser.` }),
 };
 
 /** Rounds numbered 1..n without gaps, all on one course. */
@@ -75,9 +102,14 @@ function roundsAreConsistent(rounds: readonly z.infer<typeof tournamentRoundInpu
   const numbers = rounds.map((r) => r.number).sort((a, b) => a - b);
   return numbers.every((n, i) => n === i + 1) && new Set(rounds.map((r) => r.courseId)).size === 1;
 }
-const roundsMessage = { message: 'Rundene nummereres 1, 2, … uten hull, og spilles alle på samme bane.', path: ['rounds'] };
+const roundsMessage = {
+  message: 'Rundene nummereres 1, 2, … uten hull, og spilles alle på samme bane.',
+  path: ['rounds'],
+};
 
-export const tournamentInput = z.strictObject({ organizationId: id, ...tournamentFields }).refine((t) => roundsAreConsistent(t.rounds), roundsMessage);
+export const tournamentInput = z
+  .strictObject({ organizationId: id, ...tournamentFields })
+  .refine((t) => roundsAreConsistent(t.rounds), roundsMessage);
 
 /** PATCH: any fields of TournamentInput. */
 export const tournamentUpdateInput = z
@@ -122,7 +154,10 @@ export const enterInput = z
       .optional(),
     divisionId: id.optional(),
   })
-  .refine((v) => v.userId === undefined || v.guest === undefined, { message: 'Oppgi userId eller guest, ikke begge.', path: ['userId'] });
+  .refine((v) => v.userId === undefined || v.guest === undefined, {
+    message: 'Oppgi userId eller guest, ikke begge.',
+    path: ['userId'],
+  });
 
 export const withdrawInput = z.strictObject({ organizationId: id, tournamentId: id, entryId: id });
 
@@ -142,7 +177,10 @@ export const setGroupsInput = z
         z.strictObject({
           startsAt: instant,
           tee: z.union([z.literal(1), z.literal(10)], { message: 'Starthullet er 1 eller 10.' }),
-          entryIds: z.array(id).min(1, { message: 'En gruppe har 1 til 4 spillere.' }).max(GROUP_MAX_ENTRIES, { message: 'En gruppe har 1 til 4 spillere.' }),
+          entryIds: z
+            .array(id)
+            .min(1, { message: 'En gruppe har 1 til 4 spillere.' })
+            .max(GROUP_MAX_ENTRIES, { message: 'En gruppe har 1 til 4 spillere.' }),
         }),
       )
       .max(TOURNAMENT_MAX_ENTRY_LIMIT)
@@ -150,14 +188,30 @@ export const setGroupsInput = z
     generate: z
       .strictObject({
         firstStartsAt: instant,
-        intervalMinutes: z.number().int().min(1, { message: 'Intervallet er 1 til 60 minutter.' }).max(GROUP_INTERVAL_MINUTES_MAX, { message: 'Intervallet er 1 til 60 minutter.' }),
-        groupSize: z.number().int().min(1, { message: 'En gruppe har 1 til 4 spillere.' }).max(GROUP_MAX_ENTRIES, { message: 'En gruppe har 1 til 4 spillere.' }),
+        intervalMinutes: z
+          .number()
+          .int()
+          .min(1, { message: 'Intervallet er 1 til 60 minutter.' })
+          .max(GROUP_INTERVAL_MINUTES_MAX, { message: 'Intervallet er 1 til 60 minutter.' }),
+        groupSize: z
+          .number()
+          .int()
+          .min(1, { message: 'En gruppe har 1 til 4 spillere.' })
+          .max(GROUP_MAX_ENTRIES, { message: 'En gruppe har 1 til 4 spillere.' }),
       })
       .optional(),
   })
-  .refine((v) => (v.groups === undefined) !== (v.generate === undefined), { message: 'Oppgi enten groups eller generate.', path: ['groups'] });
+  .refine((v) => (v.groups === undefined) !== (v.generate === undefined), {
+    message: 'Oppgi enten groups eller generate.',
+    path: ['groups'],
+  });
 
-const tournamentStrokes = z.number().int().min(1, { message: 'Slag må være mellom 1 og 20.' }).max(20, { message: 'Slag må være mellom 1 og 20.' }).nullable();
+const tournamentStrokes = z
+  .number()
+  .int()
+  .min(1, { message: 'Slag må være mellom 1 og 20.' })
+  .max(20, { message: 'Slag må være mellom 1 og 20.' })
+  .nullable();
 
 /**
  * `previousStrokes` (optional, as on a round: decision 0407): what the phone last saw on the hole. With it
@@ -167,8 +221,16 @@ export const tournamentScoreInput = z.strictObject({
   organizationId: id,
   tournamentId: id,
   entryId: id,
-  round: z.number().int().min(1, { message: 'Runden er et tall fra 1 til 4.' }).max(TOURNAMENT_MAX_ROUNDS, { message: 'Runden er et tall fra 1 til 4.' }),
-  hole: z.number().int().min(1, { message: 'Hullet er et tall fra 1 til 18.' }).max(HOLES_PER_TOURNAMENT_ROUND, { message: 'Hullet er et tall fra 1 til 18.' }),
+  round: z
+    .number()
+    .int()
+    .min(1, { message: 'Runden er et tall fra 1 til 4.' })
+    .max(TOURNAMENT_MAX_ROUNDS, { message: 'Runden er et tall fra 1 til 4.' }),
+  hole: z
+    .number()
+    .int()
+    .min(1, { message: 'Hullet er et tall fra 1 til 18.' })
+    .max(HOLES_PER_TOURNAMENT_ROUND, { message: 'Hullet er et tall fra 1 til 18.' }),
   strokes: tournamentStrokes,
   previousStrokes: tournamentStrokes.optional(),
 });
@@ -177,7 +239,11 @@ export const signCardInput = z.strictObject({
   organizationId: id,
   tournamentId: id,
   entryId: id,
-  round: z.number().int().min(1, { message: 'Runden er et tall fra 1 til 4.' }).max(TOURNAMENT_MAX_ROUNDS, { message: 'Runden er et tall fra 1 til 4.' }),
+  round: z
+    .number()
+    .int()
+    .min(1, { message: 'Runden er et tall fra 1 til 4.' })
+    .max(TOURNAMENT_MAX_ROUNDS, { message: 'Runden er et tall fra 1 til 4.' }),
   unlock: z.literal(true).optional(),
 });
 
@@ -229,7 +295,9 @@ export interface TournamentView {
   rounds: TournamentRoundView[];
   divisions: DivisionView[];
 }
-export type PublicTournamentView = Omit<TournamentView, 'organizationId' | 'organization'> & { organization: { name: string } };
+export type PublicTournamentView = Omit<TournamentView, 'organizationId' | 'organization'> & {
+  organization: { name: string };
+};
 
 export interface EntryView {
   id: string;

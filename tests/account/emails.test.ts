@@ -60,7 +60,10 @@ describe.each(TRANSPORTS)('secondary e-mail addresses over %s', (transport: Tran
     expect((await signInByMagicLink(deps, address)).userId).toBe(user.id);
     expect(await signInWithPassword(deps, address, PASSWORD)).toBe('full');
     // One use.
-    expect(await c.call('account.confirmEmail', { token })).toMatchObject({ status: 400, error: { code: 'INVALID_LINK' } });
+    expect(await c.call('account.confirmEmail', { token })).toMatchObject({
+      status: 400,
+      error: { code: 'INVALID_LINK' },
+    });
   });
 
   it('also confirms with the six-digit code from the mail', async () => {
@@ -78,7 +81,10 @@ describe.each(TRANSPORTS)('secondary e-mail addresses over %s', (transport: Tran
     const { code } = await requestAdd(c, address);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect(await c.call('account.confirmEmail', { code: wrong })).toMatchObject({ status: 400, error: { code: 'INVALID_CODE' } });
+      expect(await c.call('account.confirmEmail', { code: wrong })).toMatchObject({
+        status: 400,
+        error: { code: 'INVALID_CODE' },
+      });
     }
     expect((await c.call('account.confirmEmail', { code })).error?.code).toBe('INVALID_CODE');
     expect(await secondaryOf(user)).toEqual([]);
@@ -96,7 +102,10 @@ describe.each(TRANSPORTS)('secondary e-mail addresses over %s', (transport: Tran
     const c = await as(user);
     for (const address of [other.email, othersSecondary, user.email, mySecondary.toUpperCase()]) {
       const res = await c.call('account.addEmail', { email: address });
-      expect(res).toMatchObject({ status: 409, error: { code: 'CONFLICT', message: 'E-postadressen er allerede i bruk på en konto.' } });
+      expect(res).toMatchObject({
+        status: 409,
+        error: { code: 'CONFLICT', message: 'E-postadressen er allerede i bruk på en konto.' },
+      });
       expect(mailsTo(deps, address)).toEqual([]);
     }
   });
@@ -112,12 +121,15 @@ describe.each(TRANSPORTS)('secondary e-mail addresses over %s', (transport: Tran
     expect(await secondaryOf(quicker)).toEqual([]);
   });
 
-  it("does not let another account use the link (INVALID_LINK)", async () => {
+  it('does not let another account use the link (INVALID_LINK)', async () => {
     const user = await createUser(deps.db);
     const address = uniqueEmail('lenke');
     const { token } = await requestAdd(await as(user), address);
     const intruder = await createUser(deps.db);
-    expect(await (await as(intruder)).call('account.confirmEmail', { token })).toMatchObject({ status: 400, error: { code: 'INVALID_LINK' } });
+    expect(await (await as(intruder)).call('account.confirmEmail', { token })).toMatchObject({
+      status: 400,
+      error: { code: 'INVALID_LINK' },
+    });
     expect(await secondaryOf(intruder)).toEqual([]);
     // The owner can still use it.
     expect((await (await as(user)).call('account.confirmEmail', { token })).body.secondary).toEqual([address]);
@@ -141,7 +153,10 @@ describe.each(TRANSPORTS)('secondary e-mail addresses over %s', (transport: Tran
     const c = await as(user);
     for (let i = 0; i < 5; i++) await requestAdd(c, uniqueEmail(`nr${i}`));
     const address = uniqueEmail('sjette');
-    expect(await c.call('account.addEmail', { email: address })).toMatchObject({ status: 429, error: { code: 'RATE_LIMITED' } });
+    expect(await c.call('account.addEmail', { email: address })).toMatchObject({
+      status: 429,
+      error: { code: 'RATE_LIMITED' },
+    });
     expect(mailsTo(deps, address)).toEqual([]);
     deps.clock.advance(10 * 60 + 1);
     await requestAdd(c, address);
@@ -180,17 +195,28 @@ describe.each(TRANSPORTS)('secondary e-mail addresses over %s', (transport: Tran
       const othersSecondary = uniqueEmail('annen');
       await deps.db.insert(userSecondaryEmail).values({ userId: other.id, email: othersSecondary });
       const c = await as(user);
-      expect(await c.call('account.removeEmail', { email: user.email })).toMatchObject({ status: 409, error: { code: 'CONFLICT' } });
-      expect(await c.call('account.removeEmail', { email: othersSecondary })).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
+      expect(await c.call('account.removeEmail', { email: user.email })).toMatchObject({
+        status: 409,
+        error: { code: 'CONFLICT' },
+      });
+      expect(await c.call('account.removeEmail', { email: othersSecondary })).toMatchObject({
+        status: 404,
+        error: { code: 'NOT_FOUND' },
+      });
       expect(await c.call('account.removeEmail', { email: uniqueEmail() })).toMatchObject({ status: 404 });
       expect(await secondaryOf(other)).toEqual([othersSecondary]);
-      expect(await c.call('account.removeEmail', { email: 'ikke-en-adresse' })).toMatchObject({ status: 400, error: { code: 'INVALID_INPUT' } });
+      expect(await c.call('account.removeEmail', { email: 'ikke-en-adresse' })).toMatchObject({
+        status: 400,
+        error: { code: 'INVALID_INPUT' },
+      });
     });
   });
 
   it('refuses unknown fields and malformed addresses with 400', async () => {
     const c = await as(await createUser(deps.db));
-    expect((await c.call('account.addEmail', { email: uniqueEmail(), primary: true })).error?.code).toBe('INVALID_INPUT');
+    expect((await c.call('account.addEmail', { email: uniqueEmail(), primary: true })).error?.code).toBe(
+      'INVALID_INPUT',
+    );
     expect((await c.call('account.addEmail', { email: 'x@' })).error?.code).toBe('INVALID_INPUT');
     expect((await c.call('account.confirmEmail', { token: 'a', code: '123456' })).error?.code).toBe('INVALID_INPUT');
     expect((await c.call('account.confirmEmail', { code: '12345' })).error?.code).toBe('INVALID_INPUT');

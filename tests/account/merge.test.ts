@@ -28,10 +28,20 @@ async function roundWith(deps: TestDeps, owner: UserRow, players: UserRow[]) {
     .insert(course)
     .values({ kind: 'personal', ownerUserId: owner.id, name: 'Hjemmebanen', searchText: 'hjemmebanen', country: 'NO' })
     .returning();
-  const [t] = await deps.db.insert(tee).values({ courseId: c!.id, name: 'Gul', par: 72, courseRating: 71.2, slope: 128 }).returning();
+  const [t] = await deps.db
+    .insert(tee)
+    .values({ courseId: c!.id, name: 'Gul', par: 72, courseRating: 71.2, slope: 128 })
+    .returning();
   const [r] = await deps.db
     .insert(round)
-    .values({ ownerUserId: owner.id, courseId: c!.id, teeId: t!.id, playedOn: '2025-06-01', format: 'stroke', holes: '18' })
+    .values({
+      ownerUserId: owner.id,
+      courseId: c!.id,
+      teeId: t!.id,
+      playedOn: '2025-06-01',
+      format: 'stroke',
+      holes: '18',
+    })
     .returning();
   const [s] = await deps.db.insert(side).values({ roundId: r!.id, name: 'Lag 1' }).returning();
   const parts = [];
@@ -49,9 +59,21 @@ async function holdings(deps: TestDeps, userId: string) {
     .from(organizationMembership)
     .where(eq(organizationMembership.userId, userId))
     .orderBy(organizationMembership.organizationId);
-  const rounds = await deps.db.select({ id: round.id }).from(round).where(eq(round.ownerUserId, userId)).orderBy(round.id);
-  const participations = await deps.db.select({ id: participant.id }).from(participant).where(eq(participant.userId, userId)).orderBy(participant.id);
-  const courses = await deps.db.select({ id: course.id }).from(course).where(eq(course.ownerUserId, userId)).orderBy(course.id);
+  const rounds = await deps.db
+    .select({ id: round.id })
+    .from(round)
+    .where(eq(round.ownerUserId, userId))
+    .orderBy(round.id);
+  const participations = await deps.db
+    .select({ id: participant.id })
+    .from(participant)
+    .where(eq(participant.userId, userId))
+    .orderBy(participant.id);
+  const courses = await deps.db
+    .select({ id: course.id })
+    .from(course)
+    .where(eq(course.ownerUserId, userId))
+    .orderBy(course.id);
   const emails = await deps.db
     .select({ email: userSecondaryEmail.email })
     .from(userSecondaryEmail)
@@ -115,8 +137,14 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
       status: 404,
       error: { code: 'EMAIL_NOT_FOUND', message: 'Ingen konto har denne e-postadressen.' },
     });
-    expect(await c.call('account.requestMerge', { email: user.email })).toMatchObject({ status: 409, error: { code: 'CONFLICT' } });
-    expect(await c.call('account.requestMerge', { email: mine })).toMatchObject({ status: 409, error: { code: 'CONFLICT' } });
+    expect(await c.call('account.requestMerge', { email: user.email })).toMatchObject({
+      status: 409,
+      error: { code: 'CONFLICT' },
+    });
+    expect(await c.call('account.requestMerge', { email: mine })).toMatchObject({
+      status: 409,
+      error: { code: 'CONFLICT' },
+    });
     expect([...mailsTo(deps, unknown), ...mailsTo(deps, user.email), ...mailsTo(deps, mine)]).toEqual([]);
   });
 
@@ -135,7 +163,12 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
     const res = await c.call('account.confirmMerge', { token });
     expect(res.error).toBeNull();
     expect(res.body).toEqual({
-      user: expect.objectContaining({ id: survivor.id, email: survivor.email, name: 'Kari Gammel', handicapIndex: 14.2 }),
+      user: expect.objectContaining({
+        id: survivor.id,
+        email: survivor.email,
+        name: 'Kari Gammel',
+        handicapIndex: 14.2,
+      }),
       emails: { primary: survivor.email, secondary: [otherSecondary, other.email].sort() },
       moved: { memberships: 3, rounds: 1, participations: 2, courses: 1, emails: 2 },
     });
@@ -149,7 +182,9 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
       ].sort((a, b) => a.organizationId.localeCompare(b.organizationId)),
     );
     expect(after.rounds).toEqual([{ id: own.roundId }]);
-    expect(after.participations.map((p) => p.id).sort()).toEqual([own.participantIds[0]!, friendsRound.participantIds[1]!].sort());
+    expect(after.participations.map((p) => p.id).sort()).toEqual(
+      [own.participantIds[0]!, friendsRound.participantIds[1]!].sort(),
+    );
     expect(after.courses).toEqual([{ id: own.courseId }]);
     expect(after.emails).toEqual([other.email, otherSecondary].sort());
 
@@ -161,7 +196,10 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
     // The survivor's goes on, and sees the merged organizations.
     expect((await c.call('orgs.mine')).body.organizations).toHaveLength(3);
     // One use.
-    expect(await c.call('account.confirmMerge', { token })).toMatchObject({ status: 400, error: { code: 'INVALID_LINK' } });
+    expect(await c.call('account.confirmMerge', { token })).toMatchObject({
+      status: 400,
+      error: { code: 'INVALID_LINK' },
+    });
   });
 
   it('keeps the other account as a guest, scores and all, in a round both accounts played', async () => {
@@ -196,7 +234,9 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'account.merged'), eq(auditLog.actorUserId, survivor.id)));
-    expect(rows.map((r) => r.organizationId).sort()).toEqual([null, orgs.survivorHigher.id, orgs.otherHigher.id, orgs.otherOnly.id].sort());
+    expect(rows.map((r) => r.organizationId).sort()).toEqual(
+      [null, orgs.survivorHigher.id, orgs.otherHigher.id, orgs.otherOnly.id].sort(),
+    );
     expect(rows[0]!.details).toMatchObject({ mergedUserId: other.id, mergedEmail: other.email });
     // The organization's owners and admins see it in their log.
     const log = await c.call('orgs.auditLog', { organizationId: orgs.survivorHigher.id });
@@ -220,11 +260,20 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
     const other = await createUser(deps.db);
     const { token } = await requestMerge(await as(survivor), other.email);
     const intruder = await createUser(deps.db);
-    expect(await (await as(intruder)).call('account.confirmMerge', { token })).toMatchObject({ status: 400, error: { code: 'INVALID_LINK' } });
+    expect(await (await as(intruder)).call('account.confirmMerge', { token })).toMatchObject({
+      status: 400,
+      error: { code: 'INVALID_LINK' },
+    });
     // Not even the account being merged away can turn it around.
-    expect(await (await as(other)).call('account.confirmMerge', { token })).toMatchObject({ status: 400, error: { code: 'INVALID_LINK' } });
+    expect(await (await as(other)).call('account.confirmMerge', { token })).toMatchObject({
+      status: 400,
+      error: { code: 'INVALID_LINK' },
+    });
     deps.clock.advance(CONFIRMATION_SECONDS + 1);
-    expect(await (await as(survivor)).call('account.confirmMerge', { token })).toMatchObject({ status: 400, error: { code: 'INVALID_LINK' } });
+    expect(await (await as(survivor)).call('account.confirmMerge', { token })).toMatchObject({
+      status: 400,
+      error: { code: 'INVALID_LINK' },
+    });
     expect((await holdings(deps, other.id)).user).not.toBeNull();
   });
 
@@ -234,7 +283,10 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
     const withTwoFactor = await createUser(deps.db, { twoFactorMethod: 'email' });
     const operator = await createUser(deps.db, { isSuperAdmin: true });
     for (const target of [withTwoFactor, operator]) {
-      expect(await c.call('account.requestMerge', { email: target.email })).toMatchObject({ status: 409, error: { code: 'CONFLICT' } });
+      expect(await c.call('account.requestMerge', { email: target.email })).toMatchObject({
+        status: 409,
+        error: { code: 'CONFLICT' },
+      });
       expect(mailsTo(deps, target.email)).toEqual([]);
     }
     // Turned on between the request and the confirmation: still refused, nothing moved.
@@ -254,7 +306,9 @@ describe.each(TRANSPORTS)('account merge over %s', (transport: Transport) => {
     const { token } = await requestMerge(c, other.email);
     await c.call('account.confirmMerge', { token });
     const { caller } = await callerAs(deps, null);
-    expect((await caller.auth.login({ email: survivor.email, password: 'et langt og godt passord' })).stage).toBe('must_enroll_2fa');
+    expect((await caller.auth.login({ email: survivor.email, password: 'et langt og godt passord' })).stage).toBe(
+      'must_enroll_2fa',
+    );
   });
 });
 

@@ -47,8 +47,14 @@ describe.each(TRANSPORTS)('profile over %s', (transport: Transport) => {
   it('leaves out fields untouched, and an empty body changes nothing', async () => {
     const user = await createUser(deps.db, { name: 'Per', handicapIndex: 20.1 });
     const c = await as(user);
-    expect((await c.call('account.updateProfile', { name: 'Per Olsen' })).body.user).toMatchObject({ name: 'Per Olsen', handicapIndex: 20.1 });
-    expect((await c.call('account.updateProfile', {})).body.user).toMatchObject({ name: 'Per Olsen', handicapIndex: 20.1 });
+    expect((await c.call('account.updateProfile', { name: 'Per Olsen' })).body.user).toMatchObject({
+      name: 'Per Olsen',
+      handicapIndex: 20.1,
+    });
+    expect((await c.call('account.updateProfile', {})).body.user).toMatchObject({
+      name: 'Per Olsen',
+      handicapIndex: 20.1,
+    });
   });
 
   it('refuses values outside the rules with 400 and Norwegian messages, and stores nothing', async () => {
@@ -73,8 +79,16 @@ describe.each(TRANSPORTS)('profile over %s', (transport: Transport) => {
   it('cannot set anything else: e-mail, super administrator or 2FA fields are refused (400)', async () => {
     const user = await createUser(deps.db);
     const c = await as(user);
-    for (const body of [{ isSuperAdmin: true }, { email: 'ny@example.no' }, { twoFactorMethod: null }, { name: 'Ok', is_super_admin: true }]) {
-      expect(await c.call('account.updateProfile', body)).toMatchObject({ status: 400, error: { code: 'INVALID_INPUT' } });
+    for (const body of [
+      { isSuperAdmin: true },
+      { email: 'ny@example.no' },
+      { twoFactorMethod: null },
+      { name: 'Ok', is_super_admin: true },
+    ]) {
+      expect(await c.call('account.updateProfile', body)).toMatchObject({
+        status: 400,
+        error: { code: 'INVALID_INPUT' },
+      });
     }
     expect(await stored(user)).toMatchObject({ isSuperAdmin: false, email: user.email, name: user.name });
   });

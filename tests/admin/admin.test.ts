@@ -24,7 +24,10 @@ describe.each(TRANSPORTS)('super administrator over %s', (transport: Transport) 
   const as = (user: UserRow) => env.as(user, transport);
 
   async function auditRows(action: string) {
-    return deps.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.actorUserId, operator.id)));
+    return deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.actorUserId, operator.id)));
   }
 
   describe('users', () => {
@@ -69,7 +72,12 @@ describe.each(TRANSPORTS)('super administrator over %s', (transport: Transport) 
     });
 
     it('never sends password hashes, TOTP secrets or session versions', async () => {
-      await createUser(deps.db, { email: `hemmelig-${tag}@example.no`, password: PASSWORD, totpSecret: 'KRYPTERT-HEMMELIGHET', twoFactorMethod: 'totp' });
+      await createUser(deps.db, {
+        email: `hemmelig-${tag}@example.no`,
+        password: PASSWORD,
+        totpSecret: 'KRYPTERT-HEMMELIGHET',
+        twoFactorMethod: 'totp',
+      });
       const res = await (await as(operator)).call('admin.users', { q: `hemmelig-${tag}` });
       expect(res.body.users).toHaveLength(1);
       expect(res.body.users[0]).toMatchObject({ hasPassword: true, twoFactorMethod: 'totp' });
@@ -98,7 +106,8 @@ describe.each(TRANSPORTS)('super administrator over %s', (transport: Transport) 
       const x = await createOrganization(deps.db, `Alfa ${tag}`);
       const y = await createOrganization(deps.db, `Beta ${tag}`);
       await createOrganization(deps.db, 'Gamma uten merke');
-      for (let i = 0; i < 3; i++) await addMember(deps.db, x.id, (await createUser(deps.db)).id, i === 0 ? 'owner' : 'member');
+      for (let i = 0; i < 3; i++)
+        await addMember(deps.db, x.id, (await createUser(deps.db)).id, i === 0 ? 'owner' : 'member');
 
       const before = (await auditRows('admin.organizations_listed')).length;
       const op = await as(operator);
@@ -120,7 +129,7 @@ describe.each(TRANSPORTS)('super administrator over %s', (transport: Transport) 
   });
 
   describe('signing a user out', () => {
-    it("ends every session of the user at once; signing in again works", async () => {
+    it('ends every session of the user at once; signing in again works', async () => {
       const user = await createUser(deps.db, { password: PASSWORD });
       const tokens = [await sessionTokenFor(deps, user), await sessionTokenFor(deps, user)];
       const res = await (await as(operator)).call('admin.signOutUser', { userId: user.id });
@@ -129,14 +138,22 @@ describe.each(TRANSPORTS)('super administrator over %s', (transport: Transport) 
         await expect(callerWithToken(deps, token).caller.auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
       }
       expect(await signInWithPassword(deps, user.email, PASSWORD)).toBe('full');
-      const [row] = await auditRows('admin.user_signed_out').then((rows) => rows.filter((r) => r.subjectUserId === user.id));
+      const [row] = await auditRows('admin.user_signed_out').then((rows) =>
+        rows.filter((r) => r.subjectUserId === user.id),
+      );
       expect(row).toBeDefined();
     });
 
     it('answers 404 for an unknown user and 400 for a malformed id', async () => {
       const op = await as(operator);
-      expect(await op.call('admin.signOutUser', { userId: crypto.randomUUID() })).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
-      expect(await op.call('admin.signOutUser', { userId: 'ikke-en-id' })).toMatchObject({ status: 400, error: { code: 'INVALID_INPUT' } });
+      expect(await op.call('admin.signOutUser', { userId: crypto.randomUUID() })).toMatchObject({
+        status: 404,
+        error: { code: 'NOT_FOUND' },
+      });
+      expect(await op.call('admin.signOutUser', { userId: 'ikke-en-id' })).toMatchObject({
+        status: 400,
+        error: { code: 'INVALID_INPUT' },
+      });
     });
 
     it("leaves the operator's own flag and everyone else's untouched: no endpoint sets is_super_admin", async () => {

@@ -121,7 +121,10 @@ function sign(userId: string, stage: Stage = 'full', now = deps.now()): Promise<
 }
 
 /** A hand-made JWT with the right key: for claims and headers this service would never issue. */
-function forge(claims: Record<string, unknown>, options: { sub?: string; lifetime?: number; alg?: string } = {}): Promise<string> {
+function forge(
+  claims: Record<string, unknown>,
+  options: { sub?: string; lifetime?: number; alg?: string } = {},
+): Promise<string> {
   const iat = nowSeconds();
   const jwt = new SignJWT(claims).setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' }).setIssuedAt(iat);
   if (options.sub !== undefined) jwt.setSubject(options.sub);
@@ -161,7 +164,12 @@ const KINDS: TokenKind[] = [
     effective: null,
     async make() {
       const user = await boss();
-      const token = await signSessionToken('x'.repeat(48), { userId: user.id, stage: 'full', version: 0, now: deps.now() });
+      const token = await signSessionToken('x'.repeat(48), {
+        userId: user.id,
+        stage: 'full',
+        version: 0,
+        now: deps.now(),
+      });
       return { token, userId: user.id };
     },
   },
@@ -171,7 +179,10 @@ const KINDS: TokenKind[] = [
     async make() {
       const user = await boss();
       const iat = nowSeconds();
-      return { token: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: user.id, iat, exp: iat + 3600 })}.`, userId: user.id };
+      return {
+        token: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: user.id, iat, exp: iat + 3600 })}.`,
+        userId: user.id,
+      };
     },
   },
   {
@@ -369,8 +380,14 @@ describe('the organization level', () => {
     const other = await createOrganization(deps.db, 'Naboklubben');
     const token = await sign(member.id);
     const caller = createLevelCaller(contextWith(token));
-    expect(await caller.orgMember({ organizationId: orgId })).toEqual({ userId: member.id, currentOrg: orgId, role: 'member' });
-    await expect(caller.orgMember({ organizationId: other.id })).rejects.toSatisfy((e) => describeError(e).code === 'NOT_ORG_MEMBER');
+    expect(await caller.orgMember({ organizationId: orgId })).toEqual({
+      userId: member.id,
+      currentOrg: orgId,
+      role: 'member',
+    });
+    await expect(caller.orgMember({ organizationId: other.id })).rejects.toSatisfy(
+      (e) => describeError(e).code === 'NOT_ORG_MEMBER',
+    );
     await expect(caller.orgMember({ organizationId: 'ikke-en-id' } as never)).rejects.toSatisfy(
       (e) => describeError(e).code === 'INVALID_INPUT',
     );
@@ -397,7 +414,10 @@ describe('the WebSocket level', () => {
     await new Promise<void>((resolve) => wss.close(() => server.close(() => resolve())));
   });
 
-  async function feedAs(token: string | null, extraHeaders: Record<string, string> = {}): Promise<{ userId: string | null }> {
+  async function feedAs(
+    token: string | null,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<{ userId: string | null }> {
     const headers: Record<string, string> = { ...extraHeaders };
     if (token !== null) headers.cookie = `${SESSION_COOKIE}=${encodeURIComponent(token)}`;
     class CookieSocket extends WebSocket {
@@ -444,7 +464,8 @@ describe('the levels over HTTP', () => {
 
   it.each(KINDS.map((k) => [k.name, k] as const))('GET /auth/me and /trpc/auth.me with %s', async (_name, kind) => {
     const made = await kind.make();
-    const cookie: Record<string, string> = made.token === null ? {} : { cookie: `${SESSION_COOKIE}=${encodeURIComponent(made.token)}` };
+    const cookie: Record<string, string> =
+      made.token === null ? {} : { cookie: `${SESSION_COOKIE}=${encodeURIComponent(made.token)}` };
     const rest = await fetch(`${server.url}/auth/me`, { headers: cookie });
     const trpc = await fetch(`${server.url}/trpc/auth.me`, { headers: cookie });
     if (kind.effective?.stage === 'full') {
@@ -455,7 +476,9 @@ describe('the levels over HTTP', () => {
       expect(rest.status).toBe(401);
       expect(await rest.json()).toEqual({ error: { code: 'NOT_AUTHENTICATED', message: 'Du må logge inn.' } });
       expect(trpc.status).toBe(401);
-      expect(((await trpc.json()) as { error: { data: { appCode: string } } }).error.data.appCode).toBe('NOT_AUTHENTICATED');
+      expect(((await trpc.json()) as { error: { data: { appCode: string } } }).error.data.appCode).toBe(
+        'NOT_AUTHENTICATED',
+      );
     }
   });
 
@@ -473,7 +496,9 @@ describe('the levels over HTTP', () => {
     for (const path of ['/auth/me', '/trpc/auth.me']) {
       const anonymous = await fetch(server.url + path, { headers: { 'x-debug-user-id': target.id } });
       expect(anonymous.status).toBe(401);
-      const garbage = await fetch(server.url + path, { headers: { 'x-debug-user-id': target.id, cookie: `${SESSION_COOKIE}=soppel` } });
+      const garbage = await fetch(server.url + path, {
+        headers: { 'x-debug-user-id': target.id, cookie: `${SESSION_COOKIE}=soppel` },
+      });
       expect(garbage.status).toBe(401);
       const signedIn = await fetch(server.url + path, {
         headers: { 'x-debug-user-id': target.id, cookie: `${SESSION_COOKIE}=${plainToken}` },

@@ -23,7 +23,8 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
   const env = useDepsAndServer((started) => (deps = started.deps));
   let ipCounter = 0;
   /** A fresh client; on tRPC each gets its own IP so the per-IP limit only bites where a test wants it. */
-  const client = (ip?: string): Client => clientFor(transport, deps, () => env.url, { ip: ip ?? `10.0.0.${++ipCounter % 250}` });
+  const client = (ip?: string): Client =>
+    clientFor(transport, deps, () => env.url, { ip: ip ?? `10.0.0.${++ipCounter % 250}` });
 
   // Over REST every request comes from 127.0.0.1: an hour between tests empties every window.
   beforeEach(() => deps.clock.advance(3600));
@@ -70,7 +71,8 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     const unknown = uniqueEmail('ukjent');
 
     const answers = [];
-    for (const address of [known.email, secondary, unknown]) answers.push(await client().call('auth.requestLink', { email: address }));
+    for (const address of [known.email, secondary, unknown])
+      answers.push(await client().call('auth.requestLink', { email: address }));
     expect(answers[0]).toEqual(answers[2]);
     expect(answers[1]).toEqual(answers[2]);
 
@@ -152,7 +154,13 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
   });
 
   it('refuses a body that is neither {token} nor {email, code}', async () => {
-    for (const body of [{}, { email: uniqueEmail() }, { code: '123456' }, { token: 'x', email: uniqueEmail(), code: '123456' }, { token: 'x', extra: 1 }]) {
+    for (const body of [
+      {},
+      { email: uniqueEmail() },
+      { code: '123456' },
+      { token: 'x', email: uniqueEmail(), code: '123456' },
+      { token: 'x', extra: 1 },
+    ]) {
       const res = await client().call('auth.verifyLink', body);
       expect(res, JSON.stringify(body)).toMatchObject({ status: 400, error: { code: 'INVALID_INPUT' } });
     }
@@ -172,7 +180,8 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     deps.clock.advance(COOLDOWN_SECONDS);
     const newer = await requestLink(address);
     const superseded = await client().call('auth.verifyLink', { token: older.token });
-    const supersededCode = older.code === newer.code ? null : await client().call('auth.verifyLink', { email: address, code: older.code });
+    const supersededCode =
+      older.code === newer.code ? null : await client().call('auth.verifyLink', { email: address, code: older.code });
 
     const expiring = await requestLink(uniqueEmail());
     deps.clock.advance(MAGIC_LINK_SECONDS);
@@ -194,7 +203,10 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
   it('is not consumed by a mail scanner fetching the link: only the confirming POST signs in', async () => {
     const { token, link } = await requestLink(uniqueEmail());
     const scanned = new URL(link);
-    for (const url of [`${env.url}${scanned.pathname}${scanned.search}`, `${env.url}/auth/verify-link?token=${token}`]) {
+    for (const url of [
+      `${env.url}${scanned.pathname}${scanned.search}`,
+      `${env.url}/auth/verify-link?token=${token}`,
+    ]) {
       const res = await fetch(url, { redirect: 'manual' });
       expect(res.headers.getSetCookie()).toEqual([]);
       await res.body?.cancel();
@@ -231,14 +243,18 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     const survivor = uniqueEmail();
     const kept = await requestLink(survivor);
     for (let i = 0; i < 4; i++) {
-      expect((await client().call('auth.verifyLink', { email: survivor, code: wrong(kept.code) })).error?.code).toBe('INVALID_LINK');
+      expect((await client().call('auth.verifyLink', { email: survivor, code: wrong(kept.code) })).error?.code).toBe(
+        'INVALID_LINK',
+      );
     }
     expect((await client().call('auth.verifyLink', { email: survivor, code: kept.code })).status).toBe(200);
 
     const victim = uniqueEmail();
     const voided = await requestLink(victim);
     for (let i = 0; i < 5; i++) await client().call('auth.verifyLink', { email: victim, code: wrong(voided.code) });
-    expect((await client().call('auth.verifyLink', { email: victim, code: voided.code })).error?.code).toBe('INVALID_LINK');
+    expect((await client().call('auth.verifyLink', { email: victim, code: voided.code })).error?.code).toBe(
+      'INVALID_LINK',
+    );
     expect((await client().call('auth.verifyLink', { token: voided.token })).error?.code).toBe('INVALID_LINK');
     expect(await usersWithEmail(deps, victim)).toBe(0);
   });
@@ -317,9 +333,15 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
       await requestLink(known.email);
       await requestLink(unknown);
       deps.clock.advance(20);
-      const again = [await client().call('auth.requestLink', { email: known.email }), await client().call('auth.requestLink', { email: unknown })];
+      const again = [
+        await client().call('auth.requestLink', { email: known.email }),
+        await client().call('auth.requestLink', { email: unknown }),
+      ];
       for (const res of again) {
-        expect(res).toMatchObject({ status: 429, error: { code: 'RATE_LIMITED', message: 'For mange forsøk. Vent litt og prøv igjen.' } });
+        expect(res).toMatchObject({
+          status: 429,
+          error: { code: 'RATE_LIMITED', message: 'For mange forsøk. Vent litt og prøv igjen.' },
+        });
         expect(res.retryAfter).toBe(40);
       }
       expect(again[0]).toEqual(again[1]);
@@ -351,7 +373,10 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
         expect(res.status, `request ${i + 1}`).toBe(200);
       }
       const known = await createUser(deps.db);
-      const blocked = [await c.call('auth.requestLink', { email: known.email }), await c.call('auth.requestLink', { email: uniqueEmail() })];
+      const blocked = [
+        await c.call('auth.requestLink', { email: known.email }),
+        await c.call('auth.requestLink', { email: uniqueEmail() }),
+      ];
       expect(blocked[0]).toMatchObject({ status: 429, error: { code: 'RATE_LIMITED' } });
       expect(blocked[0]!.retryAfter).toBeGreaterThan(0);
       expect(blocked[0]!.retryAfter).toBeLessThanOrEqual(3600);
@@ -386,7 +411,9 @@ describe.each(databaseKinds())('magic-link verification races on %s', (kind) => 
       await clientFor(transport, deps, () => env.url).call('auth.requestLink', { email: address });
       const { code } = signInFromMail(lastMailTo(deps, address));
       const results = await Promise.all(
-        Array.from({ length: 5 }, () => clientFor(transport, deps, () => env.url).call('auth.verifyLink', { email: address, code })),
+        Array.from({ length: 5 }, () =>
+          clientFor(transport, deps, () => env.url).call('auth.verifyLink', { email: address, code }),
+        ),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(await usersWithEmail(deps, address)).toBe(1);
@@ -398,11 +425,18 @@ describe.each(databaseKinds())('magic-link verification races on %s', (kind) => 
       const { code, token } = signInFromMail(lastMailTo(deps, address));
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
       await Promise.all(
-        Array.from({ length: 20 }, () => clientFor(transport, deps, () => env.url).call('auth.verifyLink', { email: address, code: wrong })),
+        Array.from({ length: 20 }, () =>
+          clientFor(transport, deps, () => env.url).call('auth.verifyLink', { email: address, code: wrong }),
+        ),
       );
-      const [row] = await deps.db.select().from(verification).where(eq(verification.tokenHash, sha256(token)));
+      const [row] = await deps.db
+        .select()
+        .from(verification)
+        .where(eq(verification.tokenHash, sha256(token)));
       expect(row!.attempts).toBe(5);
-      expect((await clientFor(transport, deps, () => env.url).call('auth.verifyLink', { token })).error?.code).toBe('INVALID_LINK');
+      expect((await clientFor(transport, deps, () => env.url).call('auth.verifyLink', { token })).error?.code).toBe(
+        'INVALID_LINK',
+      );
     });
   }
 });

@@ -31,7 +31,8 @@ const setups = await Promise.all(
 );
 
 describe.each(setups)('$kind: 50 parallel wrong codes', ({ deps, c }) => {
-  const burst = (send: (i: number) => Promise<Outcome>) => Promise.all(Array.from({ length: BURST }, (_, i) => send(i)));
+  const burst = (send: (i: number) => Promise<Outcome>) =>
+    Promise.all(Array.from({ length: BURST }, (_, i) => send(i)));
   const codes = (outcomes: Outcome[]) => outcomes.map((o) => o.error?.code ?? 'ok');
   const count = (outcomes: Outcome[], code: string) => codes(outcomes).filter((c) => c === code).length;
   const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -45,8 +46,10 @@ describe.each(setups)('$kind: 50 parallel wrong codes', ({ deps, c }) => {
       .limit(1);
     return row!;
   }
-  const userFailures = async (userId: string) => (await limitState(deps, deps.db, LIMITS.twoFactorFailuresPerUser, userId)).count;
-  const pendingSessions = (user: { id: string }) => Promise.all(Array.from({ length: BURST }, () => c.as('rest', user, 'pending_2fa')));
+  const userFailures = async (userId: string) =>
+    (await limitState(deps, deps.db, LIMITS.twoFactorFailuresPerUser, userId)).count;
+  const pendingSessions = (user: { id: string }) =>
+    Promise.all(Array.from({ length: BURST }, () => c.as('rest', user, 'pending_2fa')));
 
   /** Each wrong 2FA code either was one of the at most ten counted tries, or was refused with 429. */
   function expectUserLimitHeld(outcomes: Outcome[], failures: number) {
@@ -60,12 +63,16 @@ describe.each(setups)('$kind: 50 parallel wrong codes', ({ deps, c }) => {
     const address = uniqueEmail('burst');
     await (await c.anonymous('rest')).call('auth.requestLink', { email: address });
     const { code, token } = signInFromMail(lastMailTo(deps, address));
-    const outcomes = await burst(async () => (await c.anonymous('rest')).call('auth.verifyLink', { email: address, code: otherThan(code) }));
+    const outcomes = await burst(async () =>
+      (await c.anonymous('rest')).call('auth.verifyLink', { email: address, code: otherThan(code) }),
+    );
     expect(codes(outcomes).every((c) => c === 'INVALID_LINK')).toBe(true);
     const row = await newestVerification('sign_in', address);
     expect(row.tokenHash).toBe(sha256(token));
     expect(row.attempts).toBe(MAX_CODE_ATTEMPTS);
-    expect((await (await c.anonymous('rest')).call('auth.verifyLink', { email: address, code })).error?.code).toBe('INVALID_LINK');
+    expect((await (await c.anonymous('rest')).call('auth.verifyLink', { email: address, code })).error?.code).toBe(
+      'INVALID_LINK',
+    );
     expect((await (await c.anonymous('rest')).call('auth.verifyLink', { token })).error?.code).toBe('INVALID_LINK');
   });
 
@@ -93,7 +100,9 @@ describe.each(setups)('$kind: 50 parallel wrong codes', ({ deps, c }) => {
     const wrong = oathtool(secret, at(deps, -300));
     const outcomes = await burst((i) => sessions[i]!.call('twoFactor.verify', { code: wrong }));
     expectUserLimitHeld(outcomes, await userFailures(user.id));
-    const right = await (await c.as('rest', user, 'pending_2fa')).call('twoFactor.verify', { code: oathtool(secret, deps.now()) });
+    const right = await (await c.as('rest', user, 'pending_2fa')).call('twoFactor.verify', {
+      code: oathtool(secret, deps.now()),
+    });
     expect(right.status).toBe(429);
   });
 
@@ -105,12 +114,16 @@ describe.each(setups)('$kind: 50 parallel wrong codes', ({ deps, c }) => {
     const wrong = oathtool(secret, at(deps, -300));
     const outcomes = await burst((i) => copies[i]!.call('twoFactor.verify', { code: wrong }));
 
-    const sessionFailures = (await limitState(deps, deps.db, LIMITS.twoFactorFailuresPerSession, sha256(session.token!))).count;
+    const sessionFailures = (
+      await limitState(deps, deps.db, LIMITS.twoFactorFailuresPerSession, sha256(session.token!))
+    ).count;
     expect(sessionFailures).toBeLessThanOrEqual(SESSION_FAILURE_LIMIT);
     expect(await userFailures(user.id)).toBe(sessionFailures);
     expect(count(outcomes, 'INVALID_CODE')).toBe(sessionFailures);
     expect(count(outcomes, 'NOT_AUTHENTICATED')).toBe(BURST - sessionFailures);
-    const right = await (await c.withToken('rest', session.token)).call('twoFactor.verify', { code: oathtool(secret, deps.now()) });
+    const right = await (await c.withToken('rest', session.token)).call('twoFactor.verify', {
+      code: oathtool(secret, deps.now()),
+    });
     expect(right.error?.code).toBe('NOT_AUTHENTICATED');
   });
 
@@ -143,21 +156,24 @@ describe.each(setups)('$kind: 50 parallel wrong codes', ({ deps, c }) => {
   it.each([
     ['address confirmation', 'add_email', 'account.confirmEmail'],
     ['merge confirmation', 'merge', 'account.confirmMerge'],
-  ] as const)('%s code: five tries, then the confirmation is void and the right code refused', async (_, purpose, procedure) => {
-    const user = await createUser(deps.db);
-    const other = await createUser(deps.db);
-    const targetEmail = purpose === 'merge' ? other.email : uniqueEmail('ny');
-    const { code, token } = await issueConfirmation(deps, { userId: user.id, purpose, targetEmail });
-    const full = await c.as('rest', user);
-    const copies = await Promise.all(Array.from({ length: BURST }, () => c.withToken('rest', full.token)));
-    const outcomes = await burst((i) => copies[i]!.call(procedure, { code: otherThan(code) }));
+  ] as const)(
+    '%s code: five tries, then the confirmation is void and the right code refused',
+    async (_, purpose, procedure) => {
+      const user = await createUser(deps.db);
+      const other = await createUser(deps.db);
+      const targetEmail = purpose === 'merge' ? other.email : uniqueEmail('ny');
+      const { code, token } = await issueConfirmation(deps, { userId: user.id, purpose, targetEmail });
+      const full = await c.as('rest', user);
+      const copies = await Promise.all(Array.from({ length: BURST }, () => c.withToken('rest', full.token)));
+      const outcomes = await burst((i) => copies[i]!.call(procedure, { code: otherThan(code) }));
 
-    expect(codes(outcomes).every((c) => c === 'INVALID_CODE')).toBe(true);
-    const row = await newestVerification(purpose, user.id);
-    expect(row.attempts).toBe(MAX_CODE_ATTEMPTS);
-    expect(row.invalidatedAt).not.toBeNull();
-    expect((await full.call(procedure, { code })).error?.code).toBe('INVALID_CODE');
-    expect((await full.call(procedure, { token })).error?.code).toBe('INVALID_LINK');
-    expect(await deps.db.select().from(userSecondaryEmail).where(eq(userSecondaryEmail.userId, user.id))).toEqual([]);
-  });
+      expect(codes(outcomes).every((c) => c === 'INVALID_CODE')).toBe(true);
+      const row = await newestVerification(purpose, user.id);
+      expect(row.attempts).toBe(MAX_CODE_ATTEMPTS);
+      expect(row.invalidatedAt).not.toBeNull();
+      expect((await full.call(procedure, { code })).error?.code).toBe('INVALID_CODE');
+      expect((await full.call(procedure, { token })).error?.code).toBe('INVALID_LINK');
+      expect(await deps.db.select().from(userSecondaryEmail).where(eq(userSecondaryEmail.userId, user.id))).toEqual([]);
+    },
+  );
 });

@@ -22,7 +22,8 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
   let deps: TestDeps;
   const env = useDepsAndServer((started) => (deps = started.deps));
   let ipCounter = 0;
-  const client = (ip?: string): Client => clientFor(transport, deps, () => env.url, { ip: ip ?? `10.1.0.${++ipCounter % 250}` });
+  const client = (ip?: string): Client =>
+    clientFor(transport, deps, () => env.url, { ip: ip ?? `10.1.0.${++ipCounter % 250}` });
   const login = (email: string, password: string, c = client()) => c.call('auth.login', { email, password });
 
   // Over REST every request comes from 127.0.0.1: moving past the failure window isolates the tests.
@@ -76,7 +77,9 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
     // Fresh accounts per sample; the clock moves past the failure window every 5 rounds, so one IP (REST)
     // fails 16 times at most per window, under its limit of 20.
     const SAMPLES = 12;
-    const withPassword = await Promise.all(Array.from({ length: SAMPLES }, () => createUser(deps.db, { password: PASSWORD })));
+    const withPassword = await Promise.all(
+      Array.from({ length: SAMPLES }, () => createUser(deps.db, { password: PASSWORD })),
+    );
     const withoutPassword = await Promise.all(Array.from({ length: SAMPLES }, () => createUser(deps.db)));
     await login(uniqueEmail(), PASSWORD); // warm-up
     // Interleaved, so a burst of load on the machine hits all three alike.
@@ -88,7 +91,11 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
       samples.none.push(await medianMs(1, () => login(withoutPassword[i]!.email, 'feil passord her')));
     }
     // The fastest run is the cost without the noise of other work on the machine (noise only adds time).
-    const [wrong, unknown, none] = [Math.min(...samples.wrong), Math.min(...samples.unknown), Math.min(...samples.none)];
+    const [wrong, unknown, none] = [
+      Math.min(...samples.wrong),
+      Math.min(...samples.unknown),
+      Math.min(...samples.none),
+    ];
     // Without the dummy hash the unknown address answers in about a quarter of the time (measured), which
     // the lower bound catches. The bounds leave room for a loaded machine (CI shares two cores with a
     // second test worker), where sustained load can stretch even the fastest of twelve runs.
@@ -182,12 +189,21 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
   it('sets a first password without the current one; changing it needs the current one', async () => {
     const user = await createUser(deps.db);
     const c = await signedInClient(user.id);
-    expect(await c.call('auth.setPassword', { newPassword: PASSWORD })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await c.call('auth.setPassword', { newPassword: PASSWORD })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     expect((await c.call('auth.me')).body.user.hasPassword).toBe(true);
 
     const missing = await c.call('auth.setPassword', { newPassword: 'et helt nytt passord' });
-    expect(missing).toMatchObject({ status: 400, error: { code: 'INVALID_INPUT', issues: [{ path: 'currentPassword' }] } });
-    const wrong = await c.call('auth.setPassword', { newPassword: 'et helt nytt passord', currentPassword: 'ikke dette passordet' });
+    expect(missing).toMatchObject({
+      status: 400,
+      error: { code: 'INVALID_INPUT', issues: [{ path: 'currentPassword' }] },
+    });
+    const wrong = await c.call('auth.setPassword', {
+      newPassword: 'et helt nytt passord',
+      currentPassword: 'ikke dette passordet',
+    });
     expect(wrong).toMatchObject({ status: 401, error: { code: 'INVALID_CREDENTIALS' } });
     // A refused change leaves the session and the password as they were.
     expect((await c.call('auth.me')).status).toBe(200);
@@ -207,7 +223,10 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
     await login(user.email, PASSWORD, elsewhere);
     const before = here.token;
 
-    const res = await here.call('auth.setPassword', { newPassword: 'nytt og langt passord', currentPassword: PASSWORD });
+    const res = await here.call('auth.setPassword', {
+      newPassword: 'nytt og langt passord',
+      currentPassword: PASSWORD,
+    });
     expect(res.status).toBe(200);
     expect(res.setCookies).toHaveLength(1);
     expect(here.token).not.toBe(before);
@@ -218,7 +237,9 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
     copy.token = before;
     expect((await copy.call('auth.me')).status).toBe(401);
 
-    const actions = (await deps.db.select().from(auditLog).where(eq(auditLog.subjectUserId, user.id))).map((r) => r.action);
+    const actions = (await deps.db.select().from(auditLog).where(eq(auditLog.subjectUserId, user.id))).map(
+      (r) => r.action,
+    );
     expect(actions).toContain('auth.password_changed');
   });
 
@@ -226,9 +247,9 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
     const user = await createUser(deps.db, { password: PASSWORD, twoFactorMethod: 'totp' });
     const c = client();
     expect((await login(user.email, PASSWORD, c)).body.stage).toBe('pending_2fa');
-    expect((await c.call('auth.setPassword', { newPassword: 'noe helt annet', currentPassword: PASSWORD })).error?.code).toBe(
-      'NOT_AUTHENTICATED',
-    );
+    expect(
+      (await c.call('auth.setPassword', { newPassword: 'noe helt annet', currentPassword: PASSWORD })).error?.code,
+    ).toBe('NOT_AUTHENTICATED');
     expect((await client().call('auth.setPassword', { newPassword: 'noe helt annet' })).status).toBe(401);
   });
 
@@ -292,9 +313,14 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
       const c = client();
       await login(user.email, PASSWORD, c);
       for (let i = 0; i < 5; i++) {
-        expect((await c.call('auth.setPassword', { newPassword: 'nytt passord her', currentPassword: 'gjetning nr ' + i })).status).toBe(401);
+        expect(
+          (await c.call('auth.setPassword', { newPassword: 'nytt passord her', currentPassword: 'gjetning nr ' + i }))
+            .status,
+        ).toBe(401);
       }
-      expect((await c.call('auth.setPassword', { newPassword: 'nytt passord her', currentPassword: PASSWORD })).status).toBe(429);
+      expect(
+        (await c.call('auth.setPassword', { newPassword: 'nytt passord her', currentPassword: PASSWORD })).status,
+      ).toBe(429);
     });
 
     it('holds the limits in the database: two server instances share them', async () => {
@@ -304,10 +330,16 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
         const user = await createUser(deps.db, { password: PASSWORD });
         for (let i = 0; i < 5; i++) {
           const via = i % 2 === 0 ? env.url : second.url;
-          expect((await restClient(via).call('auth.login', { email: user.email, password: 'feil passord!' })).status).toBe(401);
+          expect(
+            (await restClient(via).call('auth.login', { email: user.email, password: 'feil passord!' })).status,
+          ).toBe(401);
         }
-        expect((await restClient(second.url).call('auth.login', { email: user.email, password: PASSWORD })).status).toBe(429);
-        expect((await restClient(env.url).call('auth.login', { email: user.email, password: PASSWORD })).status).toBe(429);
+        expect(
+          (await restClient(second.url).call('auth.login', { email: user.email, password: PASSWORD })).status,
+        ).toBe(429);
+        expect((await restClient(env.url).call('auth.login', { email: user.email, password: PASSWORD })).status).toBe(
+          429,
+        );
       } finally {
         await second.close();
       }
@@ -353,7 +385,10 @@ describe.each(databaseKinds())('parallel password guessing on %s', (kind) => {
       const user = await createUser(deps.db, { password: PASSWORD });
       const results = await Promise.all(
         [PASSWORD, 'feil passord 1', PASSWORD, 'feil passord 2'].map((password, i) =>
-          clientFor(transport, deps, () => env.url, { ip: `203.0.114.${i}` }).call('auth.login', { email: user.email, password }),
+          clientFor(transport, deps, () => env.url, { ip: `203.0.114.${i}` }).call('auth.login', {
+            email: user.email,
+            password,
+          }),
         ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 401, 401]);

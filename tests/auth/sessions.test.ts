@@ -101,14 +101,18 @@ describe.each(TRANSPORTS)('logout and sign out everywhere over %s', (transport: 
 
     // New sign-ins work as before.
     expect((await (await signedIn(user)).call('auth.me')).status).toBe(200);
-    const actions = (await deps.db.select().from(auditLog).where(eq(auditLog.subjectUserId, user.id))).map((r) => r.action);
+    const actions = (await deps.db.select().from(auditLog).where(eq(auditLog.subjectUserId, user.id))).map(
+      (r) => r.action,
+    );
     expect(actions).toContain('auth.sign_out_everywhere');
   });
 
   it('needs a full session to sign out everywhere', async () => {
     const user = await createUser(deps.db);
     expect((await client().call('auth.signOutEverywhere')).error?.code).toBe('NOT_AUTHENTICATED');
-    expect((await client(await sessionTokenFor(deps, user, 'must_enroll_2fa')).call('auth.signOutEverywhere')).status).toBe(401);
+    expect(
+      (await client(await sessionTokenFor(deps, user, 'must_enroll_2fa')).call('auth.signOutEverywhere')).status,
+    ).toBe(401);
   });
 });
 
@@ -117,7 +121,11 @@ describe('the session cookie over HTTP', () => {
   let deps: TestDeps;
   const env = useDepsAndServer((started) => (deps = started.deps));
 
-  async function loginCookie(path: '/auth/login' | '/trpc/auth.login', email: string, headers: Record<string, string> = {}) {
+  async function loginCookie(
+    path: '/auth/login' | '/trpc/auth.login',
+    email: string,
+    headers: Record<string, string> = {},
+  ) {
     const res = await fetch(env.url + path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
@@ -179,7 +187,9 @@ describe('the session cookie over HTTP', () => {
     expect(res.status).toBe(200);
     const [cleared] = res.headers.getSetCookie();
     expect(cleared!.startsWith(`${SESSION_COOKIE}=;`)).toBe(true);
-    expect(attributes(cleared!)).toEqual(expect.arrayContaining(['httponly', 'max-age=0', 'path=/', 'samesite=lax', 'secure']));
+    expect(attributes(cleared!)).toEqual(
+      expect.arrayContaining(['httponly', 'max-age=0', 'path=/', 'samesite=lax', 'secure']),
+    );
   });
 
   it('clears the cookie over /trpc too when logout fails for want of a session', async () => {
@@ -188,7 +198,9 @@ describe('the session cookie over HTTP', () => {
       headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=utgått` },
     });
     expect(res.status).toBe(401);
-    expect(((await res.json()) as { error: { data: { appCode: string } } }).error.data.appCode).toBe('NOT_AUTHENTICATED');
+    expect(((await res.json()) as { error: { data: { appCode: string } } }).error.data.appCode).toBe(
+      'NOT_AUTHENTICATED',
+    );
     expect(res.headers.getSetCookie()[0]).toMatch(/Max-Age=0/);
   });
 });

@@ -18,7 +18,10 @@ describe('sign-in mail over real SMTP', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    deps = await createTestDeps({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Golfkortet <ikke-svar@golfkortet.test>' }, closeAfterAll: false });
+    deps = await createTestDeps({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Golfkortet <ikke-svar@golfkortet.test>' },
+      closeAfterAll: false,
+    });
     server = await startTestServer(deps);
   });
   afterAll(async () => {
@@ -56,7 +59,10 @@ describe('sign-in mail over real SMTP', () => {
     const mails = await smtp.waitForMessages(before + 1);
     const { code } = signInFromMail(mails[mails.length - 1]!);
     const c = trpcClient(deps);
-    expect(await c.call('auth.verifyLink', { email: user.email, code })).toMatchObject({ status: 200, body: { user: { id: user.id } } });
+    expect(await c.call('auth.verifyLink', { email: user.email, code })).toMatchObject({
+      status: 200,
+      body: { user: { id: user.id } },
+    });
   });
 });
 
@@ -72,9 +78,15 @@ describe('mail when the SMTP server is down', () => {
     await deps?.close();
   });
 
-  const MAIL_NOT_SENT = { status: 500, error: { code: 'INTERNAL', message: 'Vi fikk ikke sendt e-posten. Prøv igjen om litt.' } };
+  const MAIL_NOT_SENT = {
+    status: 500,
+    error: { code: 'INTERNAL', message: 'Vi fikk ikke sendt e-posten. Prøv igjen om litt.' },
+  };
   const mailCounts = (key: string) =>
-    deps.db.select().from(rateLimitHit).where(and(eq(rateLimitHit.bucket, LIMITS.mailsPerUser.bucket), eq(rateLimitHit.key, key)));
+    deps.db
+      .select()
+      .from(rateLimitHit)
+      .where(and(eq(rateLimitHit.bucket, LIMITS.mailsPerUser.bucket), eq(rateLimitHit.key, key)));
 
   it('answers 500 with a Norwegian message, hands the cooldown back, and voids the undelivered link', async () => {
     const address = uniqueEmail('nede');

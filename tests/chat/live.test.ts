@@ -45,7 +45,10 @@ describe.each(databaseKinds())('live team chat on %s', (kind) => {
   /** Subscribes and waits until the server has accepted the subscription: from then on is "from now on". */
   async function listen(socket: RawSocket, id: number, input: { organizationId: string; lastEventId?: string }) {
     socket.subscribe(id, 'chat.onMessage', input);
-    await socket.waitFor((m) => m.id === id && (m.result?.type === 'started' || m.error !== undefined), 'the subscription to start');
+    await socket.waitFor(
+      (m) => m.id === id && (m.result?.type === 'started' || m.error !== undefined),
+      'the subscription to start',
+    );
   }
 
   const delivered = (socket: RawSocket, id: number) => socket.data(id) as Delivered[];
@@ -66,14 +69,23 @@ describe.each(databaseKinds())('live team chat on %s', (kind) => {
     await listen(neighbour, 1, { organizationId: w.neighbour.id });
 
     const sent = await send(w.other, 'Banen er åpen <b>igjen</b>');
-    await (await callerAs(deps, w.other)).caller.chat.edit({ organizationId: w.club.id, messageId: sent.id, text: 'Banen er åpen igjen!' });
+    await (await callerAs(deps, w.other)).caller.chat.edit({
+      organizationId: w.club.id,
+      messageId: sent.id,
+      text: 'Banen er åpen igjen!',
+    });
     await (await callerAs(deps, w.admin)).caller.chat.delete({ organizationId: w.club.id, messageId: sent.id });
     for (const socket of [member, admin]) {
       await waitForCount(socket, 1, 3);
       const events = delivered(socket, 1);
       expect(events.map((e) => e.data.kind)).toEqual(['message', 'edit', 'delete']);
       expect(events.every((e) => e.data.message.id === sent.id)).toBe(true);
-      expect(events[2]!.data.message).toEqual({ id: sent.id, author: { userId: w.other.id, name: 'Mats Medlem' }, createdAt: sent.createdAt, deleted: true });
+      expect(events[2]!.data.message).toEqual({
+        id: sent.id,
+        author: { userId: w.other.id, name: 'Mats Medlem' },
+        createdAt: sent.createdAt,
+        deleted: true,
+      });
       // Ids increase: they are what a reconnecting client resumes from.
       expect(events.map((e) => Number(e.id))).toEqual([...events.map((e) => Number(e.id))].sort((a, b) => a - b));
     }
@@ -99,7 +111,11 @@ describe.each(databaseKinds())('live team chat on %s', (kind) => {
     const missed = ['Under brudd 1', 'Under brudd 2', 'Under brudd 3'];
     for (const text of missed) await send(author, text);
     const edited = await send(author, 'Skal endres');
-    await (await callerAs(deps, author)).caller.chat.edit({ organizationId: w.club.id, messageId: edited.id, text: 'Endret' });
+    await (await callerAs(deps, author)).caller.chat.edit({
+      organizationId: w.club.id,
+      messageId: edited.id,
+      text: 'Endret',
+    });
 
     const again = await open(w.member);
     await listen(again, 2, { organizationId: w.club.id, lastEventId: lastSeen });
@@ -132,7 +148,10 @@ describe.each(databaseKinds())('live team chat on %s', (kind) => {
   it('closes an anonymous socket that subscribes to chat with 4401', async () => {
     const anonymous = await open(null);
     anonymous.subscribe(1, 'chat.onMessage', { organizationId: w.club.id });
-    const closed = await Promise.race([anonymous.closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), 3_000))]);
+    const closed = await Promise.race([
+      anonymous.closed,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 3_000)),
+    ]);
     expect(closed?.code).toBe(SESSION_ENDED_CLOSE_CODE);
     expect(JSON.stringify(anonymous.messages)).not.toContain('message');
   });
@@ -166,7 +185,9 @@ describe.each(databaseKinds())('live team chat on %s', (kind) => {
     expect(delivered(socket, 1).map((e) => e.data.message.text)).toEqual(['Før fjerning']);
     // Subscribing again is refused.
     socket.subscribe(2, 'chat.onMessage', { organizationId: w.club.id });
-    expect((await socket.waitFor((m) => m.id === 2 && m.error !== undefined, 'the refusal')).error!.data!.appCode).toBe('NOT_ORG_MEMBER');
+    expect((await socket.waitFor((m) => m.id === 2 && m.error !== undefined, 'the refusal')).error!.data!.appCode).toBe(
+      'NOT_ORG_MEMBER',
+    );
   });
 
   it('closes every socket of a session that logs out within 5 s with 4401, subscribed or idle', async () => {
@@ -178,7 +199,10 @@ describe.each(databaseKinds())('live team chat on %s', (kind) => {
     const startedAt = Date.now();
     await callerWithToken(deps, token).caller.auth.logout();
     for (const socket of [subscribed, idle]) {
-      const closed = await Promise.race([socket.closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), CLOSE_BOUND_MS + 1_000))]);
+      const closed = await Promise.race([
+        socket.closed,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), CLOSE_BOUND_MS + 1_000)),
+      ]);
       expect(closed?.code).toBe(SESSION_ENDED_CLOSE_CODE);
     }
     expect(Date.now() - startedAt).toBeLessThan(CLOSE_BOUND_MS);

@@ -27,12 +27,19 @@ describe.each(databaseKinds())('chat policies on %s', (kind) => {
       .returning();
     messageId = message!.id;
     await handle.db.insert(chatEvent).values({ organizationId: club, messageId, kind: 'message' });
-    await handle.db.insert(chatReadState).values({ organizationId: club, userId: user.id, lastReadMessageId: messageId, lastReadSeq: message!.seq });
+    await handle.db
+      .insert(chatReadState)
+      .values({ organizationId: club, userId: user.id, lastReadMessageId: messageId, lastReadSeq: message!.seq });
   });
   afterAll(() => handle.close());
 
   const countAs = (organizationId: string | null, table: string) =>
-    withTenant(handle.db, organizationId, async (tx) => (await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n);
+    withTenant(
+      handle.db,
+      organizationId,
+      async (tx) =>
+        (await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n,
+    );
 
   it("shows the club's chat only in the club's own context", async () => {
     for (const table of TABLES) {
@@ -44,7 +51,10 @@ describe.each(databaseKinds())('chat policies on %s', (kind) => {
 
   it("cannot change or delete another club's messages, nor write into its conversation", async () => {
     await withTenant(handle.db, other, async (tx) => {
-      const updated = await queryRows(tx, sql`update chat_message set text = 'kapret' where id = ${messageId} returning id`);
+      const updated = await queryRows(
+        tx,
+        sql`update chat_message set text = 'kapret' where id = ${messageId} returning id`,
+      );
       expect(updated).toEqual([]);
       expect(await queryRows(tx, sql`delete from chat_event where message_id = ${messageId} returning id`)).toEqual([]);
     });
@@ -52,7 +62,10 @@ describe.each(databaseKinds())('chat policies on %s', (kind) => {
       tx.insert(chatMessage).values({ organizationId: club, authorName: 'Inntrenger', text: 'Hei fra naboen' }),
     );
     await expect(write).rejects.toThrow();
-    const [row] = await queryRows<{ text: string }>(handle.db, sql`select text from chat_message where id = ${messageId}`);
+    const [row] = await queryRows<{ text: string }>(
+      handle.db,
+      sql`select text from chat_message where id = ${messageId}`,
+    );
     expect(row!.text).toBe('Bare for klubben');
   });
 });

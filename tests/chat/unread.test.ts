@@ -36,16 +36,26 @@ describe.each(databaseKinds())('chat unread counts on %s', (kind) => {
       const read = await r.call('chat.markRead', { organizationId, messageId: sent[0].id });
       expect(read.status).toBe(200);
       expect(read.body).toEqual({ unread: 1, lastReadMessageId: sent[0].id });
-      expect((await r.call('chat.markRead', { organizationId, messageId: sent[1].id })).body).toEqual({ unread: 0, lastReadMessageId: sent[1].id });
+      expect((await r.call('chat.markRead', { organizationId, messageId: sent[1].id })).body).toEqual({
+        unread: 0,
+        lastReadMessageId: sent[1].id,
+      });
       // An older message does not move the position back.
-      expect((await r.call('chat.markRead', { organizationId, messageId: sent[0].id })).body).toEqual({ unread: 0, lastReadMessageId: sent[1].id });
+      expect((await r.call('chat.markRead', { organizationId, messageId: sent[0].id })).body).toEqual({
+        unread: 0,
+        lastReadMessageId: sent[1].id,
+      });
       await wr.call('chat.send', { organizationId, text: 'Fire' });
-      expect((await r.call('chat.unread', { organizationId })).body).toEqual({ unread: 1, lastReadMessageId: sent[1].id });
+      expect((await r.call('chat.unread', { organizationId })).body).toEqual({
+        unread: 1,
+        lastReadMessageId: sent[1].id,
+      });
       // The writer has read nothing: of the five messages only the reader's one is unread to them.
       expect((await wr.call('chat.unread', { organizationId })).body).toEqual({ unread: 1 });
 
       // Another club's message is not a read position here; a non-member gets no count.
-      const theirs = (await (await as(w.outsider)).call('chat.send', { organizationId: w.neighbour.id, text: 'Nabo' })).body;
+      const theirs = (await (await as(w.outsider)).call('chat.send', { organizationId: w.neighbour.id, text: 'Nabo' }))
+        .body;
       expect((await r.call('chat.markRead', { organizationId, messageId: theirs.id })).error?.code).toBe('NOT_FOUND');
       expect((await (await as(w.outsider)).call('chat.unread', { organizationId })).error?.code).toBe('NOT_ORG_MEMBER');
     });
@@ -60,8 +70,13 @@ describe.each(databaseKinds())('chat unread counts on %s', (kind) => {
       await o.call('chat.send', { organizationId: second, text: 'Hallo' });
       const before = (await (await as(user)).call('chat.unreadAll')).body;
       expect(before.organizations).toHaveLength(2);
-      expect(before.organizations.find((x: { organizationId: string }) => x.organizationId === second)).toEqual({ organizationId: second, unread: 2 });
-      expect(before.organizations.find((x: { organizationId: string }) => x.organizationId === w.club.id).unread).toBeGreaterThanOrEqual(0);
+      expect(before.organizations.find((x: { organizationId: string }) => x.organizationId === second)).toEqual({
+        organizationId: second,
+        unread: 2,
+      });
+      expect(
+        before.organizations.find((x: { organizationId: string }) => x.organizationId === w.club.id).unread,
+      ).toBeGreaterThanOrEqual(0);
       expect((await ctx.as(null, transport).then((c) => c.call('chat.unreadAll'))).status).toBe(401);
     });
   });

@@ -47,7 +47,9 @@ describe('demo data and the course import', () => {
     for (const c of clubs.flatMap((cl) => cl.courses)) {
       const n = c.holes.length;
       expect([9, 18]).toContain(n);
-      expect(c.holes.map((h) => h.strokeIndex).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+      expect(c.holes.map((h) => h.strokeIndex).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: n }, (_, i) => i + 1),
+      );
       expect(c.holes.every((h) => h.par >= 3 && h.par <= 5)).toBe(true);
       expect(c.tees.length).toBeGreaterThan(0);
       expect(c.tees.every((t) => t.lengthMeters !== null && t.lengthMeters > 1000)).toBe(true);
@@ -56,11 +58,15 @@ describe('demo data and the course import', () => {
 
   it('imports the same file again without duplicates, keeping every id', async () => {
     const before = await counts(deps);
-    const ids = (await caller.courses.searchOfficial({ limit: 50 })).clubs.flatMap((c) => c.courses.flatMap((co) => [co.id, ...co.tees.map((t) => t.id)]));
+    const ids = (await caller.courses.searchOfficial({ limit: 50 })).clubs.flatMap((c) =>
+      c.courses.flatMap((co) => [co.id, ...co.tees.map((t) => t.id)]),
+    );
     const summary = await importClubs(deps.db, parseImportFile(demoFile()));
     expect(summary).toMatchObject({ clubs: 7, coursesCreated: 0, coursesUpdated: 8, coursesRemoved: 0 });
     expect(await counts(deps)).toEqual(before);
-    const again = (await caller.courses.searchOfficial({ limit: 50 })).clubs.flatMap((c) => c.courses.flatMap((co) => [co.id, ...co.tees.map((t) => t.id)]));
+    const again = (await caller.courses.searchOfficial({ limit: 50 })).clubs.flatMap((c) =>
+      c.courses.flatMap((co) => [co.id, ...co.tees.map((t) => t.id)]),
+    );
     expect(again.sort()).toEqual(ids.sort());
   });
 
@@ -72,7 +78,13 @@ describe('demo data and the course import', () => {
     oslo.courses[0].tees = oslo.courses[0].tees.filter((t: { name: string }) => t.name !== 'Blå');
     const losby = file.clubs.find((c: { slug: string }) => c.slug === 'losby-gk');
     const [big] = (await caller.courses.searchOfficial({ q: 'losby' })).clubs[0]!.courses;
-    await caller.rounds.create({ courseId: big!.id, teeId: big!.tees[0]!.id, playedOn: '2026-05-01', format: 'stroke', holes: '18' });
+    await caller.rounds.create({
+      courseId: big!.id,
+      teeId: big!.tees[0]!.id,
+      playedOn: '2026-05-01',
+      format: 'stroke',
+      holes: '18',
+    });
     losby.courses = [losby.courses[1]]; // only the nine-hole course is left in the file
 
     const summary = await importClubs(deps.db, parseImportFile(file));
@@ -81,7 +93,10 @@ describe('demo data and the course import', () => {
     expect(corrected!.name).toBe('Oslo Golfklubb (rettet)');
     expect(corrected!.courses[0]!.holes[0]!.par).toBe(5);
     expect(corrected!.courses[0]!.tees.map((t) => t.name)).not.toContain('Blå');
-    expect((await caller.courses.searchOfficial({ q: 'losby' })).clubs[0]!.courses.map((c) => c.name)).toEqual(['Losby 18 hull', 'Østmarka 9 hull']);
+    expect((await caller.courses.searchOfficial({ q: 'losby' })).clubs[0]!.courses.map((c) => c.name)).toEqual([
+      'Losby 18 hull',
+      'Østmarka 9 hull',
+    ]);
   });
 
   it('names the problems of an invalid file, field by field, then across the file', async () => {
@@ -110,7 +125,11 @@ describe('demo data and the course import', () => {
     expect((await caller.courses.searchOfficial({ q: 'bogstad' })).clubs[0]!.name).toBe('Oslo Golfklubb (rettet)');
     // As the import script in another process would: the rows change, this process is not told.
     await deps.db.transaction(async (tx) => {
-      const [oslo] = await tx.update(club).set({ name: 'Oslo Golfklubb' }).where(eq(club.slug, 'oslo-gk')).returning({ id: club.id });
+      const [oslo] = await tx
+        .update(club)
+        .set({ name: 'Oslo Golfklubb' })
+        .where(eq(club.slug, 'oslo-gk'))
+        .returning({ id: club.id });
       await tx.update(course).set({ updatedAt: sql`now()` }).where(eq(course.clubId, oslo!.id));
     });
     expect((await caller.courses.searchOfficial({ q: 'bogstad' })).clubs[0]!.name).toBe('Oslo Golfklubb (rettet)');
@@ -129,7 +148,9 @@ describe('npm run import:courses', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'golf-import-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('imports a file into the embedded database, idempotently, and refuses a bad file with its problems', { timeout: 120_000 }, async () => {
+  it('imports a file into the embedded database, idempotently, and refuses a bad file with its problems', {
+    timeout: 120_000,
+  }, async () => {
     const env = { ...process.env, DATA_DIR: dir, NODE_ENV: 'development', DATABASE_URL: '' };
     const first = await run('npx', ['tsx', 'server/scripts/import-courses.ts', DEMO_COURSES_FILE], { env });
     expect(first.stdout).toMatch(/Imported 7 clubs: 8 courses created, 0 updated/);
@@ -138,7 +159,10 @@ describe('npm run import:courses', () => {
     expect(second.stdout).toMatch(/Imported 7 clubs: 0 courses created, 8 updated/);
 
     const bad = path.join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ format: 'golf-courses/1', clubs: [{ slug: 'Not A Slug', name: 'X', courses: [] }] }));
+    writeFileSync(
+      bad,
+      JSON.stringify({ format: 'golf-courses/1', clubs: [{ slug: 'Not A Slug', name: 'X', courses: [] }] }),
+    );
     const failed = await run('npx', ['tsx', 'server/scripts/import-courses.ts', bad], { env }).then(
       () => null,
       (e: { code: number; stderr: string }) => e,

@@ -18,14 +18,24 @@ import { startTestServer, type TestServer } from '../helpers/server';
  * for the subscription), successes and failures alike; every answer, error, event and log line is walked
  * for a key that names a rating or slope and for any of the values the test put in.
  */
-const OFFICIAL = { courseRating: 67.3, slope: 149, front9: { courseRating: 33.1, slope: 147 }, back9: { courseRating: 34.2, slope: 151 } };
+const OFFICIAL = {
+  courseRating: 67.3,
+  slope: 149,
+  front9: { courseRating: 33.1, slope: 147 },
+  back9: { courseRating: 34.2, slope: 151 },
+};
 const PERSONAL = { courseRating: 73.7, slope: 137 };
 const PERSONAL_CHANGED = { courseRating: 71.9, slope: 129 };
 /** Sent in invalid input: an error must not echo them either. */
 const REFUSED = { courseRating: 91.3, slope: 160 };
-const SECRET_NUMBERS = [OFFICIAL, OFFICIAL.front9, OFFICIAL.back9, PERSONAL, PERSONAL_CHANGED, REFUSED].flatMap((r) => [r.courseRating, r.slope]);
+const SECRET_NUMBERS = [OFFICIAL, OFFICIAL.front9, OFFICIAL.back9, PERSONAL, PERSONAL_CHANGED, REFUSED].flatMap((r) => [
+  r.courseRating,
+  r.slope,
+]);
 const SECRET_KEY = /rating|slope/i;
-const SECRET_IN_TEXT = new RegExp(`(^|[^0-9A-Za-z.])(${SECRET_NUMBERS.map((n) => String(n).replace('.', '\\.')).join('|')})(?![0-9A-Za-z])`);
+const SECRET_IN_TEXT = new RegExp(
+  `(^|[^0-9A-Za-z.])(${SECRET_NUMBERS.map((n) => String(n).replace('.', '\\.')).join('|')})(?![0-9A-Za-z])`,
+);
 /** Ids are random hex: "…-a137-…" is not a slope. */
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
@@ -68,15 +78,26 @@ const REST: Record<string, (input: Input) => { method: string; path: string; bod
   'courses.get': (i) => ({ method: 'GET', path: `/courses/${i.courseId}` }),
   'personalCourses.mine': () => ({ method: 'GET', path: '/personal-courses' }),
   'personalCourses.create': (i) => ({ method: 'POST', path: '/personal-courses', body: i }),
-  'personalCourses.internationalSearch': (i) => ({ method: 'GET', path: `/personal-courses/international-search?${qs(i)}` }),
+  'personalCourses.internationalSearch': (i) => ({
+    method: 'GET',
+    path: `/personal-courses/international-search?${qs(i)}`,
+  }),
   'personalCourses.get': (i) => ({ method: 'GET', path: `/personal-courses/${i.personalCourseId}` }),
-  'personalCourses.update': ({ personalCourseId, ...body }) => ({ method: 'PATCH', path: `/personal-courses/${personalCourseId}`, body }),
+  'personalCourses.update': ({ personalCourseId, ...body }) => ({
+    method: 'PATCH',
+    path: `/personal-courses/${personalCourseId}`,
+    body,
+  }),
   'personalCourses.delete': (i) => ({ method: 'DELETE', path: `/personal-courses/${i.personalCourseId}` }),
   'rounds.create': (i) => ({ method: 'POST', path: '/rounds', body: i }),
   'rounds.mine': () => ({ method: 'GET', path: '/rounds' }),
   'rounds.get': (i) => ({ method: 'GET', path: `/rounds/${i.roundId}` }),
   'rounds.addSide': ({ roundId, ...body }) => ({ method: 'POST', path: `/rounds/${roundId}/sides`, body }),
-  'rounds.addParticipant': ({ roundId, ...body }) => ({ method: 'POST', path: `/rounds/${roundId}/participants`, body }),
+  'rounds.addParticipant': ({ roundId, ...body }) => ({
+    method: 'POST',
+    path: `/rounds/${roundId}/participants`,
+    body,
+  }),
   'rounds.setScore': ({ roundId, ...body }) => ({ method: 'PUT', path: `/rounds/${roundId}/scores`, body }),
   'rounds.finish': (i) => ({ method: 'POST', path: `/rounds/${i.roundId}/finish` }),
   'rounds.share': (i) => ({ method: 'POST', path: `/rounds/${i.roundId}/share` }),
@@ -112,7 +133,16 @@ describe('course rating and slope never leave the server', () => {
               {
                 name: 'Lekkasje',
                 holes: HOLES,
-                tees: [{ name: 'Gul', color: 'yellow', gender: 'male', par: 72, ...OFFICIAL, lengths: new Array(18).fill(300) }],
+                tees: [
+                  {
+                    name: 'Gul',
+                    color: 'yellow',
+                    gender: 'male',
+                    par: 72,
+                    ...OFFICIAL,
+                    lengths: new Array(18).fill(300),
+                  },
+                ],
               },
             ],
           },
@@ -120,7 +150,11 @@ describe('course rating and slope never leave the server', () => {
       }),
     );
     const owner = await createUser(deps.db, { name: 'Eva Eier', handicapIndex: 12.3 });
-    const friend = await createUser(deps.db, { name: 'Frode Venn', handicapIndex: 20.5, email: 'frode.lekkasje@example.no' });
+    const friend = await createUser(deps.db, {
+      name: 'Frode Venn',
+      handicapIndex: 20.5,
+      email: 'frode.lekkasje@example.no',
+    });
     friendId = friend.id;
     ownerCookie = `service_session=${await sessionTokenFor(deps, owner)}`;
     friendCookie = `service_session=${await sessionTokenFor(deps, friend)}`;
@@ -128,7 +162,12 @@ describe('course rating and slope never leave the server', () => {
   afterAll(() => server.close());
 
   /** One procedure call over one transport; the body (answer or error) is kept for the walk. */
-  async function call(transport: 'rest' | 'trpc', procedure: string, input: Input | undefined, cookie = ownerCookie): Promise<{ status: number; data: any }> {
+  async function call(
+    transport: 'rest' | 'trpc',
+    procedure: string,
+    input: Input | undefined,
+    cookie = ownerCookie,
+  ): Promise<{ status: number; data: any }> {
     let res: Response;
     if (transport === 'rest') {
       const { method, path, body } = REST[procedure]!(input ?? {});
@@ -172,7 +211,13 @@ describe('course rating and slope never leave the server', () => {
       tees: [{ name: 'Gul', par: 72, ...PERSONAL }],
     });
     expect(personal.status).toBe(transport === 'rest' ? 201 : 200);
-    const refused = await c('personalCourses.create', { name: 'Nei', country: 'SE', shared: false, holes: HOLES, tees: [{ name: 'Gul', par: 72, ...REFUSED }] });
+    const refused = await c('personalCourses.create', {
+      name: 'Nei',
+      country: 'SE',
+      shared: false,
+      holes: HOLES,
+      tees: [{ name: 'Gul', par: 72, ...REFUSED }],
+    });
     expect(refused.status).toBe(400);
     await c('personalCourses.mine');
     await c('personalCourses.get', { personalCourseId: personal.data.id });
@@ -183,21 +228,53 @@ describe('course rating and slope never leave the server', () => {
       tees: [{ id: personal.data.tees[0].id, name: 'Gul', par: 72, ...PERSONAL_CHANGED }],
     });
     await c('personalCourses.update', { personalCourseId: personal.data.id, name: 'Ikke din' }, friendCookie);
-    const throwaway = await c('personalCourses.create', { name: 'Kastes', country: 'SE', shared: false, holes: HOLES, tees: [{ name: 'Gul', par: 72, ...PERSONAL }] });
+    const throwaway = await c('personalCourses.create', {
+      name: 'Kastes',
+      country: 'SE',
+      shared: false,
+      holes: HOLES,
+      tees: [{ name: 'Gul', par: 72, ...PERSONAL }],
+    });
     await c('personalCourses.delete', { personalCourseId: throwaway.data.id });
 
     const teeId = official.tees[0].id;
-    const round = await c('rounds.create', { courseId: official.id, teeId, playedOn: '2026-09-01', format: 'match', holes: '18' });
-    const nine = await c('rounds.create', { courseId: official.id, teeId, playedOn: '2026-09-02', format: 'stableford', holes: 'front9' });
-    await c('rounds.create', { courseId: personal.data.id, teeId: personal.data.tees[0].id, playedOn: '2026-09-03', format: 'stroke', holes: 'back9' });
+    const round = await c('rounds.create', {
+      courseId: official.id,
+      teeId,
+      playedOn: '2026-09-01',
+      format: 'match',
+      holes: '18',
+    });
+    const nine = await c('rounds.create', {
+      courseId: official.id,
+      teeId,
+      playedOn: '2026-09-02',
+      format: 'stableford',
+      holes: 'front9',
+    });
+    await c('rounds.create', {
+      courseId: personal.data.id,
+      teeId: personal.data.tees[0].id,
+      playedOn: '2026-09-03',
+      format: 'stroke',
+      holes: 'back9',
+    });
     const roundId = round.data.id;
     const a = await c('rounds.addSide', { roundId, name: 'Eva' });
     const b = await c('rounds.addSide', { roundId, name: 'Frode' });
-    const me = await c('rounds.addParticipant', { roundId, sideId: a.data.id, guest: { name: 'Eva som gjest', handicapIndex: 12.3 } });
+    const me = await c('rounds.addParticipant', {
+      roundId,
+      sideId: a.data.id,
+      guest: { name: 'Eva som gjest', handicapIndex: 12.3 },
+    });
     expect(me.data.courseHandicap).toBe(wholeCourseHandicap(courseHandicap(12.3, { ...OFFICIAL, par: 72 })));
     const him = await c('rounds.addParticipant', { roundId, sideId: b.data.id, userId: friendId });
     const nineSide = await c('rounds.addSide', { roundId: nine.data.id, name: 'Alle' });
-    await c('rounds.addParticipant', { roundId: nine.data.id, sideId: nineSide.data.id, guest: { name: 'Niern', handicapIndex: 20.5 } });
+    await c('rounds.addParticipant', {
+      roundId: nine.data.id,
+      sideId: nineSide.data.id,
+      guest: { name: 'Niern', handicapIndex: 20.5 },
+    });
     await c('rounds.setScore', { roundId, participantId: me.data.id, hole: 1, strokes: 4 });
     await c('rounds.setScore', { roundId, participantId: him.data.id, hole: 1, strokes: 5 }, friendCookie);
     await c('rounds.setScore', { roundId, participantId: him.data.id, hole: 1, strokes: 25 }, friendCookie);
@@ -225,19 +302,38 @@ describe('course rating and slope never leave the server', () => {
         super(url, protocols, { headers: { cookie: friendCookie } });
       }
     }
-    const wsClient = createWSClient({ url: `${server.url.replace('http', 'ws')}/trpc`, WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket });
+    const wsClient = createWSClient({
+      url: `${server.url.replace('http', 'ws')}/trpc`,
+      WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+    });
     const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
     const events: unknown[] = [];
     const live = await call('trpc', 'rounds.get', { roundId });
     const sub = client.rounds.onUpdate.subscribe({ roundId: live.data.id }, { onData: (e) => events.push(e) });
-    const fresh = await call('trpc', 'rounds.create', { courseId: live.data.course.id, teeId: live.data.tee.id, playedOn: '2026-09-04', format: 'stroke', holes: '18' });
+    const fresh = await call('trpc', 'rounds.create', {
+      courseId: live.data.course.id,
+      teeId: live.data.tee.id,
+      playedOn: '2026-09-04',
+      format: 'stroke',
+      holes: '18',
+    });
     const side = await call('trpc', 'rounds.addSide', { roundId: fresh.data.id, name: 'Frode' });
-    const p = await call('trpc', 'rounds.addParticipant', { roundId: fresh.data.id, sideId: side.data.id, userId: friendId });
+    const p = await call('trpc', 'rounds.addParticipant', {
+      roundId: fresh.data.id,
+      sideId: side.data.id,
+      userId: friendId,
+    });
     const freshEvents: unknown[] = [];
     const sub2 = client.rounds.onUpdate.subscribe({ roundId: fresh.data.id }, { onData: (e) => freshEvents.push(e) });
     for (let i = 0; i < 100 && freshEvents.length < 1; i += 1) await new Promise((r) => setTimeout(r, 50));
-    await call('trpc', 'rounds.setScore', { roundId: fresh.data.id, participantId: p.data.id, hole: 1, strokes: 4 }, friendCookie);
-    for (let i = 0; i < 100 && (freshEvents.length < 2 || events.length < 1); i += 1) await new Promise((r) => setTimeout(r, 50));
+    await call(
+      'trpc',
+      'rounds.setScore',
+      { roundId: fresh.data.id, participantId: p.data.id, hole: 1, strokes: 4 },
+      friendCookie,
+    );
+    for (let i = 0; i < 100 && (freshEvents.length < 2 || events.length < 1); i += 1)
+      await new Promise((r) => setTimeout(r, 50));
     sub.unsubscribe();
     sub2.unsubscribe();
     await wsClient.close();
@@ -247,7 +343,9 @@ describe('course rating and slope never leave the server', () => {
     outputs.push({ where: 'ws rounds.onUpdate', body: [...events, ...freshEvents] });
 
     // Every procedure of these routers was called, over both transports (the subscription has no REST path).
-    const procedures = Object.keys(appRouter._def.procedures).filter((k) => /^(courses|personalCourses|rounds|participants)\./.test(k));
+    const procedures = Object.keys(appRouter._def.procedures).filter((k) =>
+      /^(courses|personalCourses|rounds|participants)\./.test(k),
+    );
     expect([...covered.trpc].sort()).toEqual(procedures.sort());
     expect([...covered.rest].sort()).toEqual(procedures.filter((p) => p !== 'rounds.onUpdate').sort());
 
@@ -267,7 +365,9 @@ describe('course rating and slope never leave the server', () => {
     const lines: string[] = [];
     const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
     const failed = await withRatingsHidden(() =>
-      deps.db.insert(tee).values({ courseId: '00000000-0000-4000-8000-000000000000', name: 'Ingen bane', par: 72, ...OFFICIAL.front9 }),
+      deps.db
+        .insert(tee)
+        .values({ courseId: '00000000-0000-4000-8000-000000000000', name: 'Ingen bane', par: 72, ...OFFICIAL.front9 }),
     ).then(
       () => null,
       (e: unknown) => e as Error & { code?: string },

@@ -18,7 +18,15 @@ function course(overrides: Partial<PersonalCourseCreate> = {}): PersonalCourseCr
     shared: true,
     holes: PARS_18.map((par, i) => ({ number: i + 1, par, strokeIndex: SI_18[i]! })),
     tees: [
-      { name: 'Amarillo', color: 'yellow', gender: 'male', courseRating: 71.3, slope: 128, par: 72, lengths: PARS_18.map((p) => p * 90) },
+      {
+        name: 'Amarillo',
+        color: 'yellow',
+        gender: 'male',
+        courseRating: 71.3,
+        slope: 128,
+        par: 72,
+        lengths: PARS_18.map((p) => p * 90),
+      },
       { name: 'Rojo', color: 'red', gender: 'female', courseRating: 72.9, slope: 131, par: 72 },
     ],
     ...overrides,
@@ -82,14 +90,39 @@ describe.each(databaseKinds())('personal courses, on %s', (kind) => {
       ['ten holes', course({ holes: course().holes.slice(0, 10) }), 'holes'],
       ['par 7', course({ holes: course().holes.map((h, i) => (i === 0 ? { ...h, par: 7 } : h)) }), 'holes.0.par'],
       ['par 2', course({ holes: course().holes.map((h, i) => (i === 0 ? { ...h, par: 2 } : h)) }), 'holes.0.par'],
-      ['a stroke index twice', course({ holes: course().holes.map((h, i) => (i === 0 ? { ...h, strokeIndex: 2 } : h)) }), 'holes'],
-      ['a hole number twice', course({ holes: course().holes.map((h, i) => (i === 0 ? { ...h, number: 2 } : h)) }), 'holes'],
+      [
+        'a stroke index twice',
+        course({ holes: course().holes.map((h, i) => (i === 0 ? { ...h, strokeIndex: 2 } : h)) }),
+        'holes',
+      ],
+      [
+        'a hole number twice',
+        course({ holes: course().holes.map((h, i) => (i === 0 ? { ...h, number: 2 } : h)) }),
+        'holes',
+      ],
       ['slope 156', course({ tees: [{ ...course().tees[0]!, slope: 156 }] }), 'tees.0.slope'],
       ['slope 54', course({ tees: [{ ...course().tees[0]!, slope: 54 }] }), 'tees.0.slope'],
       ['rating 95.0', course({ tees: [{ ...course().tees[0]!, courseRating: 95 }] }), 'tees.0.courseRating'],
-      ['rating with two decimals', course({ tees: [{ ...course().tees[0]!, courseRating: 71.25 }] }), 'tees.0.courseRating'],
-      ['an 18-hole rating on nine holes', course({ holes: course().holes.slice(0, 9).map((h, i) => ({ ...h, strokeIndex: i + 1 })), tees: [{ ...course().tees[1]!, par: 36 }] }), 'tees.0.courseRating'],
-      ['lengths for 17 holes', course({ tees: [{ ...course().tees[0]!, lengths: new Array(17).fill(300) }] }), 'tees.0.lengths'],
+      [
+        'rating with two decimals',
+        course({ tees: [{ ...course().tees[0]!, courseRating: 71.25 }] }),
+        'tees.0.courseRating',
+      ],
+      [
+        'an 18-hole rating on nine holes',
+        course({
+          holes: course()
+            .holes.slice(0, 9)
+            .map((h, i) => ({ ...h, strokeIndex: i + 1 })),
+          tees: [{ ...course().tees[1]!, par: 36 }],
+        }),
+        'tees.0.courseRating',
+      ],
+      [
+        'lengths for 17 holes',
+        course({ tees: [{ ...course().tees[0]!, lengths: new Array(17).fill(300) }] }),
+        'tees.0.lengths',
+      ],
       ['no tees', course({ tees: [] }), 'tees'],
       ['a country name instead of a code', course({ country: 'Spania' }), 'country'],
     ];
@@ -97,7 +130,10 @@ describe.each(databaseKinds())('personal courses, on %s', (kind) => {
       const res = await rest('POST', '/personal-courses', annaCookie, body);
       expect(res.status, what).toBe(400);
       expect(res.body.error.code, what).toBe('INVALID_INPUT');
-      expect(res.body.error.issues.map((i: { path: string }) => i.path), what).toContain(path);
+      expect(
+        res.body.error.issues.map((i: { path: string }) => i.path),
+        what,
+      ).toContain(path);
     }
     const unknownField = await rest('POST', '/personal-courses', annaCookie, { ...course(), owner: 'me' });
     expect(unknownField.status).toBe(400);
@@ -106,7 +142,9 @@ describe.each(databaseKinds())('personal courses, on %s', (kind) => {
       course({
         name: 'Ni hull',
         shared: false,
-        holes: course().holes.slice(0, 9).map((h, i) => ({ ...h, strokeIndex: 9 - i })),
+        holes: course()
+          .holes.slice(0, 9)
+          .map((h, i) => ({ ...h, strokeIndex: 9 - i })),
         tees: [{ name: 'Gul', courseRating: 34.8, slope: 120, par: 36 }],
       }),
     );
@@ -114,13 +152,18 @@ describe.each(databaseKinds())('personal courses, on %s', (kind) => {
     expect(nine.tees[0]).toMatchObject({ color: null, gender: null, lengthMeters: null });
   });
 
-  it("shows a shared course to others, hides an unshared one (404), and only the owner changes it (403)", async () => {
+  it('shows a shared course to others, hides an unshared one (404), and only the owner changes it (403)', async () => {
     const shared = await asAnna.personalCourses.create(course({ name: 'Delt bane' }));
     const secret = await asAnna.personalCourses.create(course({ name: 'Hemmelig bane', shared: false }));
 
-    expect(await asBjorn.personalCourses.get({ personalCourseId: shared.id })).toMatchObject({ name: 'Delt bane', isMine: false });
+    expect(await asBjorn.personalCourses.get({ personalCourseId: shared.id })).toMatchObject({
+      name: 'Delt bane',
+      isMine: false,
+    });
     expect(await asBjorn.courses.get({ courseId: shared.id })).toMatchObject({ name: 'Delt bane' });
-    await expect(asBjorn.personalCourses.get({ personalCourseId: secret.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(asBjorn.personalCourses.get({ personalCourseId: secret.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(asBjorn.courses.get({ courseId: secret.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const hidden = await rest('GET', `/personal-courses/${secret.id}`, bjornCookie);
     expect(hidden.status).toBe(404);
@@ -133,14 +176,22 @@ describe.each(databaseKinds())('personal courses, on %s', (kind) => {
     expect((await rest('DELETE', `/personal-courses/${shared.id}`, bjornCookie)).status).toBe(403);
     // Nor can a round be played on someone else's unshared course.
     await expect(
-      asBjorn.rounds.create({ courseId: secret.id, teeId: secret.tees[0]!.id, playedOn: '2026-05-01', format: 'stroke', holes: '18' }),
+      asBjorn.rounds.create({
+        courseId: secret.id,
+        teeId: secret.tees[0]!.id,
+        playedOn: '2026-05-01',
+        format: 'stroke',
+        holes: '18',
+      }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await asBjorn.personalCourses.mine()).courses).toEqual([]);
   });
 
   it('international search: shared courses of everyone by name, city or country, accent-insensitive', async () => {
     await asBjorn.personalCourses.create(course({ name: 'Golf de Saint-Cloud', country: 'FR', city: 'Saint-Cloud' }));
-    await asBjorn.personalCourses.create(course({ name: 'Ålesund Privat', country: 'NO', city: 'Ålesund', shared: false }));
+    await asBjorn.personalCourses.create(
+      course({ name: 'Ålesund Privat', country: 'NO', city: 'Ålesund', shared: false }),
+    );
     const names = async (who: Caller, input: { q?: string; country?: string }) =>
       (await who.personalCourses.internationalSearch(input)).courses.map((c) => c.name);
 
@@ -156,7 +207,9 @@ describe.each(databaseKinds())('personal courses, on %s', (kind) => {
     expect(await names(asBjorn, { q: 'alesund' })).toEqual(['Ålesund Privat']);
     expect(await names(asAnna, { q: 'hemmelig' })).toEqual(['Hemmelig bane']);
     expect(await names(asBjorn, { q: 'hemmelig' })).toEqual([]);
-    await expect(asAnna.personalCourses.internationalSearch({ country: 'Norge' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(asAnna.personalCourses.internationalSearch({ country: 'Norge' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('routes /personal-courses/international-search to the search, never to the id route', async () => {
@@ -186,9 +239,19 @@ describe.each(databaseKinds())('personal courses, on %s', (kind) => {
     const created = await asAnna.personalCourses.create(course({ name: 'Før', shared: false }));
     const [yellow, red] = created.tees;
     // A round on the yellow tee, to see that its handicap does not change when only the name does.
-    const round = await asAnna.rounds.create({ courseId: created.id, teeId: yellow!.id, playedOn: '2026-05-02', format: 'stroke', holes: '18' });
+    const round = await asAnna.rounds.create({
+      courseId: created.id,
+      teeId: yellow!.id,
+      playedOn: '2026-05-02',
+      format: 'stroke',
+      holes: '18',
+    });
     const side = await asAnna.rounds.addSide({ roundId: round.id, name: 'Anna' });
-    const before = await asAnna.rounds.addParticipant({ roundId: round.id, sideId: side.id, guest: { name: 'Gjest', handicapIndex: 20 } });
+    const before = await asAnna.rounds.addParticipant({
+      roundId: round.id,
+      sideId: side.id,
+      guest: { name: 'Gjest', handicapIndex: 20 },
+    });
 
     const res = await rest('PATCH', `/personal-courses/${created.id}`, annaCookie, {
       name: 'Etter',
@@ -211,19 +274,34 @@ describe.each(databaseKinds())('personal courses, on %s', (kind) => {
     // Same rating and slope; par 73 instead of 72 lowers the course handicap by exactly one.
     expect(after.courseHandicap).toBe(before.courseHandicap - 1);
 
-    const newTeeWithoutRating = await rest('PATCH', `/personal-courses/${created.id}`, annaCookie, { tees: [{ id: yellow!.id, name: 'Gul', par: 73 }, { name: 'Blå', par: 73 }] });
+    const newTeeWithoutRating = await rest('PATCH', `/personal-courses/${created.id}`, annaCookie, {
+      tees: [
+        { id: yellow!.id, name: 'Gul', par: 73 },
+        { name: 'Blå', par: 73 },
+      ],
+    });
     expect(newTeeWithoutRating.status).toBe(400);
-    expect(newTeeWithoutRating.body.error.issues.map((i: { path: string }) => i.path)).toEqual(['tees.1.courseRating', 'tees.1.slope']);
-    const strangerTee = await rest('PATCH', `/personal-courses/${created.id}`, annaCookie, { tees: [{ id: red!.id, name: 'Borte', par: 72 }] });
+    expect(newTeeWithoutRating.body.error.issues.map((i: { path: string }) => i.path)).toEqual([
+      'tees.1.courseRating',
+      'tees.1.slope',
+    ]);
+    const strangerTee = await rest('PATCH', `/personal-courses/${created.id}`, annaCookie, {
+      tees: [{ id: red!.id, name: 'Borte', par: 72 }],
+    });
     expect(strangerTee.status).toBe(400);
-    const dropUsedTee = await rest('PATCH', `/personal-courses/${created.id}`, annaCookie, { tees: [{ name: 'Ny', courseRating: 70, slope: 120, par: 72 }] });
+    const dropUsedTee = await rest('PATCH', `/personal-courses/${created.id}`, annaCookie, {
+      tees: [{ name: 'Ny', courseRating: 70, slope: 120, par: 72 }],
+    });
     expect(dropUsedTee.status).toBe(409);
     const nineNow = await rest('PATCH', `/personal-courses/${created.id}`, annaCookie, {
       holes: created.holes.slice(0, 9).map((h, i) => ({ ...h, strokeIndex: i + 1 })),
       tees: [{ id: yellow!.id, name: 'Gul', par: 36, courseRating: 35.5 }],
     });
     expect(nineNow.status).toBe(409);
-    const bodyWithId = await rest('PATCH', `/personal-courses/${created.id}`, annaCookie, { personalCourseId: created.id, name: 'X' });
+    const bodyWithId = await rest('PATCH', `/personal-courses/${created.id}`, annaCookie, {
+      personalCourseId: created.id,
+      name: 'X',
+    });
     expect(bodyWithId.status).toBe(400);
   });
 
@@ -235,7 +313,13 @@ describe.each(databaseKinds())('personal courses, on %s', (kind) => {
     expect((await rest('GET', `/personal-courses/${unused.id}`, annaCookie)).status).toBe(404);
 
     const used = await asAnna.personalCourses.create(course({ name: 'Brukt' }));
-    await asAnna.rounds.create({ courseId: used.id, teeId: used.tees[0]!.id, playedOn: '2026-05-03', format: 'stroke', holes: '18' });
+    await asAnna.rounds.create({
+      courseId: used.id,
+      teeId: used.tees[0]!.id,
+      playedOn: '2026-05-03',
+      format: 'stroke',
+      holes: '18',
+    });
     const refused = await rest('DELETE', `/personal-courses/${used.id}`, annaCookie);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('CONFLICT');

@@ -67,9 +67,20 @@ describe.each(databaseKinds())('official course search, on %s', (kind) => {
     expect(losby).toMatchObject({ slug: 'losby-gk', name: 'Losby Golfklubb', city: 'Lørenskog', isDemo: true });
     expect(losby.courses.map((c) => c.name)).toEqual(['Losby 18 hull', 'Østmarka 9 hull']);
     const nine = losby.courses[1]!;
-    expect(nine).toMatchObject({ kind: 'official', club: { slug: 'losby-gk', name: 'Losby Golfklubb' }, country: 'NO' });
+    expect(nine).toMatchObject({
+      kind: 'official',
+      club: { slug: 'losby-gk', name: 'Losby Golfklubb' },
+      country: 'NO',
+    });
     expect(nine.holes).toHaveLength(9);
-    expect(nine.tees[0]).toEqual({ id: expect.any(String), name: 'Gul', color: 'yellow', gender: 'male', par: 29, lengthMeters: 1435 });
+    expect(nine.tees[0]).toEqual({
+      id: expect.any(String),
+      name: 'Gul',
+      color: 'yellow',
+      gender: 'male',
+      par: 29,
+      lengthMeters: 1435,
+    });
   });
 
   it('by location: nearest first, with the distance, within the radius only', async () => {
@@ -104,7 +115,9 @@ describe.each(databaseKinds())('official course search, on %s', (kind) => {
 
   it('refuses half a location and an out-of-range limit', async () => {
     await expect(caller.courses.searchOfficial({ lat: 59.9 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(caller.courses.searchOfficial({ q: 'oslo', limit: 500 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.courses.searchOfficial({ q: 'oslo', limit: 500 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('answers the same over REST, with query-string numbers', async () => {
@@ -112,7 +125,11 @@ describe.each(databaseKinds())('official course search, on %s', (kind) => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.clubs[0].slug).toBe('oslo-gk');
-    const near = await (await fetch(`${server.url}/courses/search?lat=${OSLO_CENTRE.lat}&lng=${OSLO_CENTRE.lng}&limit=1`, { headers: { cookie } })).json();
+    const near = await (
+      await fetch(`${server.url}/courses/search?lat=${OSLO_CENTRE.lat}&lng=${OSLO_CENTRE.lng}&limit=1`, {
+        headers: { cookie },
+      })
+    ).json();
     expect(near.clubs).toHaveLength(1);
     expect(near.clubs[0].slug).toBe('oslo-gk');
     expect(near.clubs[0].distanceKm).toBeGreaterThan(0);

@@ -29,12 +29,20 @@ describe.each(databaseKinds())('failed SQL in the log on %s', (kind) => {
   beforeAll(async () => {
     deps = await createTestDeps({ db: kind, logLines });
     server = await startTestServer(deps);
-    await deps.db.execute(sql.raw(`alter table app_user add constraint app_user_name_leak_check check (name is distinct from '${CHECK_VIOLATION}')`));
+    await deps.db.execute(
+      sql.raw(
+        `alter table app_user add constraint app_user_name_leak_check check (name is distinct from '${CHECK_VIOLATION}')`,
+      ),
+    );
     await deps.db.execute(
       sql.raw(`create function fail_on_bad_cast() returns trigger language plpgsql as $$
         begin if new.name = '${BAD_CAST}' then perform new.name::integer; end if; return new; end $$`),
     );
-    await deps.db.execute(sql.raw('create trigger fail_on_bad_cast before update on app_user for each row execute function fail_on_bad_cast()'));
+    await deps.db.execute(
+      sql.raw(
+        'create trigger fail_on_bad_cast before update on app_user for each row execute function fail_on_bad_cast()',
+      ),
+    );
     user = await createUser(deps.db, { email: uniqueEmail('lekk-adresse') });
     cookie = `${SESSION_COOKIE}=${encodeURIComponent(await sessionTokenFor(deps, user))}`;
   });
@@ -58,23 +66,26 @@ describe.each(databaseKinds())('failed SQL in the log on %s', (kind) => {
     ['/trpc', CHECK_VIOLATION, viaTrpc, { code: '23514', constraint: 'app_user_name_leak_check' }],
     ['REST', BAD_CAST, viaRest, { code: '22P02' }],
     ['/trpc', BAD_CAST, viaTrpc, { code: '22P02' }],
-  ] as const)('over %s, an update failing on %s names the error but logs neither value nor address', async (_t, name, send, named) => {
-    logLines.length = 0;
-    const res = await send(name);
-    expect(res.status).toBe(500);
-    const body = JSON.stringify(await res.json());
-    expect(body).not.toContain(name);
+  ] as const)(
+    'over %s, an update failing on %s names the error but logs neither value nor address',
+    async (_t, name, send, named) => {
+      logLines.length = 0;
+      const res = await send(name);
+      expect(res.status).toBe(500);
+      const body = JSON.stringify(await res.json());
+      expect(body).not.toContain(name);
 
-    const errors = logLines.filter((line) => line.includes('unexpected error'));
-    expect(errors).toHaveLength(1);
-    const logged = logLines.join('\n');
-    expect(logged).not.toContain(name);
-    expect(logged).not.toContain(user.email);
-    // Still useful: the failed query, the database's code and constraint, and where it was thrown.
-    expect(errors[0]).toContain('Failed query: update');
-    expect(errors[0]).toContain(`"code":"${named.code}"`);
-    if ('constraint' in named) expect(errors[0]).toContain(`"constraint":"${named.constraint}"`);
-    else expect(errors[0]).toContain('invalid input syntax for type integer');
-    expect(errors[0]).toContain('at updateProfile (');
-  });
+      const errors = logLines.filter((line) => line.includes('unexpected error'));
+      expect(errors).toHaveLength(1);
+      const logged = logLines.join('\n');
+      expect(logged).not.toContain(name);
+      expect(logged).not.toContain(user.email);
+      // Still useful: the failed query, the database's code and constraint, and where it was thrown.
+      expect(errors[0]).toContain('Failed query: update');
+      expect(errors[0]).toContain(`"code":"${named.code}"`);
+      if ('constraint' in named) expect(errors[0]).toContain(`"constraint":"${named.constraint}"`);
+      else expect(errors[0]).toContain('invalid input syntax for type integer');
+      expect(errors[0]).toContain('at updateProfile (');
+    },
+  );
 });

@@ -19,12 +19,21 @@ describe('housekeeping', () => {
     await revokeSession(deps, (await resolveSession(deps, token))!);
     const expiresAt = new Date(deps.now().getTime() + 15 * 60 * 1000);
     const address = uniqueEmail();
-    await deps.db.insert(verification).values({ purpose: 'sign_in', target: address, email: address, tokenHash: 'h1', codeHash: 'c1', expiresAt });
-    await deps.db.insert(verification).values({ purpose: 'merge', target: user.id, userId: user.id, email: uniqueEmail(), expiresAt });
+    await deps.db
+      .insert(verification)
+      .values({ purpose: 'sign_in', target: address, email: address, tokenHash: 'h1', codeHash: 'c1', expiresAt });
+    await deps.db
+      .insert(verification)
+      .values({ purpose: 'merge', target: user.id, userId: user.id, email: uniqueEmail(), expiresAt });
 
     deps.clock.advance(3601);
     await recordHit(deps, deps.db, LIMITS.magicLinkPerIp, '10.9.9.9');
-    expect(await pruneExpired(deps)).toEqual({ rateLimitHits: 100, revokedSessions: 1, verifications: 0, busPayloads: 0 });
+    expect(await pruneExpired(deps)).toEqual({
+      rateLimitHits: 100,
+      revokedSessions: 1,
+      verifications: 0,
+      busPayloads: 0,
+    });
     expect((await limitState(deps, deps.db, LIMITS.magicLinkPerIp, '10.9.9.9')).count).toBe(1);
     expect(await deps.db.select().from(rateLimitHit)).toHaveLength(1);
     expect(await deps.db.select().from(revokedSession)).toEqual([]);
@@ -40,9 +49,13 @@ describe('housekeeping', () => {
 
   it('removes large bus messages ten minutes after they were sent, when every instance has read them', async () => {
     const deps = await createTestDeps();
-    await deps.db.insert(busPayload).values({ message: '{"from":"a","channel":"round:1","payload":{}}', createdAt: deps.now() });
+    await deps.db
+      .insert(busPayload)
+      .values({ message: '{"from":"a","channel":"round:1","payload":{}}', createdAt: deps.now() });
     deps.clock.advance(10 * 60 - 1);
-    await deps.db.insert(busPayload).values({ message: '{"from":"a","channel":"round:1","payload":{}}', createdAt: deps.now() });
+    await deps.db
+      .insert(busPayload)
+      .values({ message: '{"from":"a","channel":"round:1","payload":{}}', createdAt: deps.now() });
     expect((await pruneExpired(deps)).busPayloads).toBe(0);
     deps.clock.advance(2);
     expect((await pruneExpired(deps)).busPayloads).toBe(1);

@@ -73,7 +73,9 @@ describe.each(databaseKinds())('the tenancy transaction on one pooled connection
   });
 
   it('leaves nothing behind after a transaction whose first query (sent with the opening) failed', async () => {
-    const error = await withTenant(db, orgA, (tx) => tx.insert(auditLog).values({ organizationId: orgB, action: 'intrusion' })).then(
+    const error = await withTenant(db, orgA, (tx) =>
+      tx.insert(auditLog).values({ organizationId: orgB, action: 'intrusion' }),
+    ).then(
       () => null,
       (e: { cause?: Error }) => e,
     );

@@ -51,7 +51,9 @@ describe.each(databaseKinds())('row-level security on %s', (kind) => {
   it("shows only the current organization's rows", async () => {
     const rows = await withTenant(handle.db, orgA, (tx) => tx.select().from(auditLog));
     expect(rows.map((r) => r.action)).toEqual(['test.a']);
-    const forB = await withTenant(handle.db, orgA, (tx) => tx.select().from(auditLog).where(eq(auditLog.organizationId, orgB)));
+    const forB = await withTenant(handle.db, orgA, (tx) =>
+      tx.select().from(auditLog).where(eq(auditLog.organizationId, orgB)),
+    );
     expect(forB).toEqual([]);
   });
 
@@ -65,7 +67,9 @@ describe.each(databaseKinds())('row-level security on %s', (kind) => {
 
   it("cannot move a row into another organization or touch the other's rows", async () => {
     await expectPolicyViolation(
-      withTenant(handle.db, orgA, (tx) => tx.update(auditLog).set({ organizationId: orgB }).where(eq(auditLog.action, 'test.a'))),
+      withTenant(handle.db, orgA, (tx) =>
+        tx.update(auditLog).set({ organizationId: orgB }).where(eq(auditLog.action, 'test.a')),
+      ),
     );
     const deleted = await withTenant(handle.db, orgA, (tx) =>
       tx.delete(auditLog).where(eq(auditLog.organizationId, orgB)).returning(),
@@ -97,7 +101,10 @@ describe.each(databaseKinds())('row-level security on %s', (kind) => {
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    const rows = await queryRows<{ org: string | null }>(handle.db, sql`select current_setting('app.current_org', true) as org`);
+    const rows = await queryRows<{ org: string | null }>(
+      handle.db,
+      sql`select current_setting('app.current_org', true) as org`,
+    );
     expect(rows[0]!.org ?? '').toBe('');
   });
 });

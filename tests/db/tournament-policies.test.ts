@@ -24,10 +24,18 @@ const PUBLIC_TABLES = [
 const PRIVATE_TABLES = ['tournament_entry_account', 'tournament_card'] as const;
 const ALL_TABLES = [...PUBLIC_TABLES, ...PRIVATE_TABLES];
 
-async function countAs(handle: DatabaseHandle, organizationId: string | null, table: string, tournamentId: string): Promise<number> {
+async function countAs(
+  handle: DatabaseHandle,
+  organizationId: string | null,
+  table: string,
+  tournamentId: string,
+): Promise<number> {
   const column = table === 'tournament' ? 'id' : 'tournament_id';
   return withTenant(handle.db, organizationId, async (tx) => {
-    const rows = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${tournamentId}`);
+    const rows = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${tournamentId}`,
+    );
     return rows[0]!.n;
   });
 }
@@ -50,11 +58,17 @@ describe.each(databaseKinds())('tournament policies on %s', (kind) => {
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
     open = await createTournamentFixture(handle.db, { visibility: 'public', status: 'in_progress', players: 4 });
-    membersOnly = await createTournamentFixture(handle.db, { visibility: 'members', status: 'in_progress', players: 4 });
+    membersOnly = await createTournamentFixture(handle.db, {
+      visibility: 'members',
+      status: 'in_progress',
+      players: 4,
+    });
     draft = await createTournamentFixture(handle.db, { visibility: 'public', status: 'draft', players: 4 });
     for (const f of [open, membersOnly, draft]) {
       await writeScores(handle.db, f, f.players[0]!.entryId, 1, [4, 5, 3]);
-      await handle.db.insert(tournamentEvent).values({ tournamentId: f.tournamentId, organizationId: f.organizationId, payload: { type: 'status' } });
+      await handle.db
+        .insert(tournamentEvent)
+        .values({ tournamentId: f.tournamentId, organizationId: f.organizationId, payload: { type: 'status' } });
       await handle.db.execute(
         sql`insert into tournament_card (entry_id, round, tournament_id, organization_id) values (${f.players[0]!.entryId}, 1, ${f.tournamentId}, ${f.organizationId})`,
       );
@@ -64,7 +78,8 @@ describe.each(databaseKinds())('tournament policies on %s', (kind) => {
   afterAll(() => handle.close());
 
   it('lets anyone without an organization read a public tournament that is not a draft, except who its players are and the cards', async () => {
-    for (const table of PUBLIC_TABLES) expect(await countAs(handle, null, table, open.tournamentId), table).toBeGreaterThan(0);
+    for (const table of PUBLIC_TABLES)
+      expect(await countAs(handle, null, table, open.tournamentId), table).toBeGreaterThan(0);
     for (const table of PRIVATE_TABLES) expect(await countAs(handle, null, table, open.tournamentId), table).toBe(0);
   });
 
@@ -80,32 +95,56 @@ describe.each(databaseKinds())('tournament policies on %s', (kind) => {
 
   it('shows the organization everything of its own tournaments, drafts and members-only ones included', async () => {
     for (const table of ALL_TABLES) {
-      expect(await countAs(handle, membersOnly.organizationId, table, membersOnly.tournamentId), table).toBeGreaterThan(0);
+      expect(await countAs(handle, membersOnly.organizationId, table, membersOnly.tournamentId), table).toBeGreaterThan(
+        0,
+      );
       expect(await countAs(handle, draft.organizationId, table, draft.tournamentId), table).toBeGreaterThan(0);
     }
   });
 
   it('lets nothing be written without an organization, not even to a public tournament', async () => {
-    const renamed = await withTenant(handle.db, null, (tx) => tx.update(tournament).set({ name: 'Kapret' }).where(eq(tournament.id, open.tournamentId)).returning());
+    const renamed = await withTenant(handle.db, null, (tx) =>
+      tx.update(tournament).set({ name: 'Kapret' }).where(eq(tournament.id, open.tournamentId)).returning(),
+    );
     expect(renamed).toEqual([]);
-    const [row] = await queryRows<{ name: string }>(handle.db, sql`select name from tournament where id = ${open.tournamentId}`);
+    const [row] = await queryRows<{ name: string }>(
+      handle.db,
+      sql`select name from tournament where id = ${open.tournamentId}`,
+    );
     expect(row!.name).not.toBe('Kapret');
-    const deleted = await withTenant(handle.db, null, (tx) => tx.delete(tournamentScore).where(eq(tournamentScore.tournamentId, open.tournamentId)).returning());
+    const deleted = await withTenant(handle.db, null, (tx) =>
+      tx.delete(tournamentScore).where(eq(tournamentScore.tournamentId, open.tournamentId)).returning(),
+    );
     expect(deleted).toEqual([]);
     const inserted = refusal(
       withTenant(handle.db, null, (tx) =>
-        tx.insert(tournamentScore).values({ entryId: open.players[1]!.entryId, round: 1, hole: 1, strokes: 1, tournamentId: open.tournamentId, organizationId: open.organizationId }),
+        tx
+          .insert(tournamentScore)
+          .values({
+            entryId: open.players[1]!.entryId,
+            round: 1,
+            hole: 1,
+            strokes: 1,
+            tournamentId: open.tournamentId,
+            organizationId: open.organizationId,
+          }),
       ),
     );
     expect(await inserted).toMatch(/row-level security/);
     for (const table of ALL_TABLES) {
       const column = table === 'tournament' ? 'id' : 'tournament_id';
       const removed = await withTenant(handle.db, null, (tx) =>
-        queryRows(tx, sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} = ${open.tournamentId} returning 1`),
+        queryRows(
+          tx,
+          sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} = ${open.tournamentId} returning 1`,
+        ),
       );
       expect(removed, table).toEqual([]);
     }
-    const scores = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from tournament_score where tournament_id = ${open.tournamentId}`);
+    const scores = await queryRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from tournament_score where tournament_id = ${open.tournamentId}`,
+    );
     expect(scores[0]!.n).toBe(3);
   });
 
@@ -126,7 +165,15 @@ describe.each(databaseKinds())('tournament policies on %s', (kind) => {
     // Own organization on the row, the other organization's tournament: the composite key refuses it.
     const mixed = await refusal(
       withTenant(handle.db, open.organizationId, (tx) =>
-        tx.insert(tournamentDivision).values({ tournamentId: membersOnly.tournamentId, organizationId: open.organizationId, name: 'Inntrenger', teeId: sql`(select tee_id from tournament_division limit 1)` as never, position: 9 }),
+        tx
+          .insert(tournamentDivision)
+          .values({
+            tournamentId: membersOnly.tournamentId,
+            organizationId: open.organizationId,
+            name: 'Inntrenger',
+            teeId: sql`(select tee_id from tournament_division limit 1)` as never,
+            position: 9,
+          }),
       ),
     );
     expect(mixed).toMatch(/foreign key/);

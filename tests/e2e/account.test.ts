@@ -16,7 +16,14 @@ describe('account settings in a real browser (issue 7)', () => {
   async function signedIn(user: { id: string; sessionVersion: number }) {
     const context = await newPhoneContext(browser);
     await context.addCookies([
-      { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: new URL(app.url).hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+      {
+        name: 'service_session',
+        value: await sessionTokenFor(app.deps, user),
+        domain: new URL(app.url).hostname,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
     ]);
     return context;
   }
@@ -177,7 +184,8 @@ describe('account settings in a real browser (issue 7)', () => {
     await page.getByText('Brukeren er logget ut på alle enheter.').waitFor();
 
     // Twenty-one matches page over two pages of twenty (sorted by address: the 21st is on page two).
-    for (let i = 10; i <= 30; i++) await createUser(app.deps.db, { name: `Sidespiller ${i}`, email: `sidespiller-${i}@example.no` });
+    for (let i = 10; i <= 30; i++)
+      await createUser(app.deps.db, { name: `Sidespiller ${i}`, email: `sidespiller-${i}@example.no` });
     await page.getByLabel('Søk etter navn eller e-post').fill('Sidespiller');
     await page.getByText('Side 1 av 2').waitFor();
     expect(await page.getByRole('button', { name: 'Forrige' }).isDisabled()).toBe(true);

@@ -18,7 +18,10 @@ describe('the API reference page in a real browser', () => {
     expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
     await page.getByText('/public/tournaments/{slug}/leaderboard').first().waitFor();
     const doc = await (await fetch(`${app.url}/openapi.json`)).json();
-    const operations = Object.values(doc.paths as Record<string, object>).reduce((n, ops) => n + Object.keys(ops).length, 0);
+    const operations = Object.values(doc.paths as Record<string, object>).reduce(
+      (n, ops) => n + Object.keys(ops).length,
+      0,
+    );
     expect(await page.locator('.opblock').count()).toBe(operations);
     expect(errors).toEqual([]);
     await page.close();

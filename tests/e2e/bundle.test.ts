@@ -22,7 +22,14 @@ describe('the sign-in screen’s JavaScript', () => {
     const { sizes, total } = await scripts.measured('sign-in');
     expect(sizes.some((s) => s.file.includes('LoginScreen'))).toBe(true);
     expect(total).toBeLessThan(SIGN_IN_BUDGET_BYTES);
-    for (const other of ['AccountScreen', 'OrgScreen', 'NewRoundScreen', 'RoundScreen', 'TwoFactorSetupScreen', 'browser-']) {
+    for (const other of [
+      'AccountScreen',
+      'OrgScreen',
+      'NewRoundScreen',
+      'RoundScreen',
+      'TwoFactorSetupScreen',
+      'browser-',
+    ]) {
       expect(sizes.filter((s) => s.file.includes(other))).toEqual([]);
     }
     await context.close();

@@ -43,12 +43,22 @@ describe('the feed', () => {
     const { sizes, total } = await scripts.measured('feed page');
     expect(total).toBeLessThan(FEED_PAGE_BUDGET_BYTES);
     expect(sizes.some((s) => s.file.includes('FeedScreen'))).toBe(true);
-    for (const other of ['LoginScreen', 'HomeScreen', 'RoundScreen', 'ChatScreen', 'PublicTournamentScreen', 'browser-']) {
+    for (const other of [
+      'LoginScreen',
+      'HomeScreen',
+      'RoundScreen',
+      'ChatScreen',
+      'PublicTournamentScreen',
+      'browser-',
+    ]) {
       expect(sizes.filter((s) => s.file.includes(other))).toEqual([]);
     }
 
     // The item leads to the tournament's public page.
-    await items.first().getByRole('link', { name: /Vårcupen Direkte/ }).click();
+    await items
+      .first()
+      .getByRole('link', { name: /Vårcupen Direkte/ })
+      .click();
     await page.getByRole('heading', { name: 'Vårcupen Direkte' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/t/${fx.slug}`);
     expect(errors).toEqual([]);
@@ -56,7 +66,12 @@ describe('the feed', () => {
   });
 
   it('pages back with "Vis flere"', async () => {
-    for (let i = 0; i < 22; i++) await moveTo(app.deps, await draftTournament(app.deps, { name: `Sidecup ${String(i).padStart(2, '0')}` }), 'open');
+    for (let i = 0; i < 22; i++)
+      await moveTo(
+        app.deps,
+        await draftTournament(app.deps, { name: `Sidecup ${String(i).padStart(2, '0')}` }),
+        'open',
+      );
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
     const errors = watchConsole(page);
@@ -71,7 +86,7 @@ describe('the feed', () => {
     await context.close();
   });
 
-  it('a round shared from its screen appears in another context\'s feed and on a home screen, and unsharing removes it live', async () => {
+  it("a round shared from its screen appears in another context's feed and on a home screen, and unsharing removes it live", async () => {
     const { round, owner, participant } = await playedRound(app.deps);
 
     // Someone else's home screen: the newest items of the feed, live.

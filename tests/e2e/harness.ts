@@ -59,7 +59,10 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPhoneContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+export async function newPhoneContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
   return browser.newContext({ viewport: VIEWPORTS.phone, locale: 'nb-NO', hasTouch: true, isMobile: true, ...options });
 }
 

@@ -4,7 +4,14 @@ import { addMember, createOrganization, createUser } from '../helpers/factories'
 import { createTournamentFixture, writeScores } from '../helpers/tournaments';
 import { recordScore, setSearchText } from '../tournaments/live-support';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { expectAccessible, signedInContext, useAppAndBrowser, watchConsole, watchErrors, watchScripts } from './support';
+import {
+  expectAccessible,
+  signedInContext,
+  useAppAndBrowser,
+  watchConsole,
+  watchErrors,
+  watchScripts,
+} from './support';
 
 /** Issue 15: the public page's JavaScript, all of it, stays under 120 KB gzip. */
 const PUBLIC_PAGE_BUDGET_BYTES = 120 * 1024;
@@ -19,7 +26,13 @@ describe('the public tournament page, the tournament list and team chat', () => 
     const f = await createTournamentFixture(db, { name: 'Vårcup Direkte', players: 6 });
     // Three through five holes, the rest not started.
     for (const [i, p] of f.players.slice(0, 3).entries()) {
-      await writeScores(db, f, p.entryId, 1, f.holes.map((h, n) => (n < 5 ? h.par + (i === 1 ? -1 : i) : null)));
+      await writeScores(
+        db,
+        f,
+        p.entryId,
+        1,
+        f.holes.map((h, n) => (n < 5 ? h.par + (i === 1 ? -1 : i) : null)),
+      );
     }
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
@@ -44,7 +57,17 @@ describe('the public tournament page, the tournament list and team chat', () => 
     const { sizes, total } = await scripts.measured('public page');
     expect(total).toBeLessThan(PUBLIC_PAGE_BUDGET_BYTES);
     expect(sizes.some((s) => s.file.includes('PublicTournamentScreen'))).toBe(true);
-    for (const other of ['LoginScreen', 'HomeScreen', 'OrgScreen', 'RoundScreen', 'NewRoundScreen', 'AccountScreen', 'ChatScreen', 'UnreadBadge', 'browser-']) {
+    for (const other of [
+      'LoginScreen',
+      'HomeScreen',
+      'OrgScreen',
+      'RoundScreen',
+      'NewRoundScreen',
+      'AccountScreen',
+      'ChatScreen',
+      'UnreadBadge',
+      'browser-',
+    ]) {
       expect(sizes.filter((s) => s.file.includes(other))).toEqual([]);
     }
 
@@ -97,7 +120,12 @@ describe('the public tournament page, the tournament list and team chat', () => 
     const db = app.deps.db;
     const org = await createOrganization(db, 'Listeklubben GK');
     for (let i = 1; i <= 22; i++) {
-      const f = await createTournamentFixture(db, { name: `Listecup ${i}`, organizationId: org.id, players: 1, status: 'open' });
+      const f = await createTournamentFixture(db, {
+        name: `Listecup ${i}`,
+        organizationId: org.id,
+        players: 1,
+        status: 'open',
+      });
       await setSearchText(db, { ...f, name: `Listecup ${i} Listeklubben GK` });
     }
     const context = await newPhoneContext(browser);
@@ -183,7 +211,9 @@ describe('the public tournament page, the tournament list and team chat', () => 
     await kariFirst.getByRole('button', { name: 'Rediger' }).click();
     await kariPage.getByLabel('Rediger meldingen').fill('Hei alle, tee 1 kl. 9.30');
     await kariPage.getByRole('button', { name: 'Lagre' }).click();
-    await expect.poll(() => olaMessages.first().locator('.text').textContent(), { timeout: 10_000 }).toBe('Hei alle, tee 1 kl. 9.30');
+    await expect
+      .poll(() => olaMessages.first().locator('.text').textContent(), { timeout: 10_000 })
+      .toBe('Hei alle, tee 1 kl. 9.30');
     await olaMessages.first().getByText('redigert').waitFor();
     // Ola may neither edit nor delete Kari's message; Kari, an admin, may delete Ola's.
     expect(await olaMessages.first().getByRole('button').count()).toBe(0);
@@ -215,7 +245,10 @@ describe('the public tournament page, the tournament list and team chat', () => 
     // The connection drops and comes back: what was said meanwhile arrives, once.
     cut = true;
     for (const ws of olaSockets.splice(0)) await ws.close({ code: 3000, reason: 'nettet er borte' });
-    await olaPage.getByTestId('connection').getByText(/Kobler til|Frakoblet/).waitFor({ timeout: 20_000 });
+    await olaPage
+      .getByTestId('connection')
+      .getByText(/Kobler til|Frakoblet/)
+      .waitFor({ timeout: 20_000 });
     await kariPage.getByLabel('Skriv en melding').fill('Sendt mens Ola var borte');
     await kariPage.getByLabel('Skriv en melding').press('Enter');
     await olaPage.getByText('Forbindelsen er brutt').waitFor();

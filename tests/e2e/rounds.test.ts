@@ -12,10 +12,20 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
   useAppAndBrowser((started) => ({ app, browser } = started));
   beforeAll(() => seedDemoCoursesIfEmpty(app.deps));
 
-  async function signedIn(user: { id: string; sessionVersion: number }, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  async function signedIn(
+    user: { id: string; sessionVersion: number },
+    options: Parameters<Browser['newContext']>[0] = {},
+  ): Promise<BrowserContext> {
     const context = await newPhoneContext(browser, options);
     await context.addCookies([
-      { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: new URL(app.url).hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+      {
+        name: 'service_session',
+        value: await sessionTokenFor(app.deps, user),
+        domain: new URL(app.url).hostname,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
     ]);
     return context;
   }
@@ -25,7 +35,8 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     const calls: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/trpc/') && request.method() === 'POST') calls.push(...url.pathname.slice('/trpc/'.length).split(','));
+      if (url.pathname.startsWith('/trpc/') && request.method() === 'POST')
+        calls.push(...url.pathname.slice('/trpc/'.length).split(','));
     });
     return calls;
   }
@@ -65,7 +76,9 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     // Reload in the middle of the wizard: the step and every choice are still there.
     await page.reload();
     await page.getByRole('heading', { name: 'Ny runde: Sider og spillere' }).waitFor();
-    await expect.poll(() => page.getByTestId('person').allTextContents()).toEqual([expect.stringContaining('Runde Rita'), expect.stringContaining('Gjest Gunnar')]);
+    await expect
+      .poll(() => page.getByTestId('person').allTextContents())
+      .toEqual([expect.stringContaining('Runde Rita'), expect.stringContaining('Gjest Gunnar')]);
     // The back button walks back through the steps, with the choices kept.
     await page.goBack();
     await page.getByRole('heading', { name: 'Ny runde: Tee, dato og spillform' }).waitFor();
@@ -99,7 +112,21 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
     // Nine holes: the card has holes 1 to 9 and starts at hole 1.
     expect(await page.getByTestId('hole-number').textContent()).toBe('Hull 1');
-    expect(await page.locator('table.totals thead tr').first().locator('th').allTextContents()).toEqual(['Hull', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'Brutto', 'Netto', 'Poeng']);
+    expect(await page.locator('table.totals thead tr').first().locator('th').allTextContents()).toEqual([
+      'Hull',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      'Brutto',
+      'Netto',
+      'Poeng',
+    ]);
     // A new wizard starts empty.
     await page.goto(`${app.url}/runder/ny`);
     await page.getByRole('heading', { name: 'Ny runde: Velg bane' }).waitFor();
@@ -111,7 +138,10 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
   it('finds a course near the browser’s location, and explains when location is refused', async () => {
     const user = await createUser(app.deps.db, { name: 'Posisjon Per', handicapIndex: 9.9 });
     // Stavanger.
-    const context = await signedIn(user, { geolocation: { latitude: 58.94, longitude: 5.69 }, permissions: ['geolocation'] });
+    const context = await signedIn(user, {
+      geolocation: { latitude: 58.94, longitude: 5.69 },
+      permissions: ['geolocation'],
+    });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${app.url}/runder/ny`);
@@ -122,7 +152,10 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     expect(await first.textContent()).toMatch(/Stavanger Golfklubb.*\d+(,\d)? km/);
     await screenshots(page, 'wizard-near-me');
     await first.click();
-    await page.getByTestId('chosen-course').getByText(/Stavanger Golfklubb/).waitFor();
+    await page
+      .getByTestId('chosen-course')
+      .getByText(/Stavanger Golfklubb/)
+      .waitFor();
     await context.close();
 
     const refused = await signedIn(user, { permissions: [] });
@@ -189,7 +222,10 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     await page.getByRole('button', { name: 'Neste' }).click();
     await page.getByRole('button', { name: /Legg til meg selv/ }).click();
     await page.getByLabel('Søk etter spiller').fill(partner.email);
-    await page.getByRole('list', { name: 'Spillere' }).getByRole('button', { name: /Partner Pål/ }).click();
+    await page
+      .getByRole('list', { name: 'Spillere' })
+      .getByRole('button', { name: /Partner Pål/ })
+      .click();
     await expect.poll(() => page.getByTestId('side').count()).toBe(2);
     await page.getByRole('button', { name: 'Opprett runden' }).click();
     await page.getByRole('button', { name: 'Start runden' }).click();
@@ -216,9 +252,9 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     await strokesOf(partnerPage, 'Partner Pål').fill(String(par));
     await strokesOf(partnerPage, 'Partner Pål').press('Enter');
     await expect.poll(() => strokesOf(page, 'Partner Pål').inputValue()).toBe(String(par));
-    await expect.poll(() => page.getByTestId('standing').allTextContents()).toEqual(
-      expect.arrayContaining([expect.stringMatching(/1 (opp|ned)/i)]),
-    );
+    await expect
+      .poll(() => page.getByTestId('standing').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringMatching(/1 (opp|ned)/i)]));
     // Strokes received per hole are shown.
     expect(await row(page, 'Partner Pål').getByTestId('strokes-received').textContent()).toMatch(/slag/);
     await screenshots(page, 'scorecard');
@@ -232,7 +268,11 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     await partnerContext.setOffline(false);
     await expect.poll(() => partnerPage.getByText(/slag venter på å bli lagret/).count(), { timeout: 20_000 }).toBe(0);
     await page.getByRole('button', { name: 'Neste hull' }).click();
-    await expect.poll(() => row(page, 'Partner Pål').getByLabel('Slag for Partner Pål på hull 2').inputValue(), { timeout: 20_000 }).not.toBe('');
+    await expect
+      .poll(() => row(page, 'Partner Pål').getByLabel('Slag for Partner Pål på hull 2').inputValue(), {
+        timeout: 20_000,
+      })
+      .not.toBe('');
 
     // Only the owner can finish; the partner's screen turns read-only by itself.
     expect(await partnerPage.getByRole('button', { name: 'Avslutt runden' }).count()).toBe(0);

@@ -6,7 +6,6 @@ import { demoCourse } from '../rounds/helpers';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
 import { useAppAndBrowser, watchErrors } from './support';
 
-
 const WAITING = /slag venter på å bli lagret/;
 const isSetScore = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('rounds.setScore');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -23,13 +22,23 @@ describe('two phones scoring the same round in a real browser', () => {
   let courseId: string;
   let teeId: string;
   beforeAll(async () => {
-    ({ course: { id: courseId }, teeId } = await demoCourse(app.deps, 'oslo-gk', 'Bogstad'));
+    ({
+      course: { id: courseId },
+      teeId,
+    } = await demoCourse(app.deps, 'oslo-gk', 'Bogstad'));
   });
 
   async function phone(user: { id: string; sessionVersion: number }): Promise<BrowserContext> {
     const context = await newPhoneContext(browser);
     await context.addCookies([
-      { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: new URL(app.url).hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+      {
+        name: 'service_session',
+        value: await sessionTokenFor(app.deps, user),
+        domain: new URL(app.url).hostname,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
     ]);
     return context;
   }
@@ -40,9 +49,19 @@ describe('two phones scoring the same round in a real browser', () => {
     const partner = await createUser(app.deps.db, { name: 'Partner Pål', handicapIndex: 20 });
     const asOwner = (await callerAs(app.deps, owner)).caller;
     const asPartner = (await callerAs(app.deps, partner)).caller;
-    const round = await asOwner.rounds.create({ courseId, teeId, playedOn: '2026-06-10', format: 'stroke', holes: '18' });
+    const round = await asOwner.rounds.create({
+      courseId,
+      teeId,
+      playedOn: '2026-06-10',
+      format: 'stroke',
+      holes: '18',
+    });
     const ids: Record<string, string> = {};
-    for (const [name, who] of [['Eier Erik', { userId: owner.id }], ['Partner Pål', { userId: partner.id }], ['Gunn Gjest', { guest: { name: 'Gunn Gjest', handicapIndex: 30 } }]] as const) {
+    for (const [name, who] of [
+      ['Eier Erik', { userId: owner.id }],
+      ['Partner Pål', { userId: partner.id }],
+      ['Gunn Gjest', { guest: { name: 'Gunn Gjest', handicapIndex: 30 } }],
+    ] as const) {
       const side = await asOwner.rounds.addSide({ roundId: round.id, name });
       ids[name] = (await asOwner.rounds.addParticipant({ roundId: round.id, sideId: side.id, ...who })).id;
     }
@@ -55,8 +74,22 @@ describe('two phones scoring the same round in a real browser', () => {
       await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
     }
     const strokesOnServer = async (name: string, h = hole) =>
-      (await asOwner.rounds.get({ roundId: round.id })).sides.flatMap((s) => s.participants).find((p) => p.name === name)!.holes.find((x) => x.hole === h)!.strokes;
-    return { roundId: round.id, ids, par, a: a!, b: b!, errors, asOwner, asPartner, strokesOnServer, close: () => Promise.all(contexts.map((c) => c.close())) };
+      (await asOwner.rounds.get({ roundId: round.id })).sides
+        .flatMap((s) => s.participants)
+        .find((p) => p.name === name)!
+        .holes.find((x) => x.hole === h)!.strokes;
+    return {
+      roundId: round.id,
+      ids,
+      par,
+      a: a!,
+      b: b!,
+      errors,
+      asOwner,
+      asPartner,
+      strokesOnServer,
+      close: () => Promise.all(contexts.map((c) => c.close())),
+    };
   }
 
   const plus = (page: Page, name: string) => page.getByRole('button', { name: `Ett slag mer for ${name}` });
@@ -100,7 +133,12 @@ describe('two phones scoring the same round in a real browser', () => {
     let updating = true;
     const updates = (async () => {
       for (let i = 0; updating; i++) {
-        await r.asPartner.rounds.setScore({ roundId: r.roundId, participantId: r.ids['Partner Pål']!, hole: 2, strokes: 4 + (i % 3) });
+        await r.asPartner.rounds.setScore({
+          roundId: r.roundId,
+          participantId: r.ids['Partner Pål']!,
+          hole: 2,
+          strokes: 4 + (i % 3),
+        });
         await sleep(800);
       }
     })();
@@ -148,4 +186,3 @@ describe('two phones scoring the same round in a real browser', () => {
     await r.close();
   });
 });
-

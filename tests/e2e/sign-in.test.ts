@@ -2,7 +2,17 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { codeIn, lastMailId, linkIn, signInWithMagicLink, signInWithPassword, totpFromUri, useAppAndBrowser, waitForMail, watchErrors } from './support';
+import {
+  codeIn,
+  lastMailId,
+  linkIn,
+  signInWithMagicLink,
+  signInWithPassword,
+  totpFromUri,
+  useAppAndBrowser,
+  waitForMail,
+  watchErrors,
+} from './support';
 
 const PASSWORD = 'riktig hest batteri stift';
 
@@ -28,7 +38,9 @@ describe('signing in, in a real browser (issue 7)', () => {
     await page.getByRole('button', { name: 'Send innloggingslenke' }).click();
     await page.getByText(`Vi har sendt en innloggingslenke til ${email}`).waitFor();
     // The cooldown is visible and the resend button waits for it.
-    await expect.poll(() => page.getByTestId('cooldown').textContent()).toMatch(/Du kan be om en ny lenke om \d+ sekunder \(0:\d\d\)/);
+    await expect
+      .poll(() => page.getByTestId('cooldown').textContent())
+      .toMatch(/Du kan be om en ny lenke om \d+ sekunder \(0:\d\d\)/);
     expect(await page.getByRole('button', { name: /Send ny lenke \(0:\d\d\)/ }).isDisabled()).toBe(true);
     await screenshots(page, 'login-link-sent');
 
@@ -169,7 +181,9 @@ describe('signing in, in a real browser (issue 7)', () => {
     await signInWithPassword(page2, app, user.email, PASSWORD);
     await page2.getByRole('heading', { name: 'Tofaktorkode' }).waitFor();
     expect(new URL(page2.url()).pathname).toBe('/login/2fa');
-    await expect.poll(() => page2.getByTestId('pending-countdown').textContent()).toMatch(/Innloggingen utløper om [45]:\d\d/);
+    await expect
+      .poll(() => page2.getByTestId('pending-countdown').textContent())
+      .toMatch(/Innloggingen utløper om [45]:\d\d/);
     const codeField = page2.getByLabel('Kode', { exact: true });
     expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
     expect(await codeField.getAttribute('inputmode')).toBe('numeric');

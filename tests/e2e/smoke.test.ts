@@ -17,7 +17,10 @@ describe('the app in a real browser', () => {
     await page.goto(app.url);
     await expect.poll(() => page.title()).toBe('Golfkortet');
     await page.getByText('Golfkortet').first().waitFor();
-    await page.getByText(/ikke innlogget/i).first().waitFor();
+    await page
+      .getByText(/ikke innlogget/i)
+      .first()
+      .waitFor();
     await screenshots(page, 'smoke-anonymous');
     expect(errors).toEqual([]);
     await page.close();
@@ -28,7 +31,14 @@ describe('the app in a real browser', () => {
     const context = await browser.newContext();
     const host = new URL(app.url).hostname;
     await context.addCookies([
-      { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: host, path: '/', httpOnly: true, sameSite: 'Lax' },
+      {
+        name: 'service_session',
+        value: await sessionTokenFor(app.deps, user),
+        domain: host,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
     ]);
     const page = await context.newPage();
     await page.goto(app.url);

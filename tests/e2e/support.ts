@@ -37,7 +37,12 @@ export interface OutboxMail {
 }
 
 /** Reads the development outbox over HTTP, as a developer would, until a mail to `to` matches. */
-export async function waitForMail(app: AppUnderTest, to: string, subject: RegExp, options: { after?: number } = {}): Promise<OutboxMail> {
+export async function waitForMail(
+  app: AppUnderTest,
+  to: string,
+  subject: RegExp,
+  options: { after?: number } = {},
+): Promise<OutboxMail> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const res = await fetch(`${app.url}/dev/mail.json`);
@@ -104,7 +109,12 @@ export function watchErrors(page: Page): string[] {
 }
 
 /** Signs in with e-mail and password through the screen and waits for the home screen. */
-export async function signInWithPassword(page: Page, app: AppUnderTest, email: string, password: string): Promise<void> {
+export async function signInWithPassword(
+  page: Page,
+  app: AppUnderTest,
+  email: string,
+  password: string,
+): Promise<void> {
   await page.goto(`${app.url}/login`);
   await page.getByRole('button', { name: 'Passord' }).click();
   await page.getByLabel('E-postadresse').fill(email);
@@ -133,9 +143,20 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect({ label, violations }).toEqual({ label, violations: [] });
 }
@@ -156,10 +177,21 @@ export function watchConsole(page: Page): string[] {
 }
 
 /** A phone's browser context holding a full session of `user`, as if they had signed in. */
-export async function signedInContext(browser: Browser, app: AppUnderTest, user: Pick<UserRow, 'id' | 'sessionVersion'>): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  app: AppUnderTest,
+  user: Pick<UserRow, 'id' | 'sessionVersion'>,
+): Promise<BrowserContext> {
   const context = await newPhoneContext(browser);
   await context.addCookies([
-    { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: new URL(app.url).hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+    {
+      name: 'service_session',
+      value: await sessionTokenFor(app.deps, user),
+      domain: new URL(app.url).hostname,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
   ]);
   return context;
 }
@@ -168,16 +200,25 @@ export async function signedInContext(browser: Browser, app: AppUnderTest, user:
  * The JavaScript a page loads, for a bundle budget: every script response from now on, measured gzipped
  * (level 9) and printed per file when asked.
  */
-export function watchScripts(page: Page): { measured(label: string): Promise<{ sizes: { file: string; gzip: number }[]; total: number }> } {
+export function watchScripts(page: Page): {
+  measured(label: string): Promise<{ sizes: { file: string; gzip: number }[]; total: number }>;
+} {
   const scripts = new Map<string, Promise<Buffer>>();
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body());
   });
   return {
     async measured(label) {
-      const sizes = await Promise.all([...scripts].map(async ([url, body]) => ({ file: new URL(url).pathname, gzip: gzipSync(await body, { level: 9 }).length })));
+      const sizes = await Promise.all(
+        [...scripts].map(async ([url, body]) => ({
+          file: new URL(url).pathname,
+          gzip: gzipSync(await body, { level: 9 }).length,
+        })),
+      );
       const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-      console.log(`${label} JavaScript: ${(total / 1024).toFixed(1)} KB gzip\n${sizes.map((s) => `  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB  ${s.file}`).join('\n')}`);
+      console.log(
+        `${label} JavaScript: ${(total / 1024).toFixed(1)} KB gzip\n${sizes.map((s) => `  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB  ${s.file}`).join('\n')}`,
+      );
       return { sizes, total };
     },
   };

@@ -21,7 +21,14 @@ describe('the club’s tournament screens in a real browser (issue 15)', () => {
   async function signedIn(user: { id: string; sessionVersion: number }): Promise<BrowserContext> {
     const context = await newPhoneContext(browser);
     await context.addCookies([
-      { name: 'service_session', value: await sessionTokenFor(app.deps, user), domain: new URL(app.url).hostname, path: '/', httpOnly: true, sameSite: 'Lax' },
+      {
+        name: 'service_session',
+        value: await sessionTokenFor(app.deps, user),
+        domain: new URL(app.url).hostname,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
     ]);
     return context;
   }
@@ -36,7 +43,10 @@ describe('the club’s tournament screens in a real browser (issue 15)', () => {
 
   /** One hole for one player on the scorecard: "+" (an empty hole starts at par), then waits for the save. */
   async function parOn(page: Page, name: string, hole: number): Promise<void> {
-    await page.getByTestId('hole-number').filter({ hasText: `Hull ${hole}` }).waitFor();
+    await page
+      .getByTestId('hole-number')
+      .filter({ hasText: `Hull ${hole}` })
+      .waitFor();
     await page.getByRole('button', { name: `Ett slag mer for ${name}` }).click();
     await expect.poll(() => page.getByLabel(`Slag for ${name} på hull ${hole}`).inputValue()).not.toBe('');
   }
@@ -128,7 +138,9 @@ describe('the club’s tournament screens in a real browser (issue 15)', () => {
     await a.getByLabel('Første start').fill('08:00');
     await a.getByRole('button', { name: 'Lag startliste etter handicap' }).click();
     await expect.poll(() => a.getByTestId('start-group').count()).toBe(1);
-    expect((await a.getByTestId('start-group').first().locator('.entry-row > span:first-child').allTextContents()).sort()).toEqual(['Kari Markør', 'Mia Medlem', 'Per Spiller']);
+    expect(
+      (await a.getByTestId('start-group').first().locator('.entry-row > span:first-child').allTextContents()).sort(),
+    ).toEqual(['Kari Markør', 'Mia Medlem', 'Per Spiller']);
     await a.getByRole('button', { name: 'Flytt Mia Medlem til en ny gruppe' }).click();
     await expect.poll(() => a.getByTestId('start-group').count()).toBe(2);
     await a.getByRole('button', { name: 'Fordel på tee 1 og 10' }).click();
@@ -146,7 +158,10 @@ describe('the club’s tournament screens in a real browser (issue 15)', () => {
     // ---- My start time and group, then the scorecard on both phones, live. ----
     await p.reload();
     await p.getByTestId('my-group').getByText('kl. 08:00 fra tee 1').waitFor();
-    await p.getByTestId('my-group').getByText(/Gruppe: Per Spiller, .*Kari Markør/).waitFor();
+    await p
+      .getByTestId('my-group')
+      .getByText(/Gruppe: Per Spiller, .*Kari Markør/)
+      .waitFor();
     await shoot(p, 'player-in-progress');
     for (const page of [p, k]) {
       await page.goto(tournamentUrl);
@@ -157,11 +172,19 @@ describe('the club’s tournament screens in a real browser (issue 15)', () => {
     // Per: his own card, holes 1 to 17; Kari sees them arrive on her phone without reloading.
     for (let hole = 1; hole <= 17; hole++) {
       await parOn(p, 'Per Spiller', hole);
-      if (hole === 1) await expect.poll(() => k.getByLabel('Slag for Per Spiller på hull 1').inputValue(), { timeout: 10_000 }).not.toBe('');
+      if (hole === 1)
+        await expect
+          .poll(() => k.getByLabel('Slag for Per Spiller på hull 1').inputValue(), { timeout: 10_000 })
+          .not.toBe('');
       await p.getByRole('button', { name: 'Neste hull' }).click();
     }
     // What is missing is said before any call.
-    await p.getByTestId('sign-card').first().getByTestId('sign-missing').filter({ hasText: 'Mangler hull 18.' }).waitFor();
+    await p
+      .getByTestId('sign-card')
+      .first()
+      .getByTestId('sign-missing')
+      .filter({ hasText: 'Mangler hull 18.' })
+      .waitFor();
     expect(await p.getByRole('button', { name: 'Signer mitt kort' }).isDisabled()).toBe(true);
     await shoot(p, 'scorecard');
     // Kari, his marker, enters hole 18 for him, and her own card.
@@ -170,11 +193,24 @@ describe('the club’s tournament screens in a real browser (issue 15)', () => {
       await parOn(k, 'Kari Markør', hole);
       if (hole < 18) await k.getByRole('button', { name: 'Neste hull' }).click();
     }
-    await k.getByTestId('sign-card').filter({ hasText: 'Ditt kort' }).getByTestId('sign-missing').waitFor({ state: 'detached' });
-    await p.getByTestId('sign-card').filter({ hasText: 'Ditt kort' }).getByTestId('sign-missing').waitFor({ state: 'detached', timeout: 15_000 });
+    await k
+      .getByTestId('sign-card')
+      .filter({ hasText: 'Ditt kort' })
+      .getByTestId('sign-missing')
+      .waitFor({ state: 'detached' });
+    await p
+      .getByTestId('sign-card')
+      .filter({ hasText: 'Ditt kort' })
+      .getByTestId('sign-missing')
+      .waitFor({ state: 'detached', timeout: 15_000 });
     // The counter-signatures: each signs their own card and the other's.
     await p.getByRole('button', { name: 'Signer mitt kort' }).click();
-    await p.getByTestId('sign-card').first().getByTestId('signature-state').filter({ hasText: 'venter på markøren' }).waitFor();
+    await p
+      .getByTestId('sign-card')
+      .first()
+      .getByTestId('signature-state')
+      .filter({ hasText: 'venter på markøren' })
+      .waitFor();
     await k.reload();
     // Each signature is waited for (its button goes once the answer is in) before a reload could abort it.
     const signs = async (page: Page, name: string) => {

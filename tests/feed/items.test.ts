@@ -36,31 +36,60 @@ describe.each(databaseKinds())('feed items on %s', (kind) => {
     it('a public tournament posts opened, started, a hole in one and finished with its podium; a members-only one posts nothing', async () => {
       deps = env.deps;
       const fx = await draftTournament(deps, { name: `Vårcupen ${transport} ${kind}` });
-      const hidden = await draftTournament(deps, { visibility: 'members', name: `Lukket Mesterskap ${transport} ${kind}` });
+      const hidden = await draftTournament(deps, {
+        visibility: 'members',
+        name: `Lukket Mesterskap ${transport} ${kind}`,
+      });
       secretNames.push(hidden.slug, `Lukket Mesterskap ${transport} ${kind}`);
       const admin = await env.as(fx.admin, transport);
       const hiddenAdmin = await env.as(hidden.admin, transport);
       const anonymous = await env.as(null, transport);
       const move = async (status: string) => {
-        for (const [who, t] of [[admin, fx], [hiddenAdmin, hidden]] as const) {
-          const res = await who.call('tournaments.setStatus', { organizationId: t.organizationId, tournamentId: t.tournamentId, status });
+        for (const [who, t] of [
+          [admin, fx],
+          [hiddenAdmin, hidden],
+        ] as const) {
+          const res = await who.call('tournaments.setStatus', {
+            organizationId: t.organizationId,
+            tournamentId: t.tournamentId,
+            status,
+          });
           expect(res.error).toBeNull();
         }
       };
       const feed = async () => (await wholeFeed(anonymous)).items;
-      const base = { organization: { name: 'Turneringsklubben GK' }, tournament: { slug: fx.slug, name: `Vårcupen ${transport} ${kind}` } };
+      const base = {
+        organization: { name: 'Turneringsklubben GK' },
+        tournament: { slug: fx.slug, name: `Vårcupen ${transport} ${kind}` },
+      };
 
       await move('open');
       expect(ofTournament(await feed(), fx.slug)).toEqual([
-        { id: expect.any(String), kind: 'tournament_opened', at: expect.any(String), ...base, text: `Vårcupen ${transport} ${kind} er åpen for påmelding.` },
+        {
+          id: expect.any(String),
+          kind: 'tournament_opened',
+          at: expect.any(String),
+          ...base,
+          text: `Vårcupen ${transport} ${kind} er åpen for påmelding.`,
+        },
       ]);
       await move('closed');
       await move('in_progress');
       expect(kinds(ofTournament(await feed(), fx.slug))).toEqual(['tournament_started', 'tournament_opened']);
 
       const ace = holeOfPar(fx, 3);
-      for (const [who, t] of [[admin, fx], [hiddenAdmin, hidden]] as const) {
-        const res = await who.call('tournaments.setScore', { organizationId: t.organizationId, tournamentId: t.tournamentId, entryId: t.players[1]!.entryId, round: 1, hole: ace, strokes: 1 });
+      for (const [who, t] of [
+        [admin, fx],
+        [hiddenAdmin, hidden],
+      ] as const) {
+        const res = await who.call('tournaments.setScore', {
+          organizationId: t.organizationId,
+          tournamentId: t.tournamentId,
+          entryId: t.players[1]!.entryId,
+          round: 1,
+          hole: ace,
+          strokes: 1,
+        });
         expect(res.error).toBeNull();
       }
       const [highlight] = ofTournament(await feed(), fx.slug);
@@ -154,9 +183,9 @@ describe.each(databaseKinds())('feed items on %s', (kind) => {
     it('a Stableford round is shared with points', async () => {
       const { round, owner } = await playedRound(env.deps, { format: 'stableford' });
       const shared = await (await env.as(owner, transport)).call('rounds.share', { roundId: round.id });
-      const points = round.sides[0]!.participants
-        .map((p) => ({ name: p.name, total: p.totals.stablefordPoints }))
-        .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, 'nb'));
+      const points = round.sides[0]!.participants.map((p) => ({ name: p.name, total: p.totals.stablefordPoints })).sort(
+        (a, b) => b.total - a.total || a.name.localeCompare(b.name, 'nb'),
+      );
       expect(shared.body.players).toEqual(points);
       expect(shared.body.text).toContain(`${points[0]!.total} poeng`);
     });
@@ -169,7 +198,9 @@ describe.each(databaseKinds())('feed items on %s', (kind) => {
       for (const client of [await env.as(null, transport), await env.as(admin, transport)]) {
         const { items, raw } = await wholeFeed(client);
         // Every kind is in the feed by now: the scan walks each of them.
-        expect(new Set(kinds(items))).toEqual(new Set(['tournament_opened', 'tournament_started', 'tournament_finished', 'highlight', 'round_shared']));
+        expect(new Set(kinds(items))).toEqual(
+          new Set(['tournament_opened', 'tournament_started', 'tournament_finished', 'highlight', 'round_shared']),
+        );
         expect(leaked(raw, secrets)).toEqual([]);
       }
     }

@@ -41,7 +41,10 @@ describe.each(databaseKinds())('live feed on %s', (kind) => {
   /** Subscribes and waits until the server has accepted: from then on is "from now on". */
   async function listen(socket: RawSocket, id: number, input: { lastEventId?: string } = {}) {
     socket.subscribe(id, 'feed.onItem', input);
-    const answer = await socket.waitFor((m) => m.id === id && (m.result?.type === 'started' || m.error !== undefined), 'the subscription to start');
+    const answer = await socket.waitFor(
+      (m) => m.id === id && (m.result?.type === 'started' || m.error !== undefined),
+      'the subscription to start',
+    );
     expect(answer.error).toBeUndefined();
   }
 
@@ -61,7 +64,11 @@ describe.each(databaseKinds())('live feed on %s', (kind) => {
     await moveTo(deps, fx, 'in_progress');
     const items = (await newest()).filter((i) => i.tournament?.slug === fx.slug);
     const admin = (await callerAs(deps, fx.admin)).caller;
-    await admin.tournaments.update({ organizationId: fx.organizationId, tournamentId: fx.tournamentId, visibility: 'members' });
+    await admin.tournaments.update({
+      organizationId: fx.organizationId,
+      tournamentId: fx.tournamentId,
+      visibility: 'members',
+    });
 
     const secrets = await secretsOfTheWorld(deps);
     for (const socket of [anonymous, signedIn]) {
@@ -73,7 +80,10 @@ describe.each(databaseKinds())('live feed on %s', (kind) => {
         items[0],
         ...[items[1], items[0]].map((i) => expect.objectContaining({ kind: 'hidden', id: i!.id })),
       ]);
-      expect(events.slice(2).map((e) => Object.keys(e.data).sort())).toEqual([['id', 'kind'], ['id', 'kind']]);
+      expect(events.slice(2).map((e) => Object.keys(e.data).sort())).toEqual([
+        ['id', 'kind'],
+        ['id', 'kind'],
+      ]);
       expect(events.map((e) => Number(e.id))).toEqual([...events.map((e) => Number(e.id))].sort((a, b) => a - b));
       expect(leaked(JSON.stringify(socket.messages), secrets)).toEqual([]);
     }
@@ -96,9 +106,13 @@ describe.each(databaseKinds())('live feed on %s', (kind) => {
 
     await owners.rounds.unshare({ roundId: round.id });
     await waitForCount(socket, 1, 6);
-    expect(new Set(delivered(socket, 1).slice(3).map((e) => JSON.stringify(e.data)))).toEqual(
-      new Set(posted.map((i) => JSON.stringify({ kind: 'hidden', id: i.id }))),
-    );
+    expect(
+      new Set(
+        delivered(socket, 1)
+          .slice(3)
+          .map((e) => JSON.stringify(e.data)),
+      ),
+    ).toEqual(new Set(posted.map((i) => JSON.stringify({ kind: 'hidden', id: i.id }))));
 
     const again = await owners.rounds.share({ roundId: round.id });
     await waitForCount(socket, 1, 9);
@@ -126,7 +140,11 @@ describe.each(databaseKinds())('live feed on %s', (kind) => {
     const missedB = await draftTournament(deps, { name: 'Under brudd B' });
     await moveTo(deps, missedB, 'open');
     for (const fx of [missedB, opened[0]!]) {
-      await (await callerAs(deps, fx.admin)).caller.tournaments.update({ organizationId: fx.organizationId, tournamentId: fx.tournamentId, visibility: 'members' });
+      await (await callerAs(deps, fx.admin)).caller.tournaments.update({
+        organizationId: fx.organizationId,
+        tournamentId: fx.tournamentId,
+        visibility: 'members',
+      });
     }
     const items = await newest();
     const itemA = items.find((i) => i.tournament?.slug === missedA.slug)!;

@@ -49,7 +49,10 @@ describe('GET /feed: the app for a browser, the JSON for an API client', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('vary')).toMatch(/Accept/i);
     const body = await res.json();
-    expect(body.items.map((i: { tournament: { name: string } }) => i.tournament.name)).toEqual(['Sommercupen', 'Vårcupen']);
+    expect(body.items.map((i: { tournament: { name: string } }) => i.tournament.name)).toEqual([
+      'Sommercupen',
+      'Vårcupen',
+    ]);
   });
 
   it('answers the app to a browser navigating to /feed, with or without a query string', async () => {

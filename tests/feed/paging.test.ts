@@ -19,7 +19,9 @@ describe('feed.list paging', () => {
     for (const transport of TRANSPORTS) {
       const client = await env.as(null, transport);
       const whole = await client.call('feed.list');
-      expect(whole.body.items.map((i: { tournament: { name: string } }) => i.tournament.name)).toEqual(opened.slice(0, FEED_DEFAULT_LIMIT));
+      expect(whole.body.items.map((i: { tournament: { name: string } }) => i.tournament.name)).toEqual(
+        opened.slice(0, FEED_DEFAULT_LIMIT),
+      );
       expect(whole.body.nextBefore).toBe(whole.body.items.at(-1).id);
 
       const seen: string[] = [];
@@ -38,7 +40,8 @@ describe('feed.list paging', () => {
   it('refuses a limit outside 1..100 (400) and an unknown `before` (404)', async () => {
     for (const transport of TRANSPORTS) {
       const client = await env.as(null, transport);
-      for (const limit of [0, 101, 'mange']) expect((await client.call('feed.list', { limit })).error?.code).toBe('INVALID_INPUT');
+      for (const limit of [0, 101, 'mange'])
+        expect((await client.call('feed.list', { limit })).error?.code).toBe('INVALID_INPUT');
       expect((await client.call('feed.list', { before: 'ikke-en-id' })).error?.code).toBe('INVALID_INPUT');
       expect((await client.call('feed.list', { before: randomUUID() })).error?.code).toBe('NOT_FOUND');
       expect((await client.call('feed.list', { limit: 100 })).body.items).toHaveLength(opened.length);

@@ -28,8 +28,20 @@ export function leaked(raw: string, secrets: readonly string[]): string[] {
 }
 
 /** A tournament in `draft` (fixture: four members entered, round 1 grouped), of the given visibility. */
-export async function draftTournament(deps: TestDeps, options: { visibility?: 'public' | 'members'; name?: string; format?: 'stroke_gross' | 'stroke_net' | 'stableford' } = {}) {
-  return createTournamentFixture(deps.db, { status: 'draft', visibility: options.visibility ?? 'public', name: options.name, format: options.format ?? 'stroke_gross' });
+export async function draftTournament(
+  deps: TestDeps,
+  options: {
+    visibility?: 'public' | 'members';
+    name?: string;
+    format?: 'stroke_gross' | 'stroke_net' | 'stableford';
+  } = {},
+) {
+  return createTournamentFixture(deps.db, {
+    status: 'draft',
+    visibility: options.visibility ?? 'public',
+    name: options.name,
+    format: options.format ?? 'stroke_gross',
+  });
 }
 
 export async function asAdmin(deps: TestDeps, fx: TournamentFixture) {
@@ -39,10 +51,19 @@ export async function asAdmin(deps: TestDeps, fx: TournamentFixture) {
 /** Walks the tournament through its moves up to `status` as its admin would. */
 export async function moveTo(deps: TestDeps, fx: TournamentFixture, status: 'open' | 'in_progress' | 'finished') {
   const caller = await asAdmin(deps, fx);
-  const path = { open: ['open'], in_progress: ['open', 'closed', 'in_progress'], finished: ['open', 'closed', 'in_progress', 'finished'] }[status];
-  const current = (await caller.tournaments.get({ organizationId: fx.organizationId, tournamentId: fx.tournamentId })).status;
+  const path = {
+    open: ['open'],
+    in_progress: ['open', 'closed', 'in_progress'],
+    finished: ['open', 'closed', 'in_progress', 'finished'],
+  }[status];
+  const current = (await caller.tournaments.get({ organizationId: fx.organizationId, tournamentId: fx.tournamentId }))
+    .status;
   for (const next of path.slice(path.indexOf(current) + 1)) {
-    await caller.tournaments.setStatus({ organizationId: fx.organizationId, tournamentId: fx.tournamentId, status: next as never });
+    await caller.tournaments.setStatus({
+      organizationId: fx.organizationId,
+      tournamentId: fx.tournamentId,
+      status: next as never,
+    });
   }
 }
 
@@ -51,7 +72,13 @@ export function holeOfPar(fx: TournamentFixture, par: number, nth = 0): number {
   return fx.holes.filter((h) => h.par === par)[nth]!.number;
 }
 
-export async function tournamentScore(deps: TestDeps, fx: TournamentFixture, player: number, hole: number, strokes: number | null) {
+export async function tournamentScore(
+  deps: TestDeps,
+  fx: TournamentFixture,
+  player: number,
+  hole: number,
+  strokes: number | null,
+) {
   return (await asAdmin(deps, fx)).tournaments.setScore({
     organizationId: fx.organizationId,
     tournamentId: fx.tournamentId,
@@ -81,16 +108,29 @@ export interface PlayedRound {
  * owner's eagle (two under on the first par 5) and the guest's hole in one (the first par 3). Finished
  * unless `finish` is false.
  */
-export async function playedRound(deps: TestDeps, options: { finish?: boolean; format?: 'stroke' | 'stableford' } = {}): Promise<PlayedRound> {
+export async function playedRound(
+  deps: TestDeps,
+  options: { finish?: boolean; format?: 'stroke' | 'stableford' } = {},
+): Promise<PlayedRound> {
   const { course, teeId } = await demoCourse(deps, 'oslo-gk', 'Bogstad');
   const owner = await createUser(deps.db, { name: 'Rune Rundeeier', handicapIndex: 14.2 });
   const participant = await createUser(deps.db, { name: 'Pia Partner', handicapIndex: 22 });
   const { caller } = await callerAs(deps, owner);
-  const round = await caller.rounds.create({ courseId: course.id, teeId, playedOn: '2026-06-01', format: options.format ?? 'stroke', holes: '18' });
+  const round = await caller.rounds.create({
+    courseId: course.id,
+    teeId,
+    playedOn: '2026-06-01',
+    format: options.format ?? 'stroke',
+    holes: '18',
+  });
   const side = await caller.rounds.addSide({ roundId: round.id, name: 'Lag 1' });
   const me = await caller.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: owner.id });
   const partner = await caller.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: participant.id });
-  const guest = await caller.rounds.addParticipant({ roundId: round.id, sideId: side.id, guest: { name: 'Gunnar Gjest', handicapIndex: 30 } });
+  const guest = await caller.rounds.addParticipant({
+    roundId: round.id,
+    sideId: side.id,
+    guest: { name: 'Gunnar Gjest', handicapIndex: 30 },
+  });
   const eagleHole = round.card.find((h) => h.par === 5)!;
   const aceHole = round.card.find((h) => h.par === 3)!;
   let view = round;

@@ -24,17 +24,27 @@ describe.each(databaseKinds())('leaving the feed on %s', (kind) => {
     expect(posted.map((i) => i.kind)).toEqual(['highlight', 'tournament_started', 'tournament_opened']);
 
     const admin = (await callerAs(env.deps, fx.admin)).caller;
-    await admin.tournaments.update({ organizationId: fx.organizationId, tournamentId: fx.tournamentId, visibility: 'members' });
+    await admin.tournaments.update({
+      organizationId: fx.organizationId,
+      tournamentId: fx.tournamentId,
+      visibility: 'members',
+    });
     expect((await list()).filter((i) => i.tournament?.slug === fx.slug)).toEqual([]);
     // Nor does a highlight of the members-only tournament reach it.
     await tournamentScore(env.deps, fx, 1, holeOfPar(fx, 3), 1);
     expect((await list()).filter((i) => i.tournament?.slug === fx.slug)).toEqual([]);
 
-    await admin.tournaments.update({ organizationId: fx.organizationId, tournamentId: fx.tournamentId, visibility: 'public' });
+    await admin.tournaments.update({
+      organizationId: fx.organizationId,
+      tournamentId: fx.tournamentId,
+      visibility: 'public',
+    });
     expect((await list()).filter((i) => i.tournament?.slug === fx.slug)).toEqual([]);
     // What happens from then on is news again.
     await tournamentScore(env.deps, fx, 2, holeOfPar(fx, 3), 1);
-    expect((await list()).filter((i) => i.tournament?.slug === fx.slug).map((i) => i.player?.name)).toEqual(['Spiller 03']);
+    expect((await list()).filter((i) => i.tournament?.slug === fx.slug).map((i) => i.player?.name)).toEqual([
+      'Spiller 03',
+    ]);
   });
 
   it('a score corrected away from its highlight takes the item back; corrected to another, posts that one', async () => {
@@ -65,10 +75,15 @@ describe.each(databaseKinds())('leaving the feed on %s', (kind) => {
     await moveTo(env.deps, fx, 'in_progress');
     await tournamentScore(env.deps, fx, 0, holeOfPar(fx, 3), 1);
     await tournamentScore(env.deps, fx, 1, holeOfPar(fx, 3, 1), 1);
-    const highlights = async () => (await list()).filter((i) => i.tournament?.slug === fx.slug && i.kind === 'highlight').map((i) => i.player?.name);
+    const highlights = async () =>
+      (await list()).filter((i) => i.tournament?.slug === fx.slug && i.kind === 'highlight').map((i) => i.player?.name);
     expect((await highlights()).sort()).toEqual(['Spiller 01', 'Spiller 02']);
     const admin = (await callerAs(env.deps, fx.admin)).caller;
-    await admin.tournaments.withdraw({ organizationId: fx.organizationId, tournamentId: fx.tournamentId, entryId: fx.players[0]!.entryId });
+    await admin.tournaments.withdraw({
+      organizationId: fx.organizationId,
+      tournamentId: fx.tournamentId,
+      entryId: fx.players[0]!.entryId,
+    });
     expect(await highlights()).toEqual(['Spiller 02']);
   });
 
@@ -116,7 +131,9 @@ describe.each(databaseKinds())('leaving the feed on %s', (kind) => {
       const item = await otherOwner.rounds.share({ roundId: other.round.id });
       await otherOwner.rounds.unshare({ roundId: other.round.id });
       expect((await admin.call('admin.hideFeedItem', { itemId: item.id })).body).toEqual({ ok: true });
-      const reshareHidden = await (await env.as(other.owner, transport)).call('rounds.share', { roundId: other.round.id });
+      const reshareHidden = await (await env.as(other.owner, transport)).call('rounds.share', {
+        roundId: other.round.id,
+      });
       expect([reshareHidden.status, reshareHidden.error?.code]).toEqual([409, 'CONFLICT']);
 
       // The owner cannot undo the moderation by sharing again.
@@ -150,7 +167,8 @@ describe.each(databaseKinds())('leaving the feed on %s', (kind) => {
       expect(first.status).toBe(200);
       expect(second.body).toEqual(first.body);
       expect((await list()).filter((i) => i.round?.id === round.id)).toHaveLength(3);
-      for (let i = 0; i < 2; i++) expect((await client.call('rounds.unshare', { roundId: round.id })).body).toEqual({ ok: true });
+      for (let i = 0; i < 2; i++)
+        expect((await client.call('rounds.unshare', { roundId: round.id })).body).toEqual({ ok: true });
       expect((await list()).filter((i) => i.round?.id === round.id)).toEqual([]);
       expect((await client.call('rounds.share', { roundId: randomUUID() })).status).toBe(404);
     });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changedRows, computeLeaderboard, type LeaderboardEntry, type LeaderboardInput, type LeaderboardRow, type TournamentFormat } from '../../server/golf';
+import {
+  changedRows,
+  computeLeaderboard,
+  type LeaderboardEntry,
+  type LeaderboardInput,
+  type LeaderboardRow,
+  type TournamentFormat,
+} from '../../server/golf';
 
 // Par 72 (36 out, 36 in). Stroke index 1 is hole 4, 2 hole 13, 3 hole 8, 4 hole 12, 5 hole 5; 17 hole 7, 18 hole 16.
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 5, 4, 4, 4, 3, 5, 4];
@@ -27,11 +34,19 @@ function entry(name: string, rounds: (number | null)[][], playingHandicap = 0, d
   return { entryId: `e-${name}`, name, divisionId, playingHandicap, scores: rounds };
 }
 
-function input(format: TournamentFormat, entries: LeaderboardEntry[], overrides: Partial<LeaderboardInput> = {}): LeaderboardInput {
+function input(
+  format: TournamentFormat,
+  entries: LeaderboardEntry[],
+  overrides: Partial<LeaderboardInput> = {},
+): LeaderboardInput {
   return { format, holes: HOLES, roundCount: 1, divisions: [{ id: 'men', name: 'Herrer' }], entries, ...overrides };
 }
 
-function rows(format: TournamentFormat, entries: LeaderboardEntry[], overrides: Partial<LeaderboardInput> = {}): LeaderboardRow[] {
+function rows(
+  format: TournamentFormat,
+  entries: LeaderboardEntry[],
+  overrides: Partial<LeaderboardInput> = {},
+): LeaderboardRow[] {
   return computeLeaderboard(input(format, entries, overrides))[0]!.rows;
 }
 
@@ -42,7 +57,11 @@ function standings(list: LeaderboardRow[]): string[] {
 
 describe('leaderboard totals', () => {
   it('stroke_gross: gross to par, gross strokes, positions by toPar', () => {
-    const list = rows('stroke_gross', [entry('Berit', [card({ 5: 1 })]), entry('Anne', [card({ 3: -1 })]), entry('Cecilie', [card()])]);
+    const list = rows('stroke_gross', [
+      entry('Berit', [card({ 5: 1 })]),
+      entry('Anne', [card({ 3: -1 })]),
+      entry('Cecilie', [card()]),
+    ]);
     expect(list).toEqual([
       { position: '1', entryId: 'e-Anne', name: 'Anne', thru: 'F', toPar: -1, strokes: 71, rounds: [71] },
       { position: '2', entryId: 'e-Cecilie', name: 'Cecilie', thru: 'F', toPar: 0, strokes: 72, rounds: [72] },
@@ -89,11 +108,27 @@ describe('leaderboard totals', () => {
   it('a plus handicap (PH −2) gives strokes back on SI 18 (hole 16) and SI 17 (hole 7)', () => {
     // Pars on holes 1..7: gross 27; hole 7 (par 3, SI 17) counts as a net bogey.
     const front = [played(card(), holes(1, 7))];
-    expect(rows('stroke_net', [entry('Pluss', front, -2)])[0]).toMatchObject({ thru: 7, strokes: 28, toPar: 1, rounds: [28] });
+    expect(rows('stroke_net', [entry('Pluss', front, -2)])[0]).toMatchObject({
+      thru: 7,
+      strokes: 28,
+      toPar: 1,
+      rounds: [28],
+    });
     // Stableford: six pars at 2 points, the par on hole 7 worth 1.
-    expect(rows('stableford', [entry('Pluss', front, -2)])[0]).toMatchObject({ thru: 7, strokes: 28, toPar: 1, points: 13, rounds: [13] });
+    expect(rows('stableford', [entry('Pluss', front, -2)])[0]).toMatchObject({
+      thru: 7,
+      strokes: 28,
+      toPar: 1,
+      points: 13,
+      rounds: [13],
+    });
     // A full round of pars: net 74; 16 × 2 + 1 (hole 7) + 1 (hole 16) = 34 points.
-    expect(rows('stableford', [entry('Pluss', [card()], -2)])[0]).toMatchObject({ thru: 'F', strokes: 74, toPar: 2, points: 34 });
+    expect(rows('stableford', [entry('Pluss', [card()], -2)])[0]).toMatchObject({
+      thru: 'F',
+      strokes: 74,
+      toPar: 2,
+      points: 34,
+    });
     // Gross ignores the handicap.
     expect(rows('stroke_gross', [entry('Pluss', [card()], -2)])[0]).toMatchObject({ strokes: 72, toPar: 0 });
   });
@@ -108,7 +143,13 @@ describe('leaderboard totals', () => {
           entry('Bodil', [card()], 0, 'women'),
           entry('Ukjent', [card({ 1: -5 })], 0, 'nowhere'),
         ],
-        { divisions: [{ id: 'women', name: 'Damer' }, { id: 'men', name: 'Herrer' }, { id: 'juniors', name: 'Junior' }] },
+        {
+          divisions: [
+            { id: 'women', name: 'Damer' },
+            { id: 'men', name: 'Herrer' },
+            { id: 'juniors', name: 'Junior' },
+          ],
+        },
       ),
     );
     expect(divisions.map((d) => [d.id, d.name, standings(d.rows)])).toEqual([
@@ -142,15 +183,19 @@ describe('leaderboard positions', () => {
   it('a two-tee start: thru counts holes; countback uses holes 10–18 by number', () => {
     // Started on 10 and played 10..18 with a birdie on 18; the other started on 1 and played 1..9 in par.
     expect(
-      rows('stroke_gross', [entry('Tee1', [played(card(), holes(1, 9))]), entry('Tee10', [played(card({ 18: -1 }), holes(10, 18))])]).map(
-        (r) => [r.position, r.name, r.thru, r.toPar, r.strokes],
-      ),
+      rows('stroke_gross', [
+        entry('Tee1', [played(card(), holes(1, 9))]),
+        entry('Tee10', [played(card({ 18: -1 }), holes(10, 18))]),
+      ]).map((r) => [r.position, r.name, r.thru, r.toPar, r.strokes]),
     ).toEqual([
       ['1', 'Tee10', 9, -1, 35],
       ['2', 'Tee1', 9, 0, 36],
     ]);
     // Both finish in 72. Tee10 played holes 1..9 last (37 there), but holes 10–18 by number are 35 against 37.
-    const finished = rows('stroke_gross', [entry('Tee1', [card({ 11: 1, 2: -1 })]), entry('Tee10', [card({ 11: -1, 2: 1 })])]);
+    const finished = rows('stroke_gross', [
+      entry('Tee1', [card({ 11: 1, 2: -1 })]),
+      entry('Tee10', [card({ 11: -1, 2: 1 })]),
+    ]);
     expect(standings(finished)).toEqual(['1 Tee10', '2 Tee1']);
   });
 
@@ -194,7 +239,10 @@ describe('leaderboard positions', () => {
 
   it('stableford countback compares points, more wins', () => {
     // Both 36 points. Anne: birdie on 12, bogey on 3 → 19 points on 10–18. Berit the other way round → 17.
-    const list = rows('stableford', [entry('Berit', [card({ 12: 1, 3: -1 })]), entry('Anne', [card({ 12: -1, 3: 1 })])]);
+    const list = rows('stableford', [
+      entry('Berit', [card({ 12: 1, 3: -1 })]),
+      entry('Anne', [card({ 12: -1, 3: 1 })]),
+    ]);
     expect(list.map((r) => [r.position, r.name, r.points])).toEqual([
       ['1', 'Anne', 36],
       ['2', 'Berit', 36],
@@ -202,7 +250,11 @@ describe('leaderboard positions', () => {
   });
 
   it('identical cards are still tied after countback and share the position', () => {
-    const list = rows('stroke_net', [entry('Per', [card({ 7: 1 })], 4), entry('Ola', [card({ 7: 1 })], 4), entry('Kari', [card({ 7: 2 })], 4)]);
+    const list = rows('stroke_net', [
+      entry('Per', [card({ 7: 1 })], 4),
+      entry('Ola', [card({ 7: 1 })], 4),
+      entry('Kari', [card({ 7: 2 })], 4),
+    ]);
     expect(standings(list)).toEqual(['T1 Ola', 'T1 Per', '3 Kari']);
   });
 
@@ -243,11 +295,23 @@ describe('leaderboard positions', () => {
     const divisions = computeLeaderboard(
       input(
         'stroke_gross',
-        [entry('Anne', [card(), NOT_STARTED], 0, 'women'), entry('Per', [card(), played(card(), [10])]), entry('Ola', [card({ 9: 1 })])],
-        { roundCount: 2, divisions: [{ id: 'women', name: 'Damer' }, { id: 'men', name: 'Herrer' }] },
+        [
+          entry('Anne', [card(), NOT_STARTED], 0, 'women'),
+          entry('Per', [card(), played(card(), [10])]),
+          entry('Ola', [card({ 9: 1 })]),
+        ],
+        {
+          roundCount: 2,
+          divisions: [
+            { id: 'women', name: 'Damer' },
+            { id: 'men', name: 'Herrer' },
+          ],
+        },
       ),
     );
-    expect(divisions[0]!.rows).toEqual([{ position: '1', entryId: 'e-Anne', name: 'Anne', thru: 0, toPar: 0, strokes: 72, rounds: [72, 0] }]);
+    expect(divisions[0]!.rows).toEqual([
+      { position: '1', entryId: 'e-Anne', name: 'Anne', thru: 0, toPar: 0, strokes: 72, rounds: [72, 0] },
+    ]);
     // Ola's card has no round 2 yet: 0 for it, thru 0.
     expect(divisions[1]!.rows.map((r) => [r.position, r.name, r.thru, r.rounds])).toEqual([
       ['1', 'Per', 1, [72, 4]],
@@ -257,7 +321,11 @@ describe('leaderboard positions', () => {
 });
 
 describe('changed rows for live updates', () => {
-  const start = [entry('Anne', [played(card(), holes(1, 3))]), entry('Berit', [played(card(), holes(1, 2))]), entry('Cato', [NOT_STARTED])];
+  const start = [
+    entry('Anne', [played(card(), holes(1, 3))]),
+    entry('Berit', [played(card(), holes(1, 2))]),
+    entry('Cato', [NOT_STARTED]),
+  ];
 
   it('nothing changed: nothing to send', () => {
     const board = computeLeaderboard(input('stroke_gross', start));
@@ -268,11 +336,19 @@ describe('changed rows for live updates', () => {
     const previous = computeLeaderboard(input('stroke_gross', start));
     expect(standings(previous[0]!.rows)).toEqual(['T1 Anne', 'T1 Berit', 'T1 Cato']);
     // Berit birdies hole 3; Cato withdraws. Anne's row is unchanged but her position goes from T1 to 2.
-    const next = computeLeaderboard(input('stroke_gross', [start[0]!, entry('Berit', [played(card({ 3: -1 }), holes(1, 3))])]));
+    const next = computeLeaderboard(
+      input('stroke_gross', [start[0]!, entry('Berit', [played(card({ 3: -1 }), holes(1, 3))])]),
+    );
     expect(changedRows(previous, next)).toEqual({
       rows: [
-        { divisionId: 'men', row: { position: '1', entryId: 'e-Berit', name: 'Berit', thru: 3, toPar: -1, strokes: 10, rounds: [10] } },
-        { divisionId: 'men', row: { position: '2', entryId: 'e-Anne', name: 'Anne', thru: 3, toPar: 0, strokes: 11, rounds: [11] } },
+        {
+          divisionId: 'men',
+          row: { position: '1', entryId: 'e-Berit', name: 'Berit', thru: 3, toPar: -1, strokes: 10, rounds: [10] },
+        },
+        {
+          divisionId: 'men',
+          row: { position: '2', entryId: 'e-Anne', name: 'Anne', thru: 3, toPar: 0, strokes: 11, rounds: [11] },
+        },
       ],
       removed: [{ divisionId: 'men', entryId: 'e-Cato' }],
     });
@@ -281,7 +357,9 @@ describe('changed rows for live updates', () => {
   it('the first score of round 2 changes every row: thru F → 0 and a 0 for round 2', () => {
     const round1 = [entry('Anne', [card({ 1: -1 }), NOT_STARTED]), entry('Berit', [card(), NOT_STARTED])];
     const previous = computeLeaderboard(input('stroke_gross', round1, { roundCount: 2 }));
-    const next = computeLeaderboard(input('stroke_gross', [round1[0]!, entry('Berit', [card(), played(card(), [1])])], { roundCount: 2 }));
+    const next = computeLeaderboard(
+      input('stroke_gross', [round1[0]!, entry('Berit', [card(), played(card(), [1])])], { roundCount: 2 }),
+    );
     const changes = changedRows(previous, next);
     expect(changes.rows.map(({ row }) => [row.position, row.name, row.thru, row.rounds])).toEqual([
       ['1', 'Anne', 0, [71, 0]],
@@ -293,7 +371,16 @@ describe('changed rows for live updates', () => {
   });
 
   it('any one field that differs makes the row changed', () => {
-    const base: LeaderboardRow = { position: '3', entryId: 'e-Anne', name: 'Anne', thru: 12, toPar: 2, strokes: 50, points: 20, rounds: [72, 50] };
+    const base: LeaderboardRow = {
+      position: '3',
+      entryId: 'e-Anne',
+      name: 'Anne',
+      thru: 12,
+      toPar: 2,
+      strokes: 50,
+      points: 20,
+      rounds: [72, 50],
+    };
     const division = (row: LeaderboardRow) => [{ id: 'men', name: 'Herrer', rows: [row] }];
     const variants: Partial<LeaderboardRow>[] = [
       { position: 'T3' },

@@ -6,7 +6,13 @@ const SI = [7, 11, 15, 1, 5, 13, 17, 3, 9, 8, 16, 4, 2, 12, 10, 18, 6, 14];
 const HOLES = PARS.map((par, i) => ({ number: i + 1, par, strokeIndex: SI[i]! }));
 const RATING = { courseRating: 71.2, slope: 125, par: 72 };
 
-function player(id: string, sideId: string, handicapIndex: number, scores: number[] = [], firstHole = 1): PlayerToScore {
+function player(
+  id: string,
+  sideId: string,
+  handicapIndex: number,
+  scores: number[] = [],
+  firstHole = 1,
+): PlayerToScore {
   return { id, sideId, handicapIndex, frozen: null, scores: new Map(scores.map((s, i) => [firstHole + i, s])) };
 }
 
@@ -33,7 +39,13 @@ describe('a scored round', () => {
     expect(p1!.holes.slice(0, 3).map((h) => h.strokesReceived)).toEqual([1, 0, 0]);
     expect(p1!.totals.net).toBe(13);
     expect(p2!.playingHandicap).toBe(playingHandicap(courseHandicap(24, RATING), 95));
-    expect(scored.standings.get('a')).toEqual({ format: 'stroke', holesPlayed: 3, net: 13, netToPar: 2, position: expect.any(Number) });
+    expect(scored.standings.get('a')).toEqual({
+      format: 'stroke',
+      holesPlayed: 3,
+      net: 13,
+      netToPar: 2,
+      position: expect.any(Number),
+    });
     const netToPar = [p1!.totals.netToPar, p2!.totals.netToPar];
     expect(scored.standings.get(netToPar[0]! <= netToPar[1]! ? 'a' : 'b')!.position).toBe(1);
   });
@@ -50,13 +62,23 @@ describe('a scored round', () => {
     const stableford = scoreRound(round({ format: 'stableford', sides: [{ id: 'a' }, { id: 'b' }], players }));
     expect(stableford.allowancePercent).toBe(85);
     const s = stableford.players;
-    const bestPoints = [0, 1].map((h) => Math.max(s[0]!.holes[h]!.stablefordPoints!, s[1]!.holes[h]!.stablefordPoints!));
-    expect(stableford.standings.get('a')).toMatchObject({ format: 'stableford', holesPlayed: 2, points: bestPoints[0]! + bestPoints[1]! });
+    const bestPoints = [0, 1].map((h) =>
+      Math.max(s[0]!.holes[h]!.stablefordPoints!, s[1]!.holes[h]!.stablefordPoints!),
+    );
+    expect(stableford.standings.get('a')).toMatchObject({
+      format: 'stableford',
+      holesPlayed: 2,
+      points: bestPoints[0]! + bestPoints[1]!,
+    });
   });
 
   it('singles match play at 100 %: the lower handicap plays off 0, the other gets the difference on the right holes', () => {
     const scored = scoreRound(
-      round({ format: 'match', sides: [{ id: 'a' }, { id: 'b' }], players: [player('low', 'a', 4.2), player('high', 'b', 11.3)] }),
+      round({
+        format: 'match',
+        sides: [{ id: 'a' }, { id: 'b' }],
+        players: [player('low', 'a', 4.2), player('high', 'b', 11.3)],
+      }),
     );
     expect(scored.allowancePercent).toBe(100);
     const [low, high] = scored.players;
@@ -65,7 +87,10 @@ describe('a scored round', () => {
     expect(high!.matchHandicap).toBe(difference);
     expect(low!.holes.every((h) => h.strokesReceived === 0)).toBe(true);
     // The difference falls on the holes with the lowest stroke indexes.
-    const receiving = high!.holes.filter((h) => h.strokesReceived === 1).map((h) => h.strokeIndex).sort((a, b) => a - b);
+    const receiving = high!.holes
+      .filter((h) => h.strokesReceived === 1)
+      .map((h) => h.strokeIndex)
+      .sort((a, b) => a - b);
     expect(receiving).toEqual(Array.from({ length: difference }, (_, i) => i + 1));
   });
 
@@ -78,12 +103,24 @@ describe('a scored round', () => {
         round({
           format: 'match',
           sides: [{ id: 'a' }, { id: 'b' }],
-          players: [player('pa', 'a', 10, a.slice(0, holes)), player('pb', 'b', 10, [...b.slice(0, holes - extraAfter), ...b.slice(holes - extraAfter, holes).map((x) => x - 3)])],
+          players: [
+            player('pa', 'a', 10, a.slice(0, holes)),
+            player('pb', 'b', 10, [
+              ...b.slice(0, holes - extraAfter),
+              ...b.slice(holes - extraAfter, holes).map((x) => x - 3),
+            ]),
+          ],
         }),
       );
       return [scored.standings.get('a'), scored.standings.get('b')];
     };
-    expect(standing(0)[0]).toMatchObject({ holesPlayed: 0, holesUp: 0, status: 'Likt', decided: false, position: null });
+    expect(standing(0)[0]).toMatchObject({
+      holesPlayed: 0,
+      holesUp: 0,
+      status: 'Likt',
+      decided: false,
+      position: null,
+    });
     expect(standing(3)).toMatchObject([
       { holesUp: 3, status: '3 opp', holesRemaining: 15, position: 1 },
       { holesUp: -3, status: '3 ned', position: 2 },
@@ -110,10 +147,27 @@ describe('a scored round', () => {
   it('match play played out: won 1 up on the last hole, or halved', () => {
     const even = PARS;
     const oneBetter = [...PARS.slice(0, 17), PARS[17]! - 1];
-    const won = scoreRound(round({ format: 'match', sides: [{ id: 'a' }, { id: 'b' }], players: [player('pa', 'a', 5, oneBetter), player('pb', 'b', 5, even)] }));
-    expect(won.standings.get('a')).toMatchObject({ decided: true, result: 'won', status: 'Vunnet 1 opp', holesRemaining: 0 });
+    const won = scoreRound(
+      round({
+        format: 'match',
+        sides: [{ id: 'a' }, { id: 'b' }],
+        players: [player('pa', 'a', 5, oneBetter), player('pb', 'b', 5, even)],
+      }),
+    );
+    expect(won.standings.get('a')).toMatchObject({
+      decided: true,
+      result: 'won',
+      status: 'Vunnet 1 opp',
+      holesRemaining: 0,
+    });
     expect(won.standings.get('b')).toMatchObject({ result: 'lost', status: 'Tapt 1 ned' });
-    const halved = scoreRound(round({ format: 'match', sides: [{ id: 'a' }, { id: 'b' }], players: [player('pa', 'a', 5, even), player('pb', 'b', 5, even)] }));
+    const halved = scoreRound(
+      round({
+        format: 'match',
+        sides: [{ id: 'a' }, { id: 'b' }],
+        players: [player('pa', 'a', 5, even), player('pb', 'b', 5, even)],
+      }),
+    );
     expect(halved.standings.get('a')).toMatchObject({ decided: true, result: 'halved', status: 'Delt', position: 1 });
     expect(halved.standings.get('b')).toMatchObject({ result: 'halved', position: 1 });
   });
@@ -140,7 +194,15 @@ describe('a scored round', () => {
   it('nine holes: the halved index, the nine-hole rating, strokes over the nine by their order', () => {
     const back = HOLES.slice(9);
     const nineRating = { courseRating: 35.6, slope: 125, par: 36 };
-    const scored = scoreRound(round({ holes: back, nineHoles: true, rating: nineRating, sides: [{ id: 'a' }], players: [player('p', 'a', 20.5, [5], 10)] }));
+    const scored = scoreRound(
+      round({
+        holes: back,
+        nineHoles: true,
+        rating: nineRating,
+        sides: [{ id: 'a' }],
+        players: [player('p', 'a', 20.5, [5], 10)],
+      }),
+    );
     const p = scored.players[0]!;
     expect(p.handicapIndexUsed).toBe(10.3);
     expect(p.courseHandicapExact).toBeCloseTo((10.3 * 125) / 113 + (35.6 - 36), 10);
@@ -151,10 +213,25 @@ describe('a scored round', () => {
   });
 
   it('plus handicaps give strokes back from stroke index 18, and net double bogey follows', () => {
-    const scored = scoreRound(round({ sides: [{ id: 'a' }], players: [player('p', 'a', -3.4, PARS.map((p) => p + 3))] }));
+    const scored = scoreRound(
+      round({
+        sides: [{ id: 'a' }],
+        players: [
+          player(
+            'p',
+            'a',
+            -3.4,
+            PARS.map((p) => p + 3),
+          ),
+        ],
+      }),
+    );
     const p = scored.players[0]!;
     expect(p.courseHandicap).toBe(-5);
-    const giving = p.holes.filter((h) => h.strokesReceived < 0).map((h) => h.strokeIndex).sort((a, b) => a - b);
+    const giving = p.holes
+      .filter((h) => h.strokesReceived < 0)
+      .map((h) => h.strokeIndex)
+      .sort((a, b) => a - b);
     expect(giving).toEqual(Array.from({ length: -p.playingHandicap }, (_, i) => 18 - i).sort((a, b) => a - b));
     // Net double bogey with strokes given back: par + 2 − 1 on the five easiest holes, par + 2 elsewhere.
     const si18 = p.holes.find((h) => h.strokeIndex === 18)!;

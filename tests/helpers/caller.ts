@@ -5,8 +5,17 @@ import type { Context } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
 import type { TestDeps } from './deps';
 
-export async function sessionTokenFor(deps: TestDeps, user: Pick<UserRow, 'id' | 'sessionVersion'>, stage: Stage = 'full') {
-  return signSessionToken(deps.config.sessionSecret, { userId: user.id, stage, version: user.sessionVersion, now: deps.now() });
+export async function sessionTokenFor(
+  deps: TestDeps,
+  user: Pick<UserRow, 'id' | 'sessionVersion'>,
+  stage: Stage = 'full',
+) {
+  return signSessionToken(deps.config.sessionSecret, {
+    userId: user.id,
+    stage,
+    version: user.sessionVersion,
+    now: deps.now(),
+  });
 }
 
 export interface TestCaller {
@@ -19,7 +28,11 @@ export interface TestCaller {
 }
 
 /** A caller with the given raw token (or none), as a client sending that cookie would be. */
-export function callerWithToken(deps: TestDeps, token: string | null, options: { ip?: string; secure?: boolean } = {}): TestCaller {
+export function callerWithToken(
+  deps: TestDeps,
+  token: string | null,
+  options: { ip?: string; secure?: boolean } = {},
+): TestCaller {
   const setCookies: string[] = [];
   const ctx: Context = {
     deps,
@@ -39,6 +52,10 @@ export function callerWithToken(deps: TestDeps, token: string | null, options: {
 }
 
 /** A caller signed in as `user` in the given stage (anonymous when user is null). */
-export async function callerAs(deps: TestDeps, user: Pick<UserRow, 'id' | 'sessionVersion'> | null, stage: Stage = 'full') {
+export async function callerAs(
+  deps: TestDeps,
+  user: Pick<UserRow, 'id' | 'sessionVersion'> | null,
+  stage: Stage = 'full',
+) {
   return callerWithToken(deps, user ? await sessionTokenFor(deps, user, stage) : null);
 }

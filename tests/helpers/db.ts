@@ -17,7 +17,7 @@ export interface TestDatabase extends DatabaseHandle {
 /** A fresh, migrated database of its own: a copy of the template made once per run (tests/setup/global.ts). */
 export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    templateBytes ??= new Uint8Array(readFileSync(inject("pgliteTemplate")));
+    templateBytes ??= new Uint8Array(readFileSync(inject('pgliteTemplate')));
     const pglite = await PGlite.create({ loadDataDir: new Blob([templateBytes]) });
     return { ...(await openDatabase({ pglite })), url: null };
   }

@@ -25,7 +25,10 @@ export async function createUser(
   return user!;
 }
 
-export async function createOrganization(db: Queryable, name = 'Testklubben GK'): Promise<{ id: string; name: string }> {
+export async function createOrganization(
+  db: Queryable,
+  name = 'Testklubben GK',
+): Promise<{ id: string; name: string }> {
   const [org] = await db.insert(organization).values({ name }).returning();
   return { id: org!.id, name: org!.name };
 }

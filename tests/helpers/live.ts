@@ -95,7 +95,11 @@ export interface Received {
  * Collects every event and error of a subscription started by `subscribe`; `next(n)` waits until n events
  * have arrived, `failed()` until an error has.
  */
-export function collect<Data>(subscribe: (handlers: { onData: (event: unknown) => void; onError: (error: TRPCClientError<AppRouter>) => void }) => { unsubscribe(): void }) {
+export function collect<Data>(
+  subscribe: (handlers: { onData: (event: unknown) => void; onError: (error: TRPCClientError<AppRouter>) => void }) => {
+    unsubscribe(): void;
+  },
+) {
   const events: { id: string; data: Data }[] = [];
   const errors: TRPCClientError<AppRouter>[] = [];
   const waiters: (() => void)[] = [];
@@ -113,7 +117,10 @@ export function collect<Data>(subscribe: (handlers: { onData: (event: unknown) =
   const until = async (done: () => boolean, what: string) => {
     const deadline = Date.now() + 10_000;
     while (!done()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(events.map((e) => e.data))} ${errors.map((e) => e.message)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out waiting for ${what}; got ${JSON.stringify(events.map((e) => e.data))} ${errors.map((e) => e.message)}`,
+        );
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, 100);

@@ -21,8 +21,13 @@ export function codeIn(text: string): string {
 }
 
 /** The link to `path` in a mail, and the token it carries; the six-digit code when there is one. */
-export function linkFromMail(mail: Pick<SentMail, 'text'>, path: string): { link: string; token: string; code: string | null } {
-  const link = new RegExp(`(https?://\\S+${path.replace(/[/.?]/g, (c) => `\\${c}`)}\\?token=\\S+)`).exec(mail.text)?.[1];
+export function linkFromMail(
+  mail: Pick<SentMail, 'text'>,
+  path: string,
+): { link: string; token: string; code: string | null } {
+  const link = new RegExp(`(https?://\\S+${path.replace(/[/.?]/g, (c) => `\\${c}`)}\\?token=\\S+)`).exec(
+    mail.text,
+  )?.[1];
   if (!link) throw new Error(`no ${path} link in mail:\n${mail.text}`);
   const code = /koden[^:\n]*: (\d{6})/.exec(mail.text)?.[1] ?? null;
   return { link, token: new URL(link).searchParams.get('token')!, code };

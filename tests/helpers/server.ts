@@ -47,7 +47,10 @@ export interface ServerProcess {
  * it: several of them on one DATABASE_URL are several instances. Resolves once `/readyz` answers; fails
  * with the process's output if it exits first.
  */
-export async function startServerProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await unusedPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'golf-instance-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -71,7 +74,13 @@ export async function startServerProcess(env: Record<string, string>, options: {
       await stop();
       throw new Error(`the server process exited with ${child.exitCode}:\n${output.join('')}`);
     }
-    if (await fetch(`${url}/readyz`).then((res) => res.ok, () => false)) return { url, stop };
+    if (
+      await fetch(`${url}/readyz`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      return { url, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the server process on port ${port} was not ready in time:\n${output.join('')}`);

@@ -34,7 +34,11 @@ export interface DemoCourseForTournament {
 /** An 18-hole demo course (Bogstad, Oslo GK) with its tees and holes. */
 export async function demoCourseForTournament(db: Database, courseName = 'Bogstad'): Promise<DemoCourseForTournament> {
   await seedDemoCoursesIfEmpty({ db, logger: silentLogger });
-  const [c] = await db.select({ id: course.id }).from(course).where(and(eq(course.name, courseName), eq(course.kind, 'official'))).limit(1);
+  const [c] = await db
+    .select({ id: course.id })
+    .from(course)
+    .where(and(eq(course.name, courseName), eq(course.kind, 'official')))
+    .limit(1);
   const tees = await db.select().from(tee).where(eq(tee.courseId, c!.id));
   const holes = await db
     .select({ number: courseHole.number, par: courseHole.par, strokeIndex: courseHole.strokeIndex })
@@ -43,7 +47,12 @@ export async function demoCourseForTournament(db: Database, courseName = 'Bogsta
     .orderBy(asc(courseHole.number));
   return {
     courseId: c!.id,
-    tees: Object.fromEntries(tees.map((t) => [`${t.name}/${t.gender}`, { id: t.id, par: t.par, courseRating: t.courseRating, slope: t.slope }])),
+    tees: Object.fromEntries(
+      tees.map((t) => [
+        `${t.name}/${t.gender}`,
+        { id: t.id, par: t.par, courseRating: t.courseRating, slope: t.slope },
+      ]),
+    ),
     holes,
   };
 }
@@ -107,7 +116,9 @@ export async function createTournamentFixture(
     .returning();
   const rounds = options.rounds ?? 1;
   for (let n = 1; n <= rounds; n++) {
-    await db.insert(tournamentRound).values({ tournamentId: t!.id, organizationId, number: n, playedOn: `2026-06-0${n}` });
+    await db
+      .insert(tournamentRound)
+      .values({ tournamentId: t!.id, organizationId, number: n, playedOn: `2026-06-0${n}` });
   }
   const [division] = await db
     .insert(tournamentDivision)
@@ -119,28 +130,61 @@ export async function createTournamentFixture(
     const handicapIndex = Math.round((5 + i * 3.7) * 10) / 10;
     const user = await createUser(db, { name: `Spiller ${String(i + 1).padStart(2, '0')}`, handicapIndex });
     await addMember(db, organizationId, user.id, 'member');
-    const ch = courseHandicap(handicapIndex, { slope: yellow.slope, courseRating: yellow.courseRating, par: yellow.par });
+    const ch = courseHandicap(handicapIndex, {
+      slope: yellow.slope,
+      courseRating: yellow.courseRating,
+      par: yellow.par,
+    });
     const ph = playingHandicap(ch, allowance);
     const [entry] = await db
       .insert(tournamentEntry)
-      .values({ tournamentId: t!.id, organizationId, divisionId: division!.id, name: user.name!, handicapIndex, courseHandicap: ch, playingHandicap: ph })
+      .values({
+        tournamentId: t!.id,
+        organizationId,
+        divisionId: division!.id,
+        name: user.name!,
+        handicapIndex,
+        courseHandicap: ch,
+        playingHandicap: ph,
+      })
       .returning();
-    await db.insert(tournamentEntryAccount).values({ entryId: entry!.id, tournamentId: t!.id, organizationId, userId: user.id });
+    await db
+      .insert(tournamentEntryAccount)
+      .values({ entryId: entry!.id, tournamentId: t!.id, organizationId, userId: user.id });
     players.push({ user, entryId: entry!.id, playingHandicap: ph });
   }
   const groups: TournamentFixture['groups'] = [];
   for (let g = 0; g * 4 < players.length; g++) {
     const [group] = await db
       .insert(tournamentGroup)
-      .values({ tournamentId: t!.id, organizationId, round: 1, startsAt: new Date(Date.UTC(2026, 5, 1, 6, g * 10)), tee: 1, position: g })
+      .values({
+        tournamentId: t!.id,
+        organizationId,
+        round: 1,
+        startsAt: new Date(Date.UTC(2026, 5, 1, 6, g * 10)),
+        tee: 1,
+        position: g,
+      })
       .returning();
     const members = players.slice(g * 4, g * 4 + 4);
     for (const [position, p] of members.entries()) {
-      await db.insert(tournamentGroupEntry).values({ groupId: group!.id, entryId: p.entryId, tournamentId: t!.id, organizationId, round: 1, position });
+      await db
+        .insert(tournamentGroupEntry)
+        .values({ groupId: group!.id, entryId: p.entryId, tournamentId: t!.id, organizationId, round: 1, position });
     }
     groups.push({ id: group!.id, entryIds: members.map((p) => p.entryId) });
   }
-  return { organizationId, tournamentId: t!.id, slug, courseId: demo.courseId, divisionId: division!.id, holes: demo.holes, admin, players, groups };
+  return {
+    organizationId,
+    tournamentId: t!.id,
+    slug,
+    courseId: demo.courseId,
+    divisionId: division!.id,
+    holes: demo.holes,
+    admin,
+    players,
+    groups,
+  };
 }
 
 /** Writes gross scores for one entry and round: `strokes[i]` on hole i + 1 (null skips the hole). */
@@ -154,6 +198,13 @@ export async function writeScores(
   const rows = strokes
     .map((s, i) => ({ hole: i + 1, s }))
     .filter((r): r is { hole: number; s: number } => r.s !== null)
-    .map((r) => ({ entryId, round, hole: r.hole, strokes: r.s, tournamentId: fixture.tournamentId, organizationId: fixture.organizationId }));
+    .map((r) => ({
+      entryId,
+      round,
+      hole: r.hole,
+      strokes: r.s,
+      tournamentId: fixture.tournamentId,
+      organizationId: fixture.organizationId,
+    }));
   if (rows.length > 0) await db.insert(tournamentScore).values(rows);
 }

@@ -31,7 +31,9 @@ function query(input: Input | undefined, keys: string[]): string {
 }
 
 /** The whole input is the JSON body (none when the call has no input). */
-const post = (path: string) => (i: Input | undefined): RestRequest => ({ method: 'POST', path, body: i });
+const post =
+  (path: string) =>
+  (i: Input | undefined): RestRequest => ({ method: 'POST', path, body: i });
 const get = (path: string) => (): RestRequest => ({ method: 'GET', path });
 const org = (i: Input) => `/organizations/${encodeURIComponent(i.organizationId)}`;
 const tournamentPath = (i: Input) => `${org(i)}/tournaments/${encodeURIComponent(i.tournamentId)}`;
@@ -67,24 +69,47 @@ const REST = {
     path: `${org({ organizationId })}/members/${encodeURIComponent(userId)}`,
     body,
   }),
-  'orgs.removeMember': (i: Input): RestRequest => ({ method: 'DELETE', path: `${org(i)}/members/${encodeURIComponent(i.userId)}` }),
-  'orgs.auditLog': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/audit-log${query(i, ['page', 'limit'])}` }),
+  'orgs.removeMember': (i: Input): RestRequest => ({
+    method: 'DELETE',
+    path: `${org(i)}/members/${encodeURIComponent(i.userId)}`,
+  }),
+  'orgs.auditLog': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `${org(i)}/audit-log${query(i, ['page', 'limit'])}`,
+  }),
   'orgs.acceptInvitation': post('/organizations/invitations/accept'),
-  'admin.users': (i: Input | undefined): RestRequest => ({ method: 'GET', path: `/admin/users${query(i, ['q', 'page', 'limit'])}` }),
+  'admin.users': (i: Input | undefined): RestRequest => ({
+    method: 'GET',
+    path: `/admin/users${query(i, ['q', 'page', 'limit'])}`,
+  }),
   'admin.organizations': (i: Input | undefined): RestRequest => ({
     method: 'GET',
     path: `/admin/organizations${query(i, ['q', 'page', 'limit'])}`,
   }),
-  'admin.signOutUser': (i: Input): RestRequest => ({ method: 'POST', path: `/admin/users/${encodeURIComponent(i.userId)}/sign-out` }),
+  'admin.signOutUser': (i: Input): RestRequest => ({
+    method: 'POST',
+    path: `/admin/users/${encodeURIComponent(i.userId)}/sign-out`,
+  }),
   'account.emails': get('/account/emails'),
   'account.addEmail': post('/account/emails'),
   'account.confirmEmail': post('/account/emails/confirm'),
-  'account.removeEmail': (i: Input): RestRequest => ({ method: 'DELETE', path: `/account/emails/${encodeURIComponent(i.email)}` }),
+  'account.removeEmail': (i: Input): RestRequest => ({
+    method: 'DELETE',
+    path: `/account/emails/${encodeURIComponent(i.email)}`,
+  }),
   'account.requestMerge': post('/account/merge/request'),
   'account.confirmMerge': post('/account/merge/confirm'),
-  'account.updateProfile': (i: Input | undefined): RestRequest => ({ method: 'PATCH', path: '/account/profile', body: i }),
+  'account.updateProfile': (i: Input | undefined): RestRequest => ({
+    method: 'PATCH',
+    path: '/account/profile',
+    body: i,
+  }),
   // CONTRACT.md section 9: tournaments and their public pages.
-  'tournaments.create': ({ organizationId, ...body }: Input): RestRequest => ({ method: 'POST', path: `${org({ organizationId })}/tournaments`, body }),
+  'tournaments.create': ({ organizationId, ...body }: Input): RestRequest => ({
+    method: 'POST',
+    path: `${org({ organizationId })}/tournaments`,
+    body,
+  }),
   'tournaments.list': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/tournaments` }),
   'tournaments.get': (i: Input): RestRequest => ({ method: 'GET', path: tournamentPath(i) }),
   'tournaments.update': ({ organizationId, tournamentId, ...body }: Input): RestRequest => ({
@@ -103,7 +128,10 @@ const REST = {
     path: `${tournamentPath({ organizationId, tournamentId })}/entries`,
     body,
   }),
-  'tournaments.withdraw': (i: Input): RestRequest => ({ method: 'DELETE', path: `${tournamentPath(i)}/entries/${encodeURIComponent(i.entryId)}` }),
+  'tournaments.withdraw': (i: Input): RestRequest => ({
+    method: 'DELETE',
+    path: `${tournamentPath(i)}/entries/${encodeURIComponent(i.entryId)}`,
+  }),
   'tournaments.setGroups': ({ organizationId, tournamentId, round, ...body }: Input): RestRequest => ({
     method: 'PUT',
     path: `${tournamentPath({ organizationId, tournamentId })}/rounds/${encodeURIComponent(round)}/groups`,
@@ -120,10 +148,19 @@ const REST = {
     body,
   }),
   // Not JSON: the file's text arrives as `{csv}` (BOM kept), as tRPC answers it.
-  'tournaments.cards': (i: Input): RestRequest => ({ method: 'GET', path: `${tournamentPath(i)}/rounds/${encodeURIComponent(i.round)}/cards` }),
+  'tournaments.cards': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `${tournamentPath(i)}/rounds/${encodeURIComponent(i.round)}/cards`,
+  }),
   'tournaments.resultsCsv': (i: Input): RestRequest => ({ method: 'GET', path: `${tournamentPath(i)}/results.csv` }),
-  'public.tournaments': (i: Input | undefined): RestRequest => ({ method: 'GET', path: `/public/tournaments${query(i, ['q', 'limit', 'cursor'])}` }),
-  'public.tournament': (i: Input): RestRequest => ({ method: 'GET', path: `/public/tournaments/${encodeURIComponent(i.slug)}` }),
+  'public.tournaments': (i: Input | undefined): RestRequest => ({
+    method: 'GET',
+    path: `/public/tournaments${query(i, ['q', 'limit', 'cursor'])}`,
+  }),
+  'public.tournament': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `/public/tournaments/${encodeURIComponent(i.slug)}`,
+  }),
   'public.leaderboard': (i: Input): RestRequest => ({
     method: 'GET',
     path: `/public/tournaments/${encodeURIComponent(i.slug)}/leaderboard${query(i, ['division'])}`,
@@ -133,22 +170,48 @@ const REST = {
     path: `/public/tournaments/${encodeURIComponent(i.slug)}/entries/${encodeURIComponent(i.entryId)}/card`,
   }),
   // CONTRACT.md section 10: team chat; the unread counts of decision 0601.
-  'chat.history': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/chat/messages${query(i, ['before', 'limit'])}` }),
-  'chat.send': ({ organizationId, ...body }: Input): RestRequest => ({ method: 'POST', path: `${org({ organizationId })}/chat/messages`, body }),
+  'chat.history': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `${org(i)}/chat/messages${query(i, ['before', 'limit'])}`,
+  }),
+  'chat.send': ({ organizationId, ...body }: Input): RestRequest => ({
+    method: 'POST',
+    path: `${org({ organizationId })}/chat/messages`,
+    body,
+  }),
   'chat.edit': ({ organizationId, messageId, ...body }: Input): RestRequest => ({
     method: 'PATCH',
     path: `${org({ organizationId })}/chat/messages/${encodeURIComponent(messageId)}`,
     body,
   }),
-  'chat.delete': (i: Input): RestRequest => ({ method: 'DELETE', path: `${org(i)}/chat/messages/${encodeURIComponent(i.messageId)}` }),
+  'chat.delete': (i: Input): RestRequest => ({
+    method: 'DELETE',
+    path: `${org(i)}/chat/messages/${encodeURIComponent(i.messageId)}`,
+  }),
   'chat.unread': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/chat/unread` }),
-  'chat.markRead': ({ organizationId, ...body }: Input): RestRequest => ({ method: 'POST', path: `${org({ organizationId })}/chat/read`, body }),
+  'chat.markRead': ({ organizationId, ...body }: Input): RestRequest => ({
+    method: 'POST',
+    path: `${org({ organizationId })}/chat/read`,
+    body,
+  }),
   'chat.unreadAll': get('/chat/unread'),
   // CONTRACT.md section 10: the public feed, sharing a round to it, and hiding an item.
-  'feed.list': (i: Input | undefined): RestRequest => ({ method: 'GET', path: `/feed${query(i, ['before', 'limit'])}` }),
-  'rounds.share': (i: Input): RestRequest => ({ method: 'POST', path: `/rounds/${encodeURIComponent(i.roundId)}/share` }),
-  'rounds.unshare': (i: Input): RestRequest => ({ method: 'DELETE', path: `/rounds/${encodeURIComponent(i.roundId)}/share` }),
-  'admin.hideFeedItem': (i: Input): RestRequest => ({ method: 'DELETE', path: `/admin/feed/${encodeURIComponent(i.itemId)}` }),
+  'feed.list': (i: Input | undefined): RestRequest => ({
+    method: 'GET',
+    path: `/feed${query(i, ['before', 'limit'])}`,
+  }),
+  'rounds.share': (i: Input): RestRequest => ({
+    method: 'POST',
+    path: `/rounds/${encodeURIComponent(i.roundId)}/share`,
+  }),
+  'rounds.unshare': (i: Input): RestRequest => ({
+    method: 'DELETE',
+    path: `/rounds/${encodeURIComponent(i.roundId)}/share`,
+  }),
+  'admin.hideFeedItem': (i: Input): RestRequest => ({
+    method: 'DELETE',
+    path: `/admin/feed/${encodeURIComponent(i.itemId)}`,
+  }),
 } satisfies Record<string, (input: Input) => RestRequest>;
 
 /** A procedure as the tRPC router names it (`namespace.name`). */
@@ -202,11 +265,16 @@ export function trpcClient(deps: TestDeps, options: { token?: string | null; ip?
     async call(procedure, input) {
       const { caller, setCookies } = callerWithToken(deps, client.token, { ip: options.ip });
       const [namespace, name] = procedure.split('.') as [string, string];
-      const fn = (caller as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>)[namespace]![name]!;
+      const fn = (caller as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>)[
+        namespace
+      ]![name]!;
       let outcome: Outcome;
       try {
         const body = asJson(await fn(input));
-        outcome = withRaw({ status: 200, body, error: null, retryAfter: null, setCookies }, JSON.stringify(body ?? null));
+        outcome = withRaw(
+          { status: 200, body, error: null, retryAfter: null, setCookies },
+          JSON.stringify(body ?? null),
+        );
       } catch (error) {
         if (!(error instanceof TRPCError)) throw error;
         const d = describeError(error);
@@ -240,7 +308,11 @@ export function restClient(baseUrl: string, options: { token?: string | null } =
       });
       // ignoreBOM: a leading BOM (results.csv) is part of what was sent, not decoding noise to drop.
       const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-      const json = !raw ? null : res.headers.get('content-type')?.startsWith('text/csv') ? { csv: raw } : JSON.parse(raw);
+      const json = !raw
+        ? null
+        : res.headers.get('content-type')?.startsWith('text/csv')
+          ? { csv: raw }
+          : JSON.parse(raw);
       const setCookies = res.headers.getSetCookie();
       client.token = tokenAfter(setCookies, client.token);
       const retryAfter = res.headers.get('retry-after');

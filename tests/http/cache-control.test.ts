@@ -75,7 +75,10 @@ describe('Cache-Control', () => {
   });
 
   it('lets the built app be cached: its files for an hour, index.html revalidated every time', async () => {
-    expect(await answer('GET', '/assets/index-abc123.js')).toEqual({ status: 200, cacheControl: 'public, max-age=3600' });
+    expect(await answer('GET', '/assets/index-abc123.js')).toEqual({
+      status: 200,
+      cacheControl: 'public, max-age=3600',
+    });
     expect(await answer('GET', '/klubber')).toEqual({ status: 200, cacheControl: 'no-cache' });
     expect(await answer('GET', '/index.html')).toEqual({ status: 200, cacheControl: 'no-cache' });
   });

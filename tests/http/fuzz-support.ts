@@ -30,7 +30,8 @@ export function restTargets(deps: Deps): RestTarget[] {
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) {
-        for (const method of Object.keys(layer.route.methods)) targets.push({ kind: 'rest', method: method.toUpperCase(), path: layer.route.path });
+        for (const method of Object.keys(layer.route.methods))
+          targets.push({ kind: 'rest', method: method.toUpperCase(), path: layer.route.path });
       } else if (layer.handle.stack) {
         walk(layer.handle.stack);
       }
@@ -41,7 +42,19 @@ export function restTargets(deps: Deps): RestTarget[] {
 }
 
 interface ZodInternals {
-  _zod: { def: { type: string; shape?: Record<string, unknown>; innerType?: unknown; in?: unknown; out?: unknown; options?: unknown[]; element?: unknown; left?: unknown; right?: unknown } };
+  _zod: {
+    def: {
+      type: string;
+      shape?: Record<string, unknown>;
+      innerType?: unknown;
+      in?: unknown;
+      out?: unknown;
+      options?: unknown[];
+      element?: unknown;
+      left?: unknown;
+      right?: unknown;
+    };
+  };
 }
 
 /** Every object key a zod schema names, through optional, default, pipe, union, array and the like. */
@@ -54,12 +67,16 @@ function fieldNames(schema: unknown, into = new Set<string>()): Set<string> {
       fieldNames(inner, into);
     }
   }
-  for (const inner of [def.innerType, def.in, def.out, def.element, def.left, def.right, ...(def.options ?? [])]) fieldNames(inner, into);
+  for (const inner of [def.innerType, def.in, def.out, def.element, def.left, def.right, ...(def.options ?? [])])
+    fieldNames(inner, into);
   return into;
 }
 
 export function trpcTargets(): TrpcTarget[] {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: TrpcTarget['type']; inputs: unknown[] } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { type: TrpcTarget['type']; inputs: unknown[] } }
+  >;
   return Object.entries(procedures).map(([name, procedure]) => {
     const fields = new Set<string>();
     for (const input of procedure._def.inputs) fieldNames(input, fields);
@@ -116,14 +133,33 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 const hostileNumber = fc.oneof(
-  fc.constantFrom(0, -0, 1, -1, 0.1, 54, 54.1, -10.1, 2 ** 31, -(2 ** 31), 2 ** 53 + 2, Number.MAX_VALUE, -Number.MAX_VALUE, 5e-324, 1e21),
+  fc.constantFrom(
+    0,
+    -0,
+    1,
+    -1,
+    0.1,
+    54,
+    54.1,
+    -10.1,
+    2 ** 31,
+    -(2 ** 31),
+    2 ** 53 + 2,
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    5e-324,
+    1e21,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
 
 /** JSON values with the procedure's own field names as keys, so the fuzz reaches past "unknown field". */
 export function hostileJson(fields: string[]): fc.Arbitrary<unknown> {
-  const key = fields.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fields) }, { weight: 1, arbitrary: hostileString }) : hostileString;
+  const key =
+    fields.length > 0
+      ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fields) }, { weight: 1, arbitrary: hostileString })
+      : hostileString;
   const { value } = fc.letrec<{ value: unknown }>((tie) => ({
     value: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
@@ -188,13 +224,20 @@ export function hostileBody(fields: string[]): fc.Arbitrary<Body> {
     { weight: 6, arbitrary: hostileJson(fields).map((v) => Buffer.from(JSON.stringify(v) ?? 'null')) },
     { weight: 1, arbitrary: deepJson.map((s) => Buffer.from(s)) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a)) },
-    { weight: 1, arbitrary: fc.constantFrom('', '{', '{"a":', '[', 'nul', '"\\ud800"', '{"a":"\\u0000"}').map((s) => Buffer.from(s)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('', '{', '{"a":', '[', 'nul', '"\\ud800"', '{"a":"\\u0000"}')
+        .map((s) => Buffer.from(s)),
+    },
   );
-  return fc.record({ raw: text, contentType: contentTypes, encoding: encodedAs }).map(({ raw, contentType, encoding: [name, encode] }) => ({
-    bytes: encode(raw),
-    contentType,
-    contentEncoding: name,
-  }));
+  return fc
+    .record({ raw: text, contentType: contentTypes, encoding: encodedAs })
+    .map(({ raw, contentType, encoding: [name, encode] }) => ({
+      bytes: encode(raw),
+      contentType,
+      contentEncoding: name,
+    }));
 }
 
 /**
@@ -210,7 +253,10 @@ const forUrl = (s: string) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '
 export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.uuid().map(String) },
   { weight: 3, arbitrary: hostileString.map((s) => forUrl(s).replace(/^\.{1,2}$/, 'x') || 'x') },
-  { weight: 2, arbitrary: fc.constantFrom('%', '%ZZ', '%FF', '%E2%82', '%C0%AF', '%00', '%2F', '%5C', 'a%', '%u0041', '%25') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('%', '%ZZ', '%FF', '%E2%82', '%C0%AF', '%00', '%2F', '%5C', 'a%', '%u0041', '%25'),
+  },
 );
 
 export const hostileQueryValue: fc.Arbitrary<string> = fc.oneof(

@@ -28,7 +28,9 @@ import {
  */
 const FIXED_SEED = 20_260_511;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
-const SEEDS = process.env.FUZZ_SEED ? [Number(process.env.FUZZ_SEED)] : [FIXED_SEED, Math.floor(Math.random() * 2 ** 31)];
+const SEEDS = process.env.FUZZ_SEED
+  ? [Number(process.env.FUZZ_SEED)]
+  : [FIXED_SEED, Math.floor(Math.random() * 2 ** 31)];
 
 type Who = 'nobody' | 'user' | 'operator' | 'garbage';
 const who = fc.constantFrom<Who>('nobody', 'user', 'operator', 'garbage');
@@ -47,7 +49,9 @@ function restRequest(target: RestTarget): fc.Arbitrary<Request> {
   return fc
     .record({
       params: fc.array(hostileSegment, { minLength: segments, maxLength: segments }),
-      query: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), hostileSegment), hostileQueryValue), { maxLength: 4 }),
+      query: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), hostileSegment), hostileQueryValue), {
+        maxLength: 4,
+      }),
       body: fc.option(hostileBody(QUERY_KEYS), { freq: 4 }),
       otherMethod: fc.option(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'), { freq: 8 }),
       who,
@@ -57,7 +61,12 @@ function restRequest(target: RestTarget): fc.Arbitrary<Request> {
       const path = target.path.replace(/:[A-Za-z_]+/g, () => params[i++]!);
       const search = query.map(([k, v]) => `${k}=${v}`).join('&');
       const method = otherMethod ?? target.method;
-      return { method, path: search ? `${path}?${search}` : path, body: method === 'GET' || method === 'HEAD' ? null : body, who };
+      return {
+        method,
+        path: search ? `${path}?${search}` : path,
+        body: method === 'GET' || method === 'HEAD' ? null : body,
+        who,
+      };
     });
 }
 
@@ -69,15 +78,25 @@ function trpcRequest(target: TrpcTarget): fc.Arbitrary<Request> {
       batch: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3 }), fc.constant(MAX_BATCH_CALLS + 1)),
       body: hostileBody(target.fields),
       useBody: fc.boolean(),
-      garbageName: fc.option(hostileSegment.map((s) => s.slice(0, 40)), { freq: 10 }),
+      garbageName: fc.option(
+        hostileSegment.map((s) => s.slice(0, 40)),
+        { freq: 10 },
+      ),
       who,
     })
     .map(({ input, batch, body, useBody, garbageName, who }) => {
       const name = garbageName ?? target.name;
       const path = batch === 0 ? `/trpc/${name}` : `/trpc/${Array(batch).fill(name).join(',')}?batch=1`;
-      const wrapped = batch === 0 ? input : Object.fromEntries(Array.from({ length: batch }, (_, k) => [String(k), input]));
+      const wrapped =
+        batch === 0 ? input : Object.fromEntries(Array.from({ length: batch }, (_, k) => [String(k), input]));
       if (target.type === 'mutation') {
-        const sent = useBody ? body : { bytes: Buffer.from(JSON.stringify(wrapped) ?? 'null'), contentType: 'application/json', contentEncoding: null };
+        const sent = useBody
+          ? body
+          : {
+              bytes: Buffer.from(JSON.stringify(wrapped) ?? 'null'),
+              contentType: 'application/json',
+              contentEncoding: null,
+            };
         return { method: 'POST', path, body: sent, who };
       }
       const encoded = encodeURIComponent((JSON.stringify(wrapped) ?? '').replace(/[\ud800-\udfff]/g, ''));
@@ -120,7 +139,12 @@ describe('fuzzing every REST route and tRPC procedure with hostile input', () =>
     return { status: res.status, text: await res.text() };
   }
 
-  async function fuzz(seed: number, label: string, arbitrary: fc.Arbitrary<Request>, check: (status: number, text: string) => void) {
+  async function fuzz(
+    seed: number,
+    label: string,
+    arbitrary: fc.Arbitrary<Request>,
+    check: (status: number, text: string) => void,
+  ) {
     try {
       await fc.assert(
         fc.asyncProperty(arbitrary, async (request) => {
@@ -163,7 +187,12 @@ describe('fuzzing every REST route and tRPC procedure with hostile input', () =>
         body: fc.option(hostileBody([]), { freq: 2 }),
         who,
       });
-      await fuzz(seed, 'unknown paths', request.map((r) => ({ ...r, body: r.method === 'GET' ? null : r.body })), expectRestShape);
+      await fuzz(
+        seed,
+        'unknown paths',
+        request.map((r) => ({ ...r, body: r.method === 'GET' ? null : r.body })),
+        expectRestShape,
+      );
     });
   });
 

@@ -41,7 +41,11 @@ async function send(url: string, { method = 'GET', body, headers = {}, token }: 
 }
 
 /** CONTRACT.md section 2, REST: `{error: {code, message, issues?}}` and nothing else. */
-function expectRestError(answer: Answer, status: number, code: string): { message: string; issues?: { path: string; message: string }[] } {
+function expectRestError(
+  answer: Answer,
+  status: number,
+  code: string,
+): { message: string; issues?: { path: string; message: string }[] } {
   expect(answer.status).toBe(status);
   expect(Object.keys(answer.json)).toEqual(['error']);
   expect(answer.json.error.code).toBe(code);
@@ -105,12 +109,15 @@ describe.each(databaseKinds())('hostile input on %s', (db) => {
       expect(trpc).toBe('Forespørselen kunne ikke leses.');
     });
 
-    it.each(['zstd', 'compress', 'gzip, br', 'x-nonsense'])('%s, which the server does not decode, is 400', async (encoding) => {
-      const sent = { method: 'POST', body: json, headers: { 'content-encoding': encoding } };
-      const rest = expectRestError(await send(`${env.url}/auth/request-link`, sent), 400, 'INVALID_INPUT');
-      expect(rest.message).toMatch(/Content-Encoding/);
-      expectTrpcError(await send(`${env.url}/trpc/auth.requestLink`, sent), 400, 'INVALID_INPUT');
-    });
+    it.each(['zstd', 'compress', 'gzip, br', 'x-nonsense'])(
+      '%s, which the server does not decode, is 400',
+      async (encoding) => {
+        const sent = { method: 'POST', body: json, headers: { 'content-encoding': encoding } };
+        const rest = expectRestError(await send(`${env.url}/auth/request-link`, sent), 400, 'INVALID_INPUT');
+        expect(rest.message).toMatch(/Content-Encoding/);
+        expectTrpcError(await send(`${env.url}/trpc/auth.requestLink`, sent), 400, 'INVALID_INPUT');
+      },
+    );
 
     it.each([
       ['gzip', gzipSync],
@@ -169,16 +176,30 @@ describe.each(databaseKinds())('hostile input on %s', (db) => {
       const query = await send(`${env.url}/trpc/auth.me?input=${encodeURIComponent(nested(2000))}`, { token });
       expectTrpcError(query, 400, 'INVALID_INPUT');
       const rest = await send(`${env.url}/auth/request-link`, { method: 'POST', body: nested(4000) });
-      expect(expectRestError(rest, 400, 'INVALID_INPUT').message).toBe('JSON kan ikke være nøstet dypere enn 32 nivåer.');
+      expect(expectRestError(rest, 400, 'INVALID_INPUT').message).toBe(
+        'JSON kan ikke være nøstet dypere enn 32 nivåer.',
+      );
     });
 
     it('the bound is 32: a body 32 deep reaches validation, 33 does not', async () => {
-      const at = expectRestError(await send(`${env.url}/auth/request-link`, { method: 'POST', body: nested(32) }), 400, 'INVALID_INPUT');
+      const at = expectRestError(
+        await send(`${env.url}/auth/request-link`, { method: 'POST', body: nested(32) }),
+        400,
+        'INVALID_INPUT',
+      );
       expect(at.issues?.map((issue) => issue.path)).toEqual(['email']);
-      const over = expectRestError(await send(`${env.url}/auth/request-link`, { method: 'POST', body: nested(33) }), 400, 'INVALID_INPUT');
+      const over = expectRestError(
+        await send(`${env.url}/auth/request-link`, { method: 'POST', body: nested(33) }),
+        400,
+        'INVALID_INPUT',
+      );
       expect(over.issues).toBeUndefined();
       // Brackets inside strings are text, not nesting.
-      const text = await send(`${env.url}/account/profile`, { method: 'PATCH', token, body: JSON.stringify({ name: '['.repeat(60) }) });
+      const text = await send(`${env.url}/account/profile`, {
+        method: 'PATCH',
+        token,
+        body: JSON.stringify({ name: '['.repeat(60) }),
+      });
       expect(text.status).toBe(200);
     });
   });
@@ -203,19 +224,62 @@ describe.each(databaseKinds())('hostile input on %s', (db) => {
         body: JSON.stringify({ courseId: course.id, teeId, playedOn: '2026-05-01', format: 'stroke', holes: '18' }),
       });
       roundId = round.json.id;
-      const side = await send(`${env.url}/rounds/${roundId}/sides`, { method: 'POST', token, body: JSON.stringify({ name: 'Lag 1' }) });
+      const side = await send(`${env.url}/rounds/${roundId}/sides`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ name: 'Lag 1' }),
+      });
       sideId = side.json.id;
     });
 
-    const cases: [string, string, () => { path: string; body?: unknown; method?: string; token?: 'operator' }, string][] = [
+    const cases: [
+      string,
+      string,
+      () => { path: string; body?: unknown; method?: string; token?: 'operator' },
+      string,
+    ][] = [
       ['an organization', 'POST', () => ({ path: '/organizations', body: { name: 'Klubb\u0000' } }), 'name'],
       ['a profile', 'PATCH', () => ({ path: '/account/profile', body: { name: 'Kari\u0000' } }), 'name'],
-      ['a course', 'POST', () => ({ path: '/personal-courses', body: { ...validCourse(), name: 'Bane\u0000' } }), 'name'],
-      ['a course city', 'POST', () => ({ path: '/personal-courses', body: { ...validCourse(), city: '\u0000' } }), 'city'],
-      ['a tee', 'POST', () => ({ path: '/personal-courses', body: { ...validCourse(), tees: [{ ...validCourse().tees[0], name: 'G\u0000' }] } }), 'tees.0.name'],
-      ['a tee colour', 'POST', () => ({ path: '/personal-courses', body: { ...validCourse(), tees: [{ ...validCourse().tees[0], color: '\u0000' }] } }), 'tees.0.color'],
+      [
+        'a course',
+        'POST',
+        () => ({ path: '/personal-courses', body: { ...validCourse(), name: 'Bane\u0000' } }),
+        'name',
+      ],
+      [
+        'a course city',
+        'POST',
+        () => ({ path: '/personal-courses', body: { ...validCourse(), city: '\u0000' } }),
+        'city',
+      ],
+      [
+        'a tee',
+        'POST',
+        () => ({
+          path: '/personal-courses',
+          body: { ...validCourse(), tees: [{ ...validCourse().tees[0], name: 'G\u0000' }] },
+        }),
+        'tees.0.name',
+      ],
+      [
+        'a tee colour',
+        'POST',
+        () => ({
+          path: '/personal-courses',
+          body: { ...validCourse(), tees: [{ ...validCourse().tees[0], color: '\u0000' }] },
+        }),
+        'tees.0.color',
+      ],
       ['a side', 'POST', () => ({ path: `/rounds/${roundId}/sides`, body: { name: 'Lag\u0000' } }), 'name'],
-      ['a guest', 'POST', () => ({ path: `/rounds/${roundId}/participants`, body: { sideId, guest: { name: 'Gjest\u0000', handicapIndex: 12.3 } } }), 'guest.name'],
+      [
+        'a guest',
+        'POST',
+        () => ({
+          path: `/rounds/${roundId}/participants`,
+          body: { sideId, guest: { name: 'Gjest\u0000', handicapIndex: 12.3 } },
+        }),
+        'guest.name',
+      ],
       ['a course search', 'GET', () => ({ path: '/courses/search?q=a%00b' }), 'q'],
       ['an international search', 'GET', () => ({ path: '/personal-courses/international-search?q=%00' }), 'q'],
       ['a participant search', 'GET', () => ({ path: '/participants/search?q=%00' }), 'q'],
@@ -242,7 +306,9 @@ describe.each(databaseKinds())('hostile input on %s', (db) => {
       ['a C1 control', 'Klubb\u0085'],
     ])('%s in a name is refused', async (_what, name) => {
       const answer = await send(`${env.url}/organizations`, { method: 'POST', token, body: JSON.stringify({ name }) });
-      expect(expectRestError(answer, 400, 'INVALID_INPUT').issues).toEqual([{ path: 'name', message: CONTROL_CHARACTER_MESSAGE }]);
+      expect(expectRestError(answer, 400, 'INVALID_INPUT').issues).toEqual([
+        { path: 'name', message: CONTROL_CHARACTER_MESSAGE },
+      ]);
     });
 
     it('keeps every letter, emoji and punctuation a person types', async () => {
@@ -267,7 +333,9 @@ describe.each(databaseKinds())('hostile input on %s', (db) => {
 
     it("the app's batch link splits many calls into batches the server takes", async () => {
       const client = createTRPCClient<AppRouter>({ links: [batchLink(`${env.url}/trpc`)] });
-      const calls = Array.from({ length: 3 * MAX_BATCH_CALLS + 7 }, () => client.auth.me.query().catch((e: unknown) => e));
+      const calls = Array.from({ length: 3 * MAX_BATCH_CALLS + 7 }, () =>
+        client.auth.me.query().catch((e: unknown) => e),
+      );
       const outcomes = await Promise.all(calls);
       for (const outcome of outcomes) {
         expect(outcome).toBeInstanceOf(TRPCClientError);

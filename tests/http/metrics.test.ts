@@ -32,7 +32,11 @@ function parseExposition(text: string): Sample[] {
     if (!match || !FLOAT.test(match[3]!)) throw new Error(`not a sample line: ${line}`);
     const labels: Record<string, string> = {};
     for (const [, key, value] of (match[2] ?? '').matchAll(LABEL)) labels[key!] = value!;
-    samples.push({ name: match[1]!, labels, value: /nan/i.test(match[3]!) ? NaN : Number(match[3]!.replace(/inf(inity)?/i, 'Infinity')) });
+    samples.push({
+      name: match[1]!,
+      labels,
+      value: /nan/i.test(match[3]!) ? NaN : Number(match[3]!.replace(/inf(inity)?/i, 'Infinity')),
+    });
   }
   return samples;
 }
@@ -58,7 +62,9 @@ describe('GET /metrics while METRICS_TOKEN is unset', () => {
 
   it('refuses a METRICS_TOKEN shorter than 32 characters at start', () => {
     expect(() => testConfig({ METRICS_TOKEN: 'a'.repeat(31) })).toThrow(ConfigError);
-    expect(() => testConfig({ METRICS_TOKEN: 'a'.repeat(31) })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+    expect(() => testConfig({ METRICS_TOKEN: 'a'.repeat(31) })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
     expect(testConfig({ METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);
   });
 });
@@ -106,7 +112,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     await addMember(deps.db, club.id, member.id, 'member');
     const cookie = `service_session=${await sessionTokenFor(deps, member)}`;
     const otherId = randomUUID();
-    for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/organizations/${club.id}/members`, { headers: { cookie } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${server.url}/organizations/${club.id}/members`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${server.url}/organizations/${otherId}/members`, { headers: { cookie } })).status).toBe(403);
     expect((await fetch(`${server.url}/trpc/orgs.mine`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${server.url}/trpc/no.such${otherId}`)).status).toBe(404);
@@ -119,12 +126,18 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(requests({ route: '/trpc/orgs.mine', method: 'GET', status: '200' })).toBe(1);
     expect(requests({ route: '/trpc/<unknown>', method: 'GET', status: '404' })).toBe(1);
     expect(requests({ route: '<unmatched>', method: 'GET', status: '404' })).toBe(1);
-    expect(valueOf(samples, 'golf_http_request_duration_seconds_count', { route: '/organizations/:organization_id/members', status: '200' })).toBe(3);
+    expect(
+      valueOf(samples, 'golf_http_request_duration_seconds_count', {
+        route: '/organizations/:organization_id/members',
+        status: '200',
+      }),
+    ).toBe(3);
     for (const id of [club.id, otherId, member.id]) expect(text).not.toContain(id);
     // prom-client's default metrics are there, event-loop lag among them.
     expect(valueOf(samples, 'nodejs_eventloop_lag_seconds', {})).toBeGreaterThanOrEqual(0);
     expect(samples.some((s) => s.name === 'process_resident_memory_bytes')).toBe(true);
-    if (deps.dbKind === 'postgres') expect(valueOf(samples, 'golf_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    if (deps.dbKind === 'postgres')
+      expect(valueOf(samples, 'golf_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     else expect(samples.some((s) => s.name === 'golf_db_pool_connections')).toBe(false);
   });
 
@@ -132,7 +145,13 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const course = await demoCourse(deps, 'oslo-gk', 'Bogstad');
     const owner = await createUser(deps.db, { name: 'Eva Eier', handicapIndex: 14 });
     const asOwner = (await callerAs(deps, owner)).caller;
-    const round = await asOwner.rounds.create({ courseId: course.course.id, teeId: course.teeId, playedOn: '2026-08-01', format: 'stroke', holes: '18' });
+    const round = await asOwner.rounds.create({
+      courseId: course.course.id,
+      teeId: course.teeId,
+      playedOn: '2026-08-01',
+      format: 'stroke',
+      holes: '18',
+    });
     const gauges = async () => {
       const { samples } = await scrape();
       return {
@@ -160,14 +179,21 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   it('counts a failed password sign-in and a rate-limit refusal, without the address or the user in the output', async () => {
     const user = await createUser(deps.db, { name: 'Per Passord', password: PASSWORD });
     const post = (path: string, body: unknown) =>
-      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
 
     expect((await post('/auth/login', { email: user.email, password: 'feil-passord-123' })).status).toBe(401);
     const signedIn = await post('/auth/login', { email: user.email, password: PASSWORD });
     expect(signedIn.status).toBe(200);
     // Logging out announces the session's end on the bus.
     const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
-    const loggedOut = await fetch(`${server.url}/auth/logout`, { method: 'POST', headers: { 'content-type': 'application/json', cookie } });
+    const loggedOut = await fetch(`${server.url}/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+    });
     expect(loggedOut.status).toBe(200);
     expect((await post('/auth/request-link', { email: user.email })).status).toBe(200);
     expect((await post('/auth/request-link', { email: user.email })).status).toBe(429);
@@ -177,8 +203,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(valueOf(samples, 'golf_sign_ins_total', { kind: 'password', outcome: 'success' })).toBe(1);
     expect(valueOf(samples, 'golf_rate_limit_refusals_total', { limit: 'magic_link_address' })).toBe(1);
     expect(valueOf(samples, 'golf_bus_published_total', { kind: 'sessions' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(samples, 'golf_http_requests_total', { route: '/auth/request-link', method: 'POST', status: '429' })).toBe(1);
-    for (const secret of [user.email, user.email.split('@')[0]!, user.id, PASSWORD, TOKEN]) expect(text).not.toContain(secret);
+    expect(
+      valueOf(samples, 'golf_http_requests_total', { route: '/auth/request-link', method: 'POST', status: '429' }),
+    ).toBe(1);
+    for (const secret of [user.email, user.email.split('@')[0]!, user.id, PASSWORD, TOKEN])
+      expect(text).not.toContain(secret);
   });
 });
 
@@ -190,7 +219,9 @@ describe('two apps in one process', () => {
       await fetch(`${a.url}/healthz`);
       await fetch(`${a.url}/healthz`);
       const read = async (server: TestServer) =>
-        parseExposition(await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text());
+        parseExposition(
+          await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text(),
+        );
       expect(valueOf(await read(a), 'golf_http_requests_total', { route: '/healthz', status: '200' })).toBe(2);
       expect(valueOf(await read(b), 'golf_http_requests_total', { route: '/healthz', status: '200' })).toBeUndefined();
     } finally {

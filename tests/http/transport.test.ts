@@ -25,7 +25,11 @@ describe('the HTTP transport', () => {
   });
 
   it('refuses a mutating request that is not JSON, whatever its path', async () => {
-    const res = await fetch(`${server.url}/auth/logout`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    const res = await fetch(`${server.url}/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
     const body = await res.json();
     expect(body.error.code).toBe('FORBIDDEN_ORIGIN');
@@ -33,7 +37,11 @@ describe('the HTTP transport', () => {
     const noType = await fetch(`${server.url}/trpc/auth.logout`, { method: 'POST' });
     expect(noType.status).toBe(403);
     // On /trpc in tRPC's shape, one error per call of a batch, as the app's batch link reads errors.
-    expect((await noType.json()).error.data).toMatchObject({ appCode: 'FORBIDDEN_ORIGIN', httpStatus: 403, path: 'auth.logout' });
+    expect((await noType.json()).error.data).toMatchObject({
+      appCode: 'FORBIDDEN_ORIGIN',
+      httpStatus: 403,
+      path: 'auth.logout',
+    });
     const batch = await fetch(`${server.url}/trpc/auth.logout,auth.signOutEverywhere?batch=1`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
@@ -70,7 +78,11 @@ describe('the HTTP transport', () => {
     const rest = await fetch(`${server.url}/auth/request-link`, { method: 'POST', headers: JSON_HEADERS, body: big });
     expect(rest.status).toBe(413);
     expect((await rest.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
-    const trpc = await fetch(`${server.url}/trpc/auth.requestLink`, { method: 'POST', headers: JSON_HEADERS, body: big });
+    const trpc = await fetch(`${server.url}/trpc/auth.requestLink`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: big,
+    });
     expect(trpc.status).toBe(413);
     expect((await trpc.json()).error.data).toMatchObject({ appCode: 'PAYLOAD_TOO_LARGE', httpStatus: 413 });
   });
@@ -83,7 +95,11 @@ describe('the HTTP transport', () => {
   });
 
   it('answers malformed JSON with 400 INVALID_INPUT', async () => {
-    const res = await fetch(`${server.url}/auth/request-link`, { method: 'POST', headers: JSON_HEADERS, body: '{"email": ' });
+    const res = await fetch(`${server.url}/auth/request-link`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: '{"email": ',
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.code).toBe('INVALID_INPUT');
   });
@@ -143,7 +159,9 @@ describe('the HTTP transport', () => {
   it('gives every response a request id and keeps tokens and cookies out of the log', async () => {
     const user = await createUser(deps.db);
     const token = await sessionTokenFor(deps, user);
-    const res = await fetch(`${server.url}/auth/me?token=secret-in-query`, { headers: { cookie: `service_session=${token}` } });
+    const res = await fetch(`${server.url}/auth/me?token=secret-in-query`, {
+      headers: { cookie: `service_session=${token}` },
+    });
     expect(res.status).toBe(200);
     const requestId = res.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);

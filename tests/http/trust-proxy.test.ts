@@ -40,7 +40,8 @@ async function post(url: string, body: unknown, forwardedFor?: string): Promise<
 
 /** A wrong password for an address never seen before: only the per-IP limit can refuse it. */
 async function wrongPassword(baseUrl: string, forwardedFor?: string): Promise<number> {
-  return (await post(`${baseUrl}/auth/login`, { email: uniqueEmail('gjett'), password: 'feil passord!' }, forwardedFor)).status;
+  return (await post(`${baseUrl}/auth/login`, { email: uniqueEmail('gjett'), password: 'feil passord!' }, forwardedFor))
+    .status;
 }
 
 async function signInAuditIp(deps: TestDeps, userId: string): Promise<string | null> {
@@ -54,7 +55,10 @@ async function signInAuditIp(deps: TestDeps, userId: string): Promise<string | n
 }
 
 async function linkRequestIp(deps: TestDeps, email: string): Promise<string | null> {
-  const [row] = await deps.db.select({ ip: verification.requestIp }).from(verification).where(eq(verification.email, email));
+  const [row] = await deps.db
+    .select({ ip: verification.requestIp })
+    .from(verification)
+    .where(eq(verification.email, email));
   return row?.ip ?? null;
 }
 
@@ -62,7 +66,7 @@ describe.each(databaseKinds())('the client address on %s', (kind) => {
   describe('with TRUST_PROXY unset', () => {
     const env = useServer(kind, {});
 
-    it('ignores X-Forwarded-For: forged addresses share the socket address\'s password budget', async () => {
+    it("ignores X-Forwarded-For: forged addresses share the socket address's password budget", async () => {
       for (let i = 0; i < PASSWORD_FAILURES_PER_IP; i++) {
         expect(await wrongPassword(env.server.url, `198.51.100.${i + 1}`), `failure ${i + 1}`).toBe(401);
       }
@@ -72,7 +76,9 @@ describe.each(databaseKinds())('the client address on %s', (kind) => {
 
     it('records the socket address, not the forged one, in the audit log and on a sign-in link', async () => {
       const user = await createUser(env.deps.db, { password: PASSWORD });
-      expect((await post(`${env.server.url}/auth/login`, { email: user.email, password: PASSWORD }, '203.0.113.7')).status).toBe(200);
+      expect(
+        (await post(`${env.server.url}/auth/login`, { email: user.email, password: PASSWORD }, '203.0.113.7')).status,
+      ).toBe(200);
       expect(await signInAuditIp(env.deps, user.id)).toMatch(LOOPBACK);
 
       const email = uniqueEmail('lenke');
@@ -102,7 +108,9 @@ describe.each(databaseKinds())('the client address on %s', (kind) => {
 
     it('records the forwarded address in the audit log and on a sign-in link', async () => {
       const user = await createUser(env.deps.db, { password: PASSWORD });
-      expect((await post(`${env.server.url}/auth/login`, { email: user.email, password: PASSWORD }, '203.0.113.7')).status).toBe(200);
+      expect(
+        (await post(`${env.server.url}/auth/login`, { email: user.email, password: PASSWORD }, '203.0.113.7')).status,
+      ).toBe(200);
       expect(await signInAuditIp(env.deps, user.id)).toBe('203.0.113.7');
 
       const email = uniqueEmail('lenke');
@@ -112,7 +120,10 @@ describe.each(databaseKinds())('the client address on %s', (kind) => {
 
     it('takes the socket address when the forwarded entry is no address at all', async () => {
       const user = await createUser(env.deps.db, { password: PASSWORD });
-      expect((await post(`${env.server.url}/auth/login`, { email: user.email, password: PASSWORD }, 'ikke-en-adresse')).status).toBe(200);
+      expect(
+        (await post(`${env.server.url}/auth/login`, { email: user.email, password: PASSWORD }, 'ikke-en-adresse'))
+          .status,
+      ).toBe(200);
       expect(await signInAuditIp(env.deps, user.id)).toMatch(LOOPBACK);
     });
   });

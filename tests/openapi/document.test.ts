@@ -41,7 +41,9 @@ function expressRoutes(stack: Layer[]): string[] {
 }
 
 function documentedRoutes(doc: OpenApiDocument): string[] {
-  return Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+  );
 }
 
 describe('the OpenAPI document', () => {
@@ -114,7 +116,10 @@ describe('the OpenAPI document', () => {
     async function expectDescribed(method: string, path: string, template: string, body?: unknown): Promise<void> {
       const res = await fetch(server.url + path, {
         method,
-        headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const operation = doc.paths[template]?.[method.toLowerCase()];
@@ -149,7 +154,11 @@ describe('the OpenAPI document', () => {
       await expectDescribed('GET', `${tournament}/entries`, `${TOURNAMENT}/entries`);
       await expectDescribed('GET', `${tournament}/rounds/1/cards`, `${TOURNAMENT}/rounds/{round_number}/cards`);
       await expectDescribed('GET', `/public/tournaments/${fixture.slug}`, '/public/tournaments/{slug}');
-      await expectDescribed('GET', `/public/tournaments/${fixture.slug}/leaderboard`, '/public/tournaments/{slug}/leaderboard');
+      await expectDescribed(
+        'GET',
+        `/public/tournaments/${fixture.slug}/leaderboard`,
+        '/public/tournaments/{slug}/leaderboard',
+      );
       await expectDescribed('POST', `${org}/chat/messages`, `${ORG}/chat/messages`, { text: 'Velkommen!' });
       await expectDescribed('GET', `${org}/chat/messages`, `${ORG}/chat/messages`);
       await expectDescribed('GET', '/chat/unread', '/chat/unread');

@@ -10,8 +10,13 @@ describe('the REST route table is typed against the router', () => {
     const wrong = () => [
       // @ts-expect-error no such procedure
       route({ method: 'get', path: '/nope', procedure: 'orgs.nope' }),
-      // @ts-expect-error a path parameter mapped onto a field the procedure does not take
-      route({ method: 'get', path: '/organizations/:organization_id', procedure: 'orgs.get', params: { organization_id: 'orgId' } }),
+      route({
+        method: 'get',
+        path: '/organizations/:organization_id',
+        procedure: 'orgs.get',
+        // @ts-expect-error a path parameter mapped onto a field the procedure does not take
+        params: { organization_id: 'orgId' },
+      }),
       // @ts-expect-error a path parameter left unmapped
       route({ method: 'get', path: '/organizations/:organization_id', procedure: 'orgs.get' }),
       // @ts-expect-error a query key the procedure does not know

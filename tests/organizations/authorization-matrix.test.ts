@@ -14,13 +14,28 @@ import { insertInvitation } from './support';
  * every kind of caller, through tRPC and REST. 'ok' means the call got through to its domain code and
  * succeeded; anything else is the contract's error code.
  */
-const ACTORS = ['anonymous', 'pending_2fa', 'must_enroll_2fa', 'member', 'admin', 'owner', 'otherOwner', 'superAdmin'] as const;
+const ACTORS = [
+  'anonymous',
+  'pending_2fa',
+  'must_enroll_2fa',
+  'member',
+  'admin',
+  'owner',
+  'otherOwner',
+  'superAdmin',
+] as const;
 type Actor = (typeof ACTORS)[number];
 type SignedInActor = Exclude<Actor, 'anonymous' | 'pending_2fa' | 'must_enroll_2fa'>;
 type Expected = Record<SignedInActor, string>;
 
 const SIGNED_IN: Expected = { member: 'ok', admin: 'ok', owner: 'ok', otherOwner: 'ok', superAdmin: 'ok' };
-const ORG_MEMBER: Expected = { member: 'ok', admin: 'ok', owner: 'ok', otherOwner: 'NOT_ORG_MEMBER', superAdmin: 'NOT_ORG_MEMBER' };
+const ORG_MEMBER: Expected = {
+  member: 'ok',
+  admin: 'ok',
+  owner: 'ok',
+  otherOwner: 'NOT_ORG_MEMBER',
+  superAdmin: 'NOT_ORG_MEMBER',
+};
 const ORG_ADMIN: Expected = { ...ORG_MEMBER, member: 'NOT_ORG_ADMIN' };
 const SUPER_ADMIN: Expected = {
   member: 'NOT_SUPER_ADMIN',
@@ -113,7 +128,11 @@ const CASES: Case[] = [
     procedure: 'account.confirmEmail',
     expected: SIGNED_IN,
     input: async (w, caller) => {
-      const { token } = await issueConfirmation(w.deps, { userId: caller.id, purpose: 'add_email', targetEmail: uniqueEmail('ny') });
+      const { token } = await issueConfirmation(w.deps, {
+        userId: caller.id,
+        purpose: 'add_email',
+        targetEmail: uniqueEmail('ny'),
+      });
       return { token };
     },
   },
@@ -130,13 +149,21 @@ const CASES: Case[] = [
       expect(rows).toHaveLength(ok ? 0 : 1);
     },
   },
-  { procedure: 'account.requestMerge', expected: SIGNED_IN, input: async (w) => ({ email: (await createUser(w.deps.db)).email }) },
+  {
+    procedure: 'account.requestMerge',
+    expected: SIGNED_IN,
+    input: async (w) => ({ email: (await createUser(w.deps.db)).email }),
+  },
   {
     procedure: 'account.confirmMerge',
     expected: SIGNED_IN,
     input: async (w, caller) => {
       const other = await createUser(w.deps.db);
-      const { token } = await issueConfirmation(w.deps, { userId: caller.id, purpose: 'merge', targetEmail: other.email });
+      const { token } = await issueConfirmation(w.deps, {
+        userId: caller.id,
+        purpose: 'merge',
+        targetEmail: other.email,
+      });
       return { token };
     },
   },
@@ -179,10 +206,21 @@ describe.each(TRANSPORTS)('authorization matrix over %s', (transport: Transport)
   for (const c of CASES) {
     describe(c.procedure, () => {
       it.each(ACTORS)('as %s', async (actor) => {
-        const expected = actor === 'anonymous' || actor === 'pending_2fa' || actor === 'must_enroll_2fa' ? 'NOT_AUTHENTICATED' : c.expected[actor];
-        const caller = actor === 'anonymous' ? throwaway : actor === 'pending_2fa' || actor === 'must_enroll_2fa' ? world.users.owner : world.users[actor];
+        const expected =
+          actor === 'anonymous' || actor === 'pending_2fa' || actor === 'must_enroll_2fa'
+            ? 'NOT_AUTHENTICATED'
+            : c.expected[actor];
+        const caller =
+          actor === 'anonymous'
+            ? throwaway
+            : actor === 'pending_2fa' || actor === 'must_enroll_2fa'
+              ? world.users.owner
+              : world.users[actor];
         const input = await c.input(world, caller);
-        const res = await clientFor(transport, deps, () => env.url, { token: await tokenOf(actor) }).call(c.procedure, input);
+        const res = await clientFor(transport, deps, () => env.url, { token: await tokenOf(actor) }).call(
+          c.procedure,
+          input,
+        );
         expect(res.error?.code ?? 'ok').toBe(expected);
         if (expected !== 'ok') {
           expect(res.status).toBe(expected === 'NOT_AUTHENTICATED' ? 401 : 403);

@@ -36,7 +36,15 @@ describe.each(TRANSPORTS)('cross-tenant attempts over %s', (transport: Transport
     await addMember(deps.db, orgB.id, ownerB.id, 'owner');
     await addMember(deps.db, orgB.id, adminB.id, 'admin');
     await addMember(deps.db, orgB.id, memberB.id, 'member');
-    await deps.db.insert(auditLog).values({ organizationId: orgB.id, action: 'org.role_changed', actorUserId: ownerB.id, subjectUserId: adminB.id, ip: '203.0.113.7' });
+    await deps.db
+      .insert(auditLog)
+      .values({
+        organizationId: orgB.id,
+        action: 'org.role_changed',
+        actorUserId: ownerB.id,
+        subjectUserId: adminB.id,
+        ip: '203.0.113.7',
+      });
     secretsOfB = [orgB.name, 'Bravo', 'bravo.example.no', 'Berit', 'Bjørn', 'Bertine', '203.0.113.7'];
   });
 
@@ -124,7 +132,10 @@ describe.each(TRANSPORTS)('cross-tenant attempts over %s', (transport: Transport
       const before = await membershipsOfB();
       const res = await fetch(`${env.url}/organizations/${orgA.id}/members/${memberB.id}`, {
         method: 'PATCH',
-        headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${await sessionTokenFor(deps, ownerA)}` },
+        headers: {
+          'content-type': 'application/json',
+          cookie: `${SESSION_COOKIE}=${await sessionTokenFor(deps, ownerA)}`,
+        },
         body: JSON.stringify({ role: 'admin', organizationId: orgB.id }),
       });
       // The path names the organization; the same field in the body is unknown to the REST path (CONTRACT.md

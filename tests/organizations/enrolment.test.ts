@@ -26,8 +26,13 @@ describe.each(TRANSPORTS)('becoming owner or admin without 2FA, over %s', (trans
     expect(await signInWithPassword(deps, player.email, PASSWORD)).toBe('full');
 
     const playerClient = await as(player);
-    expect((await (await as(owner)).call('orgs.setRole', { organizationId: org.id, userId: player.id, role: 'admin' })).error).toBeNull();
-    expect((await playerClient.call('orgs.mine')).body.organizations).toEqual([{ id: org.id, name: org.name, role: 'admin' }]);
+    expect(
+      (await (await as(owner)).call('orgs.setRole', { organizationId: org.id, userId: player.id, role: 'admin' }))
+        .error,
+    ).toBeNull();
+    expect((await playerClient.call('orgs.mine')).body.organizations).toEqual([
+      { id: org.id, name: org.name, role: 'admin' },
+    ]);
     expect(await signInWithPassword(deps, player.email, PASSWORD)).toBe('must_enroll_2fa');
 
     await (await as(owner)).call('orgs.setRole', { organizationId: org.id, userId: player.id, role: 'member' });
@@ -46,9 +51,10 @@ describe.each(TRANSPORTS)('becoming owner or admin without 2FA, over %s', (trans
     const owner = await createUser(deps.db);
     await addMember(deps.db, org.id, owner.id, 'owner');
     const address = uniqueEmail('ny-admin');
-    expect((await (await as(owner)).call('orgs.addMember', { organizationId: org.id, email: address, role: 'admin' })).body.result).toBe(
-      'invited',
-    );
+    expect(
+      (await (await as(owner)).call('orgs.addMember', { organizationId: org.id, email: address, role: 'admin' })).body
+        .result,
+    ).toBe('invited');
     const signIn = await signInByMagicLink(deps, address);
     expect(signIn.stage).toBe('must_enroll_2fa');
   });

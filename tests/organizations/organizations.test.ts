@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../../server/auth/tokens';
 import type { UserRow } from '../../server/auth/users';
-import { organizationInvitation, organizationMembership, userSecondaryEmail, verification, type Role } from '../../server/db/schema';
+import {
+  organizationInvitation,
+  organizationMembership,
+  userSecondaryEmail,
+  verification,
+  type Role,
+} from '../../server/db/schema';
 import { INVITATION_SECONDS } from '../../server/organizations/invitations';
 import type { TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
@@ -50,9 +56,16 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       const res = await c.call('orgs.create', { name: '  Bergen Golfklubb ' });
       expect(res.error).toBeNull();
       if (transport === 'rest') expect(res.status).toBe(201);
-      expect(res.body).toEqual({ id: expect.any(String), name: 'Bergen Golfklubb', createdAt: expect.any(String), role: 'owner' });
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        name: 'Bergen Golfklubb',
+        createdAt: expect.any(String),
+        role: 'owner',
+      });
 
-      expect((await c.call('orgs.mine')).body).toEqual({ organizations: [{ id: res.body.id, name: 'Bergen Golfklubb', role: 'owner' }] });
+      expect((await c.call('orgs.mine')).body).toEqual({
+        organizations: [{ id: res.body.id, name: 'Bergen Golfklubb', role: 'owner' }],
+      });
       expect((await c.call('orgs.get', { organizationId: res.body.id })).body).toEqual(res.body);
       expect((await c.call('orgs.members', { organizationId: res.body.id })).body).toEqual({
         members: [{ userId: user.id, name: user.name, email: user.email, role: 'owner' }],
@@ -95,7 +108,11 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
     it('adds an existing account by its primary address at once, with the given role', async () => {
       const { org, admin } = await club();
       const newcomer = await createUser(deps.db, { name: 'Nils Ny' });
-      const res = await (await as(admin)).call('orgs.addMember', { organizationId: org.id, email: newcomer.email.toUpperCase(), role: 'member' });
+      const res = await (await as(admin)).call('orgs.addMember', {
+        organizationId: org.id,
+        email: newcomer.email.toUpperCase(),
+        role: 'member',
+      });
       expect(res.body).toEqual({
         result: 'added',
         member: { userId: newcomer.id, name: 'Nils Ny', email: newcomer.email, role: 'member' },
@@ -109,14 +126,27 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       const newcomer = await createUser(deps.db);
       const secondary = uniqueEmail('ekstra');
       await deps.db.insert(userSecondaryEmail).values({ userId: newcomer.id, email: secondary });
-      const res = await (await as(owner)).call('orgs.addMember', { organizationId: org.id, email: secondary, role: 'admin' });
-      expect(res.body.member).toEqual({ userId: newcomer.id, name: newcomer.name, email: newcomer.email, role: 'admin' });
+      const res = await (await as(owner)).call('orgs.addMember', {
+        organizationId: org.id,
+        email: secondary,
+        role: 'admin',
+      });
+      expect(res.body.member).toEqual({
+        userId: newcomer.id,
+        name: newcomer.name,
+        email: newcomer.email,
+        role: 'admin',
+      });
       expect(await roleOf(org.id, newcomer.id)).toBe('admin');
     });
 
     it('answers 409 CONFLICT for someone who is already a member, and changes nothing', async () => {
       const { org, owner, admin } = await club();
-      const res = await (await as(owner)).call('orgs.addMember', { organizationId: org.id, email: admin.email, role: 'member' });
+      const res = await (await as(owner)).call('orgs.addMember', {
+        organizationId: org.id,
+        email: admin.email,
+        role: 'member',
+      });
       expect(res).toMatchObject({ status: 409, error: { code: 'CONFLICT' } });
       expect(await roleOf(org.id, admin.id)).toBe('admin');
     });
@@ -124,12 +154,24 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
     it('lets only an owner add an owner', async () => {
       const { org, owner, admin } = await club();
       const a = await createUser(deps.db);
-      const denied = await (await as(admin)).call('orgs.addMember', { organizationId: org.id, email: a.email, role: 'owner' });
+      const denied = await (await as(admin)).call('orgs.addMember', {
+        organizationId: org.id,
+        email: a.email,
+        role: 'owner',
+      });
       expect(denied).toMatchObject({ status: 403, error: { code: 'FORBIDDEN' } });
       expect(await roleOf(org.id, a.id)).toBeNull();
-      const invited = await (await as(admin)).call('orgs.addMember', { organizationId: org.id, email: uniqueEmail(), role: 'owner' });
+      const invited = await (await as(admin)).call('orgs.addMember', {
+        organizationId: org.id,
+        email: uniqueEmail(),
+        role: 'owner',
+      });
       expect(invited).toMatchObject({ status: 403, error: { code: 'FORBIDDEN' } });
-      const allowed = await (await as(owner)).call('orgs.addMember', { organizationId: org.id, email: a.email, role: 'owner' });
+      const allowed = await (await as(owner)).call('orgs.addMember', {
+        organizationId: org.id,
+        email: a.email,
+        role: 'owner',
+      });
       expect(allowed.body.member.role).toBe('owner');
     });
 
@@ -150,8 +192,15 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
     it('mails an unknown address an invitation whose link joins on sign-in; the token is stored hashed', async () => {
       const { org, owner } = await club();
       const address = uniqueEmail('invitert');
-      const res = await (await as(owner)).call('orgs.addMember', { organizationId: org.id, email: address, role: 'member' });
-      expect(res.body).toEqual({ result: 'invited', invitation: { email: address, role: 'member', expiresAt: expect.any(String) } });
+      const res = await (await as(owner)).call('orgs.addMember', {
+        organizationId: org.id,
+        email: address,
+        role: 'member',
+      });
+      expect(res.body).toEqual({
+        result: 'invited',
+        invitation: { email: address, role: 'member', expiresAt: expect.any(String) },
+      });
       expect(new Date(res.body.invitation.expiresAt).getTime()).toBe(deps.now().getTime() + INVITATION_SECONDS * 1000);
 
       const mail = lastMailTo(deps, address);
@@ -176,7 +225,9 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       const c = clientFor(transport, deps, () => env.url, { token: signIn.token });
       expect((await c.call('orgs.mine')).body.organizations).toEqual([{ id: org.id, name: org.name, role: 'member' }]);
       // The link is then used up; opening it afterwards as the same account still just shows the organization.
-      expect((await c.call('orgs.acceptInvitation', { token })).body).toEqual({ organization: { id: org.id, name: org.name, role: 'member' } });
+      expect((await c.call('orgs.acceptInvitation', { token })).body).toEqual({
+        organization: { id: org.id, name: org.name, role: 'member' },
+      });
     });
 
     it('joins only an account that owns the invited address; anyone else holding the link gets 403', async () => {
@@ -187,7 +238,10 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
 
       const someone = await createUser(deps.db);
       const refused = await (await as(someone)).call('orgs.acceptInvitation', { token });
-      expect(refused).toMatchObject({ status: 403, error: { code: 'FORBIDDEN', message: expect.stringMatching(/annen e-postadresse/) } });
+      expect(refused).toMatchObject({
+        status: 403,
+        error: { code: 'FORBIDDEN', message: expect.stringMatching(/annen e-postadresse/) },
+      });
       expect(await roleOf(org.id, someone.id)).toBeNull();
 
       // The invitation stays usable by the address's owner, here an account holding it as a confirmed secondary one.
@@ -210,7 +264,10 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       deps.clock.advance(INVITATION_SECONDS + 1);
       const signIn = await signInByMagicLink(deps, address);
       expect(await roleOf(org.id, signIn.userId)).toBeNull();
-      const res = await clientFor(transport, deps, () => env.url, { token: signIn.token }).call('orgs.acceptInvitation', { token });
+      const res = await clientFor(transport, deps, () => env.url, { token: signIn.token }).call(
+        'orgs.acceptInvitation',
+        { token },
+      );
       expect(res).toMatchObject({ status: 400, error: { code: 'INVALID_LINK' } });
     });
 
@@ -241,7 +298,9 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       const { org, owner } = await club();
       const c = await as(owner);
       for (let i = 0; i < 5; i++) {
-        expect((await c.call('orgs.addMember', { organizationId: org.id, email: uniqueEmail(), role: 'member' })).error).toBeNull();
+        expect(
+          (await c.call('orgs.addMember', { organizationId: org.id, email: uniqueEmail(), role: 'member' })).error,
+        ).toBeNull();
       }
       const address = uniqueEmail('for-mange');
       const res = await c.call('orgs.addMember', { organizationId: org.id, email: address, role: 'member' });
@@ -249,17 +308,29 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       expect(mailsTo(deps, address)).toEqual([]);
       // Adding existing accounts sends no mail and is not limited.
       const existing = await createUser(deps.db);
-      expect((await c.call('orgs.addMember', { organizationId: org.id, email: existing.email, role: 'member' })).error).toBeNull();
+      expect(
+        (await c.call('orgs.addMember', { organizationId: org.id, email: existing.email, role: 'member' })).error,
+      ).toBeNull();
     });
   });
 
   describe('roles', () => {
     it('lets an owner or admin promote and demote members and admins', async () => {
       const { org, owner, admin, member } = await club();
-      const promoted = await (await as(admin)).call('orgs.setRole', { organizationId: org.id, userId: member.id, role: 'admin' });
-      expect(promoted.body).toEqual({ member: { userId: member.id, name: member.name, email: member.email, role: 'admin' } });
+      const promoted = await (await as(admin)).call('orgs.setRole', {
+        organizationId: org.id,
+        userId: member.id,
+        role: 'admin',
+      });
+      expect(promoted.body).toEqual({
+        member: { userId: member.id, name: member.name, email: member.email, role: 'admin' },
+      });
       expect(await roleOf(org.id, member.id)).toBe('admin');
-      const demoted = await (await as(owner)).call('orgs.setRole', { organizationId: org.id, userId: admin.id, role: 'member' });
+      const demoted = await (await as(owner)).call('orgs.setRole', {
+        organizationId: org.id,
+        userId: admin.id,
+        role: 'member',
+      });
       expect(demoted.body.member.role).toBe('member');
     });
 
@@ -274,12 +345,18 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
         status: 403,
         error: { code: 'FORBIDDEN', message: 'En administrator kan ikke endre eller fjerne en eier.' },
       });
-      expect(await a.call('orgs.setRole', { organizationId: org.id, userId: admin.id, role: 'owner' })).toMatchObject({ status: 403 });
+      expect(await a.call('orgs.setRole', { organizationId: org.id, userId: admin.id, role: 'owner' })).toMatchObject({
+        status: 403,
+      });
       expect(await roleOf(org.id, member.id)).toBe('member');
       expect(await roleOf(org.id, owner.id)).toBe('owner');
       expect(await roleOf(org.id, admin.id)).toBe('admin');
 
-      const granted = await (await as(owner)).call('orgs.setRole', { organizationId: org.id, userId: member.id, role: 'owner' });
+      const granted = await (await as(owner)).call('orgs.setRole', {
+        organizationId: org.id,
+        userId: member.id,
+        role: 'owner',
+      });
       expect(granted.body.member.role).toBe('owner');
     });
 
@@ -292,7 +369,9 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       });
       expect(await roleOf(org.id, member.id)).toBe('member');
       const stranger = await createUser(deps.db);
-      expect(await (await as(owner)).call('orgs.setRole', { organizationId: org.id, userId: stranger.id, role: 'admin' })).toMatchObject({
+      expect(
+        await (await as(owner)).call('orgs.setRole', { organizationId: org.id, userId: stranger.id, role: 'admin' }),
+      ).toMatchObject({
         status: 404,
         error: { code: 'NOT_FOUND' },
       });
@@ -304,14 +383,22 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       const { org, owner } = await club();
       const c = await as(owner);
       const res = await c.call('orgs.setRole', { organizationId: org.id, userId: owner.id, role: 'admin' });
-      expect(res).toMatchObject({ status: 409, error: { code: 'CONFLICT', message: 'Organisasjonen må ha minst én eier. Gjør en annen til eier først.' } });
+      expect(res).toMatchObject({
+        status: 409,
+        error: { code: 'CONFLICT', message: 'Organisasjonen må ha minst én eier. Gjør en annen til eier først.' },
+      });
       expect(await roleOf(org.id, owner.id)).toBe('owner');
 
       const other = await createUser(deps.db);
       await addMember(deps.db, org.id, other.id, 'owner');
-      expect((await c.call('orgs.setRole', { organizationId: org.id, userId: owner.id, role: 'admin' })).body.member.role).toBe('admin');
+      expect(
+        (await c.call('orgs.setRole', { organizationId: org.id, userId: owner.id, role: 'admin' })).body.member.role,
+      ).toBe('admin');
       // Now `other` is the last owner.
-      expect((await (await as(other)).call('orgs.setRole', { organizationId: org.id, userId: other.id, role: 'member' })).status).toBe(409);
+      expect(
+        (await (await as(other)).call('orgs.setRole', { organizationId: org.id, userId: other.id, role: 'member' }))
+          .status,
+      ).toBe(409);
     });
   });
 
@@ -321,7 +408,10 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       const res = await (await as(admin)).call('orgs.removeMember', { organizationId: org.id, userId: member.id });
       expect(res.body).toEqual({ ok: true });
       expect(await roleOf(org.id, member.id)).toBeNull();
-      expect(await (await as(member)).call('orgs.get', { organizationId: org.id })).toMatchObject({ status: 403, error: { code: 'NOT_ORG_MEMBER' } });
+      expect(await (await as(member)).call('orgs.get', { organizationId: org.id })).toMatchObject({
+        status: 403,
+        error: { code: 'NOT_ORG_MEMBER' },
+      });
     });
 
     it('lets a member leave, but not remove others (NOT_ORG_ADMIN)', async () => {
@@ -332,13 +422,17 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
         error: { code: 'NOT_ORG_ADMIN' },
       });
       expect(await roleOf(org.id, admin.id)).toBe('admin');
-      expect((await m.call('orgs.removeMember', { organizationId: org.id, userId: member.id })).body).toEqual({ ok: true });
+      expect((await m.call('orgs.removeMember', { organizationId: org.id, userId: member.id })).body).toEqual({
+        ok: true,
+      });
       expect(await roleOf(org.id, member.id)).toBeNull();
     });
 
     it('keeps an admin from removing an owner', async () => {
       const { org, owner, admin } = await club({ secondOwner: true });
-      expect(await (await as(admin)).call('orgs.removeMember', { organizationId: org.id, userId: owner.id })).toMatchObject({
+      expect(
+        await (await as(admin)).call('orgs.removeMember', { organizationId: org.id, userId: owner.id }),
+      ).toMatchObject({
         status: 403,
         error: { code: 'FORBIDDEN' },
       });
@@ -347,7 +441,9 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
 
     it('never removes the last owner, not even when leaving (409); another owner may', async () => {
       const { org, owner, owner2 } = await club({ secondOwner: true });
-      expect((await (await as(owner)).call('orgs.removeMember', { organizationId: org.id, userId: owner2!.id })).body).toEqual({ ok: true });
+      expect(
+        (await (await as(owner)).call('orgs.removeMember', { organizationId: org.id, userId: owner2!.id })).body,
+      ).toEqual({ ok: true });
       const c = await as(owner);
       expect(await c.call('orgs.removeMember', { organizationId: org.id, userId: owner.id })).toMatchObject({
         status: 409,
@@ -359,7 +455,9 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
     it('answers 404 for a user who is not a member', async () => {
       const { org, owner } = await club();
       const stranger = await createUser(deps.db);
-      expect(await (await as(owner)).call('orgs.removeMember', { organizationId: org.id, userId: stranger.id })).toMatchObject({
+      expect(
+        await (await as(owner)).call('orgs.removeMember', { organizationId: org.id, userId: stranger.id }),
+      ).toMatchObject({
         status: 404,
         error: { code: 'NOT_FOUND' },
       });
@@ -400,8 +498,16 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
         ip: expect.any(String),
         createdAt: expect.any(String),
       });
-      expect(inv).toMatchObject({ actor: { userId: owner.id }, subject: null, details: { email: invited, role: 'member' } });
-      expect(removed).toMatchObject({ actor: { userId: newcomer.id }, subject: { userId: newcomer.id }, details: { left: true } });
+      expect(inv).toMatchObject({
+        actor: { userId: owner.id },
+        subject: null,
+        details: { email: invited, role: 'member' },
+      });
+      expect(removed).toMatchObject({
+        actor: { userId: newcomer.id },
+        subject: { userId: newcomer.id },
+        details: { left: true },
+      });
       // The invitation token is a secret: it appears in no entry.
       const token = linkFromMail(lastMailTo(deps, invited), '/klubber/bli-med').token;
       expect(res.raw).not.toContain(token);
@@ -441,11 +547,17 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
 
   it('stores memberships only through the procedures above (no leftover rows for refused calls)', async () => {
     const { org, member } = await club();
-    const before = await deps.db.select().from(organizationMembership).where(eq(organizationMembership.organizationId, org.id));
+    const before = await deps.db
+      .select()
+      .from(organizationMembership)
+      .where(eq(organizationMembership.organizationId, org.id));
     const m = await as(member);
     await m.call('orgs.addMember', { organizationId: org.id, email: uniqueEmail(), role: 'member' });
     await m.call('orgs.setRole', { organizationId: org.id, userId: member.id, role: 'owner' });
-    const after = await deps.db.select().from(organizationMembership).where(eq(organizationMembership.organizationId, org.id));
+    const after = await deps.db
+      .select()
+      .from(organizationMembership)
+      .where(eq(organizationMembership.organizationId, org.id));
     expect(after).toEqual(before);
   });
 });

@@ -35,8 +35,13 @@ export async function insertInvitation(
 }
 
 /** A real primary sign-in by magic link (issue 3's procedures): what a person clicking the mail gets. */
-export async function signInByMagicLink(deps: TestDeps, address: string): Promise<{ stage: string; token: string; userId: string }> {
-  const anonymous = callerWithToken(deps, null, { ip: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+export async function signInByMagicLink(
+  deps: TestDeps,
+  address: string,
+): Promise<{ stage: string; token: string; userId: string }> {
+  const anonymous = callerWithToken(deps, null, {
+    ip: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
   await anonymous.caller.auth.requestLink({ email: address });
   const { token } = signInFromMail(lastMailTo(deps, address));
   const answer = await anonymous.caller.auth.verifyLink({ token });

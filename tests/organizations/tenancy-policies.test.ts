@@ -45,9 +45,17 @@ describe.each(databaseKinds())('tenant isolation below the application on %s', (
     await addMember(deps.db, orgB, ownerB.id, 'owner');
     await addMember(deps.db, orgB, memberB.id, 'member');
     // Through the real procedures, so both organizations have audit entries of their own.
-    await (await callerAs(deps, ownerA)).caller.orgs.setRole({ organizationId: orgA, userId: ownerA.id, role: 'owner' });
-    await withTenant(deps.db, orgA, (tx) => audit(deps, tx, { action: 'org.member_added', organizationId: orgA, actorUserId: ownerA.id }));
-    await withTenant(deps.db, orgB, (tx) => audit(deps, tx, { action: 'org.member_added', organizationId: orgB, actorUserId: ownerB.id }));
+    await (await callerAs(deps, ownerA)).caller.orgs.setRole({
+      organizationId: orgA,
+      userId: ownerA.id,
+      role: 'owner',
+    });
+    await withTenant(deps.db, orgA, (tx) =>
+      audit(deps, tx, { action: 'org.member_added', organizationId: orgA, actorUserId: ownerA.id }),
+    );
+    await withTenant(deps.db, orgB, (tx) =>
+      audit(deps, tx, { action: 'org.member_added', organizationId: orgB, actorUserId: ownerB.id }),
+    );
   });
   afterAll(() => deps.close());
 
@@ -65,9 +73,13 @@ describe.each(databaseKinds())('tenant isolation below the application on %s', (
   }
 
   it("reads none of B's audit entries in A's tenancy, even when the query asks for B", async () => {
-    const asked = await withTenant(deps.db, orgA, (tx) => readAuditLog(tx, { organizationId: orgB, page: 1, limit: 100 }));
+    const asked = await withTenant(deps.db, orgA, (tx) =>
+      readAuditLog(tx, { organizationId: orgB, page: 1, limit: 100 }),
+    );
     expect(asked).toMatchObject({ entries: [], total: 0 });
-    const unfiltered = await withTenant(deps.db, orgA, (tx) => tx.select({ organizationId: auditLog.organizationId }).from(auditLog));
+    const unfiltered = await withTenant(deps.db, orgA, (tx) =>
+      tx.select({ organizationId: auditLog.organizationId }).from(auditLog),
+    );
     expect(unfiltered.length).toBeGreaterThan(0);
     expect(new Set(unfiltered.map((r) => r.organizationId))).toEqual(new Set([orgA]));
   });
@@ -75,29 +87,45 @@ describe.each(databaseKinds())('tenant isolation below the application on %s', (
   it('reads nothing at all without an organization, and the service-wide rows stay hidden from every tenant', async () => {
     await audit(deps, deps.db, { action: 'auth.sign_in', actorUserId: ownerA.id });
     expect(await withTenant(deps.db, null, (tx) => tx.select().from(auditLog))).toEqual([]);
-    const inA = await withTenant(deps.db, orgA, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'auth.sign_in')));
+    const inA = await withTenant(deps.db, orgA, (tx) =>
+      tx.select().from(auditLog).where(eq(auditLog.action, 'auth.sign_in')),
+    );
     expect(inA).toEqual([]);
   });
 
   it("refuses to write an audit entry for B from A's tenancy", async () => {
-    const before = await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n from audit_log where organization_id = ${orgB}`);
-    await expectPolicyViolation(
-      withTenant(deps.db, orgA, (tx) => audit(deps, tx, { action: 'org.role_changed', organizationId: orgB, actorUserId: ownerA.id })),
+    const before = await queryRows<{ n: number }>(
+      deps.db,
+      sql`select count(*)::int as n from audit_log where organization_id = ${orgB}`,
     );
-    const after = await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n from audit_log where organization_id = ${orgB}`);
+    await expectPolicyViolation(
+      withTenant(deps.db, orgA, (tx) =>
+        audit(deps, tx, { action: 'org.role_changed', organizationId: orgB, actorUserId: ownerA.id }),
+      ),
+    );
+    const after = await queryRows<{ n: number }>(
+      deps.db,
+      sql`select count(*)::int as n from audit_log where organization_id = ${orgB}`,
+    );
     expect(after).toEqual(before);
   });
 
   it("a role change aimed at B from A's tenancy fails at its audit write and changes nothing", async () => {
-    await expectPolicyViolation(withTenant(deps.db, orgA, (tx) => setRole(deps, scopeIn(tx, orgB), { userId: memberB.id, role: 'owner' })));
+    await expectPolicyViolation(
+      withTenant(deps.db, orgA, (tx) => setRole(deps, scopeIn(tx, orgB), { userId: memberB.id, role: 'owner' })),
+    );
     expect(await roleInB(memberB.id)).toBe('member');
   });
 
   it("removing or adding a member of B from A's tenancy is rolled back the same way", async () => {
-    await expectPolicyViolation(withTenant(deps.db, orgA, (tx) => removeMember(deps, scopeIn(tx, orgB), { userId: memberB.id })));
+    await expectPolicyViolation(
+      withTenant(deps.db, orgA, (tx) => removeMember(deps, scopeIn(tx, orgB), { userId: memberB.id })),
+    );
     expect(await roleInB(memberB.id)).toBe('member');
     await expectPolicyViolation(
-      withTenant(deps.db, orgA, (tx) => addMemberToOrg(deps, scopeIn(tx, orgB), { email: ownerA.email, role: 'owner' })),
+      withTenant(deps.db, orgA, (tx) =>
+        addMemberToOrg(deps, scopeIn(tx, orgB), { email: ownerA.email, role: 'owner' }),
+      ),
     );
     expect(await roleInB(ownerA.id)).toBeNull();
   });
@@ -108,7 +136,10 @@ describe.each(databaseKinds())('tenant isolation below the application on %s', (
     const log = await caller.orgs.auditLog({ organizationId: orgA });
     expect(log.entries.length).toBeGreaterThan(0);
     const rows = await withTenant(deps.db, orgA, (tx) =>
-      queryRows<{ who: string; org: string }>(tx, sql`select current_user as who, current_setting('app.current_org', true) as org`),
+      queryRows<{ who: string; org: string }>(
+        tx,
+        sql`select current_user as who, current_setting('app.current_org', true) as org`,
+      ),
     );
     expect(rows[0]).toEqual({ who: 'app_rw', org: orgA });
   });

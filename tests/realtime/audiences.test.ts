@@ -4,7 +4,12 @@ import type { WebSocket } from 'ws';
 import { createLogger } from '../../server/log';
 import { createEventBus } from '../../server/realtime/bus';
 import { createMetrics } from '../../server/metrics';
-import { followAudience, MAX_BUFFERED_BYTES, SLOW_CONSUMER_CLOSE_CODE, type AudienceSource } from '../../server/realtime/audiences';
+import {
+  followAudience,
+  MAX_BUFFERED_BYTES,
+  SLOW_CONSUMER_CLOSE_CODE,
+  type AudienceSource,
+} from '../../server/realtime/audiences';
 import { SerialisedData, webSocketEncoder } from '../../server/realtime/frames';
 
 /** An event table in memory: what a source reads, and how often it was read. */
@@ -156,7 +161,9 @@ describe('an audience: one reader for all of its subscribers', () => {
       // The snapshot went through the (simulated) tRPC pipeline, the event straight to the socket.
       expect(socket.sent).toHaveLength(2);
       const data = { text: 'Åse «Ø»' };
-      expect(socket.sent[1]).toBe(JSON.stringify({ id: 's1', result: { type: 'data', id: '4', data: { id: '4', data } } }));
+      expect(socket.sent[1]).toBe(
+        JSON.stringify({ id: 's1', result: { type: 'data', id: '4', data: { id: '4', data } } }),
+      );
     }
     expect(t.stats.serialised).toBe(1);
     for (const f of followers) f.leave();
@@ -164,7 +171,12 @@ describe('an audience: one reader for all of its subscribers', () => {
   });
 
   it('closes a socket that has fallen too far behind instead of buffering without bound, and counts it', async () => {
-    const metrics = createMetrics({ openSockets: () => 0, sessionSockets: () => 0, subscriptions: () => [], pool: undefined });
+    const metrics = createMetrics({
+      openSockets: () => 0,
+      sessionSockets: () => 0,
+      subscriptions: () => [],
+      pool: undefined,
+    });
     const deps = { bus: createEventBus(), logger: createLogger('silent'), metrics };
     const t = table();
     const socket = fakeSocket();
@@ -176,7 +188,9 @@ describe('an audience: one reader for all of its subscribers', () => {
     await settle();
     expect(socket.closed).toEqual([SLOW_CONSUMER_CLOSE_CODE]);
     expect(f.received()).toEqual([]);
-    expect(await metrics.registry.getSingleMetricAsString('golf_live_dropped_total')).toContain('golf_live_dropped_total{reason="slow_consumer"} 1');
+    expect(await metrics.registry.getSingleMetricAsString('golf_live_dropped_total')).toContain(
+      'golf_live_dropped_total{reason="slow_consumer"} 1',
+    );
     f.leave();
     await f.done;
   });
@@ -195,7 +209,10 @@ describe('the WebSocket encoder', () => {
     const data = { ok: true };
     const id = '\u0000serialised\u0000';
     const message = { id, result: { type: 'data', data: { id: '1', data: SerialisedData.of(data) } } };
-    expect(JSON.parse(webSocketEncoder.encode(message))).toEqual({ id, result: { type: 'data', data: { id: '1', data } } });
+    expect(JSON.parse(webSocketEncoder.encode(message))).toEqual({
+      id,
+      result: { type: 'data', data: { id: '1', data } },
+    });
   });
 
   it('leaves every other message as plain JSON', () => {

@@ -17,11 +17,21 @@ describe('hostile WebSocket messages', () => {
     socket.socket.send(`{"id":1,"method":"subscription","params":{"path":"rounds.onUpdate","input":${deep}}}`);
     socket.socket.send('not json');
     socket.socket.send(Buffer.from([0xff, 0x00, 0x01]), { binary: true });
-    socket.socket.send(JSON.stringify({ id: 2, method: 'subscription', params: { path: 'rounds.onUpdate', input: { roundId: 'a\u0000b' } } }));
+    socket.socket.send(
+      JSON.stringify({
+        id: 2,
+        method: 'subscription',
+        params: { path: 'rounds.onUpdate', input: { roundId: 'a\u0000b' } },
+      }),
+    );
     socket.socket.send(JSON.stringify({ id: 3, method: 'query', params: { path: 'auth.me', input: null } }));
     await socket.waitFor(() => socket.messages.filter((m) => m.error).length >= 5, 'five errors');
 
-    const errors = socket.messages.map((m) => [m.id, m.error?.data?.appCode, (m.error?.data as { httpStatus?: number })?.httpStatus]);
+    const errors = socket.messages.map((m) => [
+      m.id,
+      m.error?.data?.appCode,
+      (m.error?.data as { httpStatus?: number })?.httpStatus,
+    ]);
     expect(errors).toEqual(
       expect.arrayContaining([
         [null, 'INVALID_INPUT', 400],
@@ -31,7 +41,9 @@ describe('hostile WebSocket messages', () => {
         [3, 'NOT_AUTHENTICATED', 401],
       ]),
     );
-    expect(socket.messages.every((m) => ((m.error?.data as { httpStatus?: number })?.httpStatus ?? 0) < 500)).toBe(true);
+    expect(socket.messages.every((m) => ((m.error?.data as { httpStatus?: number })?.httpStatus ?? 0) < 500)).toBe(
+      true,
+    );
     expect(socket.socket.readyState).toBe(socket.socket.OPEN);
   });
 });

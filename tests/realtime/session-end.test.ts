@@ -36,7 +36,13 @@ describe.each(databaseKinds())('live sockets end with their session, on %s', (ki
 
   /** A round of the owner's with `player` taking part, and the player's participant id. */
   async function roundWith(player: UserRow) {
-    const round = await asOwner.rounds.create({ courseId: course.course.id, teeId: course.teeId, playedOn: '2026-08-01', format: 'stroke', holes: '18' });
+    const round = await asOwner.rounds.create({
+      courseId: course.course.id,
+      teeId: course.teeId,
+      playedOn: '2026-08-01',
+      format: 'stroke',
+      holes: '18',
+    });
     const side = await asOwner.rounds.addSide({ roundId: round.id, name: 'Lag 1' });
     const participant = await asOwner.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: player.id });
     return { roundId: round.id, participantId: participant.id };
@@ -73,7 +79,10 @@ describe.each(databaseKinds())('live sockets end with their session, on %s', (ki
   const endings: [string, (p: Awaited<ReturnType<typeof watchingPlayer>>) => Promise<unknown>][] = [
     ['logout', (p) => callerWithToken(deps, p.token).caller.auth.logout()],
     ['sign out everywhere', (p) => callerWithToken(deps, p.token).caller.auth.signOutEverywhere()],
-    ['a password change', (p) => callerWithToken(deps, p.token).caller.auth.setPassword({ newPassword: 'et langt nytt passord' })],
+    [
+      'a password change',
+      (p) => callerWithToken(deps, p.token).caller.auth.setPassword({ newPassword: 'et langt nytt passord' }),
+    ],
     [
       "an operator's sign-out",
       async (p) => {
@@ -103,7 +112,13 @@ describe.each(databaseKinds())('live sockets end with their session, on %s', (ki
     }
     // The round goes on; the former holder of the session hears nothing of it.
     const before = p.watching.data(1).length;
-    await asOwner.rounds.setScore({ roundId: p.roundId, participantId: p.participantId, hole: 1, strokes: 4, previousStrokes: null });
+    await asOwner.rounds.setScore({
+      roundId: p.roundId,
+      participantId: p.participantId,
+      hole: 1,
+      strokes: 4,
+      previousStrokes: null,
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(p.watching.data(1)).toHaveLength(before);
   });
@@ -119,8 +134,17 @@ describe.each(databaseKinds())('live sockets end with their session, on %s', (ki
     // Two more periodic checks: the other device's session is still good.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(otherDevice.socket.readyState).toBe(otherDevice.socket.OPEN);
-    await asOwner.rounds.setScore({ roundId: p.roundId, participantId: p.participantId, hole: 2, strokes: 5, previousStrokes: null });
-    await otherDevice.waitFor((m) => m.id === 7 && (m.result?.data as { data?: { type?: string } })?.data?.type === 'score', 'the score');
+    await asOwner.rounds.setScore({
+      roundId: p.roundId,
+      participantId: p.participantId,
+      hole: 2,
+      strokes: 5,
+      previousStrokes: null,
+    });
+    await otherDevice.waitFor(
+      (m) => m.id === 7 && (m.result?.data as { data?: { type?: string } })?.data?.type === 'score',
+      'the score',
+    );
   });
 
   it('an anonymous socket is left open: it has no session to end', async () => {
@@ -132,14 +156,24 @@ describe.each(databaseKinds())('live sockets end with their session, on %s', (ki
   it('a player who loses access to the round has the subscription ended with NOT_FOUND, and the socket stays', async () => {
     const p = await watchingPlayer();
     // What removing a player from a round amounts to: their card becomes a guest's.
-    await deps.db.execute(sql`update participant set user_id = null, guest_name = 'Frode Venn' where id = ${p.participantId}`);
+    await deps.db.execute(
+      sql`update participant set user_id = null, guest_name = 'Frode Venn' where id = ${p.participantId}`,
+    );
     announceAccessChanged(deps, p.player.id);
     const error = await p.watching.waitFor((m) => m.id === 1 && m.error !== undefined, 'the subscription to end');
     expect(error.error!.data!.appCode).toBe('NOT_FOUND');
 
-    await asOwner.rounds.setScore({ roundId: p.roundId, participantId: p.participantId, hole: 3, strokes: 3, previousStrokes: null });
+    await asOwner.rounds.setScore({
+      roundId: p.roundId,
+      participantId: p.participantId,
+      hole: 3,
+      strokes: 3,
+      previousStrokes: null,
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(p.watching.data(1).filter((d) => (d as { data?: { type?: string } }).data?.type === 'score')).toHaveLength(0);
+    expect(p.watching.data(1).filter((d) => (d as { data?: { type?: string } }).data?.type === 'score')).toHaveLength(
+      0,
+    );
     expect(p.watching.socket.readyState).toBe(p.watching.socket.OPEN);
   });
 

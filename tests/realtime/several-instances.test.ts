@@ -37,7 +37,8 @@ async function until(done: () => boolean | Promise<boolean>, what: string, timeo
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A bus of another instance on the same database, as that instance's index.ts would open it. */
-const busOf = (deps: TestDeps) => openEventBus({ databaseUrl: deps.databaseUrl, db: deps.db, logger: deps.logger, now: deps.now });
+const busOf = (deps: TestDeps) =>
+  openEventBus({ databaseUrl: deps.databaseUrl, db: deps.db, logger: deps.logger, now: deps.now });
 
 describe.each(databaseKinds())('the bus on %s', (kind) => {
   it('a subscriber on the publishing instance gets each message at once, and only once', async () => {
@@ -119,7 +120,13 @@ describe.each(postgresOnly())('the bus across instances on %s', (kind) => {
       const { course, teeId } = await demoCourse(deps, 'oslo-gk', 'Bogstad');
       const owner = await createUser(deps.db, { name: 'Eva Eier', handicapIndex: 14 });
       const asOwner = (await callerAs(writer, owner)).caller;
-      const round = await asOwner.rounds.create({ courseId: course.id, teeId, playedOn: '2026-08-01', format: 'stroke', holes: '18' });
+      const round = await asOwner.rounds.create({
+        courseId: course.id,
+        teeId,
+        playedOn: '2026-08-01',
+        format: 'stroke',
+        holes: '18',
+      });
       const side = await asOwner.rounds.addSide({ roundId: round.id, name: 'Eva' });
       const participant = await asOwner.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: owner.id });
 
@@ -129,16 +136,25 @@ describe.each(postgresOnly())('the bus across instances on %s', (kind) => {
 
       const listenerOfB = sql`from pg_stat_activity where application_name = ${`golf-bus ${b.instanceId}`}`;
       await deps.db.execute(sql`select pg_terminate_backend(pid) ${listenerOfB}`);
-      await until(async () => (await queryRows(deps.db, sql`select 1 ${listenerOfB}`)).length === 0, "B's connection to end");
+      await until(
+        async () => (await queryRows(deps.db, sql`select 1 ${listenerOfB}`)).length === 0,
+        "B's connection to end",
+      );
 
       await asOwner.rounds.setScore({ roundId: round.id, participantId: participant.id, hole: 1, strokes: 4 });
       const score = await spectator.waitFor(
         (m) => m.id === 1 && (m.result?.data as { data?: { type?: string } } | undefined)?.data?.type === 'score',
         'the score written while B was cut off',
       );
-      expect((score.result!.data as { data: { hole: number; strokes: number } }).data).toMatchObject({ hole: 1, strokes: 4 });
+      expect((score.result!.data as { data: { hole: number; strokes: number } }).data).toMatchObject({
+        hole: 1,
+        strokes: 4,
+      });
       expect(resyncs).toBeGreaterThan(0);
-      await until(async () => (await queryRows(deps.db, sql`select 1 ${listenerOfB}`)).length === 1, 'B to listen again');
+      await until(
+        async () => (await queryRows(deps.db, sql`select 1 ${listenerOfB}`)).length === 1,
+        'B to listen again',
+      );
       spectator.socket.close();
     } finally {
       await server.close();
@@ -159,7 +175,10 @@ describe.each(postgresOnly())('instances starting together on %s', () => {
     const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString() })));
     try {
       await Promise.all(instances.map((instance) => runMigrations(instance)));
-      const [applied] = await queryRows<{ count: number }>(instances[0]!.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+      const [applied] = await queryRows<{ count: number }>(
+        instances[0]!.db,
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      );
       const journal = (await import('../../drizzle/meta/_journal.json', { with: { type: 'json' } })).default;
       expect(applied!.count).toBe(journal.entries.length);
     } finally {
@@ -178,7 +197,11 @@ describe.each(postgresOnly())('two server processes on one %s database', (kind) 
   beforeAll(async () => {
     deps = await createTestDeps({ db: kind });
     // What the instances behind one load balancer share: the database, the session secret, the public URL.
-    const shared = { DATABASE_URL: deps.databaseUrl!, SESSION_SECRET: randomBytes(32).toString('base64url'), PUBLIC_URL: 'http://localhost:3000' };
+    const shared = {
+      DATABASE_URL: deps.databaseUrl!,
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      PUBLIC_URL: 'http://localhost:3000',
+    };
     [a, b] = await Promise.all([startServerProcess(shared), startServerProcess(shared)]);
   }, 120_000);
   afterAll(async () => {
@@ -190,7 +213,13 @@ describe.each(postgresOnly())('two server processes on one %s database', (kind) 
     const player = await createUser(deps.db, { name: 'Frode Venn', handicapIndex: 18, password });
     const { course, teeId } = await demoCourse(deps, 'oslo-gk', 'Bogstad');
     const { caller } = await callerAs(deps, player);
-    const round = await caller.rounds.create({ courseId: course.id, teeId, playedOn: '2026-08-01', format: 'stroke', holes: '18' });
+    const round = await caller.rounds.create({
+      courseId: course.id,
+      teeId,
+      playedOn: '2026-08-01',
+      format: 'stroke',
+      holes: '18',
+    });
     const side = await caller.rounds.addSide({ roundId: round.id, name: 'Frode' });
     const participant = await caller.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: player.id });
 
@@ -201,7 +230,10 @@ describe.each(postgresOnly())('two server processes on one %s database', (kind) 
       body: JSON.stringify({ email: player.email, password }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const postScore = async (instance: ServerProcess, hole: number, strokes: number) => {
       const res = await fetch(`${instance.url}/rounds/${round.id}/scores`, {
         method: 'PUT',
@@ -216,7 +248,12 @@ describe.each(postgresOnly())('two server processes on one %s database', (kind) 
     const live = watch(onB.client, { roundId: round.id });
     await live.next(1);
     expect(live.events[0]!.data.type).toBe('snapshot');
-    for (const [hole, strokes] of [[1, 5], [2, 4], [3, 6]] as const) await postScore(a, hole, strokes);
+    for (const [hole, strokes] of [
+      [1, 5],
+      [2, 4],
+      [3, 6],
+    ] as const)
+      await postScore(a, hole, strokes);
     await live.next(4);
     expect(holes(live.events.slice(1))).toEqual([1, 2, 3]);
     const ids = live.events.map((e) => Number(e.id));

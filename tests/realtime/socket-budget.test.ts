@@ -22,7 +22,13 @@ describe('subscriptions per WebSocket', () => {
     const course = await demoCourse(deps, 'oslo-gk', 'Bogstad');
     const owner = await createUser(deps.db, { name: 'Eva Eier', handicapIndex: 14 });
     const asOwner = (await callerAs(deps, owner)).caller;
-    const round = await asOwner.rounds.create({ courseId: course.course.id, teeId: course.teeId, playedOn: '2026-08-01', format: 'stroke', holes: '18' });
+    const round = await asOwner.rounds.create({
+      courseId: course.course.id,
+      teeId: course.teeId,
+      playedOn: '2026-08-01',
+      format: 'stroke',
+      holes: '18',
+    });
     roundId = round.id;
     cookie = `service_session=${await sessionTokenFor(deps, owner)}`;
   });
@@ -37,10 +43,18 @@ describe('subscriptions per WebSocket', () => {
     return socket;
   }
 
-  const request = (id: number, input: unknown) => ({ id, method: 'subscription', params: { path: 'rounds.onUpdate', input } });
+  const request = (id: number, input: unknown) => ({
+    id,
+    method: 'subscription',
+    params: { path: 'rounds.onUpdate', input },
+  });
   const answered = (socket: RawSocket, ids: number[]) =>
-    socket.waitFor(() => ids.every((id) => socket.messages.some((m) => m.id === id && (m.error || m.result?.type === 'data'))), `answers to ${ids.length} subscriptions`);
-  const codeOf = (socket: RawSocket, id: number) => socket.messages.find((m: ServerMessage) => m.id === id && m.error)?.error?.data?.appCode;
+    socket.waitFor(
+      () => ids.every((id) => socket.messages.some((m) => m.id === id && (m.error || m.result?.type === 'data'))),
+      `answers to ${ids.length} subscriptions`,
+    );
+  const codeOf = (socket: RawSocket, id: number) =>
+    socket.messages.find((m: ServerMessage) => m.id === id && m.error)?.error?.data?.appCode;
   const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
   it(`takes ${MAX_SUBSCRIPTIONS_PER_SOCKET} at once, refuses more with RATE_LIMITED, and frees a place when one stops`, async () => {
@@ -67,7 +81,9 @@ describe('subscriptions per WebSocket', () => {
 
   it('counts only subscriptions that run: refused ones (bad input, no access) give their place back', async () => {
     const socket = await open();
-    socket.socket.send(JSON.stringify(ids(1, 30).map((id) => request(id, id % 2 ? { roundId: randomUUID() } : { roundId: 'no-uuid' }))));
+    socket.socket.send(
+      JSON.stringify(ids(1, 30).map((id) => request(id, id % 2 ? { roundId: randomUUID() } : { roundId: 'no-uuid' }))),
+    );
     await answered(socket, ids(1, 30));
     expect(new Set(ids(1, 30).map((id) => codeOf(socket, id)))).toEqual(new Set(['NOT_FOUND', 'INVALID_INPUT']));
     socket.socket.send(JSON.stringify(ids(31, MAX_SUBSCRIPTIONS_PER_SOCKET).map((id) => request(id, { roundId }))));
@@ -82,6 +98,8 @@ describe('subscriptions per WebSocket', () => {
     second.socket.send(JSON.stringify(ids(1, MAX_SUBSCRIPTIONS_PER_SOCKET).map((id) => request(id, { roundId }))));
     await answered(first, ids(1, MAX_SUBSCRIPTIONS_PER_SOCKET));
     await answered(second, ids(1, MAX_SUBSCRIPTIONS_PER_SOCKET));
-    expect(ids(1, MAX_SUBSCRIPTIONS_PER_SOCKET).every((id) => first.data(id).length === 1 && second.data(id).length === 1)).toBe(true);
+    expect(
+      ids(1, MAX_SUBSCRIPTIONS_PER_SOCKET).every((id) => first.data(id).length === 1 && second.data(id).length === 1),
+    ).toBe(true);
   });
 });

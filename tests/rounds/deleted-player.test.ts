@@ -27,15 +27,28 @@ describe.each(databaseKinds())('deleting a user who played in someone else’s r
 
   beforeAll(async () => {
     deps = await createTestDeps({ db: kind });
-    ({ course: { id: courseId }, teeId } = await demoCourse(deps, 'oslo-gk', 'Bogstad'));
+    ({
+      course: { id: courseId },
+      teeId,
+    } = await demoCourse(deps, 'oslo-gk', 'Bogstad'));
     asOwner = (await callerAs(deps, await createUser(deps.db, { name: 'Eva Eier', handicapIndex: 18.4 }))).caller;
   });
 
   async function roundWith(userId: string, options: { started: boolean }) {
-    const round = await asOwner.rounds.create({ courseId, teeId, playedOn: '2026-09-01', format: 'stableford', holes: '18' });
+    const round = await asOwner.rounds.create({
+      courseId,
+      teeId,
+      playedOn: '2026-09-01',
+      format: 'stableford',
+      holes: '18',
+    });
     const side = await asOwner.rounds.addSide({ roundId: round.id, name: 'Lag' });
     const p = await asOwner.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId });
-    await asOwner.rounds.addParticipant({ roundId: round.id, sideId: side.id, guest: { name: 'Gjest Gro', handicapIndex: 30 } });
+    await asOwner.rounds.addParticipant({
+      roundId: round.id,
+      sideId: side.id,
+      guest: { name: 'Gjest Gro', handicapIndex: 30 },
+    });
     if (options.started) {
       await asOwner.rounds.setScore({ roundId: round.id, participantId: p.id, hole: 1, strokes: 5 });
       await asOwner.rounds.setScore({ roundId: round.id, participantId: p.id, hole: 2, strokes: 3 });

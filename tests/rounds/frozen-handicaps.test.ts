@@ -24,7 +24,13 @@ const COURSE: PersonalCourseCreate = {
   tees: [{ name: 'Gul', color: 'yellow', gender: 'male', courseRating: 71.5, slope: 139, par: 72 }],
 };
 
-type Handicaps = { name: string; courseHandicap: number; playingHandicap: number; matchHandicap: number | null; received: number[] };
+type Handicaps = {
+  name: string;
+  courseHandicap: number;
+  playingHandicap: number;
+  matchHandicap: number | null;
+  received: number[];
+};
 
 function handicapsOf(view: RoundView): Handicaps[] {
   return view.sides.flatMap((s) =>
@@ -62,11 +68,21 @@ describe.each(databaseKinds())('a nine-hole round’s handicaps when the first s
 
   /** Match play: 100 % allowance, so the playing handicap is the course handicap rounded and shows it too. */
   async function newMatch(): Promise<{ roundId: string; ownerParticipantId: string }> {
-    const round = await asOwner.rounds.create({ courseId, teeId, playedOn: '2026-08-01', format: 'match', holes: 'front9' });
+    const round = await asOwner.rounds.create({
+      courseId,
+      teeId,
+      playedOn: '2026-08-01',
+      format: 'match',
+      holes: 'front9',
+    });
     const me = await asOwner.rounds.addSide({ roundId: round.id, name: 'Halvor' });
     const them = await asOwner.rounds.addSide({ roundId: round.id, name: 'Gjesten' });
     const p = await asOwner.rounds.addParticipant({ roundId: round.id, sideId: me.id, userId: ownerId });
-    await asOwner.rounds.addParticipant({ roundId: round.id, sideId: them.id, guest: { name: 'Gjest Null', handicapIndex: 0 } });
+    await asOwner.rounds.addParticipant({
+      roundId: round.id,
+      sideId: them.id,
+      guest: { name: 'Gjest Null', handicapIndex: 0 },
+    });
     return { roundId: round.id, ownerParticipantId: p.id };
   }
 
@@ -87,7 +103,13 @@ describe.each(databaseKinds())('a nine-hole round’s handicaps when the first s
     expect(official.ratings.front9).toBeUndefined();
     const player = await createUser(deps.db, { name: 'Ulla Ullensaker', handicapIndex: 9.5 });
     const asPlayer = (await callerAs(deps, player)).caller;
-    const round = await asPlayer.rounds.create({ courseId: official.course.id, teeId: official.teeId, playedOn: '2026-08-02', format: 'stroke', holes: 'front9' });
+    const round = await asPlayer.rounds.create({
+      courseId: official.course.id,
+      teeId: official.teeId,
+      playedOn: '2026-08-02',
+      format: 'stroke',
+      holes: 'front9',
+    });
     const side = await asPlayer.rounds.addSide({ roundId: round.id, name: 'Ulla' });
     const p = await asPlayer.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: player.id });
     const before = await asPlayer.rounds.get({ roundId: round.id });
@@ -96,7 +118,9 @@ describe.each(databaseKinds())('a nine-hole round’s handicaps when the first s
     expect(handicapsOf(scored)).toEqual(handicapsOf(before));
     // The whole CH caps the hole at net double bogey: it must not move either.
     expect(scored.sides[0]!.participants[0]!.holes.map((h) => h.adjustedStrokes)).toEqual(
-      before.sides[0]!.participants[0]!.holes.map((h) => (h.hole === 1 ? Math.min(5, h.par + 2 + h.strokesReceived) : null)),
+      before.sides[0]!.participants[0]!.holes.map((h) =>
+        h.hole === 1 ? Math.min(5, h.par + 2 + h.strokesReceived) : null,
+      ),
     );
   });
 

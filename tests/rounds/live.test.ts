@@ -30,7 +30,13 @@ describe.each(databaseKinds())('live round updates over WebSocket, on %s', (kind
     asOwner = (await callerAs(deps, owner)).caller;
     friendCookie = `service_session=${await sessionTokenFor(deps, friend)}`;
     strangerCookie = `service_session=${await sessionTokenFor(deps, stranger)}`;
-    const round = await asOwner.rounds.create({ courseId: course.id, teeId, playedOn: '2026-08-01', format: 'stroke', holes: '18' });
+    const round = await asOwner.rounds.create({
+      courseId: course.id,
+      teeId,
+      playedOn: '2026-08-01',
+      format: 'stroke',
+      holes: '18',
+    });
     roundId = round.id;
     const side = await asOwner.rounds.addSide({ roundId, name: 'Frode' });
     participantId = (await asOwner.rounds.addParticipant({ roundId, sideId: side.id, userId: friend.id })).id;

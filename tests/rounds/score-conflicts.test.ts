@@ -10,7 +10,10 @@ import { demoCourse } from './helpers';
 type Caller = Awaited<ReturnType<typeof callerAs>>['caller'];
 
 function strokesOn(view: RoundView, participantId: string, hole: number): number | null {
-  return view.sides.flatMap((s) => s.participants).find((p) => p.id === participantId)!.holes.find((h) => h.hole === hole)!.strokes;
+  return view.sides
+    .flatMap((s) => s.participants)
+    .find((p) => p.id === participantId)!
+    .holes.find((h) => h.hole === hole)!.strokes;
 }
 
 /** Two phones scoring one round: the owner's and a co-player's. */
@@ -21,7 +24,13 @@ async function twoPhones(deps: TestDeps) {
   const asOwner = (await callerAs(deps, owner)).caller;
   const asFriend = (await callerAs(deps, friend)).caller;
   const newRound = async () => {
-    const round = await asOwner.rounds.create({ courseId: course.id, teeId, playedOn: '2026-06-01', format: 'stroke', holes: '18' });
+    const round = await asOwner.rounds.create({
+      courseId: course.id,
+      teeId,
+      playedOn: '2026-06-01',
+      format: 'stroke',
+      holes: '18',
+    });
     const side = await asOwner.rounds.addSide({ roundId: round.id, name: 'Lag' });
     const me = await asOwner.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: owner.id });
     await asOwner.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: friend.id });
@@ -47,7 +56,9 @@ describe.each(databaseKinds())('a score written from two phones, through tRPC, o
     await asFriend.rounds.setScore({ roundId, participantId, hole: 1, strokes: 6, previousStrokes: 5 });
 
     // The first phone never saw its answer and sends the same edit again.
-    await expect(asOwner.rounds.setScore({ roundId, participantId, hole: 1, strokes: 5, previousStrokes: null })).rejects.toMatchObject({
+    await expect(
+      asOwner.rounds.setScore({ roundId, participantId, hole: 1, strokes: 5, previousStrokes: null }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringMatching(/hull 1 ble endret til 6 fra en annen telefon/),
     });
@@ -60,19 +71,37 @@ describe.each(databaseKinds())('a score written from two phones, through tRPC, o
     const again = await asOwner.rounds.setScore({ roundId, participantId, hole: 2, strokes: 4, previousStrokes: null });
     expect(strokesOn(again, participantId, 2)).toBe(4);
     await asOwner.rounds.setScore({ roundId, participantId, hole: 2, strokes: 7, previousStrokes: 4 });
-    expect(strokesOn(await asOwner.rounds.setScore({ roundId, participantId, hole: 2, strokes: 7, previousStrokes: 4 }), participantId, 2)).toBe(7);
+    expect(
+      strokesOn(
+        await asOwner.rounds.setScore({ roundId, participantId, hole: 2, strokes: 7, previousStrokes: 4 }),
+        participantId,
+        2,
+      ),
+    ).toBe(7);
     await asOwner.rounds.setScore({ roundId, participantId, hole: 2, strokes: null, previousStrokes: 7 });
-    expect(strokesOn(await asOwner.rounds.setScore({ roundId, participantId, hole: 2, strokes: null, previousStrokes: 7 }), participantId, 2)).toBeNull();
+    expect(
+      strokesOn(
+        await asOwner.rounds.setScore({ roundId, participantId, hole: 2, strokes: null, previousStrokes: 7 }),
+        participantId,
+        2,
+      ),
+    ).toBeNull();
   });
 
   it('refuses a clear or a change of a value that has changed since, and says it was removed', async () => {
     const { roundId, participantId } = await newRound();
     await asOwner.rounds.setScore({ roundId, participantId, hole: 3, strokes: 4, previousStrokes: null });
     await asFriend.rounds.setScore({ roundId, participantId, hole: 3, strokes: 3, previousStrokes: 4 });
-    await expect(asOwner.rounds.setScore({ roundId, participantId, hole: 3, strokes: null, previousStrokes: 4 })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(asOwner.rounds.setScore({ roundId, participantId, hole: 3, strokes: 5, previousStrokes: 4 })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      asOwner.rounds.setScore({ roundId, participantId, hole: 3, strokes: null, previousStrokes: 4 }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      asOwner.rounds.setScore({ roundId, participantId, hole: 3, strokes: 5, previousStrokes: 4 }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
     await asFriend.rounds.setScore({ roundId, participantId, hole: 3, strokes: null, previousStrokes: 3 });
-    await expect(asOwner.rounds.setScore({ roundId, participantId, hole: 3, strokes: 5, previousStrokes: 3 })).rejects.toMatchObject({
+    await expect(
+      asOwner.rounds.setScore({ roundId, participantId, hole: 3, strokes: 5, previousStrokes: 3 }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringMatching(/hull 3 ble fjernet/),
     });
@@ -95,7 +124,9 @@ describe.each(databaseKinds())('a score written from two phones, through tRPC, o
     const { roundId, participantId } = await newRound();
     await asOwner.rounds.setScore({ roundId, participantId, hole: 5, strokes: 4, previousStrokes: null });
     await asFriend.rounds.setScore({ roundId, participantId, hole: 5, strokes: 6, previousStrokes: 4 });
-    expect(strokesOn(await asOwner.rounds.setScore({ roundId, participantId, hole: 5, strokes: 5 }), participantId, 5)).toBe(5);
+    expect(
+      strokesOn(await asOwner.rounds.setScore({ roundId, participantId, hole: 5, strokes: 5 }), participantId, 5),
+    ).toBe(5);
   });
 });
 
@@ -127,12 +158,18 @@ describe('a score written from two phones, over REST', () => {
 
   it('answers 409 CONFLICT with a Norwegian message to an older value, 200 to a repeat and to a client without the field', async () => {
     const { roundId, participantId } = await newRound();
-    expect((await put(roundId, ownerCookie, { participantId, hole: 1, strokes: 5, previousStrokes: null })).status).toBe(200);
-    expect((await put(roundId, friendCookie, { participantId, hole: 1, strokes: 6, previousStrokes: 5 })).status).toBe(200);
+    expect(
+      (await put(roundId, ownerCookie, { participantId, hole: 1, strokes: 5, previousStrokes: null })).status,
+    ).toBe(200);
+    expect((await put(roundId, friendCookie, { participantId, hole: 1, strokes: 6, previousStrokes: 5 })).status).toBe(
+      200,
+    );
 
     const stale = await put(roundId, ownerCookie, { participantId, hole: 1, strokes: 5, previousStrokes: null });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ error: { code: 'CONFLICT', message: expect.stringMatching(/^Slagene på hull 1 ble endret til 6/) } });
+    expect(stale.body).toEqual({
+      error: { code: 'CONFLICT', message: expect.stringMatching(/^Slagene på hull 1 ble endret til 6/) },
+    });
 
     const repeat = await put(roundId, friendCookie, { participantId, hole: 1, strokes: 6, previousStrokes: 5 });
     expect(repeat.status).toBe(200);
@@ -148,7 +185,10 @@ describe('a score written from two phones, over REST', () => {
     for (const previousStrokes of [0, 21, 4.5, '4']) {
       const bad = await put(roundId, ownerCookie, { participantId, hole: 1, strokes: 5, previousStrokes });
       expect(bad.status).toBe(400);
-      expect(bad.body.error).toMatchObject({ code: 'INVALID_INPUT', issues: [expect.objectContaining({ path: 'previousStrokes' })] });
+      expect(bad.body.error).toMatchObject({
+        code: 'INVALID_INPUT',
+        issues: [expect.objectContaining({ path: 'previousStrokes' })],
+      });
     }
   });
 });

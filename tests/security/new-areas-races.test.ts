@@ -38,7 +38,8 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
   });
 
   const rest = (user: Pick<UserRow, 'id' | 'sessionVersion'>): Promise<Client> => s.as(user, 'rest');
-  const fire = (times: number, call: (i: number) => Promise<Outcome>) => Promise.all(Array.from({ length: times }, (_, i) => call(i)));
+  const fire = (times: number, call: (i: number) => Promise<Outcome>) =>
+    Promise.all(Array.from({ length: times }, (_, i) => call(i)));
 
   describe('races', () => {
     it('tournaments.enter by 50 different members against entryLimit 10: exactly 10 entries', async () => {
@@ -47,7 +48,11 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
       for (let i = 0; i < TIMES; i++) members.push(await freshMember(s.deps, w.orgId, `Rask Spiller ${i}`));
       const clients = await Promise.all(members.map(rest));
       const outcomes = await fire(TIMES, (i) =>
-        clients[i]!.call('tournaments.enter', { organizationId: w.orgId, tournamentId: t.id, divisionId: t.divisions[0]!.id }),
+        clients[i]!.call('tournaments.enter', {
+          organizationId: w.orgId,
+          tournamentId: t.id,
+          divisionId: t.divisions[0]!.id,
+        }),
       );
       expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
       expect(statuses(outcomes)).toEqual({ '201': 10, '409 CONFLICT': 40 });
@@ -60,7 +65,11 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
       const member = await freshMember(s.deps, w.orgId, 'Ivrig Spiller');
       const client = await rest(member);
       const outcomes = await fire(TIMES, () =>
-        client.call('tournaments.enter', { organizationId: w.orgId, tournamentId: t.id, divisionId: t.divisions[0]!.id }),
+        client.call('tournaments.enter', {
+          organizationId: w.orgId,
+          tournamentId: t.id,
+          divisionId: t.divisions[0]!.id,
+        }),
       );
       expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
       expect(statuses(outcomes)).toEqual({ '201': 1, '409 CONFLICT': 49 });
@@ -74,11 +83,15 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
     it('chat.send 50 times by one member: exactly 20 pass, the rest 429 RATE_LIMITED', async () => {
       const member = await freshMember(s.deps, w.orgId, 'Prate Mye');
       const client = await rest(member);
-      const outcomes = await fire(TIMES, (i) => client.call('chat.send', { organizationId: w.orgId, text: `Melding ${i}` }));
+      const outcomes = await fire(TIMES, (i) =>
+        client.call('chat.send', { organizationId: w.orgId, text: `Melding ${i}` }),
+      );
       expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
       expect(statuses(outcomes)).toEqual({ '201': 20, '429 RATE_LIMITED': 30 });
       const history = await client.call('chat.history', { organizationId: w.orgId, limit: 100 });
-      expect(history.body.messages.filter((m: { author: { userId: string } }) => m.author.userId === member.id)).toHaveLength(20);
+      expect(
+        history.body.messages.filter((m: { author: { userId: string } }) => m.author.userId === member.id),
+      ).toHaveLength(20);
     });
 
     it('rounds.share 50 times for one finished round: one feed item', async () => {
@@ -87,36 +100,60 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
       const outcomes = await fire(TIMES, () => client.call('rounds.share', { roundId: round.id }));
       expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
       expect(statuses(outcomes)).toEqual({ '200': TIMES });
-      const items = await s.deps.db.select().from(feedItem).where(and(eq(feedItem.roundId, round.id), eq(feedItem.kind, 'round_shared')));
+      const items = await s.deps.db
+        .select()
+        .from(feedItem)
+        .where(and(eq(feedItem.roundId, round.id), eq(feedItem.kind, 'round_shared')));
       expect(items).toHaveLength(1);
       const feed = await (await s.as(null, 'rest')).call('feed.list', { limit: 50 });
-      expect(feed.body.items.filter((i: { kind: string; round?: { id: string } }) => i.kind === 'round_shared' && i.round?.id === round.id)).toHaveLength(1);
+      expect(
+        feed.body.items.filter(
+          (i: { kind: string; round?: { id: string } }) => i.kind === 'round_shared' && i.round?.id === round.id,
+        ),
+      ).toHaveLength(1);
     });
 
     it('rounds.share and rounds.unshare, 25 each at once: never 5xx, at most one visible item', async () => {
       const { round, owner } = await playedRound(s.deps);
       const client = await rest(owner);
-      const outcomes = await fire(TIMES, (i) => client.call(i % 2 === 0 ? 'rounds.share' : 'rounds.unshare', { roundId: round.id }));
+      const outcomes = await fire(TIMES, (i) =>
+        client.call(i % 2 === 0 ? 'rounds.share' : 'rounds.unshare', { roundId: round.id }),
+      );
       expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
       expect(statuses(outcomes)).toEqual({ '200': TIMES });
-      const shared = await s.deps.db.select().from(feedItem).where(and(eq(feedItem.roundId, round.id), eq(feedItem.kind, 'round_shared')));
+      const shared = await s.deps.db
+        .select()
+        .from(feedItem)
+        .where(and(eq(feedItem.roundId, round.id), eq(feedItem.kind, 'round_shared')));
       // An unshare hides the item (kept, reason "unshared"); a share after it posts a new one: one visible at most.
       const visible = shared.filter((i) => i.hiddenAt === null).length;
       expect(shared.filter((i) => i.hiddenAt !== null).every((i) => i.hiddenReason === 'unshared')).toBe(true);
       // One more share settles it: exactly one visible item.
       expect((await client.call('rounds.share', { roundId: round.id })).status).toBe(200);
-      const after = await s.deps.db.select().from(feedItem).where(and(eq(feedItem.roundId, round.id), eq(feedItem.kind, 'round_shared')));
-      expect({ before: visible <= 1, after: after.filter((i) => i.hiddenAt === null).length }).toEqual({ before: true, after: 1 });
+      const after = await s.deps.db
+        .select()
+        .from(feedItem)
+        .where(and(eq(feedItem.roundId, round.id), eq(feedItem.kind, 'round_shared')));
+      expect({ before: visible <= 1, after: after.filter((i) => i.hiddenAt === null).length }).toEqual({
+        before: true,
+        after: 1,
+      });
     });
 
     it('tournaments.withdraw of one entry 50 times by its entrant: one succeeds, one entries event, never 5xx', async () => {
       const t = await tournamentIn(w, 'open');
       const member = await freshMember(s.deps, w.orgId, 'Angre Spiller');
       const client = await rest(member);
-      const entry = await client.call('tournaments.enter', { organizationId: w.orgId, tournamentId: t.id, divisionId: t.divisions[0]!.id });
+      const entry = await client.call('tournaments.enter', {
+        organizationId: w.orgId,
+        tournamentId: t.id,
+        divisionId: t.divisions[0]!.id,
+      });
       expect(entry.status).toBe(201);
       const before = (await eventsOf(s.deps.db, t.id)).length;
-      const outcomes = await fire(TIMES, () => client.call('tournaments.withdraw', { organizationId: w.orgId, tournamentId: t.id, entryId: entry.body.id }));
+      const outcomes = await fire(TIMES, () =>
+        client.call('tournaments.withdraw', { organizationId: w.orgId, tournamentId: t.id, entryId: entry.body.id }),
+      );
       expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
       expect(outcomes.filter((o) => o.status < 300)).toHaveLength(1);
       expect(Object.keys(statuses(outcomes)).every((k) => k.startsWith('2') || k === '404 NOT_FOUND')).toBe(true);
@@ -142,12 +179,18 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
 
     it('tournaments.setStatus open→closed 50 times: one succeeds, the rest 409, one status event', async () => {
       const t = await tournamentIn(w, 'open');
-      const before = (await eventsOf(s.deps.db, t.id)).filter((e) => (e.payload as { type: string }).type === 'status').length;
+      const before = (await eventsOf(s.deps.db, t.id)).filter(
+        (e) => (e.payload as { type: string }).type === 'status',
+      ).length;
       const client = await rest(w.admin);
-      const outcomes = await fire(TIMES, () => client.call('tournaments.setStatus', { organizationId: w.orgId, tournamentId: t.id, status: 'closed' }));
+      const outcomes = await fire(TIMES, () =>
+        client.call('tournaments.setStatus', { organizationId: w.orgId, tournamentId: t.id, status: 'closed' }),
+      );
       expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
       expect(statuses(outcomes)).toEqual({ '200': 1, '409 CONFLICT': 49 });
-      const after = (await eventsOf(s.deps.db, t.id)).filter((e) => (e.payload as { type: string }).type === 'status').length;
+      const after = (await eventsOf(s.deps.db, t.id)).filter(
+        (e) => (e.payload as { type: string }).type === 'status',
+      ).length;
       expect(after - before).toBe(1);
     });
 
@@ -157,12 +200,19 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
       await writeScores(s.deps.db, pw.fixture, entryId, 1, fullCard(4));
       const client = await rest(pw.entrant);
       const outcomes = await fire(TIMES, () =>
-        client.call('tournaments.signCard', { organizationId: pw.fixture.organizationId, tournamentId: pw.fixture.tournamentId, entryId, round: 1 }),
+        client.call('tournaments.signCard', {
+          organizationId: pw.fixture.organizationId,
+          tournamentId: pw.fixture.tournamentId,
+          entryId,
+          round: 1,
+        }),
       );
       expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
       expect(statuses(outcomes)).toEqual({ '200': TIMES });
       const answers = new Set(outcomes.map((o) => JSON.stringify(o.body)));
-      expect([...answers]).toEqual([JSON.stringify({ entryId, round: 1, signedByPlayer: true, signedByMarker: false, locked: false })]);
+      expect([...answers]).toEqual([
+        JSON.stringify({ entryId, round: 1, signedByPlayer: true, signedByMarker: false, locked: false }),
+      ]);
       const card = await cardRow(s.deps.db, entryId);
       expect(card).toMatchObject({ entryId, round: 1, signedByMarkerAt: null, markerEntryId: null, lockedAt: null });
       expect(card!.signedByPlayerAt).toBeInstanceOf(Date);
@@ -196,12 +246,19 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
       const pw = await playWorld(s.deps.db);
       const entryId = entrantEntry(pw);
       await writeScores(s.deps.db, pw.fixture, entryId, 1, fullCard(4));
-      const ids = { organizationId: pw.fixture.organizationId, tournamentId: pw.fixture.tournamentId, entryId, round: 1 };
+      const ids = {
+        organizationId: pw.fixture.organizationId,
+        tournamentId: pw.fixture.tournamentId,
+        entryId,
+        round: 1,
+      };
       const entrant = await rest(pw.entrant);
       const marker = await rest(pw.marker);
       expect((await entrant.call('tournaments.signCard', ids)).status).toBe(200);
       const outcomes = await fire(TIMES, (i) =>
-        i % 2 === 0 ? entrant.call('tournaments.setScore', { ...ids, hole: 3, strokes: 5 + (i % 7) }) : marker.call('tournaments.signCard', ids),
+        i % 2 === 0
+          ? entrant.call('tournaments.setScore', { ...ids, hole: 3, strokes: 5 + (i % 7) })
+          : marker.call('tournaments.signCard', ids),
       );
       expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
       const scoresWritten = outcomes.filter((o, i) => i % 2 === 0 && o.status === 200).length;
@@ -239,14 +296,32 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
 
   describe("another organization's ids", () => {
     /** Org A: the world's club, with a tournament in play, an entry in it and a chat message. */
-    let a: { tournamentId: string; entryId: string; messageId: string; messageText: string; name: string; orgId: string };
+    let a: {
+      tournamentId: string;
+      entryId: string;
+      messageId: string;
+      messageText: string;
+      name: string;
+      orgId: string;
+    };
     let attacker: UserRow;
 
     beforeAll(async () => {
-      const fixture = await createTournamentFixture(s.deps.db, { organizationId: w.orgId, status: 'in_progress', name: 'Hemmelig Mesterskap A' });
+      const fixture = await createTournamentFixture(s.deps.db, {
+        organizationId: w.orgId,
+        status: 'in_progress',
+        name: 'Hemmelig Mesterskap A',
+      });
       const text = 'Hemmelig melding i klubb A';
       const message = await (await callerAs(s.deps, w.member)).caller.chat.send({ organizationId: w.orgId, text });
-      a = { tournamentId: fixture.tournamentId, entryId: fixture.players[0]!.entryId, messageId: message.id, messageText: text, name: 'Hemmelig Mesterskap A', orgId: w.orgId };
+      a = {
+        tournamentId: fixture.tournamentId,
+        entryId: fixture.players[0]!.entryId,
+        messageId: message.id,
+        messageText: text,
+        name: 'Hemmelig Mesterskap A',
+        orgId: w.orgId,
+      };
       // The owner of org B: every org-B procedure, admin ones included, is open to them there.
       attacker = w.outsider;
     });
@@ -260,7 +335,10 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
         ['tournaments.entries', t],
         ['tournaments.enter', t],
         ['tournaments.withdraw', { ...t, entryId: a.entryId }],
-        ['tournaments.setGroups', { ...t, round: 1, groups: [{ startsAt: '2026-06-01T06:00:00.000Z', tee: 1, entryIds: [a.entryId] }] }],
+        [
+          'tournaments.setGroups',
+          { ...t, round: 1, groups: [{ startsAt: '2026-06-01T06:00:00.000Z', tee: 1, entryIds: [a.entryId] }] },
+        ],
         ['tournaments.setScore', { ...t, entryId: a.entryId, round: 1, hole: 1, strokes: 3 }],
         ['tournaments.signCard', { ...t, entryId: a.entryId, round: 1 }],
         ['tournaments.signCard', { ...t, entryId: a.entryId, round: 1, unlock: true }],
@@ -279,13 +357,21 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
       ['chat.unread', { organizationId }],
       ['chat.unreadAll', undefined],
     ];
-    const leaksA = (o: Outcome) => [a.tournamentId, a.entryId, a.messageId, a.messageText, a.name, a.orgId].filter((secret) => o.raw.includes(secret));
+    const leaksA = (o: Outcome) =>
+      [a.tournamentId, a.entryId, a.messageId, a.messageText, a.name, a.orgId].filter((secret) =>
+        o.raw.includes(secret),
+      );
 
     it("with org B's organizationId: 404 for every id of A, never A's data", async () => {
       const client = await rest(attacker);
       for (const [procedure, input] of calls(w.otherOrgId)) {
         const o = await client.call(procedure, input);
-        expect({ procedure, status: o.status, code: o.error?.code, leaks: leaksA(o) }).toEqual({ procedure, status: 404, code: 'NOT_FOUND', leaks: [] });
+        expect({ procedure, status: o.status, code: o.error?.code, leaks: leaksA(o) }).toEqual({
+          procedure,
+          status: 404,
+          code: 'NOT_FOUND',
+          leaks: [],
+        });
       }
       for (const [procedure, input] of ownOrgCalls(w.otherOrgId)) {
         const o = await client.call(procedure, input);
@@ -305,12 +391,27 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
       const all: [Procedure, Record<string, unknown> | undefined][] = [
         ...calls(w.orgId),
         ...ownOrgCalls(w.orgId).filter(([p]) => p !== 'chat.unreadAll'),
-        ['tournaments.create', { organizationId: w.orgId, name: 'Inntrenger', visibility: 'public', format: 'stroke_gross', rounds: [], divisions: [] }],
+        [
+          'tournaments.create',
+          {
+            organizationId: w.orgId,
+            name: 'Inntrenger',
+            visibility: 'public',
+            format: 'stroke_gross',
+            rounds: [],
+            divisions: [],
+          },
+        ],
         ['chat.send', { organizationId: w.orgId, text: 'Inntrenger' }],
       ];
       for (const [procedure, input] of all) {
         const o = await client.call(procedure, input);
-        expect({ procedure, status: o.status, code: o.error?.code, leaks: leaksA(o).filter((x) => x !== a.orgId) }).toEqual({
+        expect({
+          procedure,
+          status: o.status,
+          code: o.error?.code,
+          leaks: leaksA(o).filter((x) => x !== a.orgId),
+        }).toEqual({
           procedure,
           status: 403,
           code: 'NOT_ORG_MEMBER',
@@ -322,7 +423,11 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
 
   describe('a live socket after its session ended', () => {
     it('closes a socket subscribed to chat, a members-only leaderboard and the feed within 5 s of logout, with 4401', async () => {
-      const fixture = await createTournamentFixture(s.deps.db, { status: 'in_progress', visibility: 'members', name: 'Bare Medlemmer Cup' });
+      const fixture = await createTournamentFixture(s.deps.db, {
+        status: 'in_progress',
+        visibility: 'members',
+        name: 'Bare Medlemmer Cup',
+      });
       const user = fixture.players[0]!.user;
       const token = await sessionTokenFor(s.deps, user);
       const socket = await openRawSocket(s.server, `service_session=${token}`);
@@ -330,7 +435,10 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
       socket.subscribe(2, 'tournaments.onLeaderboard', { slug: fixture.slug });
       socket.subscribe(3, 'feed.onItem', {});
       for (const id of [1, 2, 3]) {
-        const first = await socket.waitFor((m) => m.id === id && (m.result !== undefined || m.error !== undefined), `subscription ${id} to start`);
+        const first = await socket.waitFor(
+          (m) => m.id === id && (m.result !== undefined || m.error !== undefined),
+          `subscription ${id} to start`,
+        );
         expect(first.error, `subscription ${id}`).toBeUndefined();
       }
       const client = await s.as(null, 'rest');
@@ -338,7 +446,10 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
       const startedAt = Date.now();
       const out = await client.call('auth.logout');
       expect(out.status).toBeLessThan(300);
-      const closed = await Promise.race([socket.closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), CLOSE_BOUND_MS + 1_000))]);
+      const closed = await Promise.race([
+        socket.closed,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), CLOSE_BOUND_MS + 1_000)),
+      ]);
       expect(closed?.code).toBe(SESSION_ENDED_CLOSE_CODE);
       expect(Date.now() - startedAt).toBeLessThan(CLOSE_BOUND_MS);
     });

@@ -43,10 +43,9 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', { adminUrl: url, template });
     cleanupPostgres = async () => {
       // Drop the per-file copies too: they are named after the template.
-      const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like $1`,
-        [`${template}%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+        `${template}%`,
+      ]);
       for (const row of rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.end();
     };

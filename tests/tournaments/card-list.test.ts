@@ -20,7 +20,11 @@ const EXPECTED: Record<PlayActor, string | number> = {
   otherOrg: 'NOT_ORG_MEMBER',
 };
 
-const input = (w: PlayWorld, round: number | string = 1) => ({ organizationId: w.fixture.organizationId, tournamentId: w.fixture.tournamentId, round });
+const input = (w: PlayWorld, round: number | string = 1) => ({
+  organizationId: w.fixture.organizationId,
+  tournamentId: w.fixture.tournamentId,
+  round,
+});
 
 describe.each(TRANSPORTS)('cards over %s', (transport: Transport) => {
   const as = (w: PlayWorld, actor: PlayActor) => {

@@ -4,7 +4,18 @@ import { auditLog, organizationMembership, tournamentEntry, tournamentEntryAccou
 import { createTestDeps } from '../helpers/deps';
 import { writeScores } from '../helpers/tournaments';
 import { clients, TRANSPORTS, type Transport } from '../helpers/transport';
-import { cardRow, entrantEntry, fullCard, PLAY_ACTORS, playWorld, setStatus, strokesOn, userOf, type PlayActor, type PlayWorld } from './play-support';
+import {
+  cardRow,
+  entrantEntry,
+  fullCard,
+  PLAY_ACTORS,
+  playWorld,
+  setStatus,
+  strokesOn,
+  userOf,
+  type PlayActor,
+  type PlayWorld,
+} from './play-support';
 
 /** tournaments.signCard (CONTRACT.md section 9, decision 0411). */
 
@@ -54,7 +65,13 @@ describe.each(TRANSPORTS)('signCard over %s', (transport: Transport) => {
       return;
     }
     const asPlayer = actor === 'entrant';
-    expect(res.body).toEqual({ entryId: entrantEntry(w), round: 1, signedByPlayer: asPlayer, signedByMarker: !asPlayer, locked: false });
+    expect(res.body).toEqual({
+      entryId: entrantEntry(w),
+      round: 1,
+      signedByPlayer: asPlayer,
+      signedByMarker: !asPlayer,
+      locked: false,
+    });
     expect(card!.markerEntryId).toBe(asPlayer ? null : w.fixture.players[1]!.entryId);
   });
 
@@ -62,10 +79,23 @@ describe.each(TRANSPORTS)('signCard over %s', (transport: Transport) => {
     const w = await completeCard();
     const entrant = await as(w, 'entrant');
     const marker = await as(w, 'marker');
-    expect((await entrant.call('tournaments.signCard', sign(w))).body).toMatchObject({ signedByPlayer: true, locked: false });
-    expect((await entrant.call('tournaments.signCard', sign(w))).body).toMatchObject({ signedByPlayer: true, signedByMarker: false, locked: false });
+    expect((await entrant.call('tournaments.signCard', sign(w))).body).toMatchObject({
+      signedByPlayer: true,
+      locked: false,
+    });
+    expect((await entrant.call('tournaments.signCard', sign(w))).body).toMatchObject({
+      signedByPlayer: true,
+      signedByMarker: false,
+      locked: false,
+    });
     const locked = await marker.call('tournaments.signCard', sign(w));
-    expect(locked.body).toEqual({ entryId: entrantEntry(w), round: 1, signedByPlayer: true, signedByMarker: true, locked: true });
+    expect(locked.body).toEqual({
+      entryId: entrantEntry(w),
+      round: 1,
+      signedByPlayer: true,
+      signedByMarker: true,
+      locked: true,
+    });
     const lockedAt = (await cardRow(deps.db, entrantEntry(w)))!.lockedAt;
     expect(lockedAt).not.toBeNull();
     expect((await marker.call('tournaments.signCard', sign(w))).body).toMatchObject({ locked: true });
@@ -77,7 +107,10 @@ describe.each(TRANSPORTS)('signCard over %s', (transport: Transport) => {
     const w = await completeCard();
     // The entrant becomes a guest: no account behind the entry.
     await deps.db.delete(tournamentEntryAccount).where(eq(tournamentEntryAccount.entryId, entrantEntry(w)));
-    await deps.db.update(tournamentEntry).set({ isGuest: true }).where(eq(tournamentEntry.id, entrantEntry(w)));
+    await deps.db
+      .update(tournamentEntry)
+      .set({ isGuest: true })
+      .where(eq(tournamentEntry.id, entrantEntry(w)));
     const member = await (await as(w, 'member')).call('tournaments.signCard', sign(w));
     expect(member.error?.code).toBe('FORBIDDEN');
     const admin = await (await as(w, 'admin')).call('tournaments.signCard', sign(w));
@@ -87,7 +120,9 @@ describe.each(TRANSPORTS)('signCard over %s', (transport: Transport) => {
     const audited = await deps.db
       .select({ actor: auditLog.actorUserId })
       .from(auditLog)
-      .where(and(eq(auditLog.organizationId, w.fixture.organizationId), eq(auditLog.action, 'tournament.guest_card_signed')));
+      .where(
+        and(eq(auditLog.organizationId, w.fixture.organizationId), eq(auditLog.action, 'tournament.guest_card_signed')),
+      );
     expect(audited).toEqual([{ actor: w.admin.id }]);
   });
 
@@ -102,20 +137,39 @@ describe.each(TRANSPORTS)('signCard over %s', (transport: Transport) => {
 
   it('signs only a complete card, and says which holes are missing', async () => {
     const w = await playWorld(deps.db);
-    await writeScores(deps.db, w.fixture, entrantEntry(w), 1, fullCard().map((s, i) => ([2, 6, 11].includes(i) ? null : s)));
+    await writeScores(
+      deps.db,
+      w.fixture,
+      entrantEntry(w),
+      1,
+      fullCard().map((s, i) => ([2, 6, 11].includes(i) ? null : s)),
+    );
     const res = await (await as(w, 'entrant')).call('tournaments.signCard', sign(w));
     expect(res.status).toBe(409);
-    expect(res.error).toMatchObject({ code: 'CONFLICT', message: 'Kortet kan ikke signeres før alle hull er ført. Mangler hull 3, 7 og 12.' });
-    const none = await (await as(w, 'marker')).call('tournaments.signCard', sign(w, { entryId: w.fixture.players[3]!.entryId }));
-    expect(none.error?.message).toMatch(/^Kortet kan ikke signeres før alle hull er ført\. Mangler hull 1, 2, 3, .*, 17 og 18\.$/);
+    expect(res.error).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Kortet kan ikke signeres før alle hull er ført. Mangler hull 3, 7 og 12.',
+    });
+    const none = await (await as(w, 'marker')).call(
+      'tournaments.signCard',
+      sign(w, { entryId: w.fixture.players[3]!.entryId }),
+    );
+    expect(none.error?.message).toMatch(
+      /^Kortet kan ikke signeres før alle hull er ført\. Mangler hull 1, 2, 3, .*, 17 og 18\.$/,
+    );
     expect(await cardRow(deps.db, entrantEntry(w))).toBeNull();
   });
 
   it('knows markers per round: a group of round 1 marks nothing in round 2', async () => {
     const w = await playWorld(deps.db, { rounds: 2 });
     await writeScores(deps.db, w.fixture, entrantEntry(w), 2, fullCard());
-    expect((await (await as(w, 'marker')).call('tournaments.signCard', sign(w, { round: 2 }))).error?.code).toBe('FORBIDDEN');
-    expect((await (await as(w, 'entrant')).call('tournaments.signCard', sign(w, { round: 2 }))).body).toMatchObject({ round: 2, signedByPlayer: true });
+    expect((await (await as(w, 'marker')).call('tournaments.signCard', sign(w, { round: 2 }))).error?.code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await (await as(w, 'entrant')).call('tournaments.signCard', sign(w, { round: 2 }))).body).toMatchObject({
+      round: 2,
+      signedByPlayer: true,
+    });
     const round3 = await (await as(w, 'entrant')).call('tournaments.signCard', sign(w, { round: 3 }));
     expect(round3.error?.issues).toEqual([{ path: 'round', message: 'Turneringen har ingen runde 3.' }]);
   });
@@ -145,19 +199,42 @@ describe.each(TRANSPORTS)('signCard over %s', (transport: Transport) => {
       return w;
     }
     const unlockRows = (w: PlayWorld) =>
-      deps.db.select().from(auditLog).where(and(eq(auditLog.organizationId, w.fixture.organizationId), eq(auditLog.action, 'tournament.card_unlocked')));
+      deps.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.organizationId, w.fixture.organizationId), eq(auditLog.action, 'tournament.card_unlocked')),
+        );
 
     it('lets an admin clear the lock and both signatures, written to the organization’s audit log', async () => {
       const w = await lockedCard();
       const res = await (await as(w, 'admin')).call('tournaments.signCard', sign(w, { unlock: true }));
-      expect(res.body).toEqual({ entryId: entrantEntry(w), round: 1, signedByPlayer: false, signedByMarker: false, locked: false });
-      expect(await cardRow(deps.db, entrantEntry(w))).toMatchObject({ signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null, lockedAt: null });
+      expect(res.body).toEqual({
+        entryId: entrantEntry(w),
+        round: 1,
+        signedByPlayer: false,
+        signedByMarker: false,
+        locked: false,
+      });
+      expect(await cardRow(deps.db, entrantEntry(w))).toMatchObject({
+        signedByPlayerAt: null,
+        signedByMarkerAt: null,
+        markerEntryId: null,
+        lockedAt: null,
+      });
       const rows = await unlockRows(w);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
         actorUserId: w.admin.id,
         subjectUserId: w.entrant.id,
-        details: { tournamentId: w.fixture.tournamentId, entryId: entrantEntry(w), round: 1, wasLocked: true, signedByPlayer: true, signedByMarker: true },
+        details: {
+          tournamentId: w.fixture.tournamentId,
+          entryId: entrantEntry(w),
+          round: 1,
+          wasLocked: true,
+          signedByPlayer: true,
+          signedByMarker: true,
+        },
       });
       // The admins read it where they read the rest of the organization's log.
       const log = await (await as(w, 'admin')).call('orgs.auditLog', { organizationId: w.fixture.organizationId });
@@ -181,10 +258,18 @@ describe.each(TRANSPORTS)('signCard over %s', (transport: Transport) => {
 
     it('works for an owner too, and writes nothing for a card with nothing to clear', async () => {
       const w = await lockedCard();
-      await deps.db.update(organizationMembership).set({ role: 'owner' }).where(eq(organizationMembership.userId, w.admin.id));
+      await deps.db
+        .update(organizationMembership)
+        .set({ role: 'owner' })
+        .where(eq(organizationMembership.userId, w.admin.id));
       const admin = await as(w, 'admin');
-      expect((await admin.call('tournaments.signCard', sign(w, { unlock: true }))).body).toMatchObject({ locked: false });
-      expect((await admin.call('tournaments.signCard', sign(w, { unlock: true }))).body).toMatchObject({ locked: false, signedByPlayer: false });
+      expect((await admin.call('tournaments.signCard', sign(w, { unlock: true }))).body).toMatchObject({
+        locked: false,
+      });
+      expect((await admin.call('tournaments.signCard', sign(w, { unlock: true }))).body).toMatchObject({
+        locked: false,
+        signedByPlayer: false,
+      });
       expect(await unlockRows(w)).toHaveLength(1);
     });
   });

@@ -15,7 +15,10 @@ describe('the demo tournament', () => {
   it('is a public Stableford day in progress that anyone reads as a leaderboard, made of guests, seeded once', async () => {
     const deps = await createTestDeps();
     await seedDemoCoursesIfEmpty(deps);
-    const [{ users: usersBefore }] = (await queryRows<{ users: number }>(deps.db, sql`select count(*)::int as users from app_user`)) as [{ users: number }];
+    const [{ users: usersBefore }] = (await queryRows<{ users: number }>(
+      deps.db,
+      sql`select count(*)::int as users from app_user`,
+    )) as [{ users: number }];
 
     expect(await seedDemoTournamentIfNone(deps)).toBe(DEMO_TOURNAMENT_SLUG);
     expect(await seedDemoTournamentIfNone(deps)).toBe(null);
@@ -42,9 +45,16 @@ describe('the demo tournament', () => {
     // The public feed tells the day's story: opened, started, and the first group's hole in one.
     const { items } = await listFeed(deps, { limit: 10 });
     expect(items.map((i) => i.kind).sort()).toEqual(['highlight', 'tournament_opened', 'tournament_started']);
-    expect(items.find((i) => i.kind === 'highlight')!.highlight).toMatchObject({ strokes: 1, par: 3, label: 'hole_in_one' });
+    expect(items.find((i) => i.kind === 'highlight')!.highlight).toMatchObject({
+      strokes: 1,
+      par: 3,
+      label: 'hole_in_one',
+    });
 
-    const [{ users: usersAfter }] = (await queryRows<{ users: number }>(deps.db, sql`select count(*)::int as users from app_user`)) as [{ users: number }];
+    const [{ users: usersAfter }] = (await queryRows<{ users: number }>(
+      deps.db,
+      sql`select count(*)::int as users from app_user`,
+    )) as [{ users: number }];
     expect(usersAfter).toBe(usersBefore);
   });
 

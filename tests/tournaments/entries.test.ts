@@ -31,9 +31,15 @@ describe.each(TRANSPORTS)('entry rules over %s', (transport: Transport) => {
       playingHandicap: expect.any(Number),
       groups: [],
     });
-    const { body } = await (await as(w.member2)).call('tournaments.entries', { organizationId: w.orgId, tournamentId: t.id });
+    const { body } = await (await as(w.member2)).call('tournaments.entries', {
+      organizationId: w.orgId,
+      tournamentId: t.id,
+    });
     expect(body.entries.map((e: { id: string }) => e.id)).toEqual([out.body.id]);
-    expect((await (await as(w.member)).call('tournaments.get', { organizationId: w.orgId, tournamentId: t.id })).body.entryCount).toBe(1);
+    expect(
+      (await (await as(w.member)).call('tournaments.get', { organizationId: w.orgId, tournamentId: t.id })).body
+        .entryCount,
+    ).toBe(1);
   });
 
   it('the default division is the one whose range holds the index; a chosen one must hold it too', async () => {
@@ -48,10 +54,20 @@ describe.each(TRANSPORTS)('entry rules over %s', (transport: Transport) => {
     expect(mona.body.division.name).toBe('B-klasse');
     const per = await (await as(w.member2)).call('tournaments.enter', { ...base, divisionId: t.divisions[1]!.id });
     expect(per.error?.code).toBe('CONFLICT');
-    const noneFits = await (await as(w.admin)).call('tournaments.enter', { ...base, guest: { name: 'Høy Hansen', handicapIndex: 40 } });
+    const noneFits = await (await as(w.admin)).call('tournaments.enter', {
+      ...base,
+      guest: { name: 'Høy Hansen', handicapIndex: 40 },
+    });
     expect(noneFits.error?.code).toBe('CONFLICT');
-    const foreignDivision = await (await as(w.admin)).call('tournaments.enter', { ...base, guest: { name: 'Gjest', handicapIndex: 10 }, divisionId: crypto.randomUUID() });
-    expect(foreignDivision.error).toMatchObject({ code: 'INVALID_INPUT', issues: [{ path: 'divisionId', message: expect.any(String) }] });
+    const foreignDivision = await (await as(w.admin)).call('tournaments.enter', {
+      ...base,
+      guest: { name: 'Gjest', handicapIndex: 10 },
+      divisionId: crypto.randomUUID(),
+    });
+    expect(foreignDivision.error).toMatchObject({
+      code: 'INVALID_INPUT',
+      issues: [{ path: 'divisionId', message: expect.any(String) }],
+    });
   });
 
   it('409 when not open for members: draft, closed, past the closing time; organizers until play starts', async () => {
@@ -63,7 +79,11 @@ describe.each(TRANSPORTS)('entry rules over %s', (transport: Transport) => {
     }
     for (const status of ['in_progress', 'finished', 'cancelled'] as const) {
       const t = await tournamentIn(w, status);
-      const out = await (await as(w.admin)).call('tournaments.enter', { organizationId: w.orgId, tournamentId: t.id, guest: { name: 'For sent', handicapIndex: 10 } });
+      const out = await (await as(w.admin)).call('tournaments.enter', {
+        organizationId: w.orgId,
+        tournamentId: t.id,
+        guest: { name: 'For sent', handicapIndex: 10 },
+      });
       expect(out.error?.code).toBe('CONFLICT');
     }
     const closing = new Date(env.deps.now().getTime() + 3600_000);
@@ -83,15 +103,24 @@ describe.each(TRANSPORTS)('entry rules over %s', (transport: Transport) => {
     expect((await (await as(w.member)).call('tournaments.enter', base)).error?.code).toBe('CONFLICT');
     expect((await admin.call('tournaments.enter', { ...base, userId: w.member.id })).error?.code).toBe('CONFLICT');
     expect((await admin.call('tournaments.enter', { ...base, userId: w.outsider.id })).error?.code).toBe('CONFLICT');
-    expect((await admin.call('tournaments.enter', { ...base, userId: crypto.randomUUID() })).error?.code).toBe('CONFLICT');
-    expect((await admin.call('tournaments.enter', { ...base, guest: { name: 'Nybegynner Nils', handicapIndex: 40.2 } })).error?.code).toBe('CONFLICT');
+    expect((await admin.call('tournaments.enter', { ...base, userId: crypto.randomUUID() })).error?.code).toBe(
+      'CONFLICT',
+    );
+    expect(
+      (await admin.call('tournaments.enter', { ...base, guest: { name: 'Nybegynner Nils', handicapIndex: 40.2 } }))
+        .error?.code,
+    ).toBe('CONFLICT');
     // A member without an index plays off 54: over the maximum.
     const noIndex = await createUser(env.deps.db, { name: 'Uten Indeks', handicapIndex: null });
     await addMember(env.deps.db, w.orgId, noIndex.id, 'member');
     expect((await admin.call('tournaments.enter', { ...base, userId: noIndex.id })).error?.code).toBe('CONFLICT');
-    expect((await admin.call('tournaments.enter', { ...base, guest: { name: 'Gjest Gro', handicapIndex: 22 } })).error).toBeNull();
+    expect(
+      (await admin.call('tournaments.enter', { ...base, guest: { name: 'Gjest Gro', handicapIndex: 22 } })).error,
+    ).toBeNull();
     // The same guest twice is a double entry.
-    expect((await admin.call('tournaments.enter', { ...base, guest: { name: 'gjest gro', handicapIndex: 22 } })).error?.code).toBe('CONFLICT');
+    expect(
+      (await admin.call('tournaments.enter', { ...base, guest: { name: 'gjest gro', handicapIndex: 22 } })).error?.code,
+    ).toBe('CONFLICT');
     expect((await admin.call('tournaments.enter', { ...base, userId: w.member2.id })).error).toBeNull();
     const full = await admin.call('tournaments.enter', { ...base, userId: w.owner.id });
     expect(full.error?.code).toBe('CONFLICT');
@@ -101,9 +130,17 @@ describe.each(TRANSPORTS)('entry rules over %s', (transport: Transport) => {
 
   it('a member may enter only themself', async () => {
     const t = await tournamentIn(w, 'open');
-    const out = await (await as(w.member)).call('tournaments.enter', { organizationId: w.orgId, tournamentId: t.id, userId: w.member2.id });
+    const out = await (await as(w.member)).call('tournaments.enter', {
+      organizationId: w.orgId,
+      tournamentId: t.id,
+      userId: w.member2.id,
+    });
     expect(out.error?.code).toBe('NOT_ORG_ADMIN');
-    const self = await (await as(w.member)).call('tournaments.enter', { organizationId: w.orgId, tournamentId: t.id, userId: w.member.id });
+    const self = await (await as(w.member)).call('tournaments.enter', {
+      organizationId: w.orgId,
+      tournamentId: t.id,
+      userId: w.member.id,
+    });
     expect(self.error).toBeNull();
   });
 
@@ -112,22 +149,40 @@ describe.each(TRANSPORTS)('entry rules over %s', (transport: Transport) => {
     const base = { organizationId: w.orgId, tournamentId: t.id };
     const mine = (await (await as(w.member)).call('tournaments.enter', base)).body;
     const per = (await (await as(w.member2)).call('tournaments.enter', base)).body;
-    const guest = (await (await as(w.admin)).call('tournaments.enter', { ...base, guest: { name: 'Gjest Gunn', handicapIndex: 12 } })).body;
-    expect((await (await as(w.member)).call('tournaments.withdraw', { ...base, entryId: per.id })).error?.code).toBe('FORBIDDEN');
-    expect((await (await as(w.member)).call('tournaments.withdraw', { ...base, entryId: guest.id })).error?.code).toBe('FORBIDDEN');
+    const guest = (
+      await (await as(w.admin)).call('tournaments.enter', { ...base, guest: { name: 'Gjest Gunn', handicapIndex: 12 } })
+    ).body;
+    expect((await (await as(w.member)).call('tournaments.withdraw', { ...base, entryId: per.id })).error?.code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await (await as(w.member)).call('tournaments.withdraw', { ...base, entryId: guest.id })).error?.code).toBe(
+      'FORBIDDEN',
+    );
     expect((await (await as(w.member)).call('tournaments.withdraw', { ...base, entryId: mine.id })).error).toBeNull();
-    expect((await (await as(w.member)).call('tournaments.withdraw', { ...base, entryId: mine.id })).error?.code).toBe('NOT_FOUND');
+    expect((await (await as(w.member)).call('tournaments.withdraw', { ...base, entryId: mine.id })).error?.code).toBe(
+      'NOT_FOUND',
+    );
     // An entry of another tournament of the same club is not this one's.
     const other = await tournamentIn(w, 'open');
-    expect((await (await as(w.admin)).call('tournaments.withdraw', { organizationId: w.orgId, tournamentId: other.id, entryId: per.id })).error?.code).toBe('NOT_FOUND');
+    expect(
+      (
+        await (
+          await as(w.admin)
+        ).call('tournaments.withdraw', { organizationId: w.orgId, tournamentId: other.id, entryId: per.id })
+      ).error?.code,
+    ).toBe('NOT_FOUND');
 
     for (const status of ['closed', 'in_progress'] as const) {
       await (await as(w.admin)).call('tournaments.setStatus', { ...base, status });
     }
-    expect((await (await as(w.member2)).call('tournaments.withdraw', { ...base, entryId: per.id })).error?.code).toBe('CONFLICT');
+    expect((await (await as(w.member2)).call('tournaments.withdraw', { ...base, entryId: per.id })).error?.code).toBe(
+      'CONFLICT',
+    );
     expect((await (await as(w.admin)).call('tournaments.withdraw', { ...base, entryId: guest.id })).error).toBeNull();
     await (await as(w.admin)).call('tournaments.setStatus', { ...base, status: 'finished' });
-    expect((await (await as(w.owner)).call('tournaments.withdraw', { ...base, entryId: per.id })).error?.code).toBe('CONFLICT');
+    expect((await (await as(w.owner)).call('tournaments.withdraw', { ...base, entryId: per.id })).error?.code).toBe(
+      'CONFLICT',
+    );
     const { body } = await (await as(w.member)).call('tournaments.entries', base);
     expect(body.entries.map((e: { id: string }) => e.id)).toEqual([per.id]);
   });
@@ -145,7 +200,9 @@ describe.each(databaseKinds())('handicaps and parallel entries on %s', (kind) =>
     const yellow = w.bogstad.tees['Gul/male']!;
     const red = w.bogstad.tees['Rød/female']!;
     // The demo file's ratings, by hand: Bogstad yellow (men) CR 71.6, slope 131, par 72; red (women) CR 72.8, slope 132, par 72.
-    expect([yellow.courseRating, yellow.slope, yellow.par, red.courseRating, red.slope, red.par]).toEqual([71.6, 131, 72, 72.8, 132, 72]);
+    expect([yellow.courseRating, yellow.slope, yellow.par, red.courseRating, red.slope, red.par]).toEqual([
+      71.6, 131, 72, 72.8, 132, 72,
+    ]);
     const t = await tournamentIn(w, 'open');
     const base = { organizationId: w.orgId, tournamentId: t.id };
     const noIndex = await createUser(deps.db, { name: 'Uten Indeks', handicapIndex: null });
@@ -153,7 +210,11 @@ describe.each(databaseKinds())('handicaps and parallel entries on %s', (kind) =>
     const per = await w.asAdmin.tournaments.enter({ ...base, userId: w.member2.id });
     const mona = await w.asAdmin.tournaments.enter({ ...base, userId: w.member.id });
     const none = await w.asAdmin.tournaments.enter({ ...base, userId: noIndex.id });
-    const guest = await w.asAdmin.tournaments.enter({ ...base, guest: { name: 'Gjest Grete', handicapIndex: 30 }, divisionId: t.divisions[1]!.id });
+    const guest = await w.asAdmin.tournaments.enter({
+      ...base,
+      guest: { name: 'Gjest Grete', handicapIndex: 30 },
+      divisionId: t.divisions[1]!.id,
+    });
 
     // HI 8.6 yellow: CH = 8.6 × 131 / 113 + (71.6 − 72) = 9.5699…, shown 10; PH = round(9.5699 × 0.95 = 9.091) = 9
     // (rounding the CH first would give round(9.5) = 10: the allowance goes on the unrounded CH).
@@ -163,7 +224,12 @@ describe.each(databaseKinds())('handicaps and parallel entries on %s', (kind) =>
     // No index: 54. CH = 54 × 131 / 113 − 0.4 = 62.2018 → 62; PH = round(59.092) = 59.
     expect(none).toMatchObject({ handicapIndex: 54, courseHandicap: 62, playingHandicap: 59 });
     // Guest HI 30 red: CH = 30 × 132 / 113 + 0.8 = 35.8442 → 36; PH = round(34.052) = 34.
-    expect(guest).toMatchObject({ handicapIndex: 30, player: { name: 'Gjest Grete' }, courseHandicap: 36, playingHandicap: 34 });
+    expect(guest).toMatchObject({
+      handicapIndex: 30,
+      player: { name: 'Gjest Grete' },
+      courseHandicap: 36,
+      playingHandicap: 34,
+    });
     expect(guest.player.userId).toBeUndefined();
 
     // Before the freeze, a new index shows at once.
@@ -199,7 +265,11 @@ describe.each(databaseKinds())('handicaps and parallel entries on %s', (kind) =>
     const base = { organizationId: w.orgId, tournamentId: t.id };
     const e = await w.asAdmin.tournaments.enter({ ...base, userId: w.member.id });
     await w.asAdmin.tournaments.withdraw({ ...base, entryId: e.id });
-    const events = await deps.db.select().from(tournamentEvent).where(eq(tournamentEvent.tournamentId, t.id)).orderBy(tournamentEvent.id);
+    const events = await deps.db
+      .select()
+      .from(tournamentEvent)
+      .where(eq(tournamentEvent.tournamentId, t.id))
+      .orderBy(tournamentEvent.id);
     expect(events.map((x) => x.payload).slice(-2)).toEqual([{ type: 'entries' }, { type: 'entries' }]);
   });
 
@@ -215,16 +285,22 @@ describe.each(databaseKinds())('handicaps and parallel entries on %s', (kind) =>
     );
     const outcomes = await Promise.allSettled(players.map((p) => p.tournaments.enter(base)));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
-    for (const o of outcomes) if (o.status === 'rejected') expect((await failure(Promise.reject(o.reason))).code).toBe('CONFLICT');
+    for (const o of outcomes)
+      if (o.status === 'rejected') expect((await failure(Promise.reject(o.reason))).code).toBe('CONFLICT');
     const rows = await deps.db.select().from(tournamentEntry).where(eq(tournamentEntry.tournamentId, t.id));
     expect(rows).toHaveLength(5);
 
     // One member pressing "enter" many times at once: one entry.
     const other = await tournamentIn(w, 'open');
     const asMona = (await callerAs(deps, w.member)).caller;
-    const twice = await Promise.allSettled(Array.from({ length: 6 }, () => asMona.tournaments.enter({ organizationId: w.orgId, tournamentId: other.id })));
+    const twice = await Promise.allSettled(
+      Array.from({ length: 6 }, () => asMona.tournaments.enter({ organizationId: w.orgId, tournamentId: other.id })),
+    );
     expect(twice.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-    const mine = await deps.db.select().from(tournamentEntry).where(and(eq(tournamentEntry.tournamentId, other.id)));
+    const mine = await deps.db
+      .select()
+      .from(tournamentEntry)
+      .where(and(eq(tournamentEntry.tournamentId, other.id)));
     expect(mine).toHaveLength(1);
   });
 });

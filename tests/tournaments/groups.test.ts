@@ -22,7 +22,10 @@ describe.each(TRANSPORTS)('start lists over %s', (transport: Transport) => {
     const base = { organizationId: w.orgId, tournamentId: t.id };
     const entries: { id: string; name: string; handicapIndex: number }[] = [];
     for (const [i, handicapIndex] of indexes.entries()) {
-      const out = await admin.call('tournaments.enter', { ...base, guest: { name: `Gjest ${String.fromCharCode(65 + i)}`, handicapIndex } });
+      const out = await admin.call('tournaments.enter', {
+        ...base,
+        guest: { name: `Gjest ${String.fromCharCode(65 + i)}`, handicapIndex },
+      });
       expect(out.error).toBeNull();
       entries.push({ id: out.body.id, name: out.body.player.name, handicapIndex });
     }
@@ -31,9 +34,19 @@ describe.each(TRANSPORTS)('start lists over %s', (transport: Transport) => {
 
   it('generates groups by index, highest first, as even as the group size allows, from tee 1 at the interval', async () => {
     const { base } = await withGuests([5.1, 30.2, 12.0, 54, 0.4, 18.3, 22.2, -1.5, 9.9]);
-    const out = await admin.call('tournaments.setGroups', { ...base, round: 1, generate: { firstStartsAt: '2026-06-13T07:00:00Z', intervalMinutes: 9, groupSize: 4 } });
+    const out = await admin.call('tournaments.setGroups', {
+      ...base,
+      round: 1,
+      generate: { firstStartsAt: '2026-06-13T07:00:00Z', intervalMinutes: 9, groupSize: 4 },
+    });
     expect(out.error).toBeNull();
-    const groups = out.body.groups as { id: string; round: number; startsAt: string; tee: number; entries: { handicapIndex: number }[] }[];
+    const groups = out.body.groups as {
+      id: string;
+      round: number;
+      startsAt: string;
+      tee: number;
+      entries: { handicapIndex: number }[];
+    }[];
     expect(groups.map((g) => [g.round, g.startsAt, g.tee, g.entries.map((e) => e.handicapIndex)])).toEqual([
       [1, '2026-06-13T07:00:00.000Z', 1, [54, 30.2, 22.2]],
       [1, '2026-06-13T07:09:00.000Z', 1, [18.3, 12.0, 9.9]],
@@ -51,9 +64,16 @@ describe.each(TRANSPORTS)('start lists over %s', (transport: Transport) => {
     const base = { organizationId: w.orgId, tournamentId: t.id };
     const noIndex = await createUser(env.deps.db, { name: 'Uten Indeks', handicapIndex: null });
     await addMember(env.deps.db, w.orgId, noIndex.id, 'member');
-    for (const user of [w.member, w.member2, noIndex, w.owner]) expect((await admin.call('tournaments.enter', { ...base, userId: user.id })).error).toBeNull();
-    const out = await admin.call('tournaments.setGroups', { ...base, round: 1, generate: { firstStartsAt: '2026-06-13T07:00:00Z', intervalMinutes: 10, groupSize: 2 } });
-    expect(out.body.groups.map((g: { entries: { player: { name: string } }[] }) => g.entries.map((e) => e.player.name))).toEqual([
+    for (const user of [w.member, w.member2, noIndex, w.owner])
+      expect((await admin.call('tournaments.enter', { ...base, userId: user.id })).error).toBeNull();
+    const out = await admin.call('tournaments.setGroups', {
+      ...base,
+      round: 1,
+      generate: { firstStartsAt: '2026-06-13T07:00:00Z', intervalMinutes: 10, groupSize: 2 },
+    });
+    expect(
+      out.body.groups.map((g: { entries: { player: { name: string } }[] }) => g.entries.map((e) => e.player.name)),
+    ).toEqual([
       ['Uten Indeks', 'Mona Medlem'],
       ['Olga Eier', 'Per Medlem'],
     ]);
@@ -71,17 +91,40 @@ describe.each(TRANSPORTS)('start lists over %s', (transport: Transport) => {
       ],
     });
     expect(first.error).toBeNull();
-    expect(first.body.groups.map((g: { tee: number; entries: { id: string }[] }) => [g.tee, g.entries.map((x) => x.id)])).toEqual([
+    expect(
+      first.body.groups.map((g: { tee: number; entries: { id: string }[] }) => [g.tee, g.entries.map((x) => x.id)]),
+    ).toEqual([
       [1, [a, b]],
       [10, [c, d, e]],
     ]);
-    const second = await admin.call('tournaments.setGroups', { ...base, round: 1, groups: [{ startsAt: '2026-06-13T09:00:00+02:00', tee: 10, entryIds: [e, a] }] });
-    expect(second.body.groups).toEqual([{ id: expect.any(String), round: 1, startsAt: '2026-06-13T07:00:00.000Z', tee: 10, entries: [expect.objectContaining({ id: e }), expect.objectContaining({ id: a })] }]);
+    const second = await admin.call('tournaments.setGroups', {
+      ...base,
+      round: 1,
+      groups: [{ startsAt: '2026-06-13T09:00:00+02:00', tee: 10, entryIds: [e, a] }],
+    });
+    expect(second.body.groups).toEqual([
+      {
+        id: expect.any(String),
+        round: 1,
+        startsAt: '2026-06-13T07:00:00.000Z',
+        tee: 10,
+        entries: [expect.objectContaining({ id: e }), expect.objectContaining({ id: a })],
+      },
+    ]);
     const { body } = await admin.call('tournaments.entries', base);
-    const placed = Object.fromEntries(body.entries.map((x: { id: string; groups: unknown[] }) => [x.id, x.groups.length]));
+    const placed = Object.fromEntries(
+      body.entries.map((x: { id: string; groups: unknown[] }) => [x.id, x.groups.length]),
+    );
     expect(placed).toEqual({ [a]: 1, [b]: 0, [c]: 0, [d]: 0, [e]: 1 });
-    const events = await env.deps.db.select().from(tournamentEvent).where(eq(tournamentEvent.tournamentId, base.tournamentId)).orderBy(tournamentEvent.id);
-    expect(events.map((x) => x.payload).slice(-2)).toEqual([{ type: 'groups', round: 1 }, { type: 'groups', round: 1 }]);
+    const events = await env.deps.db
+      .select()
+      .from(tournamentEvent)
+      .where(eq(tournamentEvent.tournamentId, base.tournamentId))
+      .orderBy(tournamentEvent.id);
+    expect(events.map((x) => x.payload).slice(-2)).toEqual([
+      { type: 'groups', round: 1 },
+      { type: 'groups', round: 1 },
+    ]);
   });
 
   it('refuses an entry twice, another tournament’s entry, two groups off one tee at once (400), too many or a bad tee (400)', async () => {
@@ -102,11 +145,19 @@ describe.each(TRANSPORTS)('start lists over %s', (transport: Transport) => {
     for (const [what, groups, path] of cases) {
       const out = await admin.call('tournaments.setGroups', { ...base, round: 1, groups });
       expect(out.error?.code, what).toBe('INVALID_INPUT');
-      expect(out.error?.issues?.map((i) => i.path), what).toContain(path);
+      expect(
+        out.error?.issues?.map((i) => i.path),
+        what,
+      ).toContain(path);
     }
     const neither = await admin.call('tournaments.setGroups', { ...base, round: 1 });
     expect(neither.error?.code).toBe('INVALID_INPUT');
-    const both = await admin.call('tournaments.setGroups', { ...base, round: 1, groups: [], generate: { firstStartsAt: '2026-06-13T07:00:00Z', intervalMinutes: 10, groupSize: 4 } });
+    const both = await admin.call('tournaments.setGroups', {
+      ...base,
+      round: 1,
+      groups: [],
+      generate: { firstStartsAt: '2026-06-13T07:00:00Z', intervalMinutes: 10, groupSize: 4 },
+    });
     expect(both.error?.code).toBe('INVALID_INPUT');
     const { body } = await admin.call('tournaments.entries', base);
     expect(body.entries.every((x: { groups: unknown[] }) => x.groups.length === 0)).toBe(true);
@@ -116,9 +167,14 @@ describe.each(TRANSPORTS)('start lists over %s', (transport: Transport) => {
     const { t, base, entries } = await withGuests([10]);
     const groups = [{ startsAt: '2026-06-13T08:00:00Z', tee: 1, entryIds: [entries[0]!.id] }];
     expect((await admin.call('tournaments.setGroups', { ...base, round: 2, groups })).error?.code).toBe('NOT_FOUND');
-    expect((await admin.call('tournaments.setGroups', { ...base, round: 'to', groups })).error?.code).toBe('INVALID_INPUT');
-    expect((await admin.call('tournaments.setGroups', { ...base, round: 9, groups })).error?.code).toBe('INVALID_INPUT');
-    for (const status of ['closed', 'in_progress'] as const) await admin.call('tournaments.setStatus', { ...base, status });
+    expect((await admin.call('tournaments.setGroups', { ...base, round: 'to', groups })).error?.code).toBe(
+      'INVALID_INPUT',
+    );
+    expect((await admin.call('tournaments.setGroups', { ...base, round: 9, groups })).error?.code).toBe(
+      'INVALID_INPUT',
+    );
+    for (const status of ['closed', 'in_progress'] as const)
+      await admin.call('tournaments.setStatus', { ...base, status });
     expect((await admin.call('tournaments.setGroups', { ...base, round: 1, groups })).error?.code).toBe('CONFLICT');
     expect(t.rounds).toHaveLength(1);
   });

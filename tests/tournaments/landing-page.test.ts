@@ -29,7 +29,10 @@ describe('the public address of a tournament', () => {
     deps = await createTestDeps();
     server = await startTestServer(deps, { client: 'static', clientDist });
     open = await createTournamentFixture(deps.db, { name: 'Vårcupen <2026> & "Ære"', rounds: 2 });
-    await deps.db.update(tournament).set({ description: 'Slagspill for alle.\nPremier til de tre beste i hver klasse.' }).where(eq(tournament.id, open.tournamentId));
+    await deps.db
+      .update(tournament)
+      .set({ description: 'Slagspill for alle.\nPremier til de tre beste i hver klasse.' })
+      .where(eq(tournament.id, open.tournamentId));
     membersOnly = await createTournamentFixture(deps.db, { name: 'Internt klubbmesterskap', visibility: 'members' });
     draft = await createTournamentFixture(deps.db, { name: 'Hemmelig utkast', status: 'draft' });
   });
@@ -37,7 +40,12 @@ describe('the public address of a tournament', () => {
 
   async function page(slug: string) {
     const res = await fetch(`${server.url}/t/${encodeURIComponent(slug)}`);
-    return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), html: await res.text() };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      cache: res.headers.get('cache-control'),
+      html: await res.text(),
+    };
   }
 
   it("carries a public tournament's name, club, dates, course and description in the head, escaped", async () => {
@@ -48,10 +56,13 @@ describe('the public address of a tournament', () => {
     const title = 'Vårcupen &lt;2026&gt; &amp; &quot;Ære&quot; – Turneringsklubben GK';
     expect(html).toContain(`<title>${title}</title>`);
     expect(html).toContain(`<meta property="og:title" content="${title}" />`);
-    const description = 'Turneringsklubben GK · 1.–2. juni 2026 · Bogstad. Slagspill for alle. Premier til de tre beste i hver klasse.';
+    const description =
+      'Turneringsklubben GK · 1.–2. juni 2026 · Bogstad. Slagspill for alle. Premier til de tre beste i hver klasse.';
     expect(html).toContain(`<meta name="description" content="${description}" />`);
     expect(html).toContain(`<meta property="og:description" content="${description}" />`);
-    expect(html).toContain(`<meta property="og:url" content="${deps.config.publicUrl}/t/${encodeURIComponent(open.slug)}" />`);
+    expect(html).toContain(
+      `<meta property="og:url" content="${deps.config.publicUrl}/t/${encodeURIComponent(open.slug)}" />`,
+    );
     // One title only, and the app itself is still there.
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<div id="root"></div>');

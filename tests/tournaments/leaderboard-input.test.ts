@@ -11,7 +11,9 @@ import { createTournamentFixture, writeScores } from '../helpers/tournaments';
 
 /** loadLeaderboardInput: computeLeaderboard's input from the tables, for the results file and the public pages. */
 
-const setups = await Promise.all(databaseKinds().map(async (kind) => ({ kind, deps: await createTestDeps({ db: kind }) })));
+const setups = await Promise.all(
+  databaseKinds().map(async (kind) => ({ kind, deps: await createTestDeps({ db: kind }) })),
+);
 
 async function rowOf(deps: TestDeps, id: string): Promise<TournamentRow> {
   const [row] = await deps.db.select().from(tournament).where(eq(tournament.id, id));
@@ -24,9 +26,18 @@ describe.each(setups)('loadLeaderboardInput on $kind', ({ deps }) => {
     const [first] = await deps.db.select().from(tournamentDivision).where(eq(tournamentDivision.id, f.divisionId));
     const [second] = await deps.db
       .insert(tournamentDivision)
-      .values({ tournamentId: f.tournamentId, organizationId: f.organizationId, name: 'Damer', teeId: first!.teeId, position: 1 })
+      .values({
+        tournamentId: f.tournamentId,
+        organizationId: f.organizationId,
+        name: 'Damer',
+        teeId: first!.teeId,
+        position: 1,
+      })
       .returning();
-    await deps.db.update(tournamentEntry).set({ divisionId: second!.id }).where(eq(tournamentEntry.id, f.players[2]!.entryId));
+    await deps.db
+      .update(tournamentEntry)
+      .set({ divisionId: second!.id })
+      .where(eq(tournamentEntry.id, f.players[2]!.entryId));
     await writeScores(deps.db, f, f.players[0]!.entryId, 1, [4, 5, null, 3]);
     await writeScores(deps.db, f, f.players[0]!.entryId, 2, [...Array(17).fill(null), 6]);
 
@@ -69,7 +80,10 @@ describe.each(setups)('loadLeaderboardInput on $kind', ({ deps }) => {
 
   it('gives an entry whose handicap is not frozen yet a playing handicap of 0', async () => {
     const f = await createTournamentFixture(deps.db, { status: 'open', players: 1 });
-    await deps.db.update(tournamentEntry).set({ courseHandicap: null, playingHandicap: null }).where(eq(tournamentEntry.id, f.players[0]!.entryId));
+    await deps.db
+      .update(tournamentEntry)
+      .set({ courseHandicap: null, playingHandicap: null })
+      .where(eq(tournamentEntry.id, f.players[0]!.entryId));
     const row = await rowOf(deps, f.tournamentId);
     const input = await withTenant(deps.db, f.organizationId, (tx) => loadLeaderboardInput(tx, row));
     expect(input.entries[0]!.playingHandicap).toBe(0);

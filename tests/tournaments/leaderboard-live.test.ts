@@ -68,7 +68,9 @@ describe.each(databaseKinds())('the live leaderboard over WebSocket, on %s', (ki
   /** The leaderboard as the public page shows it now, in the same shape as `held`. */
   async function served(f: TournamentFixture) {
     const answer = await trpcClient(deps).call('public.leaderboard', { slug: f.slug });
-    return Object.fromEntries(answer.body.divisions.map((d: any) => [d.id, Object.fromEntries(d.rows.map((r: any) => [r.entryId, r]))]));
+    return Object.fromEntries(
+      answer.body.divisions.map((d: any) => [d.id, Object.fromEntries(d.rows.map((r: any) => [r.entryId, r]))]),
+    );
   }
 
   it('an anonymous spectator gets the leaderboard, then each score as the rows it changed', async () => {
@@ -101,7 +103,10 @@ describe.each(databaseKinds())('the live leaderboard over WebSocket, on %s', (ki
     const anonymous = follow(open(null).client, { slug: members.slug });
     const stranger = follow(open(strangerCookie).client, { slug: members.slug });
     const unknown = follow(open(null).client, { slug: 'finnes-ikke' });
-    const draftToItsMember = follow(open(`service_session=${await sessionTokenFor(deps, draft.players[0]!.user)}`).client, { slug: draft.slug });
+    const draftToItsMember = follow(
+      open(`service_session=${await sessionTokenFor(deps, draft.players[0]!.user)}`).client,
+      { slug: draft.slug },
+    );
     const refusals = [anonymous, stranger, unknown, draftToItsMember];
     await Promise.all(refusals.map((r) => r.failed()));
     for (const refused of refusals) {
@@ -129,14 +134,17 @@ describe.each(databaseKinds())('the live leaderboard over WebSocket, on %s', (ki
     const resumed = live.events[1]!;
     expect(resumed.data.kind).toBe('rows');
     if (resumed.data.kind !== 'rows') return;
-    expect(resumed.data.rows.map((r) => r.entryId)).toEqual(expect.arrayContaining([pub.players[0]!.entryId, pub.players[1]!.entryId]));
+    expect(resumed.data.rows.map((r) => r.entryId)).toEqual(
+      expect.arrayContaining([pub.players[0]!.entryId, pub.players[1]!.entryId]),
+    );
 
     await recordScore(deps, pub, { entryId: pub.players[2]!.entryId, round: 1, hole: 1, strokes: 6 });
     await live.next(3);
     // The other spectator's events may have come two scores to a read: it is complete when it holds the board.
     const board = await served(pub);
     const deadline = Date.now() + 10_000;
-    while (!isDeepStrictEqual(held(other.events), board) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (!isDeepStrictEqual(held(other.events), board) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     const ids = live.events.map((e) => Number(e.id));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
@@ -177,7 +185,9 @@ describe.each(databaseKinds())('the live leaderboard over WebSocket, on %s', (ki
     await recordScore(deps, f, { entryId: f.players[1]!.entryId, round: 1, hole: 1, strokes: 4 });
     await member.next(3);
     const last = member.events.at(-1)!.data;
-    expect(last.kind === 'rows' && last.rows.some((r) => r.entryId === f.players[1]!.entryId && r.thru === 1)).toBe(true);
+    expect(last.kind === 'rows' && last.rows.some((r) => r.entryId === f.players[1]!.entryId && r.thru === 1)).toBe(
+      true,
+    );
     expect(member.errors).toEqual([]);
     // The anonymous spectator saw nothing after the change.
     expect(anonymous.events.every((e) => e.data.kind === 'snapshot' || e.data.rows.length === 0)).toBe(true);

@@ -21,13 +21,20 @@ export async function recordScore(
 ): Promise<number> {
   const eventId = await withTenant(deps.db, fixture.organizationId, async (tx) => {
     const t = await tournamentIn(tx, fixture, { lock: true });
-    const key = and(eq(tournamentScore.entryId, score.entryId), eq(tournamentScore.round, score.round), eq(tournamentScore.hole, score.hole));
+    const key = and(
+      eq(tournamentScore.entryId, score.entryId),
+      eq(tournamentScore.round, score.round),
+      eq(tournamentScore.hole, score.hole),
+    );
     if (score.strokes === null) await tx.delete(tournamentScore).where(key);
     else {
       await tx
         .insert(tournamentScore)
         .values({ ...score, strokes: score.strokes, tournamentId: t.id, organizationId: t.organizationId })
-        .onConflictDoUpdate({ target: [tournamentScore.entryId, tournamentScore.round, tournamentScore.hole], set: { strokes: score.strokes } });
+        .onConflictDoUpdate({
+          target: [tournamentScore.entryId, tournamentScore.round, tournamentScore.hole],
+          set: { strokes: score.strokes },
+        });
     }
     return appendTournamentEvent(tx, t, { type: 'score', ...score });
   });
@@ -44,7 +51,10 @@ export async function changeTournament(
 ): Promise<number> {
   const eventId = await withTenant(deps.db, fixture.organizationId, async (tx) => {
     const t = await tournamentIn(tx, fixture, { lock: true });
-    await tx.update(tournament).set({ ...set, updatedAt: sql`now()` }).where(eq(tournament.id, t.id));
+    await tx
+      .update(tournament)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(tournament.id, t.id));
     return appendTournamentEvent(tx, t, change);
   });
   publishTournamentEvent(deps, fixture.tournamentId, eventId);
@@ -53,6 +63,12 @@ export async function changeTournament(
 
 /** The search text management keeps: the tournament's and its club's names, folded. */
 export async function setSearchText(db: Database, fixture: Where & { name: string }): Promise<void> {
-  const [org] = await db.select({ name: organization.name }).from(organization).where(eq(organization.id, fixture.organizationId));
-  await db.update(tournament).set({ searchText: fold(`${fixture.name} ${org!.name}`) }).where(eq(tournament.id, fixture.tournamentId));
+  const [org] = await db
+    .select({ name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, fixture.organizationId));
+  await db
+    .update(tournament)
+    .set({ searchText: fold(`${fixture.name} ${org!.name}`) })
+    .where(eq(tournament.id, fixture.tournamentId));
 }

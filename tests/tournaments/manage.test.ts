@@ -16,7 +16,13 @@ import { buildWorld, failure, tournamentIn, tournamentInput, type World } from '
 
 const ACTORS = ['anonymous', 'outsider', 'member', 'admin', 'owner'] as const;
 type Actor = (typeof ACTORS)[number];
-const MEMBER_OK: Record<Actor, string> = { anonymous: 'NOT_AUTHENTICATED', outsider: 'NOT_ORG_MEMBER', member: 'ok', admin: 'ok', owner: 'ok' };
+const MEMBER_OK: Record<Actor, string> = {
+  anonymous: 'NOT_AUTHENTICATED',
+  outsider: 'NOT_ORG_MEMBER',
+  member: 'ok',
+  admin: 'ok',
+  owner: 'ok',
+};
 const ADMIN_OK: Record<Actor, string> = { ...MEMBER_OK, member: 'NOT_ORG_ADMIN' };
 
 interface Case {
@@ -41,13 +47,21 @@ const CASES: Case[] = [
   {
     procedure: 'tournaments.update',
     expected: ADMIN_OK,
-    input: async (w) => ({ organizationId: w.orgId, tournamentId: (await tournamentIn(w, 'draft')).id, name: 'Nytt navn' }),
+    input: async (w) => ({
+      organizationId: w.orgId,
+      tournamentId: (await tournamentIn(w, 'draft')).id,
+      name: 'Nytt navn',
+    }),
     foreign: (w) => ({ organizationId: w.orgId, tournamentId: w.otherTournamentId, name: 'Kapret' }),
   },
   {
     procedure: 'tournaments.setStatus',
     expected: ADMIN_OK,
-    input: async (w) => ({ organizationId: w.orgId, tournamentId: (await tournamentIn(w, 'draft')).id, status: 'open' }),
+    input: async (w) => ({
+      organizationId: w.orgId,
+      tournamentId: (await tournamentIn(w, 'draft')).id,
+      status: 'open',
+    }),
     foreign: (w) => ({ organizationId: w.orgId, tournamentId: w.otherTournamentId, status: 'closed' }),
   },
   {
@@ -61,14 +75,22 @@ const CASES: Case[] = [
     expected: MEMBER_OK,
     created: true,
     input: async (w) => ({ organizationId: w.orgId, tournamentId: (await tournamentIn(w, 'open')).id }),
-    foreign: (w) => ({ organizationId: w.orgId, tournamentId: w.otherTournamentId, guest: { name: 'Gjest', handicapIndex: 10 } }),
+    foreign: (w) => ({
+      organizationId: w.orgId,
+      tournamentId: w.otherTournamentId,
+      guest: { name: 'Gjest', handicapIndex: 10 },
+    }),
   },
   {
     // Entering someone else is the organizer's (the member may enter only themself).
     procedure: 'tournaments.enter',
     expected: ADMIN_OK,
     created: true,
-    input: async (w) => ({ organizationId: w.orgId, tournamentId: (await tournamentIn(w, 'open')).id, guest: { name: 'Gjest Gunnar', handicapIndex: 30 } }),
+    input: async (w) => ({
+      organizationId: w.orgId,
+      tournamentId: (await tournamentIn(w, 'open')).id,
+      guest: { name: 'Gjest Gunnar', handicapIndex: 30 },
+    }),
   },
   {
     // Someone else's entry: the organizer's to withdraw, not another member's.
@@ -76,7 +98,11 @@ const CASES: Case[] = [
     expected: { ...MEMBER_OK, member: 'FORBIDDEN' },
     input: async (w) => {
       const t = await tournamentIn(w, 'open');
-      const entry = await w.asAdmin.tournaments.enter({ organizationId: w.orgId, tournamentId: t.id, userId: w.member2.id });
+      const entry = await w.asAdmin.tournaments.enter({
+        organizationId: w.orgId,
+        tournamentId: t.id,
+        userId: w.member2.id,
+      });
       return { organizationId: w.orgId, tournamentId: t.id, entryId: entry.id };
     },
     foreign: (w) => ({ organizationId: w.orgId, tournamentId: w.otherTournamentId, entryId: crypto.randomUUID() }),
@@ -128,7 +154,10 @@ describe.each(TRANSPORTS)('who may manage tournaments, over %s', (transport: Tra
           expect(out.error?.code).toBe('NOT_FOUND');
         }
         // Through the other club's id instead: not a member there.
-        const out = await (await env.as(w.admin, transport)).call(c.procedure, { ...c.foreign!(w), organizationId: w.otherOrgId });
+        const out = await (await env.as(w.admin, transport)).call(c.procedure, {
+          ...c.foreign!(w),
+          organizationId: w.otherOrgId,
+        });
         expect(out.error?.code).toBe('NOT_ORG_MEMBER');
       });
     }
@@ -136,8 +165,13 @@ describe.each(TRANSPORTS)('who may manage tournaments, over %s', (transport: Tra
 
   it('an unknown tournament id is 404, a malformed one 400, never 500', async () => {
     const client = await env.as(w.admin, transport);
-    expect((await client.call('tournaments.get', { organizationId: w.orgId, tournamentId: crypto.randomUUID() })).error?.code).toBe('NOT_FOUND');
-    expect((await client.call('tournaments.get', { organizationId: w.orgId, tournamentId: 'ikke-en-id' })).error?.code).toBe('INVALID_INPUT');
+    expect(
+      (await client.call('tournaments.get', { organizationId: w.orgId, tournamentId: crypto.randomUUID() })).error
+        ?.code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (await client.call('tournaments.get', { organizationId: w.orgId, tournamentId: 'ikke-en-id' })).error?.code,
+    ).toBe('INVALID_INPUT');
   });
 });
 
@@ -150,7 +184,15 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
   });
 
   it('creates a draft with the contract shape, defaults and a slug from the name', async () => {
-    const t = await w.asAdmin.tournaments.create(tournamentInput(w, { name: 'Bærums Åpne Ørretcup 2026', description: 'For alle.', maxHandicapIndex: 36, entryLimit: 40, entriesCloseAt: '2026-06-10T18:00:00Z' }) as never);
+    const t = await w.asAdmin.tournaments.create(
+      tournamentInput(w, {
+        name: 'Bærums Åpne Ørretcup 2026',
+        description: 'For alle.',
+        maxHandicapIndex: 36,
+        entryLimit: 40,
+        entriesCloseAt: '2026-06-10T18:00:00Z',
+      }) as never,
+    );
     expect(t).toMatchObject({
       organizationId: w.orgId,
       organization: { id: w.orgId, name: w.orgName },
@@ -174,11 +216,18 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
     expect(t.divisions.every((d) => typeof d.id === 'string')).toBe(true);
     const gross = await w.asAdmin.tournaments.create(tournamentInput(w, { format: 'stroke_gross' }) as never);
     expect(gross.allowancePercent).toBe(100);
-    const given = await w.asAdmin.tournaments.create(tournamentInput(w, { format: 'stableford', allowancePercent: 85 }) as never);
+    const given = await w.asAdmin.tournaments.create(
+      tournamentInput(w, { format: 'stableford', allowancePercent: 85 }) as never,
+    );
     expect(given.allowancePercent).toBe(85);
-    const [row] = await deps.db.select({ searchText: tournament.searchText }).from(tournament).where(eq(tournament.id, t.id));
+    const [row] = await deps.db
+      .select({ searchText: tournament.searchText })
+      .from(tournament)
+      .where(eq(tournament.id, t.id));
     // The tournament's and the club's names, folded as course search folds them.
-    expect(row!.searchText.split(' ')).toEqual(expect.arrayContaining(['baerums', 'apne', 'orretcup', 'baerum', 'golfklubb', 'gk']));
+    expect(row!.searchText.split(' ')).toEqual(
+      expect.arrayContaining(['baerums', 'apne', 'orretcup', 'baerum', 'golfklubb', 'gk']),
+    );
     const events = await deps.db.select().from(tournamentEvent).where(eq(tournamentEvent.tournamentId, t.id));
     expect(events.map((e) => e.payload)).toEqual([{ type: 'details' }]);
   });
@@ -187,19 +236,38 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
     const name = `Vårslepp ${kind}`;
     const first = await w.asAdmin.tournaments.create(tournamentInput(w, { name }) as never);
     const otherClubAdmin = (await callerAs(deps, w.outsider)).caller;
-    const foreign = await otherClubAdmin.tournaments.create({ ...tournamentInput(w, { name }), organizationId: w.otherOrgId } as never);
+    const foreign = await otherClubAdmin.tournaments.create({
+      ...tournamentInput(w, { name }),
+      organizationId: w.otherOrgId,
+    } as never);
     expect([first.slug, foreign.slug]).toEqual([`varslepp-${kind}`, `varslepp-${kind}-2`]);
-    const parallel = await Promise.all(Array.from({ length: 4 }, () => w.asAdmin.tournaments.create(tournamentInput(w, { name: `Høstcup ${kind}` }) as never)));
-    expect(parallel.map((t) => t.slug).sort()).toEqual([`hostcup-${kind}`, `hostcup-${kind}-2`, `hostcup-${kind}-3`, `hostcup-${kind}-4`]);
+    const parallel = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        w.asAdmin.tournaments.create(tournamentInput(w, { name: `Høstcup ${kind}` }) as never),
+      ),
+    );
+    expect(parallel.map((t) => t.slug).sort()).toEqual([
+      `hostcup-${kind}`,
+      `hostcup-${kind}-2`,
+      `hostcup-${kind}-3`,
+      `hostcup-${kind}-4`,
+    ]);
     const symbols = await w.asAdmin.tournaments.create(tournamentInput(w, { name: '!!!' }) as never);
     expect(symbols.slug).toMatch(/^turnering(-\d+)?$/);
   });
 
   it('keeps the slug when the name changes, and the search text follows the name', async () => {
     const t = await w.asAdmin.tournaments.create(tournamentInput(w, { name: `Sommercup ${kind}` }) as never);
-    const renamed = await w.asAdmin.tournaments.update({ organizationId: w.orgId, tournamentId: t.id, name: 'Midtsommer Åpen' });
+    const renamed = await w.asAdmin.tournaments.update({
+      organizationId: w.orgId,
+      tournamentId: t.id,
+      name: 'Midtsommer Åpen',
+    });
     expect(renamed).toMatchObject({ name: 'Midtsommer Åpen', slug: t.slug });
-    const [row] = await deps.db.select({ searchText: tournament.searchText }).from(tournament).where(eq(tournament.id, t.id));
+    const [row] = await deps.db
+      .select({ searchText: tournament.searchText })
+      .from(tournament)
+      .where(eq(tournament.id, t.id));
     expect(row!.searchText.split(' ')).toEqual(expect.arrayContaining(['midtsommer', 'apen', 'baerum']));
     expect(row!.searchText).not.toContain('sommercup');
   });
@@ -219,20 +287,38 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
 
   it('refuses a 9-hole course, a tee of another course, and a course the admin cannot see', async () => {
     const nine = await failure(
-      w.asAdmin.tournaments.create(tournamentInput(w, { rounds: [{ number: 1, courseId: w.nineHoles.courseId, playedOn: '2026-06-13' }], divisions: [{ name: 'Alle', teeId: w.nineHoles.tees['Gul/male']!.id }] }) as never),
+      w.asAdmin.tournaments.create(
+        tournamentInput(w, {
+          rounds: [{ number: 1, courseId: w.nineHoles.courseId, playedOn: '2026-06-13' }],
+          divisions: [{ name: 'Alle', teeId: w.nineHoles.tees['Gul/male']!.id }],
+        }) as never,
+      ),
     );
     expect(nine.code).toBe('INVALID_INPUT');
     const wrongTee = await failure(
-      w.asAdmin.tournaments.create(tournamentInput(w, { divisions: [{ name: 'Herrer', teeId: w.bogstad.tees['Gul/male']!.id }, { name: 'Losby', teeId: w.losby.tees['Gul/male']!.id }] }) as never),
+      w.asAdmin.tournaments.create(
+        tournamentInput(w, {
+          divisions: [
+            { name: 'Herrer', teeId: w.bogstad.tees['Gul/male']!.id },
+            { name: 'Losby', teeId: w.losby.tees['Gul/male']!.id },
+          ],
+        }) as never,
+      ),
     );
     expect(wrongTee.code).toBe('INVALID_INPUT');
     expect(wrongTee.issues).toEqual([{ path: 'divisions.1.teeId', message: expect.any(String) }]);
-    const unknown = await failure(w.asAdmin.tournaments.create(tournamentInput(w, { rounds: [{ number: 1, courseId: crypto.randomUUID(), playedOn: '2026-06-13' }] }) as never));
+    const unknown = await failure(
+      w.asAdmin.tournaments.create(
+        tournamentInput(w, { rounds: [{ number: 1, courseId: crypto.randomUUID(), playedOn: '2026-06-13' }] }) as never,
+      ),
+    );
     expect(unknown.code).toBe('NOT_FOUND');
   });
 
   describe('status moves', () => {
-    const pairs = TOURNAMENT_STATUSES.flatMap((from) => TOURNAMENT_STATUSES.map((to) => [from, to] as [TournamentStatus, TournamentStatus]));
+    const pairs = TOURNAMENT_STATUSES.flatMap((from) =>
+      TOURNAMENT_STATUSES.map((to) => [from, to] as [TournamentStatus, TournamentStatus]),
+    );
     it.each(pairs)('%s → %s: allowed exactly as TOURNAMENT_MOVES says', async (from, to) => {
       const t = await tournamentIn(w, from);
       const allowed = TOURNAMENT_MOVES[from].includes(to);
@@ -247,7 +333,11 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
 
     it('writes a status event for each move', async () => {
       const t = await tournamentIn(w, 'closed');
-      const events = await deps.db.select().from(tournamentEvent).where(eq(tournamentEvent.tournamentId, t.id)).orderBy(tournamentEvent.id);
+      const events = await deps.db
+        .select()
+        .from(tournamentEvent)
+        .where(eq(tournamentEvent.tournamentId, t.id))
+        .orderBy(tournamentEvent.id);
       expect(events.map((e) => e.payload)).toEqual([{ type: 'details' }, { type: 'status' }, { type: 'status' }]);
     });
   });
@@ -263,38 +353,71 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
         maxHandicapIndex: null,
         entriesCloseAt: '2026-06-12T12:00:00Z',
       });
-      expect(updated).toMatchObject({ description: 'Nå med premier.', visibility: 'members', entryLimit: 10, entriesCloseAt: '2026-06-12T12:00:00.000Z', name: t.name });
+      expect(updated).toMatchObject({
+        description: 'Nå med premier.',
+        visibility: 'members',
+        entryLimit: 10,
+        entriesCloseAt: '2026-06-12T12:00:00.000Z',
+        name: t.name,
+      });
       expect(updated.maxHandicapIndex).toBeUndefined();
     });
 
     it('a new format without an allowance takes that format’s default; with one, the one given', async () => {
       const t = await tournamentIn(w, 'draft');
-      expect((await w.asAdmin.tournaments.update({ organizationId: w.orgId, tournamentId: t.id, format: 'stroke_gross' })).allowancePercent).toBe(100);
-      expect((await w.asAdmin.tournaments.update({ organizationId: w.orgId, tournamentId: t.id, format: 'stableford', allowancePercent: 90 })).allowancePercent).toBe(90);
+      expect(
+        (await w.asAdmin.tournaments.update({ organizationId: w.orgId, tournamentId: t.id, format: 'stroke_gross' }))
+          .allowancePercent,
+      ).toBe(100);
+      expect(
+        (
+          await w.asAdmin.tournaments.update({
+            organizationId: w.orgId,
+            tournamentId: t.id,
+            format: 'stableford',
+            allowancePercent: 90,
+          })
+        ).allowancePercent,
+      ).toBe(90);
     });
 
-    it.each(['in_progress', 'finished', 'cancelled'] as const)('in %s: format, allowance, rounds and divisions are 409; the name still changes', async (status) => {
-      const t = await tournamentIn(w, status);
-      const base = { organizationId: w.orgId, tournamentId: t.id };
-      const refused = [
-        { format: 'stableford' },
-        { allowancePercent: 80 },
-        { rounds: [{ number: 1, courseId: w.bogstad.courseId, playedOn: '2026-07-01' }] },
-        { divisions: [{ id: t.divisions[0]!.id, name: 'Herrer', teeId: t.divisions[0]!.teeId }] },
-      ];
-      for (const change of refused) {
-        const out = await failure(w.asAdmin.tournaments.update({ ...base, ...change } as never));
-        expect(out.code).toBe('CONFLICT');
-      }
-      expect((await w.asAdmin.tournaments.update({ ...base, name: 'Rettet skrivefeil' })).name).toBe('Rettet skrivefeil');
-      const after = await w.asAdmin.tournaments.get(base);
-      expect(after).toMatchObject({ format: 'stroke_net', allowancePercent: 95, rounds: t.rounds, divisions: t.divisions });
-    });
+    it.each(['in_progress', 'finished', 'cancelled'] as const)(
+      'in %s: format, allowance, rounds and divisions are 409; the name still changes',
+      async (status) => {
+        const t = await tournamentIn(w, status);
+        const base = { organizationId: w.orgId, tournamentId: t.id };
+        const refused = [
+          { format: 'stableford' },
+          { allowancePercent: 80 },
+          { rounds: [{ number: 1, courseId: w.bogstad.courseId, playedOn: '2026-07-01' }] },
+          { divisions: [{ id: t.divisions[0]!.id, name: 'Herrer', teeId: t.divisions[0]!.teeId }] },
+        ];
+        for (const change of refused) {
+          const out = await failure(w.asAdmin.tournaments.update({ ...base, ...change } as never));
+          expect(out.code).toBe('CONFLICT');
+        }
+        expect((await w.asAdmin.tournaments.update({ ...base, name: 'Rettet skrivefeil' })).name).toBe(
+          'Rettet skrivefeil',
+        );
+        const after = await w.asAdmin.tournaments.get(base);
+        expect(after).toMatchObject({
+          format: 'stroke_net',
+          allowancePercent: 95,
+          rounds: t.rounds,
+          divisions: t.divisions,
+        });
+      },
+    );
 
     it('divisions by id: renamed in place keep their entries; removing one with entries is 409; an empty one goes', async () => {
       const t = await tournamentIn(w, 'open');
       const [men, women] = t.divisions as [(typeof t.divisions)[0], (typeof t.divisions)[0]];
-      const entry = await w.asAdmin.tournaments.enter({ organizationId: w.orgId, tournamentId: t.id, userId: w.member.id, divisionId: men.id });
+      const entry = await w.asAdmin.tournaments.enter({
+        organizationId: w.orgId,
+        tournamentId: t.id,
+        userId: w.member.id,
+        divisionId: men.id,
+      });
       const base = { organizationId: w.orgId, tournamentId: t.id };
 
       const renamed = await w.asAdmin.tournaments.update({
@@ -313,13 +436,23 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
       const { entries } = await w.asAdmin.tournaments.entries(base);
       expect(entries.map((e) => [e.id, e.division])).toEqual([[entry.id, { id: men.id, name: 'Herrer A' }]]);
 
-      const withoutMen = await failure(w.asAdmin.tournaments.update({ ...base, divisions: [{ id: women.id, name: 'Damer', teeId: women.teeId }] }));
+      const withoutMen = await failure(
+        w.asAdmin.tournaments.update({ ...base, divisions: [{ id: women.id, name: 'Damer', teeId: women.teeId }] }),
+      );
       expect(withoutMen.code).toBe('CONFLICT');
       expect(withoutMen.message).toContain('Herrer A');
-      const withoutWomen = await w.asAdmin.tournaments.update({ ...base, divisions: [{ id: men.id, name: 'Herrer A', teeId: men.teeId }] });
+      const withoutWomen = await w.asAdmin.tournaments.update({
+        ...base,
+        divisions: [{ id: men.id, name: 'Herrer A', teeId: men.teeId }],
+      });
       expect(withoutWomen.divisions.map((d) => d.id)).toEqual([men.id]);
 
-      const unknownId = await failure(w.asAdmin.tournaments.update({ ...base, divisions: [{ id: crypto.randomUUID(), name: 'X', teeId: men.teeId }] }));
+      const unknownId = await failure(
+        w.asAdmin.tournaments.update({
+          ...base,
+          divisions: [{ id: crypto.randomUUID(), name: 'X', teeId: men.teeId }],
+        }),
+      );
       expect(unknownId.code).toBe('INVALID_INPUT');
     });
 
@@ -332,19 +465,35 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
       });
       const base = { organizationId: w.orgId, tournamentId: t.id };
       await w.asAdmin.tournaments.enter({ ...base, userId: w.member.id });
-      await w.asAdmin.tournaments.setGroups({ ...base, round: 2, generate: { firstStartsAt: '2026-06-14T07:00:00Z', intervalMinutes: 10, groupSize: 4 } });
-      const oneRound = await w.asAdmin.tournaments.update({ ...base, rounds: [{ number: 1, courseId: w.bogstad.courseId, playedOn: '2026-06-20' }] });
+      await w.asAdmin.tournaments.setGroups({
+        ...base,
+        round: 2,
+        generate: { firstStartsAt: '2026-06-14T07:00:00Z', intervalMinutes: 10, groupSize: 4 },
+      });
+      const oneRound = await w.asAdmin.tournaments.update({
+        ...base,
+        rounds: [{ number: 1, courseId: w.bogstad.courseId, playedOn: '2026-06-20' }],
+      });
       expect(oneRound.rounds).toEqual([{ number: 1, courseId: w.bogstad.courseId, playedOn: '2026-06-20' }]);
       const { entries } = await w.asAdmin.tournaments.entries(base);
       expect(entries[0]!.groups).toEqual([]);
 
       // Losby's course with Bogstad's tees: 400; with its own tees: fine.
-      const mismatch = await failure(w.asAdmin.tournaments.update({ ...base, rounds: [{ number: 1, courseId: w.losby.courseId, playedOn: '2026-06-20' }] }));
+      const mismatch = await failure(
+        w.asAdmin.tournaments.update({
+          ...base,
+          rounds: [{ number: 1, courseId: w.losby.courseId, playedOn: '2026-06-20' }],
+        }),
+      );
       expect(mismatch.code).toBe('INVALID_INPUT');
       const moved = await w.asAdmin.tournaments.update({
         ...base,
         rounds: [{ number: 1, courseId: w.losby.courseId, playedOn: '2026-06-20' }],
-        divisions: t.divisions.map((d, i) => ({ id: d.id, name: d.name, teeId: w.losby.tees[i === 0 ? 'Gul/male' : 'Rød/female']!.id })),
+        divisions: t.divisions.map((d, i) => ({
+          id: d.id,
+          name: d.name,
+          teeId: w.losby.tees[i === 0 ? 'Gul/male' : 'Rød/female']!.id,
+        })),
       });
       expect(moved.rounds[0]!.courseId).toBe(w.losby.courseId);
     });

@@ -23,7 +23,10 @@ export interface PlayWorld {
 export const PLAY_ACTORS = ['entrant', 'marker', 'otherGroup', 'admin', 'member', 'anonymous', 'otherOrg'] as const;
 export type PlayActor = (typeof PLAY_ACTORS)[number];
 
-export async function playWorld(db: Database, options: Parameters<typeof createTournamentFixture>[1] = {}): Promise<PlayWorld> {
+export async function playWorld(
+  db: Database,
+  options: Parameters<typeof createTournamentFixture>[1] = {},
+): Promise<PlayWorld> {
   const fixture = await createTournamentFixture(db, { players: 5, ...options });
   const member = await createUser(db, { name: 'Mona Medlem' });
   await addMember(db, fixture.organizationId, member.id, 'member');
@@ -31,7 +34,15 @@ export async function playWorld(db: Database, options: Parameters<typeof createT
   const otherOrg = await createUser(db, { name: 'Nils Nabo' });
   await addMember(db, other.id, otherOrg.id, 'owner');
   const [entrant, marker, , , otherGroup] = fixture.players.map((p) => p.user);
-  return { fixture, entrant: entrant!, marker: marker!, otherGroup: otherGroup!, admin: fixture.admin, member, otherOrg };
+  return {
+    fixture,
+    entrant: entrant!,
+    marker: marker!,
+    otherGroup: otherGroup!,
+    admin: fixture.admin,
+    member,
+    otherOrg,
+  };
 }
 
 export function userOf(world: PlayWorld, actor: PlayActor): UserRow | null {
@@ -57,12 +68,19 @@ export async function strokesOn(db: Database, entryId: string, round: number, ho
 }
 
 export async function cardRow(db: Database, entryId: string, round = 1) {
-  const [row] = await db.select().from(tournamentCard).where(and(eq(tournamentCard.entryId, entryId), eq(tournamentCard.round, round)));
+  const [row] = await db
+    .select()
+    .from(tournamentCard)
+    .where(and(eq(tournamentCard.entryId, entryId), eq(tournamentCard.round, round)));
   return row ?? null;
 }
 
 export async function eventsOf(db: Database, tournamentId: string) {
-  return db.select().from(tournamentEvent).where(eq(tournamentEvent.tournamentId, tournamentId)).orderBy(asc(tournamentEvent.id));
+  return db
+    .select()
+    .from(tournamentEvent)
+    .where(eq(tournamentEvent.tournamentId, tournamentId))
+    .orderBy(asc(tournamentEvent.id));
 }
 
 /** 18 holes: `strokes` on every hole unless given one by one. */

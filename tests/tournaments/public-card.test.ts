@@ -34,7 +34,12 @@ describe.each(databaseKinds())('public.card, on %s', (kind) => {
       const outcome = await client.call('public.card', { slug: open.slug, entryId: open.players[1]!.entryId });
       expect(outcome.status).toBe(200);
       const card = outcome.body;
-      expect(card).toMatchObject({ entryId: open.players[1]!.entryId, name: 'Spiller 02', division: { id: open.divisionId, name: 'Herrer' }, format: 'stroke_net' });
+      expect(card).toMatchObject({
+        entryId: open.players[1]!.entryId,
+        name: 'Spiller 02',
+        division: { id: open.divisionId, name: 'Herrer' },
+        format: 'stroke_net',
+      });
       expect(card.holes).toEqual(open.holes.map((h) => ({ number: h.number, par: h.par })));
       expect(card.rounds).toEqual([
         { number: 1, strokes },
@@ -51,11 +56,21 @@ describe.each(databaseKinds())('public.card, on %s', (kind) => {
       const anonymous = await world.as(null, transport);
       const stranger = await world.as(outsider, transport);
       const member = await world.as(members.players[0]!.user, transport);
-      expect((await anonymous.call('public.card', { slug: open.slug, entryId: members.players[0]!.entryId })).status).toBe(404);
-      expect((await anonymous.call('public.card', { slug: members.slug, entryId: members.players[0]!.entryId })).status).toBe(404);
-      expect((await stranger.call('public.card', { slug: members.slug, entryId: members.players[0]!.entryId })).status).toBe(404);
-      expect((await member.call('public.card', { slug: members.slug, entryId: members.players[0]!.entryId })).status).toBe(200);
-      expect((await member.call('public.card', { slug: draft.slug, entryId: draft.players[0]!.entryId })).status).toBe(404);
+      expect(
+        (await anonymous.call('public.card', { slug: open.slug, entryId: members.players[0]!.entryId })).status,
+      ).toBe(404);
+      expect(
+        (await anonymous.call('public.card', { slug: members.slug, entryId: members.players[0]!.entryId })).status,
+      ).toBe(404);
+      expect(
+        (await stranger.call('public.card', { slug: members.slug, entryId: members.players[0]!.entryId })).status,
+      ).toBe(404);
+      expect(
+        (await member.call('public.card', { slug: members.slug, entryId: members.players[0]!.entryId })).status,
+      ).toBe(200);
+      expect((await member.call('public.card', { slug: draft.slug, entryId: draft.players[0]!.entryId })).status).toBe(
+        404,
+      );
       expect((await anonymous.call('public.card', { slug: open.slug, entryId: 'not-an-id' })).status).toBe(400);
     });
 

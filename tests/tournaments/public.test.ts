@@ -34,7 +34,11 @@ describe.each(databaseKinds())('public tournament pages, on %s', (kind) => {
   let nonMember: UserRow;
   let clubName: string;
 
-  async function fixture(key: Exclude<Target, 'unknown'>, name: string, options: Parameters<typeof createTournamentFixture>[1]) {
+  async function fixture(
+    key: Exclude<Target, 'unknown'>,
+    name: string,
+    options: Parameters<typeof createTournamentFixture>[1],
+  ) {
     t[key] = await createTournamentFixture(world.deps.db, { name, ...options });
     names[key] = name;
     await setSearchText(world.deps.db, { ...t[key], name });
@@ -53,7 +57,13 @@ describe.each(databaseKinds())('public tournament pages, on %s', (kind) => {
     nonMember = await createUser(db, { name: 'Ola Utenfor' });
     // Player 3 leads: par everywhere but a birdie on hole 1; the others bogey hole 1.
     for (const [i, p] of t.public.players.entries()) {
-      await writeScores(db, t.public, p.entryId, 1, PAR_ROUND.map((par, h) => (h === 0 ? par + (i === 2 ? -1 : 1) : i === 5 && h > 8 ? null : par)));
+      await writeScores(
+        db,
+        t.public,
+        p.entryId,
+        1,
+        PAR_ROUND.map((par, h) => (h === 0 ? par + (i === 2 ? -1 : 1) : i === 5 && h > 8 ? null : par)),
+      );
     }
   });
 
@@ -89,7 +99,13 @@ describe.each(databaseKinds())('public tournament pages, on %s', (kind) => {
       const outcome = await (await as('anonymous', transport)).call('public.tournament', { slug: t.public.slug });
       expect(outcome.status).toBe(200);
       const { tournament: info, groups, leaderboard } = outcome.body;
-      expect(info).toMatchObject({ name: 'Vårcup Bærum', slug: t.public.slug, status: 'in_progress', organization: { name: clubName }, entryCount: 6 });
+      expect(info).toMatchObject({
+        name: 'Vårcup Bærum',
+        slug: t.public.slug,
+        status: 'in_progress',
+        organization: { name: clubName },
+        entryCount: 6,
+      });
       expect(info.organization).toEqual({ name: clubName });
       expect(info.rounds).toHaveLength(2);
       expect(groups.map((g: any) => g.entries.map((e: any) => e.name))).toEqual([
@@ -134,7 +150,8 @@ describe.each(databaseKinds())('public tournament pages, on %s', (kind) => {
 
     it('finds a tournament by its name or its club, whatever the case and the Norwegian letters', async () => {
       const client = await as('anonymous', transport);
-      const names = async (q: string) => (await client.call('public.tournaments', { q })).body.tournaments.map((x: any) => x.name).sort();
+      const names = async (q: string) =>
+        (await client.call('public.tournaments', { q })).body.tournaments.map((x: any) => x.name).sort();
       expect(await names('VÅRCUP')).toEqual(['Vårcup Bærum']);
       expect(await names('varc')).toEqual(['Vårcup Bærum']);
       expect(await names('baerum golfklubb')).toEqual(['Avlystcup', 'Vårcup Bærum']);
@@ -143,9 +160,18 @@ describe.each(databaseKinds())('public tournament pages, on %s', (kind) => {
 
     it('refuses a cursor it did not hand out and a limit out of range with 400', async () => {
       const client = await as('anonymous', transport);
-      for (const input of [{ cursor: 'abc' }, { cursor: Buffer.from('["2026-13-01T00:00:00.000000","x"]').toString('base64url') }, { limit: 101 }, { limit: 0 }]) {
+      for (const input of [
+        { cursor: 'abc' },
+        { cursor: Buffer.from('["2026-13-01T00:00:00.000000","x"]').toString('base64url') },
+        { limit: 101 },
+        { limit: 0 },
+      ]) {
         const outcome = await client.call('public.tournaments', input);
-        expect({ input, status: outcome.status, code: outcome.error?.code }).toEqual({ input, status: 400, code: 'INVALID_INPUT' });
+        expect({ input, status: outcome.status, code: outcome.error?.code }).toEqual({
+          input,
+          status: 400,
+          code: 'INVALID_INPUT',
+        });
       }
     });
   });
@@ -160,15 +186,26 @@ describe.each(databaseKinds())('public tournament pages, on %s', (kind) => {
       ids.push(f.tournamentId);
     }
     // Three created in the same microsecond: the id decides between them.
-    await db.update(tournament).set({ createdAt: sql`'2026-05-01T10:00:00.123456Z'` }).where(inArray(tournament.id, ids.slice(1, 4)));
-    const rows = await db.select({ id: tournament.id, name: tournament.name }).from(tournament).where(inArray(tournament.id, ids)).orderBy(sql`created_at desc, id desc`);
+    await db
+      .update(tournament)
+      .set({ createdAt: sql`'2026-05-01T10:00:00.123456Z'` })
+      .where(inArray(tournament.id, ids.slice(1, 4)));
+    const rows = await db
+      .select({ id: tournament.id, name: tournament.name })
+      .from(tournament)
+      .where(inArray(tournament.id, ids))
+      .orderBy(sql`created_at desc, id desc`);
     for (const transport of TRANSPORTS) {
       const client = await as('anonymous', transport);
       const seen: string[] = [];
       let cursor: string | undefined;
       let pages = 0;
       do {
-        const outcome = await client.call('public.tournaments', { q: 'sidecup', limit: 2, ...(cursor ? { cursor } : {}) });
+        const outcome = await client.call('public.tournaments', {
+          q: 'sidecup',
+          limit: 2,
+          ...(cursor ? { cursor } : {}),
+        });
         expect(outcome.status).toBe(200);
         expect(outcome.body.tournaments.length).toBeLessThanOrEqual(2);
         seen.push(...outcome.body.tournaments.map((x: any) => x.name));
@@ -195,6 +232,8 @@ describe.each(databaseKinds())('public tournament pages, on %s', (kind) => {
     expect((await anonymous.call('public.tournaments', { q: 'skiftecup' })).body.tournaments).toEqual([]);
     const player = await world.as(f.players[0]!.user, 'trpc');
     expect((await player.call('public.tournament', { slug: f.slug })).body.tournament.visibility).toBe('members');
-    expect((await player.call('public.tournaments', { q: 'skiftecup' })).body.tournaments.map((x: any) => x.name)).toEqual(['Skiftecup']);
+    expect(
+      (await player.call('public.tournaments', { q: 'skiftecup' })).body.tournaments.map((x: any) => x.name),
+    ).toEqual(['Skiftecup']);
   });
 });

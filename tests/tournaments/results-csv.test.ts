@@ -56,9 +56,12 @@ describe('the results file, byte by byte', () => {
 
   it('is what a Norwegian Excel opens right, over REST: BOM, `;`, decimal comma, CRLF, æøå in UTF-8, a download', async () => {
     const token = await sessionTokenFor(deps, w.admin);
-    const res = await fetch(`${server.url}/organizations/${w.fixture.organizationId}/tournaments/${w.fixture.tournamentId}/results.csv`, {
-      headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}` },
-    });
+    const res = await fetch(
+      `${server.url}/organizations/${w.fixture.organizationId}/tournaments/${w.fixture.tournamentId}/results.csv`,
+      {
+        headers: { cookie: `${SESSION_COOKIE}=${encodeURIComponent(token)}` },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="resultater-${w.fixture.slug}.csv"`);
@@ -79,11 +82,22 @@ describe('the results file, byte by byte', () => {
   it('writes Stableford rounds and totals in points', async () => {
     const s = await playWorld(deps.db, { format: 'stableford', players: 1 });
     const entryId = s.fixture.players[0]!.entryId;
-    await deps.db.update(tournamentEntry).set({ name: 'Stine Stableford', handicapIndex: 4.5, playingHandicap: 0 }).where(eq(tournamentEntry.id, entryId));
+    await deps.db
+      .update(tournamentEntry)
+      .set({ name: 'Stine Stableford', handicapIndex: 4.5, playingHandicap: 0 })
+      .where(eq(tournamentEntry.id, entryId));
     // Par on every hole with no strokes received: two points a hole.
-    await writeScores(deps.db, s.fixture, entryId, 1, s.fixture.holes.map((h) => h.par));
+    await writeScores(
+      deps.db,
+      s.fixture,
+      entryId,
+      1,
+      s.fixture.holes.map((h) => h.par),
+    );
     const res = await (await make.as('trpc', s.admin)).call('tournaments.resultsCsv', ids(s));
-    expect(res.body.csv).toBe('\uFEFFPlassering;Navn;Klasse;Handicapindeks;Spillehandicap;Runde 1;Totalt\r\n1;Stine Stableford;Herrer;4,5;0;36;36\r\n');
+    expect(res.body.csv).toBe(
+      '\uFEFFPlassering;Navn;Klasse;Handicapindeks;Spillehandicap;Runde 1;Totalt\r\n1;Stine Stableford;Herrer;4,5;0;36;36\r\n',
+    );
   });
 });
 
@@ -123,13 +137,33 @@ describe('the CSV rules one by one', () => {
         format: 'stroke_net',
         roundCount: 2,
         entries: [
-          { entryId: 'a', name: 'A', divisionId: 'd1', playingHandicap: 10, scores: [Array(18).fill(5), Array(18).fill(null)] },
-          { entryId: 'b', name: 'B', divisionId: 'd2', playingHandicap: 3, scores: [Array(18).fill(4), [4, ...Array(17).fill(null)]] },
+          {
+            entryId: 'a',
+            name: 'A',
+            divisionId: 'd1',
+            playingHandicap: 10,
+            scores: [Array(18).fill(5), Array(18).fill(null)],
+          },
+          {
+            entryId: 'b',
+            name: 'B',
+            divisionId: 'd2',
+            playingHandicap: 3,
+            scores: [Array(18).fill(4), [4, ...Array(17).fill(null)]],
+          },
         ],
       },
       [
-        { id: 'd1', name: 'Damer', rows: [{ position: '1', entryId: 'a', name: 'A', thru: 'F', toPar: 8, strokes: 80, rounds: [80, 0] }] },
-        { id: 'd2', name: 'Herrer', rows: [{ position: 'T1', entryId: 'b', name: 'B', thru: 1, toPar: 0, strokes: 73, rounds: [69, 4] }] },
+        {
+          id: 'd1',
+          name: 'Damer',
+          rows: [{ position: '1', entryId: 'a', name: 'A', thru: 'F', toPar: 8, strokes: 80, rounds: [80, 0] }],
+        },
+        {
+          id: 'd2',
+          name: 'Herrer',
+          rows: [{ position: 'T1', entryId: 'b', name: 'B', thru: 1, toPar: 0, strokes: 73, rounds: [69, 4] }],
+        },
       ],
       new Map([
         ['a', { handicapIndex: 9.1, playingHandicap: 10 }],
@@ -191,7 +225,10 @@ describe.each(TRANSPORTS)('resultsCsv access over %s', (transport: Transport) =>
 
   it('answers 404 for another organization’s tournament', async () => {
     const elsewhere = await playWorld(deps.db);
-    const res = await (await as('admin')).call('tournaments.resultsCsv', { organizationId: w.fixture.organizationId, tournamentId: elsewhere.fixture.tournamentId });
+    const res = await (await as('admin')).call('tournaments.resultsCsv', {
+      organizationId: w.fixture.organizationId,
+      tournamentId: elsewhere.fixture.tournamentId,
+    });
     expect(res.status).toBe(404);
   });
 });

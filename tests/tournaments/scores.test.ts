@@ -5,7 +5,19 @@ import { databaseKinds } from '../helpers/db';
 import { createTestDeps } from '../helpers/deps';
 import { createTournamentFixture, writeScores } from '../helpers/tournaments';
 import { clients, TRANSPORTS } from '../helpers/transport';
-import { cardRow, entrantEntry, eventsOf, fullCard, PLAY_ACTORS, playWorld, setStatus, strokesOn, userOf, type PlayActor, type PlayWorld } from './play-support';
+import {
+  cardRow,
+  entrantEntry,
+  eventsOf,
+  fullCard,
+  PLAY_ACTORS,
+  playWorld,
+  setStatus,
+  strokesOn,
+  userOf,
+  type PlayActor,
+  type PlayWorld,
+} from './play-support';
 import { tournamentCard } from '../../server/db/schema';
 
 /** tournaments.setScore (CONTRACT.md section 9, decision 0411). */
@@ -33,7 +45,16 @@ describe.each(TRANSPORTS)('setScore over %s', (transport) => {
     const user = userOf(world, actor);
     return user ? make.as(transport, user) : make.anonymous(transport);
   };
-  const write = (w: PlayWorld, fields: Partial<{ entryId: string; round: number; hole: number; strokes: number | null; previousStrokes: number | null }>) => ({
+  const write = (
+    w: PlayWorld,
+    fields: Partial<{
+      entryId: string;
+      round: number;
+      hole: number;
+      strokes: number | null;
+      previousStrokes: number | null;
+    }>,
+  ) => ({
     organizationId: w.fixture.organizationId,
     tournamentId: w.fixture.tournamentId,
     entryId: entrantEntry(w),
@@ -43,20 +64,27 @@ describe.each(TRANSPORTS)('setScore over %s', (transport) => {
     ...fields,
   });
 
-  it.each(PLAY_ACTORS.map((actor, i) => [actor, i + 1] as const))('as %s, on hole %i of the entrant’s card', async (actor, hole) => {
-    const res = await (await client(actor)).call('tournaments.setScore', write(world, { hole, strokes: 6 }));
-    expect(res.error?.code ?? 'ok').toBe(EXPECTED[actor]);
-    if (res.error) expect(res.status).toBe(actor === 'anonymous' ? 401 : 403);
-    else expect(res.body).toEqual({ ok: true });
-    expect(await strokesOn(deps.db, entrantEntry(world), 1, hole)).toBe(EXPECTED[actor] === 'ok' ? 6 : null);
-  });
+  it.each(PLAY_ACTORS.map((actor, i) => [actor, i + 1] as const))(
+    'as %s, on hole %i of the entrant’s card',
+    async (actor, hole) => {
+      const res = await (await client(actor)).call('tournaments.setScore', write(world, { hole, strokes: 6 }));
+      expect(res.error?.code ?? 'ok').toBe(EXPECTED[actor]);
+      if (res.error) expect(res.status).toBe(actor === 'anonymous' ? 401 : 403);
+      else expect(res.body).toEqual({ ok: true });
+      expect(await strokesOn(deps.db, entrantEntry(world), 1, hole)).toBe(EXPECTED[actor] === 'ok' ? 6 : null);
+    },
+  );
 
   it('lets an entrant write their own card and a marker’s, not another group’s', async () => {
     const asOtherGroup = await client('otherGroup');
     const own = world.fixture.players[4]!.entryId;
-    expect((await asOtherGroup.call('tournaments.setScore', write(world, { entryId: own, hole: 9, strokes: 3 }))).body).toEqual({ ok: true });
+    expect(
+      (await asOtherGroup.call('tournaments.setScore', write(world, { entryId: own, hole: 9, strokes: 3 }))).body,
+    ).toEqual({ ok: true });
     const marker = await client('marker');
-    expect((await marker.call('tournaments.setScore', write(world, { entryId: own, hole: 9, strokes: 4 }))).error?.code).toBe('FORBIDDEN');
+    expect(
+      (await marker.call('tournaments.setScore', write(world, { entryId: own, hole: 9, strokes: 4 }))).error?.code,
+    ).toBe('FORBIDDEN');
     expect(await strokesOn(deps.db, own, 1, 9)).toBe(3);
   });
 
@@ -67,7 +95,10 @@ describe.each(TRANSPORTS)('setScore over %s', (transport) => {
     expect(res.status).toBe(404);
     expect(res.error?.code).toBe('NOT_FOUND');
     const elsewhere = await createTournamentFixture(deps.db, { players: 1 });
-    const foreign = await admin.call('tournaments.setScore', { ...write(world, {}), tournamentId: elsewhere.tournamentId });
+    const foreign = await admin.call('tournaments.setScore', {
+      ...write(world, {}),
+      tournamentId: elsewhere.tournamentId,
+    });
     expect(foreign.error?.code).toBe('NOT_FOUND');
   });
 
@@ -122,7 +153,9 @@ describe.each(TRANSPORTS)('setScore over %s', (transport) => {
     expect(stale.status).toBe(409);
     expect(stale.error?.message).toMatch(/hull 2 ble endret til 6 fra en annen telefon/);
     // The marker's answer was lost and the phone sends the same edit again: accepted, nothing changes.
-    expect((await marker.call('tournaments.setScore', write(w, { hole: 2, strokes: 6, previousStrokes: 5 }))).body).toEqual({ ok: true });
+    expect(
+      (await marker.call('tournaments.setScore', write(w, { hole: 2, strokes: 6, previousStrokes: 5 }))).body,
+    ).toEqual({ ok: true });
     expect(await strokesOn(deps.db, entrantEntry(w), 1, 2)).toBe(6);
     expect(await eventsOf(deps.db, w.fixture.tournamentId)).toHaveLength(2);
   });
@@ -141,9 +174,14 @@ describe.each(TRANSPORTS)('setScore over %s', (transport) => {
       lockedAt: new Date(),
     });
     for (const user of [w.entrant, w.marker, w.admin]) {
-      const res = await (await make.as(transport, user)).call('tournaments.setScore', write(w, { hole: 5, strokes: 7 }));
+      const res = await (await make.as(transport, user)).call(
+        'tournaments.setScore',
+        write(w, { hole: 5, strokes: 7 }),
+      );
       expect(res.status).toBe(409);
-      expect(res.error?.message).toBe('Kortet for runde 1 er signert og låst. En administrator må låse det opp før det kan endres.');
+      expect(res.error?.message).toBe(
+        'Kortet for runde 1 er signert og låst. En administrator må låse det opp før det kan endres.',
+      );
     }
     expect(await strokesOn(deps.db, entrantEntry(w), 1, 5)).toBe(4);
   });
@@ -152,13 +190,23 @@ describe.each(TRANSPORTS)('setScore over %s', (transport) => {
     const w = await playWorld(deps.db);
     await writeScores(deps.db, w.fixture, entrantEntry(w), 1, fullCard());
     const entrant = await make.as(transport, w.entrant);
-    const signed = await entrant.call('tournaments.signCard', { organizationId: w.fixture.organizationId, tournamentId: w.fixture.tournamentId, entryId: entrantEntry(w), round: 1 });
+    const signed = await entrant.call('tournaments.signCard', {
+      organizationId: w.fixture.organizationId,
+      tournamentId: w.fixture.tournamentId,
+      entryId: entrantEntry(w),
+      round: 1,
+    });
     expect(signed.body).toMatchObject({ signedByPlayer: true, signedByMarker: false, locked: false });
     // The same value again changes nothing, so the signature stays.
     await (await make.as(transport, w.marker)).call('tournaments.setScore', write(w, { hole: 18, strokes: 4 }));
     expect((await cardRow(deps.db, entrantEntry(w)))!.signedByPlayerAt).not.toBeNull();
     await (await make.as(transport, w.marker)).call('tournaments.setScore', write(w, { hole: 18, strokes: 5 }));
-    expect(await cardRow(deps.db, entrantEntry(w))).toMatchObject({ signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null, lockedAt: null });
+    expect(await cardRow(deps.db, entrantEntry(w))).toMatchObject({
+      signedByPlayerAt: null,
+      signedByMarkerAt: null,
+      markerEntryId: null,
+      lockedAt: null,
+    });
   });
 });
 
@@ -167,7 +215,9 @@ describe.each(TRANSPORTS)('setScore over %s', (transport) => {
  * the last committed write is the one the event log ends with, and a signature never lands on a card a
  * score is changing. On PostgreSQL the requests really run in parallel on separate connections.
  */
-const parallel = await Promise.all(databaseKinds().map(async (kind) => ({ kind, deps: await createTestDeps({ db: kind }) })));
+const parallel = await Promise.all(
+  databaseKinds().map(async (kind) => ({ kind, deps: await createTestDeps({ db: kind }) })),
+);
 
 describe.each(parallel)('parallel writes on $kind', ({ kind, deps }) => {
   const input = (w: PlayWorld, entryId: string, hole: number, strokes: number | null) => ({
@@ -181,13 +231,17 @@ describe.each(parallel)('parallel writes on $kind', ({ kind, deps }) => {
 
   it('keeps all 72 holes four phones write at once, and a log whose last event per hole is what is stored', async () => {
     const w = await playWorld(deps.db);
-    const phones = await Promise.all(w.fixture.players.slice(0, 4).map(async (p) => (await callerAs(deps, p.user)).caller));
+    const phones = await Promise.all(
+      w.fixture.players.slice(0, 4).map(async (p) => (await callerAs(deps, p.user)).caller),
+    );
     const group = w.fixture.groups[0]!.entryIds;
     // Each phone writes every card of its group: four writes race on every hole, with different values.
     const started = performance.now();
     await Promise.all(
       phones.flatMap((phone, i) =>
-        group.flatMap((entryId) => Array.from({ length: 18 }, (_, h) => phone.tournaments.setScore(input(w, entryId, h + 1, 3 + i)))),
+        group.flatMap((entryId) =>
+          Array.from({ length: 18 }, (_, h) => phone.tournaments.setScore(input(w, entryId, h + 1, 3 + i))),
+        ),
       ),
     );
     const elapsed = performance.now() - started;
@@ -196,7 +250,9 @@ describe.each(parallel)('parallel writes on $kind', ({ kind, deps }) => {
       for (let hole = 1; hole <= 18; hole++) {
         const stored = await strokesOn(deps.db, entryId, 1, hole);
         expect(stored).not.toBeNull();
-        const last = events.filter((e) => (e.payload as any).entryId === entryId && (e.payload as any).hole === hole).at(-1);
+        const last = events
+          .filter((e) => (e.payload as any).entryId === entryId && (e.payload as any).hole === hole)
+          .at(-1);
         expect((last!.payload as any).strokes).toBe(stored);
       }
     }
@@ -207,7 +263,9 @@ describe.each(parallel)('parallel writes on $kind', ({ kind, deps }) => {
     // 10 ms each on PostgreSQL through the whole stack on a two-core machine; decision 0411 has the
     // comparison with no contention). The bound is loose, for a machine busy with other tests; PGlite runs
     // one statement at a time in this process anyway, so only PostgreSQL's time says anything.
-    console.info(`[${kind}] 288 parallel score writes under the tournament lock: ${elapsed.toFixed(0)} ms, ${(elapsed / 288).toFixed(2)} ms each`);
+    console.info(
+      `[${kind}] 288 parallel score writes under the tournament lock: ${elapsed.toFixed(0)} ms, ${(elapsed / 288).toFixed(2)} ms each`,
+    );
     if (kind === 'postgres') expect(elapsed / 288).toBeLessThan(100);
   });
 
@@ -220,7 +278,10 @@ describe.each(parallel)('parallel writes on $kind', ({ kind, deps }) => {
       const marker = (await callerAs(deps, w.marker)).caller;
       const ids = { organizationId: w.fixture.organizationId, tournamentId: w.fixture.tournamentId, entryId, round: 1 };
       await entrant.tournaments.signCard(ids);
-      const [sign, change] = await Promise.allSettled([marker.tournaments.signCard(ids), entrant.tournaments.setScore(input(w, entryId, 7, 6))]);
+      const [sign, change] = await Promise.allSettled([
+        marker.tournaments.signCard(ids),
+        entrant.tournaments.setScore(input(w, entryId, 7, 6)),
+      ]);
       const card = await cardRow(deps.db, entryId);
       const stored = await strokesOn(deps.db, entryId, 1, 7);
       expect(sign.status).toBe('fulfilled');

@@ -46,7 +46,11 @@ export async function buildWorld(deps: TestDeps): Promise<World> {
   await addMember(deps.db, org.id, member.id, 'member');
   await addMember(deps.db, org.id, member2.id, 'member');
   await addMember(deps.db, other.id, outsider.id, 'owner');
-  const otherTournament = await createTournamentFixture(deps.db, { organizationId: other.id, status: 'open', players: 1 });
+  const otherTournament = await createTournamentFixture(deps.db, {
+    organizationId: other.id,
+    status: 'open',
+    players: 1,
+  });
   return {
     deps,
     orgId: org.id,
@@ -91,14 +95,21 @@ const PATH: Record<TournamentStatus, TournamentStatus[]> = {
 };
 
 /** A tournament walked to `status` through the procedures, with `overrides` on its input. */
-export async function tournamentIn(w: World, status: TournamentStatus, overrides: Record<string, unknown> = {}): Promise<TournamentView> {
+export async function tournamentIn(
+  w: World,
+  status: TournamentStatus,
+  overrides: Record<string, unknown> = {},
+): Promise<TournamentView> {
   let t = await w.asAdmin.tournaments.create(tournamentInput(w, overrides) as never);
-  for (const next of PATH[status]) t = await w.asAdmin.tournaments.setStatus({ organizationId: w.orgId, tournamentId: t.id, status: next });
+  for (const next of PATH[status])
+    t = await w.asAdmin.tournaments.setStatus({ organizationId: w.orgId, tournamentId: t.id, status: next });
   return t;
 }
 
 /** The contract's error of a call that must fail (code, Norwegian message, field issues); throws if it succeeded. */
-export async function failure(call: Promise<unknown>): Promise<{ code: string; message: string; issues?: { path: string; message: string }[] }> {
+export async function failure(
+  call: Promise<unknown>,
+): Promise<{ code: string; message: string; issues?: { path: string; message: string }[] }> {
   try {
     await call;
   } catch (error) {

@@ -46,7 +46,9 @@ describe.each(TRANSPORTS)('2FA enrolment over %s', (transport) => {
     const [pendingRow] = await deps.db.select().from(twoFactorSetup).where(eq(twoFactorSetup.userId, user.id));
     expect(pendingRow!.secret).not.toContain(secret);
 
-    const wrong = await client.call('twoFactor.totpConfirm', { code: oathtool(secret, new Date(deps.now().getTime() - 90_000)) });
+    const wrong = await client.call('twoFactor.totpConfirm', {
+      code: oathtool(secret, new Date(deps.now().getTime() - 90_000)),
+    });
     expect(wrong.error?.code).toBe('INVALID_CODE');
     expect(await methodOf(user.id)).toBeNull();
 
@@ -91,7 +93,8 @@ describe.each(TRANSPORTS)('2FA enrolment over %s', (transport) => {
     expect((await client.call('twoFactor.sendEmailCode')).status).toBe(200);
     const code = codeIn(lastMailTo(deps, user.email).text);
     const older = codeIn(mail.text);
-    if (older !== code) expect((await client.call('twoFactor.emailConfirm', { code: older })).error?.code).toBe('INVALID_CODE');
+    if (older !== code)
+      expect((await client.call('twoFactor.emailConfirm', { code: older })).error?.code).toBe('INVALID_CODE');
 
     const confirm = await client.call('twoFactor.emailConfirm', { code });
     expect(confirm.status).toBe(200);
@@ -107,7 +110,9 @@ describe.each(TRANSPORTS)('2FA enrolment over %s', (transport) => {
     const client = await c.as(transport, owner, 'must_enroll_2fa');
     expect((await client.call('auth.me')).error?.code).toBe('NOT_AUTHENTICATED');
     expect((await client.call('twoFactor.disable', { code: '123456' })).error?.code).toBe('NOT_AUTHENTICATED');
-    expect((await client.call('twoFactor.regenerateRecoveryCodes', { code: '123456' })).error?.code).toBe('NOT_AUTHENTICATED');
+    expect((await client.call('twoFactor.regenerateRecoveryCodes', { code: '123456' })).error?.code).toBe(
+      'NOT_AUTHENTICATED',
+    );
 
     const secret = secretFromUri((await client.call('twoFactor.totpSetup')).body.otpauthUri);
     const confirm = await client.call('twoFactor.totpConfirm', { code: oathtool(secret, deps.now()) });
@@ -135,7 +140,12 @@ describe.each(TRANSPORTS)('2FA enrolment over %s', (transport) => {
       for (const call of ['twoFactor.totpSetup', 'twoFactor.emailSetup'] as const) {
         expect((await client.call(call, {})).error?.code).toBe('NOT_AUTHENTICATED');
       }
-      for (const call of ['twoFactor.totpConfirm', 'twoFactor.emailConfirm', 'twoFactor.disable', 'twoFactor.regenerateRecoveryCodes'] as const) {
+      for (const call of [
+        'twoFactor.totpConfirm',
+        'twoFactor.emailConfirm',
+        'twoFactor.disable',
+        'twoFactor.regenerateRecoveryCodes',
+      ] as const) {
         expect((await client.call(call, { code: '123456' })).error?.code).toBe('NOT_AUTHENTICATED');
       }
     }
@@ -147,7 +157,9 @@ describe.each(TRANSPORTS)('2FA enrolment over %s', (transport) => {
     expect((await client.call('twoFactor.totpConfirm', { code: '123456' })).error?.code).toBe('CONFLICT');
     const secret = secretFromUri((await client.call('twoFactor.totpSetup', {})).body.otpauthUri);
     deps.clock.advance(15 * 60 + 1);
-    expect((await client.call('twoFactor.totpConfirm', { code: oathtool(secret, deps.now()) })).error?.code).toBe('CONFLICT');
+    expect((await client.call('twoFactor.totpConfirm', { code: oathtool(secret, deps.now()) })).error?.code).toBe(
+      'CONFLICT',
+    );
     expect(await methodOf(user.id)).toBeNull();
   });
 
@@ -188,7 +200,9 @@ describe.each(TRANSPORTS)('2FA enrolment over %s', (transport) => {
     // The old app and the old recovery codes are worth nothing now; the new codes work.
     deps.clock.advance(30);
     const pending = await c.as(transport, user, 'pending_2fa');
-    expect((await pending.call('twoFactor.verify', { code: oathtool(secret, deps.now()) })).error?.code).toBe('INVALID_CODE');
+    expect((await pending.call('twoFactor.verify', { code: oathtool(secret, deps.now()) })).error?.code).toBe(
+      'INVALID_CODE',
+    );
     expect((await pending.call('twoFactor.verify', { code: recoveryCodes[1] })).error?.code).toBe('INVALID_CODE');
     expect((await pending.call('twoFactor.verify', { code: confirm.body.recoveryCodes[1] })).status).toBe(200);
   });
@@ -200,12 +214,16 @@ describe.each(TRANSPORTS)('2FA enrolment over %s', (transport) => {
     const setup = await client.call('twoFactor.totpSetup', { currentCode: recoveryCodes[0] });
     const newSecret = secretFromUri(setup.body.otpauthUri);
     expect(newSecret).not.toBe(oldSecret);
-    expect((await client.call('twoFactor.totpConfirm', { code: oathtool(newSecret, deps.now()) })).body.stage).toBe('full');
+    expect((await client.call('twoFactor.totpConfirm', { code: oathtool(newSecret, deps.now()) })).body.stage).toBe(
+      'full',
+    );
     expect(lastMailTo(deps, user.email).text).toContain('satt opp på nytt');
 
     deps.clock.advance(30);
     const pending = await c.as(transport, user, 'pending_2fa');
-    expect((await pending.call('twoFactor.verify', { code: oathtool(oldSecret, deps.now()) })).error?.code).toBe('INVALID_CODE');
+    expect((await pending.call('twoFactor.verify', { code: oathtool(oldSecret, deps.now()) })).error?.code).toBe(
+      'INVALID_CODE',
+    );
     expect((await pending.call('twoFactor.verify', { code: oathtool(newSecret, deps.now()) })).status).toBe(200);
   });
 
@@ -239,9 +257,10 @@ describe.each(TRANSPORTS)('disabling 2FA and recovery codes over %s', (transport
     const { secret } = await enrolTotp(deps, client);
     const otherDevice = await c.as(transport, user);
 
-    expect((await client.call('twoFactor.disable', { code: oathtool(secret, new Date(deps.now().getTime() - 120_000)) })).error?.code).toBe(
-      'INVALID_CODE',
-    );
+    expect(
+      (await client.call('twoFactor.disable', { code: oathtool(secret, new Date(deps.now().getTime() - 120_000)) }))
+        .error?.code,
+    ).toBe('INVALID_CODE');
     expect(await methodOf(user.id)).toBe('totp');
 
     const done = await client.call('twoFactor.disable', { code: oathtool(secret, deps.now()) });
@@ -277,7 +296,9 @@ describe.each(TRANSPORTS)('disabling 2FA and recovery codes over %s', (transport
     expect((await client.call('twoFactor.regenerateRecoveryCodes', { code: '123456' })).error?.code).toBe('CONFLICT');
     const { secret, recoveryCodes: old } = await enrolTotp(deps, client);
 
-    expect((await client.call('twoFactor.regenerateRecoveryCodes', { code: 'aaaaa-aaaaa' })).error?.code).toBe('INVALID_CODE');
+    expect((await client.call('twoFactor.regenerateRecoveryCodes', { code: 'aaaaa-aaaaa' })).error?.code).toBe(
+      'INVALID_CODE',
+    );
     const answer = await client.call('twoFactor.regenerateRecoveryCodes', { code: oathtool(secret, deps.now()) });
     expect(Object.keys(answer.body)).toEqual(['recoveryCodes']);
     const fresh = answer.body.recoveryCodes as string[];
@@ -296,7 +317,8 @@ describe.each(TRANSPORTS)('disabling 2FA and recovery codes over %s', (transport
     const client = await c.as(transport, user);
     const { secret } = await enrolTotp(deps, client);
     const wrong = oathtool(secret, new Date(deps.now().getTime() - 300_000));
-    for (let i = 0; i < 10; i++) expect((await client.call('twoFactor.disable', { code: wrong })).error?.code).toBe('INVALID_CODE');
+    for (let i = 0; i < 10; i++)
+      expect((await client.call('twoFactor.disable', { code: wrong })).error?.code).toBe('INVALID_CODE');
     const locked = await client.call('twoFactor.disable', { code: oathtool(secret, deps.now()) });
     expect(locked.status).toBe(429);
     expect(locked.retryAfter).toBe(15 * 60);

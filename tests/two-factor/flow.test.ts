@@ -98,7 +98,9 @@ describe.each(TRANSPORTS)('sign-in with two factors over %s', (transport) => {
     deps.clock.advance(30);
     const again = await signInWithPassword(owner.email);
     expect(again.stage).toBe('pending_2fa');
-    expect((await again.client.call('twoFactor.verify', { code: oathtool(secret, deps.now()) })).body.stage).toBe('full');
+    expect((await again.client.call('twoFactor.verify', { code: oathtool(secret, deps.now()) })).body.stage).toBe(
+      'full',
+    );
   });
 
   it('an admin without 2FA: magic link → must_enroll_2fa → e-mail setup → confirm → full', async () => {

@@ -30,7 +30,9 @@ describe.each(setups)('one valid code submitted in parallel on $kind', ({ deps, 
     const user = await createUser(deps.db);
     const { secret } = await enrolTotp(deps, await c.as(transport, user));
     const code = oathtool(secret, deps.now());
-    const outcomes = await Promise.all((await pendingClients(user, transport)).map((cl) => cl.call('twoFactor.verify', { code })));
+    const outcomes = await Promise.all(
+      (await pendingClients(user, transport)).map((cl) => cl.call('twoFactor.verify', { code })),
+    );
     expect(statuses(outcomes)).toEqual(oneWinner);
   });
 
@@ -38,7 +40,9 @@ describe.each(setups)('one valid code submitted in parallel on $kind', ({ deps, 
     const user = await createUser(deps.db);
     const { recoveryCodes } = await enrolTotp(deps, await c.as('trpc', user));
     const code = recoveryCodes[0];
-    const outcomes = await Promise.all((await pendingClients(user, 'rest')).map((cl) => cl.call('twoFactor.verify', { code })));
+    const outcomes = await Promise.all(
+      (await pendingClients(user, 'rest')).map((cl) => cl.call('twoFactor.verify', { code })),
+    );
     expect(statuses(outcomes)).toEqual(oneWinner);
   });
 
@@ -61,7 +65,9 @@ describe.each(setups)('one valid code submitted in parallel on $kind', ({ deps, 
     const outcomes = await Promise.all(copies.map((cl) => cl.call('twoFactor.totpConfirm', { code })));
     // A loser finds either the code used (400) or the setup already confirmed (409).
     expect(outcomes.filter((o) => o.status === 200)).toHaveLength(1);
-    expect(outcomes.every((o) => o.status === 200 || o.error?.code === 'INVALID_CODE' || o.error?.code === 'CONFLICT')).toBe(true);
+    expect(
+      outcomes.every((o) => o.status === 200 || o.error?.code === 'INVALID_CODE' || o.error?.code === 'CONFLICT'),
+    ).toBe(true);
 
     const issued = outcomes.find((o) => o.status === 200)!.body.recoveryCodes as string[];
     deps.clock.advance(30);

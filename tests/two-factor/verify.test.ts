@@ -28,7 +28,10 @@ describe.each(TRANSPORTS)('2FA verification over %s', (transport) => {
 
     const answer = await verify(client, oathtool(secret, deps.now()));
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ user: expect.objectContaining({ id: user.id, twoFactorMethod: 'totp' }), stage: 'full' });
+    expect(answer.body).toEqual({
+      user: expect.objectContaining({ id: user.id, twoFactorMethod: 'totp' }),
+      stage: 'full',
+    });
     expect(answer.setCookies.join()).toMatch(/service_session=.+Max-Age=2592000/);
     expect(client.token).not.toBe(pendingToken);
     expect((await client.call('auth.me')).body.user.id).toBe(user.id);
@@ -128,7 +131,19 @@ describe.each(TRANSPORTS)('2FA verification over %s', (transport) => {
   it('answers 400 INVALID_INPUT for codes that are not six ASCII digits, without counting them', async () => {
     const { user, secret } = await totpUser();
     const client = await pending(user);
-    const bad: unknown[] = ['12345', '1234567', '١٢٣٤٥٦', '１２３４５６', ' 123456', '123 456', '12345a', 123456, null, 'x'.repeat(10_000), ''];
+    const bad: unknown[] = [
+      '12345',
+      '1234567',
+      '١٢٣٤٥٦',
+      '１２３４５６',
+      ' 123456',
+      '123 456',
+      '12345a',
+      123456,
+      null,
+      'x'.repeat(10_000),
+      '',
+    ];
     for (const code of bad) {
       const outcome = await verify(client, code);
       expect(outcome.status, JSON.stringify(code)).toBe(400);
@@ -201,6 +216,8 @@ describe.each(TRANSPORTS)('2FA verification over %s', (transport) => {
     expect((await (await pending(user)).call('twoFactor.sendEmailCode')).status).toBe(200);
     expect(deps.mailer.outbox.filter((m) => m.to === user.email).length).toBe(sent + 1);
 
-    expect((await (await c.anonymous(transport)).call('twoFactor.sendEmailCode')).error?.code).toBe('NOT_AUTHENTICATED');
+    expect((await (await c.anonymous(transport)).call('twoFactor.sendEmailCode')).error?.code).toBe(
+      'NOT_AUTHENTICATED',
+    );
   });
 });

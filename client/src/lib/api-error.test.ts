@@ -34,7 +34,11 @@ describe('describeApiError', () => {
   });
 
   it('calls a failure without a formatted answer a network problem, in Norwegian', () => {
-    expect(describeApiError(new TypeError('Failed to fetch'))).toEqual({ code: 'NETWORK', message: NETWORK_MESSAGE, fields: {} });
+    expect(describeApiError(new TypeError('Failed to fetch'))).toEqual({
+      code: 'NETWORK',
+      message: NETWORK_MESSAGE,
+      fields: {},
+    });
     expect(describeApiError(trpcError('Bad Gateway', { httpStatus: 502 }))?.code).toBe('INTERNAL');
   });
 
@@ -64,16 +68,24 @@ describe('fieldError and formLevelError', () => {
   });
 
   it('puts a whole-call error under a field when its code belongs there', () => {
-    const wrongCode = describeApiError(trpcError('Koden er feil, utløpt eller allerede brukt.', { appCode: 'INVALID_CODE' }));
+    const wrongCode = describeApiError(
+      trpcError('Koden er feil, utløpt eller allerede brukt.', { appCode: 'INVALID_CODE' }),
+    );
     expect(fieldError(wrongCode, 'code', ['INVALID_CODE'])).toBe('Koden er feil, utløpt eller allerede brukt.');
     expect(fieldError(wrongCode, 'code')).toBeUndefined();
     expect(formLevelError(wrongCode, ['code'], ['INVALID_CODE'])).toBeNull();
-    expect(formLevelError(wrongCode, ['code'])).toEqual({ message: 'Koden er feil, utløpt eller allerede brukt.', extra: [] });
+    expect(formLevelError(wrongCode, ['code'])).toEqual({
+      message: 'Koden er feil, utløpt eller allerede brukt.',
+      extra: [],
+    });
   });
 
   it('leaves for the form only what no field on screen shows', () => {
     expect(formLevelError(invalid, ['guest', 'sideId'])).toBeNull();
-    expect(formLevelError(invalid, ['guest'])).toEqual({ message: 'Ugyldige opplysninger.', extra: ['sideId: Ugyldig id.'] });
+    expect(formLevelError(invalid, ['guest'])).toEqual({
+      message: 'Ugyldige opplysninger.',
+      extra: ['sideId: Ugyldig id.'],
+    });
     expect(formLevelError(null, [])).toBeNull();
   });
 });

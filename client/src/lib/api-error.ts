@@ -23,7 +23,12 @@ interface ErrorData {
 }
 
 function isIssue(value: unknown): value is FieldIssue {
-  return typeof value === 'object' && value !== null && typeof (value as FieldIssue).path === 'string' && typeof (value as FieldIssue).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FieldIssue).path === 'string' &&
+    typeof (value as FieldIssue).message === 'string'
+  );
 }
 
 /**
@@ -37,12 +42,14 @@ export function describeApiError(error: unknown): ApiErrorView | null {
   if (!isErrorCode(code)) {
     // No formatted answer: the request never reached the service, or the answer was not ours (a proxy page).
     const status = typeof data?.httpStatus === 'number' ? data.httpStatus : undefined;
-    if (status !== undefined && status >= 500) return { code: 'INTERNAL', message: ERRORS.INTERNAL.message, fields: {}, httpStatus: status };
+    if (status !== undefined && status >= 500)
+      return { code: 'INTERNAL', message: ERRORS.INTERNAL.message, fields: {}, httpStatus: status };
     return { code: 'NETWORK', message: NETWORK_MESSAGE, fields: {} };
   }
-  const message = typeof (error as { message?: unknown }).message === 'string' && (error as { message: string }).message
-    ? (error as { message: string }).message
-    : ERRORS[code].message;
+  const message =
+    typeof (error as { message?: unknown }).message === 'string' && (error as { message: string }).message
+      ? (error as { message: string }).message
+      : ERRORS[code].message;
   const fields: Record<string, string> = {};
   if (Array.isArray(data?.issues)) {
     for (const issue of data.issues) {

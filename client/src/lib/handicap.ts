@@ -8,7 +8,8 @@ export function parseHandicapIndex(text: string): ParsedHandicap {
   const trimmed = text.trim().replace(/\s+/g, '');
   if (trimmed === '') return { ok: true, value: null };
   const match = /^([+-]?)(\d{1,2})(?:[.,](\d))?$/.exec(trimmed);
-  if (!match) return { ok: false, message: 'Skriv handicapindeksen som et tall med én desimal, for eksempel 12,4 eller +2,1.' };
+  if (!match)
+    return { ok: false, message: 'Skriv handicapindeksen som et tall med én desimal, for eksempel 12,4 eller +2,1.' };
   const [, sign, whole, tenth] = match;
   const magnitude = Number(whole) + Number(tenth ?? '0') / 10;
   // "+" is a plus handicap: better than scratch, stored negative. A typed "-" is read the same way.

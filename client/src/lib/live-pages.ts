@@ -18,7 +18,10 @@ export interface LivePagesOptions<S, P> {
  * older pages on demand, one at a time. The caller owns the subscription, passes `onStarted` to it and applies
  * its events with `setState`.
  */
-export function useLivePages<S extends { older: string | null | undefined }, P>(empty: S, options: LivePagesOptions<S, P>) {
+export function useLivePages<S extends { older: string | null | undefined }, P>(
+  empty: S,
+  options: LivePagesOptions<S, P>,
+) {
   const [state, setState] = useState<S>(empty);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [error, setError] = useState<unknown>(null);

@@ -9,7 +9,9 @@ function read(): PendingStage | null {
     const raw = window.sessionStorage.getItem(KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as PendingStage;
-    return typeof value.expiresAt === 'number' && (value.stage === 'pending_2fa' || value.stage === 'must_enroll_2fa') ? value : null;
+    return typeof value.expiresAt === 'number' && (value.stage === 'pending_2fa' || value.stage === 'must_enroll_2fa')
+      ? value
+      : null;
   } catch {
     return null;
   }

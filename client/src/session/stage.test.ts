@@ -3,14 +3,24 @@ import { livePending, redirectFor, sessionFrom } from './stage';
 
 describe('which session the app sees', () => {
   const now = 1_000_000;
-  const pending = { stage: 'pending_2fa' as const, email: 'kari@example.no', method: 'totp' as const, expiresAt: now + 300_000 };
+  const pending = {
+    stage: 'pending_2fa' as const,
+    email: 'kari@example.no',
+    method: 'totp' as const,
+    expiresAt: now + 300_000,
+  };
 
   it('is full when auth.me answers, whatever was remembered', () => {
     expect(sessionFrom({ user: { id: 'u' } }, null, pending, now)).toEqual({ status: 'full', user: { id: 'u' } });
   });
 
   it('is the remembered stage while auth.me refuses and it has not expired, then signed out', () => {
-    expect(sessionFrom(null, null, pending, now)).toEqual({ status: 'pending_2fa', email: 'kari@example.no', method: 'totp', expiresAt: now + 300_000 });
+    expect(sessionFrom(null, null, pending, now)).toEqual({
+      status: 'pending_2fa',
+      email: 'kari@example.no',
+      method: 'totp',
+      expiresAt: now + 300_000,
+    });
     expect(sessionFrom(null, null, pending, now + 300_000)).toEqual({ status: 'signed-out' });
     expect(sessionFrom(null, null, null, now)).toEqual({ status: 'signed-out' });
     expect(livePending(pending, now + 299_999)).toBe(pending);
@@ -22,7 +32,10 @@ describe('which session the app sees', () => {
   });
 
   it('keeps the last answer while a later question fails, so screens stay put', () => {
-    expect(sessionFrom({ user: { id: 'u' } }, new TypeError('Failed to fetch'), null, now)).toEqual({ status: 'full', user: { id: 'u' } });
+    expect(sessionFrom({ user: { id: 'u' } }, new TypeError('Failed to fetch'), null, now)).toEqual({
+      status: 'full',
+      user: { id: 'u' },
+    });
     expect(sessionFrom(null, new TypeError('Failed to fetch'), null, now)).toEqual({ status: 'signed-out' });
   });
 });

@@ -10,7 +10,12 @@ export type SessionState<U> =
   | { status: 'loading' }
   | { status: 'unreachable' }
   | { status: 'signed-out' }
-  | { status: 'pending_2fa' | 'must_enroll_2fa'; email: string | null; method: TwoFactorMethod | null; expiresAt: number }
+  | {
+      status: 'pending_2fa' | 'must_enroll_2fa';
+      email: string | null;
+      method: TwoFactorMethod | null;
+      expiresAt: number;
+    }
   | { status: 'full'; user: U };
 
 export type TwoFactorMethod = 'totp' | 'email';
@@ -84,7 +89,12 @@ export function livePending(pending: PendingStage | null, nowMs: number): Pendin
  * `me` is auth.me's answer as the app caches it: {user} for a full session, null for "no full session",
  * undefined before the first answer. `meError` is a failure to ask at all (network, server down).
  */
-export function sessionFrom<U>(me: { user: U } | null | undefined, meError: unknown, pending: PendingStage | null, nowMs: number): SessionState<U> {
+export function sessionFrom<U>(
+  me: { user: U } | null | undefined,
+  meError: unknown,
+  pending: PendingStage | null,
+  nowMs: number,
+): SessionState<U> {
   if (me) return { status: 'full', user: me.user };
   if (me === undefined) return meError ? { status: 'unreachable' } : { status: 'loading' };
   const live = livePending(pending, nowMs);

@@ -64,7 +64,12 @@ export function useApplySessionAnswer() {
         setPendingStage(null);
         queryClient.setQueryData(SESSION_QUERY_KEY, { user: answer.user });
       } else {
-        setPendingStage({ stage: answer.stage, email: answer.user.email, method: answer.user.twoFactorMethod, expiresAt: Date.now() + PENDING_SESSION_SECONDS * 1000 });
+        setPendingStage({
+          stage: answer.stage,
+          email: answer.user.email,
+          method: answer.user.twoFactorMethod,
+          expiresAt: Date.now() + PENDING_SESSION_SECONDS * 1000,
+        });
         // auth.me refuses a pending session: whoever was signed in before is not any more.
         queryClient.setQueryData(SESSION_QUERY_KEY, null);
       }

@@ -15,8 +15,17 @@ export function Alert({ tone = 'info', title, children, focus }: AlertProps) {
     if (focus) ref.current?.focus();
   }, [focus]);
   return (
-    <div ref={ref} className={`alert ${tone}`} role={tone === 'error' ? 'alert' : 'status'} tabIndex={focus ? -1 : undefined}>
-      {title ? <p><strong>{title}</strong></p> : null}
+    <div
+      ref={ref}
+      className={`alert ${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      tabIndex={focus ? -1 : undefined}
+    >
+      {title ? (
+        <p>
+          <strong>{title}</strong>
+        </p>
+      ) : null}
       {children}
     </div>
   );

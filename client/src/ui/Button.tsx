@@ -10,10 +10,28 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({ variant = 'primary', size = 'normal', block, busy, disabled, className, children, type, ...rest }: ButtonProps) {
-  const classes = ['btn', variant !== 'primary' && variant, size === 'small' && 'small', block && 'block', className].filter(Boolean).join(' ');
+export function Button({
+  variant = 'primary',
+  size = 'normal',
+  block,
+  busy,
+  disabled,
+  className,
+  children,
+  type,
+  ...rest
+}: ButtonProps) {
+  const classes = ['btn', variant !== 'primary' && variant, size === 'small' && 'small', block && 'block', className]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <button type={type ?? 'button'} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type ?? 'button'}
+      className={classes}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
       {busy ? <Spinner label="" /> : null}
       {children}
     </button>

@@ -1,6 +1,12 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 
-export function Card({ title, action, children, className, ...rest }: { title?: ReactNode; action?: ReactNode; children: ReactNode } & HTMLAttributes<HTMLElement>) {
+export function Card({
+  title,
+  action,
+  children,
+  className,
+  ...rest
+}: { title?: ReactNode; action?: ReactNode; children: ReactNode } & HTMLAttributes<HTMLElement>) {
   return (
     <section className={['card', className].filter(Boolean).join(' ')} {...rest}>
       {title || action ? (

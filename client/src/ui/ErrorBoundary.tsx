@@ -28,10 +28,16 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
 
   override render(): ReactNode {
     if (!this.state.error) return this.props.children;
-    const chunk = /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(this.state.error.message);
+    const chunk = /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(
+      this.state.error.message,
+    );
     return (
       <Alert tone="error" title={chunk ? 'Golfkortet er oppdatert' : 'Noe gikk galt på denne siden'} focus>
-        <p>{chunk ? 'Last inn siden på nytt for å hente den nye versjonen.' : 'Prøv å laste inn siden på nytt. Det du har lagret, er ikke borte.'}</p>
+        <p>
+          {chunk
+            ? 'Last inn siden på nytt for å hente den nye versjonen.'
+            : 'Prøv å laste inn siden på nytt. Det du har lagret, er ikke borte.'}
+        </p>
         <Button onClick={() => window.location.reload()}>Last inn på nytt</Button>
       </Alert>
     );

@@ -9,7 +9,10 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input whose error is tied to it (aria-invalid + aria-describedby), so it is read with the field. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, className, ...input }, ref) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, className, ...input },
+  ref,
+) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -17,9 +20,17 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>{label}</label>
-      {hint ? <span id={hintId} className="hint">{hint}</span> : null}
+      {hint ? (
+        <span id={hintId} className="hint">
+          {hint}
+        </span>
+      ) : null}
       <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {error ? <span id={errorId} className="error">{error}</span> : null}
+      {error ? (
+        <span id={errorId} className="error">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 });
@@ -38,11 +49,24 @@ export function SelectField({ label, error, hint, children, ...select }: SelectF
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {hint ? <span id={hintId} className="hint">{hint}</span> : null}
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined} {...select}>
+      {hint ? (
+        <span id={hintId} className="hint">
+          {hint}
+        </span>
+      ) : null}
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        {...select}
+      >
         {children}
       </select>
-      {error ? <span id={errorId} className="error">{error}</span> : null}
+      {error ? (
+        <span id={errorId} className="error">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

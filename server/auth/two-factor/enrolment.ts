@@ -105,7 +105,9 @@ async function completeEnrolment(
   if (previous !== null) announceSessionsEnded(deps, userId);
   const answer = await startSession(deps, input.jar, outcome.user, 'full');
   const change: TwoFactorChange =
-    previous === null ? { kind: 'enabled', method: input.method } : { kind: 'replaced', from: previous, to: input.method };
+    previous === null
+      ? { kind: 'enabled', method: input.method }
+      : { kind: 'replaced', from: previous, to: input.method };
   await notifyChange(deps, outcome.user.email, change);
   return { ...answer, recoveryCodes: outcome.recoveryCodes };
 }

@@ -13,15 +13,29 @@ export async function findPendingSetup(deps: Deps, userId: string, method: TwoFa
   const [row] = await deps.db
     .select()
     .from(twoFactorSetup)
-    .where(and(eq(twoFactorSetup.userId, userId), eq(twoFactorSetup.method, method), gt(twoFactorSetup.expiresAt, deps.now())))
+    .where(
+      and(
+        eq(twoFactorSetup.userId, userId),
+        eq(twoFactorSetup.method, method),
+        gt(twoFactorSetup.expiresAt, deps.now()),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
 
 /** Starts (or restarts) the user's pending setup; `secret` is the encrypted TOTP secret, null for e-mail. */
-export async function savePendingSetup(deps: Deps, userId: string, method: TwoFactorMethod, secret: string | null): Promise<void> {
+export async function savePendingSetup(
+  deps: Deps,
+  userId: string,
+  method: TwoFactorMethod,
+  secret: string | null,
+): Promise<void> {
   const row = { method, secret, expiresAt: new Date(deps.now().getTime() + SETUP_SECONDS * 1000) };
-  await deps.db.insert(twoFactorSetup).values({ userId, ...row }).onConflictDoUpdate({ target: twoFactorSetup.userId, set: row });
+  await deps.db
+    .insert(twoFactorSetup)
+    .values({ userId, ...row })
+    .onConflictDoUpdate({ target: twoFactorSetup.userId, set: row });
 }
 
 /** Another SETUP_SECONDS for the setup, when a new enrolment code is mailed. */

@@ -9,7 +9,12 @@ export async function verifyPendingSignIn(
   input: { session: Session; jar: CookieJar; code: string; ip: string | null },
 ): Promise<SessionAnswer> {
   const { session, jar } = input;
-  const factor = await requireSecondFactor(deps, { user: session.user, code: input.code, ip: input.ip, pending: { session, jar } });
+  const factor = await requireSecondFactor(deps, {
+    user: session.user,
+    code: input.code,
+    ip: input.ip,
+    pending: { session, jar },
+  });
   // The pending token has done its job; a copy of it must not be good for another try.
   await revokeSession(deps, session);
   await audit(deps, deps.db, {

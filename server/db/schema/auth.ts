@@ -1,7 +1,14 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { appUser } from './users';
 
-export const VERIFICATION_PURPOSES = ['sign_in', 'two_factor', 'two_factor_setup', 'add_email', 'merge', 'invitation'] as const;
+export const VERIFICATION_PURPOSES = [
+  'sign_in',
+  'two_factor',
+  'two_factor_setup',
+  'add_email',
+  'merge',
+  'invitation',
+] as const;
 
 /**
  * Every link and code the service mails (server/auth/verification.ts): the sign-in link and its code
@@ -30,7 +37,10 @@ export const verification = pgTable(
     invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('verification_target_idx').on(t.purpose, t.target, t.createdAt), index('verification_user_idx').on(t.userId)],
+  (t) => [
+    index('verification_target_idx').on(t.purpose, t.target, t.createdAt),
+    index('verification_user_idx').on(t.userId),
+  ],
 );
 
 export const recoveryCode = pgTable(

@@ -10,7 +10,13 @@ import { tournament } from './tournaments';
  * fields other than id, kind and at, exactly as posted (names by name only); the columns beside it say what
  * the item came from, so that it can be withdrawn: `hidden_at` set, the row kept.
  */
-export const FEED_ITEM_KINDS = ['tournament_opened', 'tournament_started', 'tournament_finished', 'highlight', 'round_shared'] as const;
+export const FEED_ITEM_KINDS = [
+  'tournament_opened',
+  'tournament_started',
+  'tournament_finished',
+  'highlight',
+  'round_shared',
+] as const;
 export type FeedItemKind = (typeof FEED_ITEM_KINDS)[number];
 
 /** Why an item left the feed: a super administrator, a tournament made members-only, a round unshared, a score corrected. */
@@ -37,7 +43,10 @@ export const feedItem = pgTable(
     uniqueIndex('feed_item_visible_source_idx').on(t.source).where(sql`${t.hiddenAt} is null`),
     index('feed_item_tournament_idx').on(t.tournamentId),
     index('feed_item_round_idx').on(t.roundId),
-    check('feed_item_kind_valid', sql`${t.kind} in ('tournament_opened', 'tournament_started', 'tournament_finished', 'highlight', 'round_shared')`),
+    check(
+      'feed_item_kind_valid',
+      sql`${t.kind} in ('tournament_opened', 'tournament_started', 'tournament_finished', 'highlight', 'round_shared')`,
+    ),
     check('feed_item_hidden_with_reason', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
   ],
 );

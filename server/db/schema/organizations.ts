@@ -71,8 +71,5 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('audit_log_org_idx').on(t.organizationId, t.createdAt),
-    tenantPolicy('audit_log', t.organizationId),
-  ],
+  (t) => [index('audit_log_org_idx').on(t.organizationId, t.createdAt), tenantPolicy('audit_log', t.organizationId)],
 );

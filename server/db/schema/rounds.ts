@@ -33,7 +33,9 @@ export const round = pgTable(
     playedOn: date('played_on', { mode: 'string' }).notNull(),
     format: text('format', { enum: ['stroke', 'stableford', 'match'] }).notNull(),
     holes: text('holes', { enum: ['18', 'front9', 'back9'] }).notNull(),
-    status: text('status', { enum: ['open', 'finished'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'finished'] })
+      .notNull()
+      .default('open'),
     /** Set by the first score; handicaps are frozen from then on. */
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -266,8 +266,11 @@ export const tournamentCard = pgTable(
     markerEntryId: uuid('marker_entry_id'),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.entryId, t.round] }), sameOrganizationAsTournament('tournament_card', t.tournamentId, t.organizationId),
-    tenantPolicy('tournament_card', t.organizationId)],
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.round] }),
+    sameOrganizationAsTournament('tournament_card', t.tournamentId, t.organizationId),
+    tenantPolicy('tournament_card', t.organizationId),
+  ],
 );
 
 /** The live-update log of a tournament's leaderboard: subscribers resume from the last id they saw. */

@@ -15,7 +15,13 @@ function confirmWith(how: string, input: { link: string; code: string; minutes: 
 }
 
 /** Sent to the address being added: its owner proves control by the link or the code. */
-export function addEmailMail(input: { to: string; accountEmail: string; link: string; code: string; minutes: number }): MailMessage {
+export function addEmailMail(input: {
+  to: string;
+  accountEmail: string;
+  link: string;
+  code: string;
+  minutes: number;
+}): MailMessage {
   return {
     to: input.to,
     subject: 'Bekreft ny e-postadresse',
@@ -27,7 +33,13 @@ export function addEmailMail(input: { to: string; accountEmail: string; link: st
 }
 
 /** Sent to the address of the account that would be merged away and deleted. */
-export function mergeMail(input: { to: string; accountEmail: string; link: string; code: string; minutes: number }): MailMessage {
+export function mergeMail(input: {
+  to: string;
+  accountEmail: string;
+  link: string;
+  code: string;
+  minutes: number;
+}): MailMessage {
   return {
     to: input.to,
     subject: 'Bekreft sammenslåing av kontoer',

@@ -6,14 +6,18 @@ import { router, userProcedure } from '../init';
 
 export const accountRouter = router({
   emails: userProcedure.query(({ ctx }) => listEmails(ctx.deps.db, ctx.user)),
-  addEmail: userProcedure.input(emailInput).mutation(({ ctx, input }) => requestAddEmail(ctx.deps, { user: ctx.user, email: input.email })),
+  addEmail: userProcedure
+    .input(emailInput)
+    .mutation(({ ctx, input }) => requestAddEmail(ctx.deps, { user: ctx.user, email: input.email })),
   confirmEmail: userProcedure
     .input(confirmInput)
     .mutation(({ ctx, input }) => confirmAddEmail(ctx.deps, { user: ctx.user, confirmation: input, ip: ctx.meta.ip })),
   removeEmail: userProcedure
     .input(emailInput)
     .mutation(({ ctx, input }) => removeEmail(ctx.deps, { user: ctx.user, email: input.email, ip: ctx.meta.ip })),
-  requestMerge: userProcedure.input(emailInput).mutation(({ ctx, input }) => requestMerge(ctx.deps, { user: ctx.user, email: input.email })),
+  requestMerge: userProcedure
+    .input(emailInput)
+    .mutation(({ ctx, input }) => requestMerge(ctx.deps, { user: ctx.user, email: input.email })),
   confirmMerge: userProcedure
     .input(confirmInput)
     .mutation(({ ctx, input }) => confirmMerge(ctx.deps, { user: ctx.user, confirmation: input, ip: ctx.meta.ip })),

@@ -33,18 +33,32 @@ const chatListenerProcedure = webSocketUserProcedure.input(chatOnMessageInput).u
 
 export const chatRouter = router({
   history: orgMemberProcedure.input(chatHistoryInput).query(({ ctx, input }) => chatHistory(scopeOf(ctx), input)),
-  send: orgMemberProcedure.input(chatSendInput).mutation(({ ctx, input }) => sendMessage(ctx.deps, scopeOf(ctx), input)),
-  edit: orgMemberProcedure.input(chatEditInput).mutation(({ ctx, input }) => editMessage(ctx.deps, scopeOf(ctx), input)),
-  delete: orgMemberProcedure.input(chatMessageIdInput).mutation(({ ctx, input }) => deleteMessage(ctx.deps, scopeOf(ctx), input)),
+  send: orgMemberProcedure
+    .input(chatSendInput)
+    .mutation(({ ctx, input }) => sendMessage(ctx.deps, scopeOf(ctx), input)),
+  edit: orgMemberProcedure
+    .input(chatEditInput)
+    .mutation(({ ctx, input }) => editMessage(ctx.deps, scopeOf(ctx), input)),
+  delete: orgMemberProcedure
+    .input(chatMessageIdInput)
+    .mutation(({ ctx, input }) => deleteMessage(ctx.deps, scopeOf(ctx), input)),
   unread: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => unreadCount(scopeOf(ctx))),
-  markRead: orgMemberProcedure.input(chatMarkReadInput).mutation(({ ctx, input }) => markRead(ctx.deps, scopeOf(ctx), input)),
+  markRead: orgMemberProcedure
+    .input(chatMarkReadInput)
+    .mutation(({ ctx, input }) => markRead(ctx.deps, scopeOf(ctx), input)),
   unreadAll: userProcedure.query(({ ctx }) => unreadAll(ctx.deps, ctx.user.id)),
   // Membership is checked again whenever the member's access may have changed: a removed member hears nothing more.
   onMessage: chatListenerProcedure.subscription(({ ctx, input, signal }) =>
     whileAllowed(
       ctx.deps,
       { userId: ctx.user.id, check: () => requireMembership(ctx.deps.db, input.organizationId, ctx.user.id), signal },
-      (stop) => chatUpdates(ctx.deps, { organizationId: input.organizationId, after: ctx.after, signal: stop, socket: ctx.socket }),
+      (stop) =>
+        chatUpdates(ctx.deps, {
+          organizationId: input.organizationId,
+          after: ctx.after,
+          signal: stop,
+          socket: ctx.socket,
+        }),
     ),
   ),
 });

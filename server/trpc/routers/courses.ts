@@ -1,4 +1,9 @@
-import { courseIdInput, courseOutput, searchOfficialInput, searchOfficialOutput } from '../../../shared/schemas/courses';
+import {
+  courseIdInput,
+  courseOutput,
+  searchOfficialInput,
+  searchOfficialOutput,
+} from '../../../shared/schemas/courses';
 import { getCourse } from '../../courses/courses';
 import { searchOfficial } from '../../courses/search';
 import { router, userProcedure } from '../init';

@@ -7,11 +7,16 @@ import { optionalUserProcedure, router, webSocketUserProcedure } from '../init';
  * The public feed (CONTRACT.md section 10): the same for everyone, signed in or not. The live subscription
  * allows anonymous sockets; its starting point is read before the subscription is answered as started.
  */
-const feedListenerProcedure = webSocketUserProcedure.input(feedOnItemInput).use(async ({ ctx, input, next }) =>
-  next({ ctx: { after: await feedStartingPoint(ctx.deps, input) } }),
-);
+const feedListenerProcedure = webSocketUserProcedure
+  .input(feedOnItemInput)
+  .use(async ({ ctx, input, next }) => next({ ctx: { after: await feedStartingPoint(ctx.deps, input) } }));
 
 export const feedRouter = router({
-  list: optionalUserProcedure.input(feedListInput).output(feedListOutput).query(({ ctx, input }) => listFeed(ctx.deps, input)),
-  onItem: feedListenerProcedure.subscription(({ ctx, signal }) => feedUpdates(ctx.deps, { after: ctx.after, signal, socket: ctx.socket })),
+  list: optionalUserProcedure
+    .input(feedListInput)
+    .output(feedListOutput)
+    .query(({ ctx, input }) => listFeed(ctx.deps, input)),
+  onItem: feedListenerProcedure.subscription(({ ctx, signal }) =>
+    feedUpdates(ctx.deps, { after: ctx.after, signal, socket: ctx.socket }),
+  ),
 });

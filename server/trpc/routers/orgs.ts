@@ -43,7 +43,9 @@ export function scopeOf(ctx: {
 export const orgsRouter = router({
   create: userProcedure
     .input(createOrganizationInput)
-    .mutation(({ ctx, input }) => createOrganization(ctx.deps, { userId: ctx.user.id, name: input.name, ip: ctx.meta.ip })),
+    .mutation(({ ctx, input }) =>
+      createOrganization(ctx.deps, { userId: ctx.user.id, name: input.name, ip: ctx.meta.ip }),
+    ),
 
   mine: userProcedure.query(({ ctx }) => myOrganizations(ctx.deps, ctx.user.id)),
 
@@ -66,9 +68,13 @@ export const orgsRouter = router({
 
   auditLog: orgAdminProcedure
     .input(auditLogInput)
-    .query(({ ctx, input }) => readAuditLog(ctx.tx, { organizationId: ctx.organizationId, page: input.page, limit: input.limit })),
+    .query(({ ctx, input }) =>
+      readAuditLog(ctx.tx, { organizationId: ctx.organizationId, page: input.page, limit: input.limit }),
+    ),
 
   acceptInvitation: userProcedure
     .input(acceptInvitationInput)
-    .mutation(({ ctx, input }) => acceptInvitationByToken(ctx.deps, { user: ctx.user, token: input.token, ip: ctx.meta.ip })),
+    .mutation(({ ctx, input }) =>
+      acceptInvitationByToken(ctx.deps, { user: ctx.user, token: input.token, ip: ctx.meta.ip }),
+    ),
 });

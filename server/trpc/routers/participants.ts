@@ -3,5 +3,7 @@ import { searchParticipants } from '../../rounds/participant-search';
 import { router, userProcedure } from '../init';
 
 export const participantsRouter = router({
-  search: userProcedure.input(participantSearchInput).query(({ ctx, input }) => searchParticipants(ctx.deps, { userId: ctx.user.id, q: input.q })),
+  search: userProcedure
+    .input(participantSearchInput)
+    .query(({ ctx, input }) => searchParticipants(ctx.deps, { userId: ctx.user.id, q: input.q })),
 });

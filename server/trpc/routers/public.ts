@@ -1,4 +1,9 @@
-import { publicCardInput, publicLeaderboardInput, publicTournamentInput, publicTournamentsInput } from '../../../shared/schemas/tournaments';
+import {
+  publicCardInput,
+  publicLeaderboardInput,
+  publicTournamentInput,
+  publicTournamentsInput,
+} from '../../../shared/schemas/tournaments';
 import { publicCard, publicLeaderboard, publicTournamentPage, publicTournaments } from '../../tournaments/public';
 import { optionalUserProcedure, router } from '../init';
 
@@ -13,7 +18,9 @@ export const publicRouter = router({
     .query(({ ctx, input }) => publicTournaments(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),
   tournament: optionalUserProcedure
     .input(publicTournamentInput)
-    .query(({ ctx, input }) => publicTournamentPage(ctx.deps, { slug: input.slug, userId: ctx.session?.user.id ?? null })),
+    .query(({ ctx, input }) =>
+      publicTournamentPage(ctx.deps, { slug: input.slug, userId: ctx.session?.user.id ?? null }),
+    ),
   leaderboard: optionalUserProcedure
     .input(publicLeaderboardInput)
     .query(({ ctx, input }) => publicLeaderboard(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),

@@ -29,10 +29,18 @@ const roundWatcherProcedure = webSocketUserProcedure.input(onUpdateInput).use(as
 });
 
 export const roundsRouter = router({
-  create: userProcedure.input(roundCreateInput).mutation(({ ctx, input }) => createRound(ctx.deps, { userId: ctx.user.id, ...input })),
-  mine: userProcedure.input(roundsMineInput).query(({ ctx, input }) => myRounds(ctx.deps, { userId: ctx.user.id, limit: input?.limit })),
-  get: userProcedure.input(roundIdInput).query(({ ctx, input }) => getRound(ctx.deps, { userId: ctx.user.id, ...input })),
-  addSide: userProcedure.input(addSideInput).mutation(({ ctx, input }) => addSide(ctx.deps, { userId: ctx.user.id, ...input })),
+  create: userProcedure
+    .input(roundCreateInput)
+    .mutation(({ ctx, input }) => createRound(ctx.deps, { userId: ctx.user.id, ...input })),
+  mine: userProcedure
+    .input(roundsMineInput)
+    .query(({ ctx, input }) => myRounds(ctx.deps, { userId: ctx.user.id, limit: input?.limit })),
+  get: userProcedure
+    .input(roundIdInput)
+    .query(({ ctx, input }) => getRound(ctx.deps, { userId: ctx.user.id, ...input })),
+  addSide: userProcedure
+    .input(addSideInput)
+    .mutation(({ ctx, input }) => addSide(ctx.deps, { userId: ctx.user.id, ...input })),
   addParticipant: userProcedure.input(addParticipantInput).mutation(({ ctx, input }) =>
     addParticipant(ctx.deps, {
       userId: ctx.user.id,
@@ -42,8 +50,12 @@ export const roundsRouter = router({
       guest: input.guest,
     }),
   ),
-  setScore: userProcedure.input(setScoreInput).mutation(({ ctx, input }) => setScore(ctx.deps, { userId: ctx.user.id, ...input })),
-  finish: userProcedure.input(roundIdInput).mutation(({ ctx, input }) => finishRound(ctx.deps, { userId: ctx.user.id, ...input })),
+  setScore: userProcedure
+    .input(setScoreInput)
+    .mutation(({ ctx, input }) => setScore(ctx.deps, { userId: ctx.user.id, ...input })),
+  finish: userProcedure
+    .input(roundIdInput)
+    .mutation(({ ctx, input }) => finishRound(ctx.deps, { userId: ctx.user.id, ...input })),
   // The public feed (decision 0602): the owner shares a finished round, with its highlights, and takes it back.
   share: userProcedure
     .input(roundIdInput)
@@ -57,8 +69,18 @@ export const roundsRouter = router({
   onUpdate: roundWatcherProcedure.subscription(({ ctx, input, signal }) =>
     whileAllowed(
       ctx.deps,
-      { userId: ctx.user.id, check: async () => void (await roundFor(ctx.deps.db, input.roundId, ctx.user.id)), signal },
-      (stop) => roundUpdates(ctx.deps, { roundId: input.roundId, lastEventId: input.lastEventId, signal: stop, socket: ctx.socket }),
+      {
+        userId: ctx.user.id,
+        check: async () => void (await roundFor(ctx.deps.db, input.roundId, ctx.user.id)),
+        signal,
+      },
+      (stop) =>
+        roundUpdates(ctx.deps, {
+          roundId: input.roundId,
+          lastEventId: input.lastEventId,
+          signal: stop,
+          socket: ctx.socket,
+        }),
     ),
   ),
 });

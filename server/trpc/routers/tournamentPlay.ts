@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { cardsInput, signCardInput, tournamentIdInput, tournamentScoreInput } from '../../../shared/schemas/tournaments';
+import {
+  cardsInput,
+  signCardInput,
+  tournamentIdInput,
+  tournamentScoreInput,
+} from '../../../shared/schemas/tournaments';
 import { listCards } from '../../tournaments/card-list';
 import { signCard } from '../../tournaments/cards';
 import { tournamentResultsCsv } from '../../tournaments/results-csv';
@@ -8,7 +13,13 @@ import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
 import { scopeOf } from './orgs';
 
 const okOutput = z.object({ ok: z.literal(true) });
-const cardOutput = z.object({ entryId: z.string(), round: z.number(), signedByPlayer: z.boolean(), signedByMarker: z.boolean(), locked: z.boolean() });
+const cardOutput = z.object({
+  entryId: z.string(),
+  round: z.number(),
+  signedByPlayer: z.boolean(),
+  signedByMarker: z.boolean(),
+  locked: z.boolean(),
+});
 const csvOutput = z.object({ csv: z.string(), filename: z.string() });
 
 /** Tournament play: scores, card signatures and the results file (CONTRACT.md section 9, decision 0411). */

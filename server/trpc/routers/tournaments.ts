@@ -10,7 +10,13 @@ import {
 import { organizationIdInput } from '../../../shared/schemas/common';
 import { enter, listEntries, withdraw } from '../../tournaments/entries';
 import { setGroups } from '../../tournaments/groups';
-import { createTournament, getTournament, listTournaments, setTournamentStatus, updateTournament } from '../../tournaments/tournaments';
+import {
+  createTournament,
+  getTournament,
+  listTournaments,
+  setTournamentStatus,
+  updateTournament,
+} from '../../tournaments/tournaments';
 import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
 import { scopeOf } from './orgs';
 
@@ -28,7 +34,9 @@ export const tournamentsRouter = router({
     .input(tournamentUpdateInput)
     .mutation(({ ctx, input: { organizationId: _, ...changes } }) => updateTournament(ctx.deps, scopeOf(ctx), changes)),
 
-  setStatus: orgAdminProcedure.input(setStatusInput).mutation(({ ctx, input }) => setTournamentStatus(ctx.deps, scopeOf(ctx), input)),
+  setStatus: orgAdminProcedure
+    .input(setStatusInput)
+    .mutation(({ ctx, input }) => setTournamentStatus(ctx.deps, scopeOf(ctx), input)),
 
   entries: orgMemberProcedure.input(tournamentIdInput).query(({ ctx, input }) => listEntries(scopeOf(ctx), input)),
 
@@ -36,7 +44,11 @@ export const tournamentsRouter = router({
   enter: orgMemberProcedure.input(enterInput).mutation(({ ctx, input }) => enter(ctx.deps, scopeOf(ctx), input)),
 
   // The entrant or an organizer: checked in the domain function.
-  withdraw: orgMemberProcedure.input(withdrawInput).mutation(({ ctx, input }) => withdraw(ctx.deps, scopeOf(ctx), input)),
+  withdraw: orgMemberProcedure
+    .input(withdrawInput)
+    .mutation(({ ctx, input }) => withdraw(ctx.deps, scopeOf(ctx), input)),
 
-  setGroups: orgAdminProcedure.input(setGroupsInput).mutation(({ ctx, input }) => setGroups(ctx.deps, scopeOf(ctx), input)),
+  setGroups: orgAdminProcedure
+    .input(setGroupsInput)
+    .mutation(({ ctx, input }) => setGroups(ctx.deps, scopeOf(ctx), input)),
 });

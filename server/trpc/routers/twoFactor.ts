@@ -57,5 +57,7 @@ export const twoFactorRouter = router({
 
   regenerateRecoveryCodes: userProcedure
     .input(regenerateRecoveryCodesInput)
-    .mutation(({ ctx, input }) => regenerateRecoveryCodes(ctx.deps, { user: ctx.user, code: input.code, ip: ctx.meta.ip })),
+    .mutation(({ ctx, input }) =>
+      regenerateRecoveryCodes(ctx.deps, { user: ctx.user, code: input.code, ip: ctx.meta.ip }),
+    ),
 });

@@ -38,7 +38,9 @@ function ProfileCard({ user }: { user: User }) {
   const [name, setName] = useState(user.name ?? '');
   const [index, setIndex] = useState(user.handicapIndex === null ? '' : formatHandicapIndex(user.handicapIndex));
   const [localError, setLocalError] = useState<string | null>(null);
-  const save = useMutation(trpc.account.updateProfile.mutationOptions({ onSuccess: ({ user: updated }) => updateMe(updated) }));
+  const save = useMutation(
+    trpc.account.updateProfile.mutationOptions({ onSuccess: ({ user: updated }) => updateMe(updated) }),
+  );
   const error = describeApiError(save.error);
 
   function submit(e: FormEvent) {
@@ -55,7 +57,14 @@ function ProfileCard({ user }: { user: User }) {
   return (
     <Card title="Profil">
       <form onSubmit={submit} noValidate>
-        <TextField label="Navn" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={fieldError(error, 'name')} />
+        <TextField
+          label="Navn"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={fieldError(error, 'name')}
+        />
         <TextField
           label="Handicapindeks"
           name="handicapIndex"
@@ -66,7 +75,11 @@ function ProfileCard({ user }: { user: User }) {
           error={localError ?? fieldError(error, 'handicapIndex')}
         />
         <FormError error={error} fields={['name', 'handicapIndex']} />
-        {save.isSuccess ? <Alert tone="success"><p>Profilen er lagret.</p></Alert> : null}
+        {save.isSuccess ? (
+          <Alert tone="success">
+            <p>Profilen er lagret.</p>
+          </Alert>
+        ) : null}
         <Button type="submit" busy={save.isPending}>
           Lagre profil
         </Button>
@@ -76,7 +89,17 @@ function ProfileCard({ user }: { user: User }) {
 }
 
 /** The current code a 2FA change asks for; for the e-mail method with a button that mails one. */
-function CurrentCodeField({ method, value, onChange, error }: { method: 'totp' | 'email'; value: string; onChange(v: string): void; error?: string | undefined }) {
+function CurrentCodeField({
+  method,
+  value,
+  onChange,
+  error,
+}: {
+  method: 'totp' | 'email';
+  value: string;
+  onChange(v: string): void;
+  error?: string | undefined;
+}) {
   const trpc = useTRPC();
   const send = useMutation(trpc.twoFactor.sendEmailCode.mutationOptions());
   return (
@@ -86,12 +109,20 @@ function CurrentCodeField({ method, value, onChange, error }: { method: 'totp' |
           <Button variant="secondary" size="small" busy={send.isPending} onClick={() => send.mutate()}>
             Send kode på e-post
           </Button>
-          {send.isSuccess ? <span className="small" role="status">Kode sendt.</span> : null}
+          {send.isSuccess ? (
+            <span className="small" role="status">
+              Kode sendt.
+            </span>
+          ) : null}
         </div>
       ) : null}
       <FormError error={describeApiError(send.error)} />
       <CodeInput
-        label={method === 'email' ? 'Kode fra e-posten eller gjenopprettingskode' : 'Kode fra appen eller gjenopprettingskode'}
+        label={
+          method === 'email'
+            ? 'Kode fra e-posten eller gjenopprettingskode'
+            : 'Kode fra appen eller gjenopprettingskode'
+        }
         name="code"
         digitsOnly={false}
         inputMode="numeric"
@@ -134,7 +165,15 @@ function TwoFactorCard({ user }: { user: User }) {
     return (
       <Card title="Nye gjenopprettingskoder">
         <p>De gamle kodene virker ikke lenger.</p>
-        <RecoveryCodes codes={newCodes} email={user.email} doneLabel="Ferdig" onDone={() => { setNewCodes(null); setAction('none'); }} />
+        <RecoveryCodes
+          codes={newCodes}
+          email={user.email}
+          doneLabel="Ferdig"
+          onDone={() => {
+            setNewCodes(null);
+            setAction('none');
+          }}
+        />
       </Card>
     );
   }
@@ -147,7 +186,11 @@ function TwoFactorCard({ user }: { user: User }) {
 
   return (
     <Card title="Tofaktorautentisering">
-      {disable.isSuccess ? <Alert tone="success"><p>Tofaktorautentisering er slått av.</p></Alert> : null}
+      {disable.isSuccess ? (
+        <Alert tone="success">
+          <p>Tofaktorautentisering er slått av.</p>
+        </Alert>
+      ) : null}
       {method ? (
         <p>
           På: <strong>{METHOD_NAME[method]}</strong>
@@ -156,15 +199,35 @@ function TwoFactorCard({ user }: { user: User }) {
         <p>Av. Med tofaktor trenger innlogging også en kode fra telefonen eller e-posten din.</p>
       )}
       <div className="row" style={{ marginBottom: action === 'none' ? 0 : '1rem' }}>
-        <Button size="small" variant={method ? 'secondary' : 'primary'} onClick={() => navigate(ROUTES.accountTwoFactor)}>
+        <Button
+          size="small"
+          variant={method ? 'secondary' : 'primary'}
+          onClick={() => navigate(ROUTES.accountTwoFactor)}
+        >
           {method ? 'Bytt metode' : 'Slå på tofaktor'}
         </Button>
         {method ? (
           <>
-            <Button size="small" variant="secondary" aria-expanded={action === 'codes'} onClick={() => { setAction(action === 'codes' ? 'none' : 'codes'); setCode(''); }}>
+            <Button
+              size="small"
+              variant="secondary"
+              aria-expanded={action === 'codes'}
+              onClick={() => {
+                setAction(action === 'codes' ? 'none' : 'codes');
+                setCode('');
+              }}
+            >
               Nye gjenopprettingskoder
             </Button>
-            <Button size="small" variant="danger" aria-expanded={action === 'disable'} onClick={() => { setAction(action === 'disable' ? 'none' : 'disable'); setCode(''); }}>
+            <Button
+              size="small"
+              variant="danger"
+              aria-expanded={action === 'disable'}
+              onClick={() => {
+                setAction(action === 'disable' ? 'none' : 'disable');
+                setCode('');
+              }}
+            >
               Slå av
             </Button>
           </>
@@ -172,10 +235,24 @@ function TwoFactorCard({ user }: { user: User }) {
       </div>
       {method && action !== 'none' ? (
         <form onSubmit={submit} noValidate>
-          <p>{action === 'disable' ? 'Bekreft med en kode for å slå av tofaktor.' : 'Bekreft med en kode for å lage nye gjenopprettingskoder.'}</p>
-          <CurrentCodeField method={method} value={code} onChange={setCode} error={fieldError(error, 'code', ['INVALID_CODE', 'TWO_FACTOR_REQUIRED'])} />
+          <p>
+            {action === 'disable'
+              ? 'Bekreft med en kode for å slå av tofaktor.'
+              : 'Bekreft med en kode for å lage nye gjenopprettingskoder.'}
+          </p>
+          <CurrentCodeField
+            method={method}
+            value={code}
+            onChange={setCode}
+            error={fieldError(error, 'code', ['INVALID_CODE', 'TWO_FACTOR_REQUIRED'])}
+          />
           <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE', 'TWO_FACTOR_REQUIRED']} />
-          <Button type="submit" variant={action === 'disable' ? 'danger' : 'primary'} busy={disable.isPending || regenerate.isPending} disabled={code.trim().length < 6}>
+          <Button
+            type="submit"
+            variant={action === 'disable' ? 'danger' : 'primary'}
+            busy={disable.isPending || regenerate.isPending}
+            disabled={code.trim().length < 6}
+          >
             {action === 'disable' ? 'Slå av tofaktor' : 'Lag nye koder'}
           </Button>
         </form>
@@ -231,8 +308,16 @@ function PasswordCard({ user }: { user: User }) {
           onChange={(e) => setNext(e.target.value)}
           error={fieldError(error, 'newPassword')}
         />
-        <FormError error={error} fields={['currentPassword', 'newPassword']} fieldCodes={user.hasPassword ? ['INVALID_CREDENTIALS'] : []} />
-        {change.isSuccess ? <Alert tone="success"><p>Passordet er lagret. Andre enheter er logget ut.</p></Alert> : null}
+        <FormError
+          error={error}
+          fields={['currentPassword', 'newPassword']}
+          fieldCodes={user.hasPassword ? ['INVALID_CREDENTIALS'] : []}
+        />
+        {change.isSuccess ? (
+          <Alert tone="success">
+            <p>Passordet er lagret. Andre enheter er logget ut.</p>
+          </Alert>
+        ) : null}
         <Button type="submit" busy={change.isPending}>
           {user.hasPassword ? 'Bytt passord' : 'Lagre passord'}
         </Button>
@@ -249,8 +334,23 @@ function EmailsCard() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.account.emails.queryKey() });
-  const add = useMutation(trpc.account.addEmail.mutationOptions({ onSuccess: (_d, input) => { setSentTo(input.email); setAddress(''); } }));
-  const confirm = useMutation(trpc.account.confirmEmail.mutationOptions({ onSuccess: () => { setSentTo(null); setCode(''); refresh(); } }));
+  const add = useMutation(
+    trpc.account.addEmail.mutationOptions({
+      onSuccess: (_d, input) => {
+        setSentTo(input.email);
+        setAddress('');
+      },
+    }),
+  );
+  const confirm = useMutation(
+    trpc.account.confirmEmail.mutationOptions({
+      onSuccess: () => {
+        setSentTo(null);
+        setCode('');
+        refresh();
+      },
+    }),
+  );
   const remove = useMutation(trpc.account.removeEmail.mutationOptions({ onSuccess: refresh }));
   const addError = describeApiError(add.error);
   const confirmError = describeApiError(confirm.error);
@@ -260,7 +360,9 @@ function EmailsCard() {
       {emails.isPending ? (
         <Loading />
       ) : emails.error ? (
-        <Alert tone="error"><p>{describeApiError(emails.error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(emails.error)?.message}</p>
+        </Alert>
       ) : (
         <ul className="list">
           <li className="row between">
@@ -269,7 +371,13 @@ function EmailsCard() {
           {emails.data.secondary.map((email) => (
             <li key={email} className="row between">
               <span>{email}</span>
-              <Button size="small" variant="danger" busy={remove.isPending && remove.variables?.email === email} onClick={() => remove.mutate({ email })} aria-label={`Fjern ${email}`}>
+              <Button
+                size="small"
+                variant="danger"
+                busy={remove.isPending && remove.variables?.email === email}
+                onClick={() => remove.mutate({ email })}
+                aria-label={`Fjern ${email}`}
+              >
                 Fjern
               </Button>
             </li>
@@ -277,24 +385,66 @@ function EmailsCard() {
         </ul>
       )}
       <FormError error={describeApiError(remove.error)} />
-      {confirm.isSuccess ? <Alert tone="success"><p>Adressen er lagt til.</p></Alert> : null}
+      {confirm.isSuccess ? (
+        <Alert tone="success">
+          <p>Adressen er lagt til.</p>
+        </Alert>
+      ) : null}
       {sentTo ? (
-        <form onSubmit={(e) => { e.preventDefault(); confirm.mutate({ code }); }} noValidate>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            confirm.mutate({ code });
+          }}
+          noValidate
+        >
           <Alert tone="info">
-            <p>Vi har sendt en bekreftelse til <strong>{sentTo}</strong>. Åpne lenken i e-posten, eller skriv inn koden her.</p>
+            <p>
+              Vi har sendt en bekreftelse til <strong>{sentTo}</strong>. Åpne lenken i e-posten, eller skriv inn koden
+              her.
+            </p>
           </Alert>
-          <CodeInput label="Kode fra e-posten" name="code" value={code} onChange={setCode} error={fieldError(confirmError, 'code', ['INVALID_LINK', 'INVALID_CODE'])} />
+          <CodeInput
+            label="Kode fra e-posten"
+            name="code"
+            value={code}
+            onChange={setCode}
+            error={fieldError(confirmError, 'code', ['INVALID_LINK', 'INVALID_CODE'])}
+          />
           <FormError error={confirmError} fields={['code']} fieldCodes={['INVALID_LINK', 'INVALID_CODE']} />
           <div className="row">
-            <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>Bekreft adressen</Button>
-            <Button variant="link" onClick={() => setSentTo(null)}>Avbryt</Button>
+            <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
+              Bekreft adressen
+            </Button>
+            <Button variant="link" onClick={() => setSentTo(null)}>
+              Avbryt
+            </Button>
           </div>
         </form>
       ) : (
-        <form onSubmit={(e) => { e.preventDefault(); add.mutate({ email: address.trim() }); }} noValidate style={{ marginTop: '1rem' }}>
-          <TextField label="Legg til en adresse" type="email" name="email" autoComplete="email" inputMode="email" value={address} onChange={(e) => setAddress(e.target.value)} error={fieldError(addError, 'email', ['CONFLICT'])} hint="Du kan da logge inn og bli invitert med den adressen også." />
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            add.mutate({ email: address.trim() });
+          }}
+          noValidate
+          style={{ marginTop: '1rem' }}
+        >
+          <TextField
+            label="Legg til en adresse"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            error={fieldError(addError, 'email', ['CONFLICT'])}
+            hint="Du kan da logge inn og bli invitert med den adressen også."
+          />
           <FormError error={addError} fields={['email']} fieldCodes={['CONFLICT']} />
-          <Button type="submit" variant="secondary" busy={add.isPending}>Send bekreftelse</Button>
+          <Button type="submit" variant="secondary" busy={add.isPending}>
+            Send bekreftelse
+          </Button>
         </form>
       )}
     </Card>
@@ -305,15 +455,30 @@ function SessionsCard() {
   const trpc = useTRPC();
   const forget = useForgetSession();
   const [, navigate] = useLocation();
-  const logout = useMutation(trpc.auth.logout.mutationOptions({ onSettled: () => { forget(); navigate(ROUTES.login); } }));
+  const logout = useMutation(
+    trpc.auth.logout.mutationOptions({
+      onSettled: () => {
+        forget();
+        navigate(ROUTES.login);
+      },
+    }),
+  );
   const everywhere = useMutation(trpc.auth.signOutEverywhere.mutationOptions());
   return (
     <Card title="Innlogging">
-      {everywhere.isSuccess ? <Alert tone="success"><p>Alle andre enheter er logget ut. Du er fortsatt innlogget her.</p></Alert> : null}
+      {everywhere.isSuccess ? (
+        <Alert tone="success">
+          <p>Alle andre enheter er logget ut. Du er fortsatt innlogget her.</p>
+        </Alert>
+      ) : null}
       <FormError error={describeApiError(everywhere.error)} />
       <div className="row">
-        <Button variant="secondary" busy={logout.isPending} onClick={() => logout.mutate()}>Logg ut</Button>
-        <Button variant="secondary" busy={everywhere.isPending} onClick={() => everywhere.mutate()}>Logg ut på alle andre enheter</Button>
+        <Button variant="secondary" busy={logout.isPending} onClick={() => logout.mutate()}>
+          Logg ut
+        </Button>
+        <Button variant="secondary" busy={everywhere.isPending} onClick={() => everywhere.mutate()}>
+          Logg ut på alle andre enheter
+        </Button>
       </div>
     </Card>
   );
@@ -326,7 +491,9 @@ function MergeCard() {
   const [code, setCode] = useState('');
   const queryClient = useQueryClient();
   const setUser = useSetUser();
-  const request = useMutation(trpc.account.requestMerge.mutationOptions({ onSuccess: (_d, input) => setSentTo(input.email) }));
+  const request = useMutation(
+    trpc.account.requestMerge.mutationOptions({ onSuccess: (_d, input) => setSentTo(input.email) }),
+  );
   const confirm = useMutation(
     trpc.account.confirmMerge.mutationOptions({
       onSuccess: ({ user }) => {
@@ -341,27 +508,69 @@ function MergeCard() {
   const confirmError = describeApiError(confirm.error);
   return (
     <Card title="Slå sammen kontoer">
-      <p className="small muted">Har du en annen konto med en annen e-postadresse? Runder, klubber, baner og adresser flyttes hit, og den andre kontoen slettes.</p>
+      <p className="small muted">
+        Har du en annen konto med en annen e-postadresse? Runder, klubber, baner og adresser flyttes hit, og den andre
+        kontoen slettes.
+      </p>
       {confirm.isSuccess ? (
         <Alert tone="success">
-          <p>Kontoene er slått sammen: {confirm.data.moved.rounds} runder, {confirm.data.moved.memberships} klubbmedlemskap og {confirm.data.moved.courses} baner ble flyttet hit.</p>
+          <p>
+            Kontoene er slått sammen: {confirm.data.moved.rounds} runder, {confirm.data.moved.memberships}{' '}
+            klubbmedlemskap og {confirm.data.moved.courses} baner ble flyttet hit.
+          </p>
         </Alert>
       ) : null}
       {sentTo ? (
-        <form onSubmit={(e) => { e.preventDefault(); confirm.mutate({ code }); }} noValidate>
-          <Alert tone="info"><p>Vi har sendt en bekreftelse til <strong>{sentTo}</strong>. Åpne lenken, eller skriv inn koden her.</p></Alert>
-          <CodeInput label="Kode fra e-posten" name="code" value={code} onChange={setCode} error={fieldError(confirmError, 'code', ['INVALID_LINK', 'INVALID_CODE'])} />
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            confirm.mutate({ code });
+          }}
+          noValidate
+        >
+          <Alert tone="info">
+            <p>
+              Vi har sendt en bekreftelse til <strong>{sentTo}</strong>. Åpne lenken, eller skriv inn koden her.
+            </p>
+          </Alert>
+          <CodeInput
+            label="Kode fra e-posten"
+            name="code"
+            value={code}
+            onChange={setCode}
+            error={fieldError(confirmError, 'code', ['INVALID_LINK', 'INVALID_CODE'])}
+          />
           <FormError error={confirmError} fields={['code']} fieldCodes={['INVALID_LINK', 'INVALID_CODE']} />
           <div className="row">
-            <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>Slå sammen</Button>
-            <Button variant="link" onClick={() => setSentTo(null)}>Avbryt</Button>
+            <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
+              Slå sammen
+            </Button>
+            <Button variant="link" onClick={() => setSentTo(null)}>
+              Avbryt
+            </Button>
           </div>
         </form>
       ) : (
-        <form onSubmit={(e) => { e.preventDefault(); request.mutate({ email: address.trim() }); }} noValidate>
-          <TextField label="E-postadressen til den andre kontoen" type="email" name="email" inputMode="email" value={address} onChange={(e) => setAddress(e.target.value)} error={fieldError(requestError, 'email', ['EMAIL_NOT_FOUND', 'CONFLICT'])} />
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            request.mutate({ email: address.trim() });
+          }}
+          noValidate
+        >
+          <TextField
+            label="E-postadressen til den andre kontoen"
+            type="email"
+            name="email"
+            inputMode="email"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            error={fieldError(requestError, 'email', ['EMAIL_NOT_FOUND', 'CONFLICT'])}
+          />
           <FormError error={requestError} fields={['email']} fieldCodes={['EMAIL_NOT_FOUND', 'CONFLICT']} />
-          <Button type="submit" variant="secondary" busy={request.isPending}>Send bekreftelse</Button>
+          <Button type="submit" variant="secondary" busy={request.isPending}>
+            Send bekreftelse
+          </Button>
         </form>
       )}
     </Card>

@@ -31,16 +31,26 @@ export function ConfirmScreen<T>({
       <Card>
         {confirm.isSuccess ? (
           <>
-            <Alert tone="success" focus>{done(confirm.data)}</Alert>
+            <Alert tone="success" focus>
+              {done(confirm.data)}
+            </Alert>
             <Link href={ROUTES.account}>Til kontoen</Link>
           </>
         ) : !token ? (
-          <Alert tone="error"><p>Lenken er ufullstendig. Kopier hele lenken fra e-posten.</p></Alert>
+          <Alert tone="error">
+            <p>Lenken er ufullstendig. Kopier hele lenken fra e-posten.</p>
+          </Alert>
         ) : (
           <>
             {explain}
-            {error ? <Alert tone="error" focus><p>{error.message}</p></Alert> : null}
-            <Button block busy={confirm.isPending} onClick={() => confirm.mutate(token)}>{action}</Button>
+            {error ? (
+              <Alert tone="error" focus>
+                <p>{error.message}</p>
+              </Alert>
+            ) : null}
+            <Button block busy={confirm.isPending} onClick={() => confirm.mutate(token)}>
+              {action}
+            </Button>
           </>
         )}
       </Card>

@@ -14,7 +14,9 @@ export default function OperatorScreen() {
   if (session.status === 'full' && !session.user.isSuperAdmin) {
     return (
       <Page title="Drift">
-        <Alert tone="error"><p>Dette krever superadministrator.</p></Alert>
+        <Alert tone="error">
+          <p>Dette krever superadministrator.</p>
+        </Alert>
       </Page>
     );
   }
@@ -33,17 +35,37 @@ function Users() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const query = useDeferredValue(q.trim());
-  const users = useQuery(trpc.admin.users.queryOptions({ q: query || undefined, page, limit: PAGE_SIZE }, { placeholderData: (p) => p }));
+  const users = useQuery(
+    trpc.admin.users.queryOptions({ q: query || undefined, page, limit: PAGE_SIZE }, { placeholderData: (p) => p }),
+  );
   const signOut = useMutation(trpc.admin.signOutUser.mutationOptions());
   return (
     <Card title="Brukere">
-      <TextField label="Søk etter navn eller e-post" type="search" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
-      {signOut.isSuccess ? <Alert tone="success"><p>Brukeren er logget ut på alle enheter.</p></Alert> : null}
-      {signOut.error ? <Alert tone="error"><p>{describeApiError(signOut.error)?.message}</p></Alert> : null}
+      <TextField
+        label="Søk etter navn eller e-post"
+        type="search"
+        value={q}
+        onChange={(e) => {
+          setQ(e.target.value);
+          setPage(1);
+        }}
+      />
+      {signOut.isSuccess ? (
+        <Alert tone="success">
+          <p>Brukeren er logget ut på alle enheter.</p>
+        </Alert>
+      ) : null}
+      {signOut.error ? (
+        <Alert tone="error">
+          <p>{describeApiError(signOut.error)?.message}</p>
+        </Alert>
+      ) : null}
       {users.isPending ? (
         <Loading />
       ) : users.error ? (
-        <Alert tone="error"><p>{describeApiError(users.error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(users.error)?.message}</p>
+        </Alert>
       ) : users.data.users.length === 0 ? (
         <EmptyState title="Ingen brukere funnet" />
       ) : (
@@ -53,10 +75,16 @@ function Users() {
               <div>
                 <strong>{u.name ?? u.email}</strong>
                 <div className="small muted">
-                  {u.email} · hcp {formatHandicapIndex(u.handicapIndex)} · 2FA {u.twoFactorMethod ?? 'av'}{u.isSuperAdmin ? ' · superadmin' : ''}
+                  {u.email} · hcp {formatHandicapIndex(u.handicapIndex)} · 2FA {u.twoFactorMethod ?? 'av'}
+                  {u.isSuperAdmin ? ' · superadmin' : ''}
                 </div>
               </div>
-              <Button size="small" variant="secondary" busy={signOut.isPending && signOut.variables?.userId === u.id} onClick={() => signOut.mutate({ userId: u.id })}>
+              <Button
+                size="small"
+                variant="secondary"
+                busy={signOut.isPending && signOut.variables?.userId === u.id}
+                onClick={() => signOut.mutate({ userId: u.id })}
+              >
                 Logg ut overalt
               </Button>
             </li>
@@ -71,13 +99,17 @@ function Users() {
 function Organizations() {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
-  const orgs = useQuery(trpc.admin.organizations.queryOptions({ page, limit: PAGE_SIZE }, { placeholderData: (p) => p }));
+  const orgs = useQuery(
+    trpc.admin.organizations.queryOptions({ page, limit: PAGE_SIZE }, { placeholderData: (p) => p }),
+  );
   return (
     <Card title="Klubber">
       {orgs.isPending ? (
         <Loading />
       ) : orgs.error ? (
-        <Alert tone="error"><p>{describeApiError(orgs.error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(orgs.error)?.message}</p>
+        </Alert>
       ) : orgs.data.organizations.length === 0 ? (
         <EmptyState title="Ingen klubber ennå" />
       ) : (

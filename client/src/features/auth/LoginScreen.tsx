@@ -79,10 +79,14 @@ function MagicLinkForm() {
       },
     }),
   );
-  const verify = useMutation(trpc.auth.verifyLink.mutationOptions({ onSuccess: (answer) => {
-    writeSent(null);
-    applyAnswer(answer);
-  } }));
+  const verify = useMutation(
+    trpc.auth.verifyLink.mutationOptions({
+      onSuccess: (answer) => {
+        writeSent(null);
+        applyAnswer(answer);
+      },
+    }),
+  );
 
   useEffect(() => {
     if (sent) codeRef.current?.focus();
@@ -129,7 +133,10 @@ function MagicLinkForm() {
               onChange={(e) => setEmail(e.target.value)}
               error={fieldError(requestError, 'email')}
             />
-            <p className="small muted">Vi sender deg en innloggingslenke og en sekssifret kode. Har du ingen konto, blir den laget når du logger inn første gang.</p>
+            <p className="small muted">
+              Vi sender deg en innloggingslenke og en sekssifret kode. Har du ingen konto, blir den laget når du logger
+              inn første gang.
+            </p>
             <FormError error={requestError} fields={['email']} />
             <Button type="submit" block busy={request.isPending} disabled={waiting}>
               {waiting ? `Send lenke (${formatClock(left)})` : 'Send innloggingslenke'}
@@ -140,8 +147,8 @@ function MagicLinkForm() {
         <Card>
           <Alert tone="success">
             <p>
-              Vi har sendt en innloggingslenke til <strong>{sent.email}</strong>. Åpne lenken på denne enheten, eller skriv inn koden fra
-              e-posten her.
+              Vi har sendt en innloggingslenke til <strong>{sent.email}</strong>. Åpne lenken på denne enheten, eller
+              skriv inn koden fra e-posten her.
             </p>
           </Alert>
           <form onSubmit={submitCode} noValidate>
@@ -160,11 +167,19 @@ function MagicLinkForm() {
           </form>
           <div className="stack" style={{ marginTop: '1rem' }}>
             <p className="small muted" aria-live="polite" data-testid="cooldown">
-              {waiting ? `Du kan be om en ny lenke ${describeWait(left)} (${formatClock(left)}).` : 'Fikk du ingen e-post? Sjekk søppelpost, eller send en ny.'}
+              {waiting
+                ? `Du kan be om en ny lenke ${describeWait(left)} (${formatClock(left)}).`
+                : 'Fikk du ingen e-post? Sjekk søppelpost, eller send en ny.'}
             </p>
             <FormError error={requestError} />
             <div className="row">
-              <Button variant="secondary" size="small" disabled={waiting} busy={request.isPending} onClick={() => request.mutate({ email: sent.email })}>
+              <Button
+                variant="secondary"
+                size="small"
+                disabled={waiting}
+                busy={request.isPending}
+                onClick={() => request.mutate({ email: sent.email })}
+              >
                 {waiting ? `Send ny lenke (${formatClock(left)})` : 'Send ny lenke'}
               </Button>
               <Button variant="link" onClick={startOver}>
@@ -224,7 +239,11 @@ function PasswordForm() {
           error={fieldError(error, 'password', ['INVALID_CREDENTIALS'])}
         />
         <FormError error={error} fields={['email', 'password']} fieldCodes={['INVALID_CREDENTIALS']} />
-        {left > 0 ? <p className="small muted" aria-live="polite">Du kan prøve igjen {describeWait(left)}.</p> : null}
+        {left > 0 ? (
+          <p className="small muted" aria-live="polite">
+            Du kan prøve igjen {describeWait(left)}.
+          </p>
+        ) : null}
         <Button type="submit" block busy={login.isPending} disabled={left > 0}>
           {left > 0 ? `Logg inn (${formatClock(left)})` : 'Logg inn'}
         </Button>

@@ -6,7 +6,17 @@ import { Alert, Button } from '../../ui';
  * The ten recovery codes, shown once: copy, download, and an explicit "I have saved them" before going on,
  * because they cannot be shown again (only replaced).
  */
-export function RecoveryCodes({ codes, email, onDone, doneLabel = 'Fortsett' }: { codes: readonly string[]; email: string | null; onDone(): void; doneLabel?: string }) {
+export function RecoveryCodes({
+  codes,
+  email,
+  onDone,
+  doneLabel = 'Fortsett',
+}: {
+  codes: readonly string[];
+  email: string | null;
+  onDone(): void;
+  doneLabel?: string;
+}) {
   const [saved, setSaved] = useState(false);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const checkboxId = useId();
@@ -42,8 +52,8 @@ export function RecoveryCodes({ codes, email, onDone, doneLabel = 'Fortsett' }: 
     <div>
       <Alert tone="warning">
         <p>
-          <strong>Lagre disse kodene nå.</strong> Mister du telefonen eller tilgangen til e-posten, kan du logge inn med én av dem. De vises bare
-          denne ene gangen.
+          <strong>Lagre disse kodene nå.</strong> Mister du telefonen eller tilgangen til e-posten, kan du logge inn med
+          én av dem. De vises bare denne ene gangen.
         </p>
       </Alert>
       <ul className="codes" ref={listRef} aria-label="Gjenopprettingskoder" data-testid="recovery-codes">
@@ -59,7 +69,11 @@ export function RecoveryCodes({ codes, email, onDone, doneLabel = 'Fortsett' }: 
           Last ned som fil
         </Button>
         <span role="status" className="small">
-          {copied === 'yes' ? 'Kopiert.' : copied === 'failed' ? 'Kunne ikke kopiere automatisk: kodene er merket, kopier dem selv.' : ''}
+          {copied === 'yes'
+            ? 'Kopiert.'
+            : copied === 'failed'
+              ? 'Kunne ikke kopiere automatisk: kodene er merket, kopier dem selv.'
+              : ''}
         </span>
       </div>
       <div className="checkbox">

@@ -31,7 +31,8 @@ export default function TwoFactorSetupScreen() {
   const applyAnswer = useApplySessionAnswer();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const enrolling = session.status === 'must_enroll_2fa';
-  const email = session.status === 'full' ? session.user.email : session.status === 'must_enroll_2fa' ? session.email : null;
+  const email =
+    session.status === 'full' ? session.user.email : session.status === 'must_enroll_2fa' ? session.email : null;
   const current = session.status === 'full' ? session.user.twoFactorMethod : null;
   const expiresAt = session.status === 'must_enroll_2fa' ? session.expiresAt : null;
   const left = useCountdown(expiresAt);
@@ -44,7 +45,9 @@ export default function TwoFactorSetupScreen() {
   }
 
   return (
-    <Page title={step.kind === 'codes' ? 'Gjenopprettingskoder' : enrolling ? 'Slå på tofaktor' : 'Tofaktorautentisering'}>
+    <Page
+      title={step.kind === 'codes' ? 'Gjenopprettingskoder' : enrolling ? 'Slå på tofaktor' : 'Tofaktorautentisering'}
+    >
       {enrolling && step.kind !== 'codes' ? (
         <Alert tone="info">
           <p>Som eier eller administrator i en klubb må du bruke tofaktorautentisering før du kan fortsette.</p>
@@ -55,21 +58,42 @@ export default function TwoFactorSetupScreen() {
       ) : null}
       {enrolling && left === 0 && step.kind !== 'codes' ? (
         <Alert tone="error">
-          <p>Tiden gikk ut. <Link href={ROUTES.login}>Logg inn på nytt</Link>.</p>
+          <p>
+            Tiden gikk ut. <Link href={ROUTES.login}>Logg inn på nytt</Link>.
+          </p>
         </Alert>
       ) : null}
       {step.kind === 'choose' ? (
-        <ChooseMethod current={current} email={email} onTotp={(s) => setStep({ kind: 'totp', ...s })} onEmail={() => setStep({ kind: 'email' })} />
+        <ChooseMethod
+          current={current}
+          email={email}
+          onTotp={(s) => setStep({ kind: 'totp', ...s })}
+          onEmail={() => setStep({ kind: 'email' })}
+        />
       ) : step.kind === 'totp' ? (
-        <TotpStep secret={step.secret} otpauthUri={step.otpauthUri} onBack={() => setStep({ kind: 'choose' })} onConfirmed={(answer, codes) => setStep({ kind: 'codes', answer, recoveryCodes: codes })} />
+        <TotpStep
+          secret={step.secret}
+          otpauthUri={step.otpauthUri}
+          onBack={() => setStep({ kind: 'choose' })}
+          onConfirmed={(answer, codes) => setStep({ kind: 'codes', answer, recoveryCodes: codes })}
+        />
       ) : step.kind === 'email' ? (
-        <EmailStep email={email} onBack={() => setStep({ kind: 'choose' })} onConfirmed={(answer, codes) => setStep({ kind: 'codes', answer, recoveryCodes: codes })} />
+        <EmailStep
+          email={email}
+          onBack={() => setStep({ kind: 'choose' })}
+          onConfirmed={(answer, codes) => setStep({ kind: 'codes', answer, recoveryCodes: codes })}
+        />
       ) : (
         <Card>
           <Alert tone="success">
             <p>Tofaktorautentisering er slått på ({METHOD_LABEL[step.answer.user.twoFactorMethod ?? 'totp']}).</p>
           </Alert>
-          <RecoveryCodes codes={step.recoveryCodes} email={email} onDone={finish} doneLabel={enrolling ? 'Fortsett til Golfkortet' : 'Ferdig'} />
+          <RecoveryCodes
+            codes={step.recoveryCodes}
+            email={email}
+            onDone={finish}
+            doneLabel={enrolling ? 'Fortsett til Golfkortet' : 'Ferdig'}
+          />
         </Card>
       )}
       {!enrolling && step.kind !== 'codes' ? (
@@ -81,7 +105,17 @@ export default function TwoFactorSetupScreen() {
   );
 }
 
-function ChooseMethod({ current, email, onTotp, onEmail }: { current: Method | null; email: string | null; onTotp(s: { secret: string; otpauthUri: string }): void; onEmail(): void }) {
+function ChooseMethod({
+  current,
+  email,
+  onTotp,
+  onEmail,
+}: {
+  current: Method | null;
+  email: string | null;
+  onTotp(s: { secret: string; otpauthUri: string }): void;
+  onEmail(): void;
+}) {
   const trpc = useTRPC();
   const [currentCode, setCurrentCode] = useState('');
   const totp = useMutation(trpc.twoFactor.totpSetup.mutationOptions({ onSuccess: onTotp }));
@@ -95,15 +129,24 @@ function ChooseMethod({ current, email, onTotp, onEmail }: { current: Method | n
       {current ? (
         <>
           <p>
-            Du bruker nå <strong>{METHOD_LABEL[current]}</strong>. For å bytte må du først bekrefte med en kode fra den metoden du har nå (eller en
-            gjenopprettingskode).
+            Du bruker nå <strong>{METHOD_LABEL[current]}</strong>. For å bytte må du først bekrefte med en kode fra den
+            metoden du har nå (eller en gjenopprettingskode).
           </p>
           {current === 'email' ? (
             <div className="row" style={{ marginBottom: '0.75rem' }}>
-              <Button variant="secondary" size="small" busy={sendCurrent.isPending} onClick={() => sendCurrent.mutate()}>
+              <Button
+                variant="secondary"
+                size="small"
+                busy={sendCurrent.isPending}
+                onClick={() => sendCurrent.mutate()}
+              >
                 Send kode til {email ?? 'e-post'}
               </Button>
-              {sendCurrent.isSuccess ? <span role="status" className="small">Kode sendt.</span> : null}
+              {sendCurrent.isSuccess ? (
+                <span role="status" className="small">
+                  Kode sendt.
+                </span>
+              ) : null}
             </div>
           ) : null}
           <FormError error={describeApiError(sendCurrent.error)} />
@@ -138,21 +181,39 @@ function QrCode({ text }: { text: string }) {
   useEffect(() => {
     let live = true;
     // The QR library loads only on this screen.
-    void import('qrcode').then((qr) => qr.toDataURL(text, { margin: 1, width: 220, errorCorrectionLevel: 'M' })).then((url) => {
-      if (live) setSrc(url);
-    });
+    void import('qrcode')
+      .then((qr) => qr.toDataURL(text, { margin: 1, width: 220, errorCorrectionLevel: 'M' }))
+      .then((url) => {
+        if (live) setSrc(url);
+      });
     return () => {
       live = false;
     };
   }, [text]);
-  return src ? <img className="qr" src={src} alt="QR-kode for autentiseringsappen" width={220} height={220} /> : <div className="qr" aria-hidden="true" />;
+  return src ? (
+    <img className="qr" src={src} alt="QR-kode for autentiseringsappen" width={220} height={220} />
+  ) : (
+    <div className="qr" aria-hidden="true" />
+  );
 }
 
-function TotpStep({ secret, otpauthUri, onBack, onConfirmed }: { secret: string; otpauthUri: string; onBack(): void; onConfirmed(answer: SessionAnswer, codes: string[]): void }) {
+function TotpStep({
+  secret,
+  otpauthUri,
+  onBack,
+  onConfirmed,
+}: {
+  secret: string;
+  otpauthUri: string;
+  onBack(): void;
+  onConfirmed(answer: SessionAnswer, codes: string[]): void;
+}) {
   const trpc = useTRPC();
   const [code, setCode] = useState('');
   const confirm = useMutation(
-    trpc.twoFactor.totpConfirm.mutationOptions({ onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes) }),
+    trpc.twoFactor.totpConfirm.mutationOptions({
+      onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
+    }),
   );
   const error = describeApiError(confirm.error);
   function submit(e: FormEvent) {
@@ -163,21 +224,38 @@ function TotpStep({ secret, otpauthUri, onBack, onConfirmed }: { secret: string;
     <Card>
       <ol className="stack" style={{ paddingLeft: '1.25rem' }}>
         <li>
-          <p>Skann QR-koden med en autentiseringsapp (for eksempel Google Authenticator, Microsoft Authenticator eller 1Password).</p>
+          <p>
+            Skann QR-koden med en autentiseringsapp (for eksempel Google Authenticator, Microsoft Authenticator eller
+            1Password).
+          </p>
           <QrCode text={otpauthUri} />
           <p className="small">
-            På telefonen: <a href={otpauthUri} data-testid="otpauth-link">åpne i autentiseringsappen</a>.
+            På telefonen:{' '}
+            <a href={otpauthUri} data-testid="otpauth-link">
+              åpne i autentiseringsappen
+            </a>
+            .
           </p>
         </li>
         <li>
           <p>Kan du ikke skanne? Skriv inn denne nøkkelen i appen:</p>
-          <p className="secret-groups" data-testid="totp-secret" aria-label={`Nøkkel: ${groupSecret(secret).split('').join(' ')}`}>
+          <p
+            className="secret-groups"
+            data-testid="totp-secret"
+            aria-label={`Nøkkel: ${groupSecret(secret).split('').join(' ')}`}
+          >
             {groupSecret(secret)}
           </p>
         </li>
         <li>
           <form onSubmit={submit} noValidate>
-            <CodeInput label="Sekssifret kode fra appen" name="code" value={code} onChange={setCode} error={fieldError(error, 'code', ['INVALID_CODE'])} />
+            <CodeInput
+              label="Sekssifret kode fra appen"
+              name="code"
+              value={code}
+              onChange={setCode}
+              error={fieldError(error, 'code', ['INVALID_CODE'])}
+            />
             <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE']} />
             <div className="row">
               <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
@@ -194,12 +272,22 @@ function TotpStep({ secret, otpauthUri, onBack, onConfirmed }: { secret: string;
   );
 }
 
-function EmailStep({ email, onBack, onConfirmed }: { email: string | null; onBack(): void; onConfirmed(answer: SessionAnswer, codes: string[]): void }) {
+function EmailStep({
+  email,
+  onBack,
+  onConfirmed,
+}: {
+  email: string | null;
+  onBack(): void;
+  onConfirmed(answer: SessionAnswer, codes: string[]): void;
+}) {
   const trpc = useTRPC();
   const [code, setCode] = useState('');
   const codeRef = useRef<HTMLInputElement>(null);
   const confirm = useMutation(
-    trpc.twoFactor.emailConfirm.mutationOptions({ onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes) }),
+    trpc.twoFactor.emailConfirm.mutationOptions({
+      onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
+    }),
   );
   const resend = useMutation(trpc.twoFactor.sendEmailCode.mutationOptions());
   const error = describeApiError(confirm.error);
@@ -210,9 +298,19 @@ function EmailStep({ email, onBack, onConfirmed }: { email: string | null; onBac
   }
   return (
     <Card>
-      <p>Vi har sendt en sekssifret kode til <strong>{email ?? 'e-postadressen din'}</strong>. Skriv den inn for å slå på koder på e-post.</p>
+      <p>
+        Vi har sendt en sekssifret kode til <strong>{email ?? 'e-postadressen din'}</strong>. Skriv den inn for å slå på
+        koder på e-post.
+      </p>
       <form onSubmit={submit} noValidate>
-        <CodeInput ref={codeRef} label="Kode fra e-posten" name="code" value={code} onChange={setCode} error={fieldError(error, 'code', ['INVALID_CODE'])} />
+        <CodeInput
+          ref={codeRef}
+          label="Kode fra e-posten"
+          name="code"
+          value={code}
+          onChange={setCode}
+          error={fieldError(error, 'code', ['INVALID_CODE'])}
+        />
         <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE']} />
         <div className="row">
           <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
@@ -225,7 +323,11 @@ function EmailStep({ email, onBack, onConfirmed }: { email: string | null; onBac
             Velg en annen metode
           </Button>
         </div>
-        {resend.isSuccess ? <p role="status" className="small">Ny kode er sendt.</p> : null}
+        {resend.isSuccess ? (
+          <p role="status" className="small">
+            Ny kode er sendt.
+          </p>
+        ) : null}
         <FormError error={describeApiError(resend.error)} />
       </form>
     </Card>

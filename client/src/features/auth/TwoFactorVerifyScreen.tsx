@@ -57,7 +57,12 @@ export default function TwoFactorVerifyScreen() {
     return (
       <Page title="Innloggingen er utløpt">
         <Alert tone="error" focus>
-          <p>{ended ? 'Innloggingen ble avbrutt etter for mange feil eller fordi tiden gikk ut.' : 'Tiden for å skrive inn koden gikk ut.'} Logg inn på nytt.</p>
+          <p>
+            {ended
+              ? 'Innloggingen ble avbrutt etter for mange feil eller fordi tiden gikk ut.'
+              : 'Tiden for å skrive inn koden gikk ut.'}{' '}
+            Logg inn på nytt.
+          </p>
         </Alert>
         <Button
           onClick={() => {
@@ -105,16 +110,31 @@ export default function TwoFactorVerifyScreen() {
             error={fieldError(error, 'code', ['INVALID_CODE', 'RATE_LIMITED'])}
           />
           <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE', 'RATE_LIMITED']} />
-          <Button type="submit" block busy={verify.isPending} disabled={recovery ? code.trim().length < 10 : code.length !== 6}>
+          <Button
+            type="submit"
+            block
+            busy={verify.isPending}
+            disabled={recovery ? code.trim().length < 10 : code.length !== 6}
+          >
             Bekreft
           </Button>
         </form>
         <div className="stack" style={{ marginTop: '1rem' }}>
           {method === 'email' && !recovery ? (
             <div>
-              {send.isSuccess ? <p className="small" role="status">Ny kode er sendt. Den gjelder i 10 minutter.</p> : null}
+              {send.isSuccess ? (
+                <p className="small" role="status">
+                  Ny kode er sendt. Den gjelder i 10 minutter.
+                </p>
+              ) : null}
               <FormError error={sendError} />
-              <Button variant="secondary" size="small" busy={send.isPending} disabled={resendLeft > 0} onClick={() => send.mutate()}>
+              <Button
+                variant="secondary"
+                size="small"
+                busy={send.isPending}
+                disabled={resendLeft > 0}
+                onClick={() => send.mutate()}
+              >
                 {resendLeft > 0 ? `Send ny kode (${describeWait(resendLeft)})` : 'Send ny kode'}
               </Button>
             </div>

@@ -41,7 +41,9 @@ export default function VerifyLinkScreen() {
     <Page title="Bekreft innlogging">
       <Card>
         <p>Trykk på knappen for å logge inn på Golfkortet.</p>
-        <p className="small muted">Vi spør først fordi noen e-postprogrammer åpner lenker automatisk for å sjekke dem.</p>
+        <p className="small muted">
+          Vi spør først fordi noen e-postprogrammer åpner lenker automatisk for å sjekke dem.
+        </p>
         {error ? (
           <Alert tone="error" focus>
             <p>{error.message}</p>

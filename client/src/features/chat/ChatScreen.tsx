@@ -27,7 +27,13 @@ export default function ChatScreen() {
       </Page>
     );
   }
-  return <Conversation organizationId={id} name={org.data.name} admin={org.data.role === 'owner' || org.data.role === 'admin'} />;
+  return (
+    <Conversation
+      organizationId={id}
+      name={org.data.name}
+      admin={org.data.role === 'owner' || org.data.role === 'admin'}
+    />
+  );
 }
 
 function Conversation({ organizationId, name, admin }: { organizationId: string; name: string; admin: boolean }) {
@@ -56,7 +62,10 @@ function Conversation({ organizationId, name, admin }: { organizationId: string;
   const onScroll = () => {
     const el = log.current;
     if (!el) return;
-    anchor.current = { fromBottom: el.scrollHeight - el.scrollTop, stick: el.scrollHeight - el.scrollTop - el.clientHeight < 60 };
+    anchor.current = {
+      fromBottom: el.scrollHeight - el.scrollTop,
+      stick: el.scrollHeight - el.scrollTop - el.clientHeight < 60,
+    };
     if (el.scrollTop < 80) void loadOlder();
   };
   useLayoutEffect(() => {
@@ -93,11 +102,20 @@ function Conversation({ organizationId, name, admin }: { organizationId: string;
           <p>Tilkoblet igjen. Du har fått med deg alt som kom mens du var frakoblet.</p>
         </Alert>
       ) : null}
-      <div className="chat-log" ref={log} onScroll={onScroll} tabIndex={0} aria-label="Meldinger" data-testid="chat-log">
+      <div
+        className="chat-log"
+        ref={log}
+        onScroll={onScroll}
+        tabIndex={0}
+        aria-label="Meldinger"
+        data-testid="chat-log"
+      >
         {state.older === undefined ? (
           <Loading text="Henter meldinger …" />
         ) : state.older === null ? (
-          <p className="small muted center">{state.messages.length ? 'Starten av samtalen' : 'Ingen meldinger ennå. Si hei!'}</p>
+          <p className="small muted center">
+            {state.messages.length ? 'Starten av samtalen' : 'Ingen meldinger ennå. Si hei!'}
+          </p>
         ) : (
           <p className="center">
             <Button size="small" variant="secondary" busy={loadingOlder} onClick={() => void loadOlder()}>
@@ -107,7 +125,14 @@ function Conversation({ organizationId, name, admin }: { organizationId: string;
         )}
         <ol className="messages" aria-live="polite" aria-relevant="additions">
           {state.messages.map((m) => (
-            <Message key={m.id} organizationId={organizationId} message={m} mine={m.author.userId === me} admin={admin} onChanged={keep} />
+            <Message
+              key={m.id}
+              organizationId={organizationId}
+              message={m}
+              mine={m.author.userId === me}
+              admin={admin}
+              onChanged={keep}
+            />
           ))}
         </ol>
       </div>
@@ -134,7 +159,9 @@ function Message({
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const edit = useMutation(trpc.chat.edit.mutationOptions({ onSuccess: (m) => (onChanged(m), setEditing(null)) }));
-  const remove = useMutation(trpc.chat.delete.mutationOptions({ onSuccess: (m) => (onChanged(m), setConfirming(false)) }));
+  const remove = useMutation(
+    trpc.chat.delete.mutationOptions({ onSuccess: (m) => (onChanged(m), setConfirming(false)) }),
+  );
   const editId = useId();
   return (
     <li className={mine ? 'message mine' : 'message'} data-testid="message" data-id={message.id}>
@@ -186,7 +213,12 @@ function Message({
         confirming ? (
           <div className="row">
             <span className="small">Slette meldingen?</span>
-            <Button size="small" variant="danger" busy={remove.isPending} onClick={() => remove.mutate({ organizationId, messageId: message.id })}>
+            <Button
+              size="small"
+              variant="danger"
+              busy={remove.isPending}
+              onClick={() => remove.mutate({ organizationId, messageId: message.id })}
+            >
               Ja, slett
             </Button>
             <Button size="small" variant="secondary" onClick={() => setConfirming(false)}>

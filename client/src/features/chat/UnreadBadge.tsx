@@ -13,7 +13,11 @@ function Watch({ organizationId }: { organizationId: string }) {
   useSubscription(
     trpc.chat.onMessage.subscriptionOptions(
       { organizationId },
-      { onData: (event) => event.data.kind === 'message' && void queryClient.invalidateQueries({ queryKey: trpc.chat.unreadAll.queryKey() }) },
+      {
+        onData: (event) =>
+          event.data.kind === 'message' &&
+          void queryClient.invalidateQueries({ queryKey: trpc.chat.unreadAll.queryKey() }),
+      },
     ),
   );
   return null;

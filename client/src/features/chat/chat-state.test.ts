@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
-import { applyChatEvent, applyHistoryPage, applyLatestPage, applyOwnChange, canSend, EMPTY_CHAT, messageTime, newestMessageId, sendsOnKey } from './chat-state';
+import {
+  applyChatEvent,
+  applyHistoryPage,
+  applyLatestPage,
+  applyOwnChange,
+  canSend,
+  EMPTY_CHAT,
+  messageTime,
+  newestMessageId,
+  sendsOnKey,
+} from './chat-state';
 
 const msg = (id: string, minute: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
   id,

@@ -26,7 +26,11 @@ function isNewer(incoming: ChatMessage, held: ChatMessage): boolean {
  * among equal times (one clock tick, or a test's fixed clock) a live event's message goes after those held
  * and a history page's before them, in the page's order: the server's order, which times alone cannot tell.
  */
-function merge(messages: readonly ChatMessage[], incoming: readonly ChatMessage[], from: 'live' | 'history'): ChatMessage[] {
+function merge(
+  messages: readonly ChatMessage[],
+  incoming: readonly ChatMessage[],
+  from: 'live' | 'history',
+): ChatMessage[] {
   const result = [...messages];
   // A history page is newest first: placing each before the ones already placed keeps its order.
   for (const m of incoming) {
@@ -77,7 +81,14 @@ export function newestMessageId(state: ChatState): string | null {
 }
 
 /** Enter sends; Shift+Enter (and Enter while an input method composes a word) makes a new line. */
-export function sendsOnKey(event: { key: string; shiftKey: boolean; isComposing?: boolean; altKey?: boolean; ctrlKey?: boolean; metaKey?: boolean }): boolean {
+export function sendsOnKey(event: {
+  key: string;
+  shiftKey: boolean;
+  isComposing?: boolean;
+  altKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+}): boolean {
   return event.key === 'Enter' && !event.shiftKey && !event.isComposing && !event.altKey;
 }
 

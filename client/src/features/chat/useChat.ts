@@ -5,7 +5,15 @@ import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { useLivePages } from '../../lib/live-pages';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { connectionOf } from '../rounds/connection';
-import { applyChatEvent, applyHistoryPage, applyLatestPage, applyOwnChange, EMPTY_CHAT, newestMessageId, type ChatState } from './chat-state';
+import {
+  applyChatEvent,
+  applyHistoryPage,
+  applyLatestPage,
+  applyOwnChange,
+  EMPTY_CHAT,
+  newestMessageId,
+  type ChatState,
+} from './chat-state';
 
 const PAGE_SIZE = 30;
 
@@ -19,12 +27,15 @@ export function useChat(organizationId: string, options: { enabled: boolean }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const { state, setState, error, setError, onStarted, loadOlder, loadingOlder } = useLivePages(EMPTY_CHAT as ChatState, {
-    read: (before) => client.chat.history.query({ organizationId, before, limit: PAGE_SIZE }),
-    applyPage: applyHistoryPage,
-    applyLatest: applyLatestPage,
-    clearsError: false,
-  });
+  const { state, setState, error, setError, onStarted, loadOlder, loadingOlder } = useLivePages(
+    EMPTY_CHAT as ChatState,
+    {
+      read: (before) => client.chat.history.query({ organizationId, before, limit: PAGE_SIZE }),
+      applyPage: applyHistoryPage,
+      applyLatest: applyLatestPage,
+      clearsError: false,
+    },
+  );
 
   const subscription = useSubscription(
     trpc.chat.onMessage.subscriptionOptions(

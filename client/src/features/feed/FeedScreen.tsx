@@ -34,7 +34,9 @@ export default function FeedScreen() {
       ) : null}
       <section className="card" aria-label="Nyheter">
         {state.older === undefined ? (
-          error ? null : <Loading text="Henter nyhetene …" />
+          error ? null : (
+            <Loading text="Henter nyhetene …" />
+          )
         ) : state.items.length === 0 ? (
           <EmptyState title="Ingenting her ennå">
             <p>Når en offentlig turnering åpner, eller noen deler en runde, dukker det opp her.</p>

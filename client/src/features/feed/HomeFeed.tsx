@@ -15,7 +15,9 @@ export function HomeFeed() {
     <Card title="Siste nytt" action={<Link href={ROUTES.feed}>Se alle</Link>} data-testid="home-feed">
       {state.older === undefined ? (
         error ? (
-          <Alert tone="error"><p>{describeApiError(error)?.message ?? 'Fikk ikke hentet nyhetene.'}</p></Alert>
+          <Alert tone="error">
+            <p>{describeApiError(error)?.message ?? 'Fikk ikke hentet nyhetene.'}</p>
+          </Alert>
         ) : (
           <Loading text="Henter nyhetene …" />
         )

@@ -60,8 +60,18 @@ describe('feed state', () => {
   });
 
   it('links a tournament item to its public page and a shared round to nothing', () => {
-    expect(itemLink(item('a', 1, { tournament: { slug: 'vårcupen-2026', name: 'Vårcupen' } }))).toBe('/t/v%C3%A5rcupen-2026');
-    expect(itemLink(item('r', 1, { kind: 'round_shared', tournament: undefined, round: { id: 'r', courseName: 'Bogstad', playedOn: '2026-06-01' } }))).toBeNull();
+    expect(itemLink(item('a', 1, { tournament: { slug: 'vårcupen-2026', name: 'Vårcupen' } }))).toBe(
+      '/t/v%C3%A5rcupen-2026',
+    );
+    expect(
+      itemLink(
+        item('r', 1, {
+          kind: 'round_shared',
+          tournament: undefined,
+          round: { id: 'r', courseName: 'Bogstad', playedOn: '2026-06-01' },
+        }),
+      ),
+    ).toBeNull();
   });
 });
 

@@ -23,7 +23,12 @@ export const EMPTY_FEED: FeedState = { items: [], older: undefined, gone: new Se
  * tick holds several posts: a round's highlights and the round itself); a page's item after those held at
  * its time, in the page's order, which is the server's.
  */
-function merge(items: readonly FeedItem[], incoming: readonly FeedItem[], from: 'live' | 'page', gone: ReadonlySet<string>): FeedItem[] {
+function merge(
+  items: readonly FeedItem[],
+  incoming: readonly FeedItem[],
+  from: 'live' | 'page',
+  gone: ReadonlySet<string>,
+): FeedItem[] {
   const result = [...items];
   const held = new Set(result.map((i) => i.id));
   for (const item of incoming) {

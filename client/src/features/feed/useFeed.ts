@@ -13,12 +13,15 @@ import { applyFeedEvent, applyFeedPage, applyLatestFeedPage, EMPTY_FEED, type Fe
 export function useFeed(pageSize: number) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const { state, setState, error, setError, onStarted, loadOlder, loadingOlder } = useLivePages(EMPTY_FEED as FeedState, {
-    read: (before) => client.feed.list.query({ before, limit: pageSize }),
-    applyPage: applyFeedPage,
-    applyLatest: applyLatestFeedPage,
-    clearsError: true,
-  });
+  const { state, setState, error, setError, onStarted, loadOlder, loadingOlder } = useLivePages(
+    EMPTY_FEED as FeedState,
+    {
+      read: (before) => client.feed.list.query({ before, limit: pageSize }),
+      applyPage: applyFeedPage,
+      applyLatest: applyLatestFeedPage,
+      clearsError: true,
+    },
+  );
 
   const subscription = useSubscription(
     trpc.feed.onItem.subscriptionOptions(undefined, {

@@ -29,7 +29,9 @@ export default function HomeScreen() {
         {rounds.isPending ? (
           <Loading text="Henter rundene dine …" />
         ) : rounds.error ? (
-          <Alert tone="error"><p>{describeApiError(rounds.error)?.message}</p></Alert>
+          <Alert tone="error">
+            <p>{describeApiError(rounds.error)?.message}</p>
+          </Alert>
         ) : rounds.data.rounds.length === 0 ? (
           <EmptyState title="Ingen runder ennå">
             <p>Start en runde over, alene eller med venner.</p>
@@ -43,7 +45,9 @@ export default function HomeScreen() {
         {orgs.isPending ? (
           <Loading text="Henter klubbene dine …" />
         ) : orgs.error ? (
-          <Alert tone="error"><p>{describeApiError(orgs.error)?.message}</p></Alert>
+          <Alert tone="error">
+            <p>{describeApiError(orgs.error)?.message}</p>
+          </Alert>
         ) : orgs.data.organizations.length === 0 ? (
           <EmptyState title="Ingen klubber ennå">
             <Link href={ROUTES.orgs}>Lag en klubb</Link>

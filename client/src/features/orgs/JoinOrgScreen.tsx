@@ -11,7 +11,9 @@ export default function JoinOrgScreen() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const token = new URLSearchParams(useSearch()).get('token');
-  const accept = useMutation(trpc.orgs.acceptInvitation.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries() }));
+  const accept = useMutation(
+    trpc.orgs.acceptInvitation.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries() }),
+  );
   const error = describeApiError(accept.error);
   return (
     <Page title="Bli med i klubb">
@@ -20,18 +22,27 @@ export default function JoinOrgScreen() {
           <>
             <Alert tone="success" focus>
               <p>
-                Du er med i {accept.data.organization.name} som {ROLE_NAME[accept.data.organization.role].toLowerCase()}.
+                Du er med i {accept.data.organization.name} som {ROLE_NAME[accept.data.organization.role].toLowerCase()}
+                .
               </p>
             </Alert>
             <Link href={ROUTES.org(accept.data.organization.id)}>Gå til klubben</Link>
           </>
         ) : !token ? (
-          <Alert tone="error"><p>Lenken er ufullstendig. Kopier hele lenken fra invitasjonen.</p></Alert>
+          <Alert tone="error">
+            <p>Lenken er ufullstendig. Kopier hele lenken fra invitasjonen.</p>
+          </Alert>
         ) : (
           <>
             <p>Du er invitert til en klubb i Golfkortet. Trykk for å bli med.</p>
-            {error ? <Alert tone="error" focus><p>{error.message}</p></Alert> : null}
-            <Button block busy={accept.isPending} onClick={() => accept.mutate({ token })}>Bli med</Button>
+            {error ? (
+              <Alert tone="error" focus>
+                <p>{error.message}</p>
+              </Alert>
+            ) : null}
+            <Button block busy={accept.isPending} onClick={() => accept.mutate({ token })}>
+              Bli med
+            </Button>
           </>
         )}
       </Card>

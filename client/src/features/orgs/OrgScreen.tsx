@@ -18,7 +18,9 @@ export default function OrgScreen() {
   if (org.error) {
     return (
       <Page title="Klubb">
-        <Alert tone="error"><p>{describeApiError(org.error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(org.error)?.message}</p>
+        </Alert>
         <Link href={ROUTES.orgs}>Tilbake til klubbene</Link>
       </Page>
     );
@@ -27,7 +29,8 @@ export default function OrgScreen() {
   return (
     <Page title={org.data.name}>
       <p className="muted">
-        Din rolle: <span className="badge">{ROLE_NAME[org.data.role]}</span> · <Link href={ROUTES.orgs}>Alle klubber</Link>
+        Din rolle: <span className="badge">{ROLE_NAME[org.data.role]}</span> ·{' '}
+        <Link href={ROUTES.orgs}>Alle klubber</Link>
       </p>
       <Link href={ROUTES.tournaments(id)} className="btn secondary block" style={{ marginBottom: '0.5rem' }}>
         Turneringer
@@ -53,7 +56,11 @@ function ChatLink({ organizationId }: { organizationId: string }) {
   return (
     <Link href={ROUTES.chat(organizationId)} className="btn secondary block" style={{ marginBottom: '1rem' }}>
       Lagprat
-      {count > 0 ? <span className="badge" data-testid="club-unread">{count} uleste</span> : null}
+      {count > 0 ? (
+        <span className="badge" data-testid="club-unread">
+          {count} uleste
+        </span>
+      ) : null}
     </Link>
   );
 }
@@ -80,7 +87,9 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
       {members.isPending ? (
         <Loading text="Henter medlemmer …" />
       ) : members.error ? (
-        <Alert tone="error"><p>{describeApiError(members.error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(members.error)?.message}</p>
+        </Alert>
       ) : (
         <ul className="list" aria-label="Medlemmer">
           {members.data.members.map((m) => {
@@ -95,27 +104,46 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
                   </div>
                   {editable ? (
                     <div className="row">
-                      <label className="visually-hidden" htmlFor={`role-${m.userId}`}>Rolle for {m.name ?? m.email}</label>
+                      <label className="visually-hidden" htmlFor={`role-${m.userId}`}>
+                        Rolle for {m.name ?? m.email}
+                      </label>
                       <select
                         id={`role-${m.userId}`}
                         className="btn secondary small"
                         value={m.role}
                         disabled={setRole.isPending}
-                        onChange={(e) => setRole.mutate({ organizationId, userId: m.userId, role: e.target.value as Role })}
+                        onChange={(e) =>
+                          setRole.mutate({ organizationId, userId: m.userId, role: e.target.value as Role })
+                        }
                       >
                         {(roles.includes(m.role) ? roles : [m.role, ...roles]).map((r) => (
-                          <option key={r} value={r}>{ROLE_NAME[r]}</option>
+                          <option key={r} value={r}>
+                            {ROLE_NAME[r]}
+                          </option>
                         ))}
                       </select>
-                      <Button size="small" variant="danger" busy={remove.isPending && remove.variables?.userId === m.userId} onClick={() => remove.mutate({ organizationId, userId: m.userId })} aria-label={`Fjern ${m.name ?? m.email}`}>
+                      <Button
+                        size="small"
+                        variant="danger"
+                        busy={remove.isPending && remove.variables?.userId === m.userId}
+                        onClick={() => remove.mutate({ organizationId, userId: m.userId })}
+                        aria-label={`Fjern ${m.name ?? m.email}`}
+                      >
                         Fjern
                       </Button>
                     </div>
                   ) : (
-                    <span className="badge">{ROLE_NAME[m.role]}{m.userId === me ? ' (deg)' : ''}</span>
+                    <span className="badge">
+                      {ROLE_NAME[m.role]}
+                      {m.userId === me ? ' (deg)' : ''}
+                    </span>
                   )}
                 </div>
-                {failedFor === m.userId && error ? <p className="small" role="alert" style={{ color: 'var(--danger)', margin: '0.25rem 0 0' }}>{error.message}</p> : null}
+                {failedFor === m.userId && error ? (
+                  <p className="small" role="alert" style={{ color: 'var(--danger)', margin: '0.25rem 0 0' }}>
+                    {error.message}
+                  </p>
+                ) : null}
               </li>
             );
           })}
@@ -147,10 +175,26 @@ function Invite({ organizationId, myRole }: { organizationId: string; myRole: Ro
   return (
     <Card title="Inviter">
       <form onSubmit={submit} noValidate>
-        <TextField label="E-postadresse" type="email" name="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError(error, 'email', ['CONFLICT'])} />
-        <SelectField label="Rolle" name="role" value={role} onChange={(e) => setRole(e.target.value as Role)} error={fieldError(error, 'role')}>
+        <TextField
+          label="E-postadresse"
+          type="email"
+          name="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError(error, 'email', ['CONFLICT'])}
+        />
+        <SelectField
+          label="Rolle"
+          name="role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as Role)}
+          error={fieldError(error, 'role')}
+        >
           {assignableRoles(myRole).map((r) => (
-            <option key={r} value={r}>{ROLE_NAME[r]}</option>
+            <option key={r} value={r}>
+              {ROLE_NAME[r]}
+            </option>
           ))}
         </SelectField>
         <FormError error={error} fields={['email', 'role']} fieldCodes={['CONFLICT']} />
@@ -163,7 +207,9 @@ function Invite({ organizationId, myRole }: { organizationId: string; myRole: Ro
             </p>
           </Alert>
         ) : null}
-        <Button type="submit" busy={add.isPending}>Inviter</Button>
+        <Button type="submit" busy={add.isPending}>
+          Inviter
+        </Button>
       </form>
     </Card>
   );
@@ -189,11 +235,21 @@ function Leave({ organizationId }: { organizationId: string }) {
       <FormError error={describeApiError(leave.error)} />
       {sure ? (
         <div className="row">
-          <Button variant="danger" busy={leave.isPending} onClick={() => leave.mutate({ organizationId, userId: session.user.id })}>Ja, forlat klubben</Button>
-          <Button variant="link" onClick={() => setSure(false)}>Avbryt</Button>
+          <Button
+            variant="danger"
+            busy={leave.isPending}
+            onClick={() => leave.mutate({ organizationId, userId: session.user.id })}
+          >
+            Ja, forlat klubben
+          </Button>
+          <Button variant="link" onClick={() => setSure(false)}>
+            Avbryt
+          </Button>
         </div>
       ) : (
-        <Button variant="danger" onClick={() => setSure(true)}>Forlat klubben</Button>
+        <Button variant="danger" onClick={() => setSure(true)}>
+          Forlat klubben
+        </Button>
       )}
     </Card>
   );
@@ -202,13 +258,20 @@ function Leave({ organizationId }: { organizationId: string }) {
 function AuditLog({ organizationId }: { organizationId: string }) {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
-  const log = useQuery(trpc.orgs.auditLog.queryOptions({ organizationId, page, limit: AUDIT_PAGE_SIZE }, { placeholderData: (previous) => previous }));
+  const log = useQuery(
+    trpc.orgs.auditLog.queryOptions(
+      { organizationId, page, limit: AUDIT_PAGE_SIZE },
+      { placeholderData: (previous) => previous },
+    ),
+  );
   return (
     <Card title="Logg">
       {log.isPending ? (
         <Loading text="Henter loggen …" />
       ) : log.error ? (
-        <Alert tone="error"><p>{describeApiError(log.error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(log.error)?.message}</p>
+        </Alert>
       ) : log.data.entries.length === 0 ? (
         <EmptyState title="Ingen hendelser ennå" />
       ) : (
@@ -218,12 +281,21 @@ function AuditLog({ organizationId }: { organizationId: string }) {
               <li key={entry.id}>
                 <div>{describeAuditEntry(entry)}</div>
                 <div className="small muted">
-                  <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString('nb-NO', { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                  <time dateTime={entry.createdAt}>
+                    {new Date(entry.createdAt).toLocaleString('nb-NO', { dateStyle: 'medium', timeStyle: 'short' })}
+                  </time>
                 </div>
               </li>
             ))}
           </ol>
-          <Pager page={page} total={log.data.total} pageSize={AUDIT_PAGE_SIZE} onPage={setPage} previousLabel="Nyere" nextLabel="Eldre" />
+          <Pager
+            page={page}
+            total={log.data.total}
+            pageSize={AUDIT_PAGE_SIZE}
+            onPage={setPage}
+            previousLabel="Nyere"
+            nextLabel="Eldre"
+          />
         </>
       )}
     </Card>

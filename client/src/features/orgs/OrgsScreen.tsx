@@ -34,7 +34,9 @@ export default function OrgsScreen() {
         {mine.isPending ? (
           <Loading text="Henter klubbene dine …" />
         ) : mine.error ? (
-          <Alert tone="error"><p>{describeApiError(mine.error)?.message}</p></Alert>
+          <Alert tone="error">
+            <p>{describeApiError(mine.error)?.message}</p>
+          </Alert>
         ) : mine.data.organizations.length === 0 ? (
           <EmptyState title="Du er ikke med i noen klubb ennå">
             <p>Lag en klubb under, eller be en administrator om å invitere deg.</p>
@@ -54,10 +56,20 @@ export default function OrgsScreen() {
       </Card>
       <Card title="Lag en ny klubb">
         <form onSubmit={submit} noValidate>
-          <TextField label="Navn på klubben" name="name" value={name} onChange={(e) => setName(e.target.value)} error={fieldError(error, 'name')} />
-          <p className="small muted">Du blir eier. Eiere og administratorer må bruke tofaktorautentisering fra neste innlogging.</p>
+          <TextField
+            label="Navn på klubben"
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={fieldError(error, 'name')}
+          />
+          <p className="small muted">
+            Du blir eier. Eiere og administratorer må bruke tofaktorautentisering fra neste innlogging.
+          </p>
           <FormError error={error} fields={['name']} />
-          <Button type="submit" busy={create.isPending}>Lag klubb</Button>
+          <Button type="submit" busy={create.isPending}>
+            Lag klubb
+          </Button>
         </form>
       </Card>
     </Page>

@@ -14,23 +14,54 @@ describe('roles', () => {
 
 describe('the audit log in Norwegian', () => {
   it('names who did what to whom, with roles in Norwegian', () => {
-    expect(describeAuditEntry({ action: 'org.created', actor: kari, subject: null, details: null })).toBe('Kari opprettet klubben');
-    expect(describeAuditEntry({ action: 'org.member_invited', actor: kari, subject: null, details: { email: 'per@example.no', role: 'admin' } })).toBe(
-      'Kari inviterte per@example.no som administrator',
+    expect(describeAuditEntry({ action: 'org.created', actor: kari, subject: null, details: null })).toBe(
+      'Kari opprettet klubben',
     );
-    expect(describeAuditEntry({ action: 'org.role_changed', actor: kari, subject: ola, details: { from: 'member', to: 'admin' } })).toBe(
-      'Kari endret rollen til ola@example.no fra medlem til administrator',
-    );
-    expect(describeAuditEntry({ action: 'org.member_added', actor: kari, subject: ola, details: { role: 'member', via: 'invitation' } })).toBe(
-      'ola@example.no ble med som medlem (invitasjon fra Kari)',
-    );
+    expect(
+      describeAuditEntry({
+        action: 'org.member_invited',
+        actor: kari,
+        subject: null,
+        details: { email: 'per@example.no', role: 'admin' },
+      }),
+    ).toBe('Kari inviterte per@example.no som administrator');
+    expect(
+      describeAuditEntry({
+        action: 'org.role_changed',
+        actor: kari,
+        subject: ola,
+        details: { from: 'member', to: 'admin' },
+      }),
+    ).toBe('Kari endret rollen til ola@example.no fra medlem til administrator');
+    expect(
+      describeAuditEntry({
+        action: 'org.member_added',
+        actor: kari,
+        subject: ola,
+        details: { role: 'member', via: 'invitation' },
+      }),
+    ).toBe('ola@example.no ble med som medlem (invitasjon fra Kari)');
   });
 
   it('tells leaving from being removed, and survives deleted accounts and unknown actions', () => {
-    expect(describeAuditEntry({ action: 'org.member_removed', actor: ola, subject: ola, details: { role: 'member', left: true } })).toBe('ola@example.no forlot klubben');
-    expect(describeAuditEntry({ action: 'org.member_removed', actor: kari, subject: null, details: { role: 'admin', left: false } })).toBe(
-      'Kari fjernet en slettet konto (administrator)',
+    expect(
+      describeAuditEntry({
+        action: 'org.member_removed',
+        actor: ola,
+        subject: ola,
+        details: { role: 'member', left: true },
+      }),
+    ).toBe('ola@example.no forlot klubben');
+    expect(
+      describeAuditEntry({
+        action: 'org.member_removed',
+        actor: kari,
+        subject: null,
+        details: { role: 'admin', left: false },
+      }),
+    ).toBe('Kari fjernet en slettet konto (administrator)');
+    expect(describeAuditEntry({ action: 'org.something_new', actor: null, subject: null, details: null })).toBe(
+      'Noen: org.something_new',
     );
-    expect(describeAuditEntry({ action: 'org.something_new', actor: null, subject: null, details: null })).toBe('Noen: org.something_new');
   });
 });

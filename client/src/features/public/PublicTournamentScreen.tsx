@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type { LeaderboardRowView, LeaderboardView, PublicGroupView, TournamentFormat } from '../../../../shared/schemas/tournaments';
+import type {
+  LeaderboardRowView,
+  LeaderboardView,
+  PublicGroupView,
+  TournamentFormat,
+} from '../../../../shared/schemas/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
@@ -30,7 +35,9 @@ function NotFound() {
 export default function PublicTournamentScreen() {
   const { slug = '' } = useParams<{ slug: string }>();
   const trpc = useTRPC();
-  const page = useQuery(trpc.public.tournament.queryOptions({ slug }, { staleTime: Infinity, refetchOnWindowFocus: false }));
+  const page = useQuery(
+    trpc.public.tournament.queryOptions({ slug }, { staleTime: Infinity, refetchOnWindowFocus: false }),
+  );
   const [board, setBoard] = useState<LeaderboardView | undefined>(undefined);
   const [gone, setGone] = useState(false);
 
@@ -74,7 +81,15 @@ export default function PublicTournamentScreen() {
         {dates ? <span>{dates}</span> : null}
         {course ? <span>{course.name}</span> : null}
         <span>{FORMAT_TEXT[tournament.format]}</span>
-        <span className={tournament.status === 'cancelled' ? 'badge warn' : tournament.status === 'in_progress' ? 'badge' : 'badge gray'}>
+        <span
+          className={
+            tournament.status === 'cancelled'
+              ? 'badge warn'
+              : tournament.status === 'in_progress'
+                ? 'badge'
+                : 'badge gray'
+          }
+        >
           {STATUS_TEXT[tournament.status]}
         </span>
       </p>
@@ -90,7 +105,9 @@ export default function PublicTournamentScreen() {
             ) : null
           }
         >
-          {board ? <Leaderboard slug={slug} board={board} format={tournament.format} roundCount={tournament.rounds.length} /> : null}
+          {board ? (
+            <Leaderboard slug={slug} board={board} format={tournament.format} roundCount={tournament.rounds.length} />
+          ) : null}
         </Card>
         <StartList groups={groups} />
       </div>
@@ -98,7 +115,17 @@ export default function PublicTournamentScreen() {
   );
 }
 
-function Leaderboard({ slug, board, format, roundCount }: { slug: string; board: LeaderboardView; format: TournamentFormat; roundCount: number }) {
+function Leaderboard({
+  slug,
+  board,
+  format,
+  roundCount,
+}: {
+  slug: string;
+  board: LeaderboardView;
+  format: TournamentFormat;
+  roundCount: number;
+}) {
   const [divisionId, setDivisionId] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const division = board.divisions.find((d) => d.id === divisionId) ?? board.divisions[0];
@@ -110,7 +137,13 @@ function Leaderboard({ slug, board, format, roundCount }: { slug: string; board:
       {board.divisions.length > 1 ? (
         <div className="tabs" role="tablist" aria-label="Klasser">
           {board.divisions.map((d) => (
-            <button key={d.id} type="button" role="tab" aria-selected={d.id === division.id} onClick={() => setDivisionId(d.id)}>
+            <button
+              key={d.id}
+              type="button"
+              role="tab"
+              aria-selected={d.id === division.id}
+              onClick={() => setDivisionId(d.id)}
+            >
               {d.name}
             </button>
           ))}
@@ -127,8 +160,16 @@ function Leaderboard({ slug, board, format, roundCount }: { slug: string; board:
                 <th scope="col">Spiller</th>
                 <th scope="col">{stableford ? 'Poeng' : 'Til par'}</th>
                 <th scope="col">Hull</th>
-                {multiRound ? Array.from({ length: roundCount }, (_, i) => <th scope="col" key={i}>R{i + 1}</th>) : null}
-                <th scope="col" className="lb-secondary">{stableford ? 'Til par' : 'Slag'}</th>
+                {multiRound
+                  ? Array.from({ length: roundCount }, (_, i) => (
+                      <th scope="col" key={i}>
+                        R{i + 1}
+                      </th>
+                    ))
+                  : null}
+                <th scope="col" className="lb-secondary">
+                  {stableford ? 'Til par' : 'Slag'}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -174,7 +215,13 @@ function LeaderboardRow({
       <tr data-testid="leaderboard-row" data-entry={row.entryId}>
         <td>{row.position}</td>
         <td>
-          <button type="button" className="row-link" aria-expanded={open} aria-controls={open ? cardId : undefined} onClick={onToggle}>
+          <button
+            type="button"
+            className="row-link"
+            aria-expanded={open}
+            aria-controls={open ? cardId : undefined}
+            onClick={onToggle}
+          >
             {row.name}
           </button>
         </td>
@@ -206,7 +253,12 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
     void refetch();
   }, [signature, refetch]);
   if (card.isPending) return <Loading text="Henter kortet …" />;
-  if (card.error) return <Alert tone="error"><p>{describeApiError(card.error)?.message}</p></Alert>;
+  if (card.error)
+    return (
+      <Alert tone="error">
+        <p>{describeApiError(card.error)?.message}</p>
+      </Alert>
+    );
   const pars = card.data.holes.map((h) => h.par);
   const played = card.data.rounds.filter((r) => r.strokes.some((s) => s !== null));
   if (played.length === 0) return <p className="muted">{card.data.name} har ikke startet ennå.</p>;
@@ -238,7 +290,10 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
                   <tr>
                     <th scope="row">Slag</th>
                     {round.strokes.slice(from, from + 9).map((s, i) => (
-                      <td key={i} className={s === null ? '' : s < pars[from + i]! ? 'under' : s > pars[from + i]! ? 'over' : ''}>
+                      <td
+                        key={i}
+                        className={s === null ? '' : s < pars[from + i]! ? 'under' : s > pars[from + i]! ? 'over' : ''}
+                      >
                         <span>{s ?? '·'}</span>
                       </td>
                     ))}
@@ -249,7 +304,8 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
             );
           })}
           <p className="small muted">
-            Brutto {cardTotals(round.strokes, pars).strokes} slag, {formatToPar(cardTotals(round.strokes, pars).toPar)} på {cardTotals(round.strokes, pars).played} hull
+            Brutto {cardTotals(round.strokes, pars).strokes} slag, {formatToPar(cardTotals(round.strokes, pars).toPar)}{' '}
+            på {cardTotals(round.strokes, pars).played} hull
           </p>
         </div>
       ))}

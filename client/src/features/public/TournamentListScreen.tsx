@@ -27,7 +27,12 @@ export default function TournamentListScreen() {
   const inputId = useId();
   const list = useInfiniteQuery({
     queryKey: ['public.tournaments', q],
-    queryFn: ({ pageParam }) => client.public.tournaments.query({ limit: PAGE_SIZE, ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) }),
+    queryFn: ({ pageParam }) =>
+      client.public.tournaments.query({
+        limit: PAGE_SIZE,
+        ...(q ? { q } : {}),
+        ...(pageParam ? { cursor: pageParam } : {}),
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -36,7 +41,14 @@ export default function TournamentListScreen() {
     <Page title="Turneringer">
       <form role="search" onSubmit={(e) => e.preventDefault()} className="field">
         <label htmlFor={inputId}>Søk etter turnering eller klubb</label>
-        <input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" enterKeyHint="search" />
+        <input
+          id={inputId}
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
       </form>
       {list.isPending ? (
         <Loading text="Henter turneringer …" />
@@ -48,23 +60,29 @@ export default function TournamentListScreen() {
         <EmptyState title={q ? `Ingen turneringer passer «${q}»` : 'Ingen offentlige turneringer ennå'} />
       ) : (
         <Card>
-        <ul className="list" aria-label="Turneringer" data-testid="tournament-list">
-          {tournaments.map((t) => (
-            <li key={t.id}>
-              <Link className="item" href={ROUTES.publicTournament(t.slug)}>
-                <span>
-                  <strong>{t.name}</strong>
-                  <span className="small muted" style={{ display: 'block' }}>
-                    {t.organization.name}
-                    {t.rounds.length ? ` · ${norwegianDates(t.rounds.map((r) => r.playedOn))}` : ''}
-                    {t.visibility === 'members' ? ' · bare for medlemmer' : ''}
+          <ul className="list" aria-label="Turneringer" data-testid="tournament-list">
+            {tournaments.map((t) => (
+              <li key={t.id}>
+                <Link className="item" href={ROUTES.publicTournament(t.slug)}>
+                  <span>
+                    <strong>{t.name}</strong>
+                    <span className="small muted" style={{ display: 'block' }}>
+                      {t.organization.name}
+                      {t.rounds.length ? ` · ${norwegianDates(t.rounds.map((r) => r.playedOn))}` : ''}
+                      {t.visibility === 'members' ? ' · bare for medlemmer' : ''}
+                    </span>
                   </span>
-                </span>
-                <span className={t.status === 'in_progress' ? 'badge' : t.status === 'cancelled' ? 'badge warn' : 'badge gray'}>{STATUS_TEXT[t.status]}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+                  <span
+                    className={
+                      t.status === 'in_progress' ? 'badge' : t.status === 'cancelled' ? 'badge warn' : 'badge gray'
+                    }
+                  >
+                    {STATUS_TEXT[t.status]}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
         </Card>
       )}
       {list.hasNextPage ? (

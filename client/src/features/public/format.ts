@@ -17,7 +17,9 @@ export { norwegianDates } from '../../../../shared/format/dates';
 
 /** A start time in Norwegian time, "08:10", whatever the phone's zone. */
 export function startTime(iso: string): string {
-  return new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' }).format(
+    new Date(iso),
+  );
 }
 
 export const STATUS_TEXT: Record<TournamentStatus, string> = {
@@ -36,7 +38,12 @@ export const FORMAT_TEXT: Record<TournamentFormat, string> = {
 };
 
 /** The card's sums: strokes of the holes played, over par for those holes. */
-export function cardTotals(strokes: readonly (number | null)[], pars: readonly number[], from = 0, to = strokes.length) {
+export function cardTotals(
+  strokes: readonly (number | null)[],
+  pars: readonly number[],
+  from = 0,
+  to = strokes.length,
+) {
   let total = 0;
   let par = 0;
   let played = 0;

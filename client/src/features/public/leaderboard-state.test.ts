@@ -66,7 +66,11 @@ describe('the live leaderboard', () => {
 
   it('rows before anything is known change nothing; a new division is added', () => {
     expect(applyLeaderboardUpdate(undefined, { kind: 'rows', rows: [], updatedAt: 'x' })).toBeUndefined();
-    const next = applyLeaderboardUpdate(board, { kind: 'rows', rows: [{ ...row('n', '1', 0), divisionId: 'd3' }], updatedAt: 'x' })!;
+    const next = applyLeaderboardUpdate(board, {
+      kind: 'rows',
+      rows: [{ ...row('n', '1', 0), divisionId: 'd3' }],
+      updatedAt: 'x',
+    })!;
     expect(next.divisions.map((d) => d.id)).toEqual(['d1', 'd2', 'd3']);
   });
 });

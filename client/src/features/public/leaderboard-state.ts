@@ -20,11 +20,17 @@ function ordered(rows: LeaderboardRowView[]): LeaderboardRowView[] {
  * A division the board does not know yet (added meanwhile) is added with its id as its name until the next
  * snapshot or page load names it.
  */
-export function applyLeaderboardUpdate(current: LeaderboardView | undefined, update: LeaderboardUpdate): LeaderboardView | undefined {
+export function applyLeaderboardUpdate(
+  current: LeaderboardView | undefined,
+  update: LeaderboardUpdate,
+): LeaderboardView | undefined {
   if (update.kind === 'snapshot') return update.leaderboard;
   if (!current) return current;
   const removed = new Set((update.removed ?? []).map((r) => `${r.divisionId}/${r.entryId}`));
-  const divisions = current.divisions.map((d) => ({ ...d, rows: d.rows.filter((r) => !removed.has(`${d.id}/${r.entryId}`)) }));
+  const divisions = current.divisions.map((d) => ({
+    ...d,
+    rows: d.rows.filter((r) => !removed.has(`${d.id}/${r.entryId}`)),
+  }));
   for (const { divisionId, ...row } of update.rows) {
     let division = divisions.find((d) => d.id === divisionId);
     if (!division) {

@@ -6,7 +6,19 @@ import type { ReactNode } from 'react';
  * a phone, so it scrolls sideways and is focusable, so a keyboard can scroll it too (axe:
  * scrollable-region-focusable).
  */
-export function HoleTable({ label, caption, holes, totals, children }: { label: string; caption: string; holes: { hole: number; par: number }[]; totals: string[]; children: ReactNode }) {
+export function HoleTable({
+  label,
+  caption,
+  holes,
+  totals,
+  children,
+}: {
+  label: string;
+  caption: string;
+  holes: { hole: number; par: number }[];
+  totals: string[];
+  children: ReactNode;
+}) {
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
       <table className="totals">
@@ -15,16 +27,24 @@ export function HoleTable({ label, caption, holes, totals, children }: { label: 
           <tr>
             <th scope="col">Hull</th>
             {holes.map((h) => (
-              <th key={h.hole} scope="col">{h.hole}</th>
+              <th key={h.hole} scope="col">
+                {h.hole}
+              </th>
             ))}
             {totals.map((t) => (
-              <th key={t} scope="col">{t}</th>
+              <th key={t} scope="col">
+                {t}
+              </th>
             ))}
           </tr>
           <tr>
-            <th scope="row" className="muted">Par</th>
+            <th scope="row" className="muted">
+              Par
+            </th>
             {holes.map((h) => (
-              <td key={h.hole} className="muted">{h.par}</td>
+              <td key={h.hole} className="muted">
+                {h.par}
+              </td>
             ))}
             <td className="muted">{holes.reduce((s, h) => s + h.par, 0)}</td>
             {totals.slice(1).map((t) => (

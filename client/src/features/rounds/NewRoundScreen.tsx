@@ -53,11 +53,23 @@ export default function NewRoundScreen() {
           </li>
         ))}
       </ol>
-      <p className="small muted">Steg {index + 1} av {STEPS.length}</p>
+      <p className="small muted">
+        Steg {index + 1} av {STEPS.length}
+      </p>
       {step === 'bane' ? <CourseStep state={state} dispatch={dispatch} /> : null}
       {step === 'oppsett' ? <SetupStep state={state} dispatch={dispatch} /> : null}
-      {step === 'spillere' ? <PlayersStep state={state} dispatch={dispatch} onDone={() => navigate(stepUrl('start'))} /> : null}
-      {step === 'start' ? <ReviewStep state={state} onStarted={(roundId) => { clearWizardDraft(); navigate(ROUTES.round(roundId), { replace: true }); }} /> : null}
+      {step === 'spillere' ? (
+        <PlayersStep state={state} dispatch={dispatch} onDone={() => navigate(stepUrl('start'))} />
+      ) : null}
+      {step === 'start' ? (
+        <ReviewStep
+          state={state}
+          onStarted={(roundId) => {
+            clearWizardDraft();
+            navigate(ROUTES.round(roundId), { replace: true });
+          }}
+        />
+      ) : null}
       {attempted === step && problems.length > 0 ? (
         <Alert tone="error">
           <ul>
@@ -69,16 +81,22 @@ export default function NewRoundScreen() {
       ) : null}
       <div className="row between" style={{ marginTop: '1rem' }}>
         {index > 0 ? (
-          <Button variant="secondary" onClick={() => navigate(stepUrl(STEPS[index - 1]!))}>Tilbake</Button>
+          <Button variant="secondary" onClick={() => navigate(stepUrl(STEPS[index - 1]!))}>
+            Tilbake
+          </Button>
         ) : (
           <span />
         )}
         {step === 'bane' || step === 'oppsett' ? (
-          <Button onClick={next} aria-disabled={problems.length > 0}>Neste</Button>
+          <Button onClick={next} aria-disabled={problems.length > 0}>
+            Neste
+          </Button>
         ) : null}
       </div>
       <p style={{ marginTop: '2rem' }}>
-        <Button variant="link" onClick={startOver}>Forkast og start på nytt</Button>
+        <Button variant="link" onClick={startOver}>
+          Forkast og start på nytt
+        </Button>
       </p>
     </Page>
   );

@@ -13,10 +13,13 @@ export function RoundList({ rounds }: { rounds: RoundSummary[] }) {
             <span>
               <strong>{courseTitle(r.course)}</strong>
               <span className="small muted" style={{ display: 'block' }}>
-                {formatDate(r.playedOn)} · {FORMAT_NAME[r.format]} · {r.participantCount} {r.participantCount === 1 ? 'spiller' : 'spillere'}
+                {formatDate(r.playedOn)} · {FORMAT_NAME[r.format]} · {r.participantCount}{' '}
+                {r.participantCount === 1 ? 'spiller' : 'spillere'}
               </span>
             </span>
-            <span className={r.status === 'open' ? 'badge' : 'badge gray'}>{r.status === 'open' ? 'Pågår' : 'Ferdig'}</span>
+            <span className={r.status === 'open' ? 'badge' : 'badge gray'}>
+              {r.status === 'open' ? 'Pågår' : 'Ferdig'}
+            </span>
           </Link>
         </li>
       ))}

@@ -29,7 +29,9 @@ export default function RoundScreen() {
   if (round.error) {
     return (
       <Page title="Runde">
-        <Alert tone="error"><p>{describeApiError(round.error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(round.error)?.message}</p>
+        </Alert>
         <Link href={ROUTES.rounds}>Til rundene</Link>
       </Page>
     );
@@ -40,30 +42,58 @@ export default function RoundScreen() {
     <Page title={courseTitle(view.course)} wide>
       <p className="muted">
         {formatDate(view.playedOn)} · {FORMAT_NAME[view.format]} · {HOLES_NAME[view.holes]} · tee {view.tee.name}
-        {view.status === 'finished' ? <> · <span className="badge gray">Avsluttet</span></> : null}
+        {view.status === 'finished' ? (
+          <>
+            {' '}
+            · <span className="badge gray">Avsluttet</span>
+          </>
+        ) : null}
       </p>
       {view.status === 'open' ? (
         <p>
           <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
             {CONNECTION_TEXT[connection]}
           </span>
-          {Object.keys(pending).length > 0 ? <span className="small muted"> · {Object.keys(pending).length} slag venter på å bli lagret</span> : null}
+          {Object.keys(pending).length > 0 ? (
+            <span className="small muted"> · {Object.keys(pending).length} slag venter på å bli lagret</span>
+          ) : null}
         </p>
       ) : null}
       <div className="grid-cols">
         <div>
-          {view.status === 'open' ? <ScoreConflicts players={view.sides.flatMap((s) => s.participants)} strokesNow={(id, hole) => serverStrokes(view, id, hole)} conflicts={conflicts} onDismiss={dismissConflict} /> : null}
+          {view.status === 'open' ? (
+            <ScoreConflicts
+              players={view.sides.flatMap((s) => s.participants)}
+              strokesNow={(id, hole) => serverStrokes(view, id, hole)}
+              conflicts={conflicts}
+              onDismiss={dismissConflict}
+            />
+          ) : null}
           {view.status === 'open' ? (
             <HoleEntry view={view} pending={pending} editable={editable} onScore={send} />
           ) : (
-            <Alert tone="info"><p>Runden er avsluttet{view.finishedAt ? ` ${new Date(view.finishedAt).toLocaleString('nb-NO', { dateStyle: 'medium', timeStyle: 'short' })}` : ''}. Resultatene kan ikke endres.</p></Alert>
+            <Alert tone="info">
+              <p>
+                Runden er avsluttet
+                {view.finishedAt
+                  ? ` ${new Date(view.finishedAt).toLocaleString('nb-NO', { dateStyle: 'medium', timeStyle: 'short' })}`
+                  : ''}
+                . Resultatene kan ikke endres.
+              </p>
+            </Alert>
           )}
-          {scoreError ? <Alert tone="error"><p>{scoreError}</p></Alert> : null}
+          {scoreError ? (
+            <Alert tone="error">
+              <p>{scoreError}</p>
+            </Alert>
+          ) : null}
         </div>
         <div>
           <Standings view={view} />
           <ShareRound view={view} owner={view.ownerUserId === userId} />
-          {view.status === 'open' && view.ownerUserId === userId ? <Finish onFinish={() => finish.mutate({ roundId: view.id })} busy={finish.isPending} error={finish.error} /> : null}
+          {view.status === 'open' && view.ownerUserId === userId ? (
+            <Finish onFinish={() => finish.mutate({ roundId: view.id })} busy={finish.isPending} error={finish.error} />
+          ) : null}
         </div>
       </div>
       <FullCard view={view} pending={pending} />
@@ -71,7 +101,17 @@ export default function RoundScreen() {
   );
 }
 
-function HoleEntry({ view, pending, editable, onScore }: { view: RoundView; pending: PendingScores; editable: boolean; onScore(participantId: string, hole: number, strokes: number | null): void }) {
+function HoleEntry({
+  view,
+  pending,
+  editable,
+  onScore,
+}: {
+  view: RoundView;
+  pending: PendingScores;
+  editable: boolean;
+  onScore(participantId: string, hole: number, strokes: number | null): void;
+}) {
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const holes = view.card.map((c) => c.hole);
@@ -87,21 +127,55 @@ function HoleEntry({ view, pending, editable, onScore }: { view: RoundView; pend
   return (
     <Card>
       <div className="holenav">
-        <Button variant="secondary" disabled={i <= 0} onClick={() => go(holes[i - 1]!)} aria-label="Forrige hull">◀</Button>
+        <Button variant="secondary" disabled={i <= 0} onClick={() => go(holes[i - 1]!)} aria-label="Forrige hull">
+          ◀
+        </Button>
         <div className="hole" aria-live="polite">
           <strong data-testid="hole-number">Hull {hole}</strong>
-          <span className="small muted">Par {card.par} · indeks {card.strokeIndex}{card.lengthMeters ? ` · ${card.lengthMeters} m` : ''}</span>
+          <span className="small muted">
+            Par {card.par} · indeks {card.strokeIndex}
+            {card.lengthMeters ? ` · ${card.lengthMeters} m` : ''}
+          </span>
         </div>
-        <Button variant="secondary" disabled={i >= holes.length - 1} onClick={() => go(holes[i + 1]!)} aria-label="Neste hull">▶</Button>
+        <Button
+          variant="secondary"
+          disabled={i >= holes.length - 1}
+          onClick={() => go(holes[i + 1]!)}
+          aria-label="Neste hull"
+        >
+          ▶
+        </Button>
       </div>
       {players.map((p) => (
-        <PlayerHole key={p.id} player={p} hole={hole} par={card.par} pending={pending} editable={editable} onScore={onScore} />
+        <PlayerHole
+          key={p.id}
+          player={p}
+          hole={hole}
+          par={card.par}
+          pending={pending}
+          editable={editable}
+          onScore={onScore}
+        />
       ))}
     </Card>
   );
 }
 
-function PlayerHole({ player, hole, par, pending, editable, onScore }: { player: ParticipantView; hole: number; par: number; pending: PendingScores; editable: boolean; onScore(participantId: string, hole: number, strokes: number | null): void }) {
+function PlayerHole({
+  player,
+  hole,
+  par,
+  pending,
+  editable,
+  onScore,
+}: {
+  player: ParticipantView;
+  hole: number;
+  par: number;
+  pending: PendingScores;
+  editable: boolean;
+  onScore(participantId: string, hole: number, strokes: number | null): void;
+}) {
   const score = player.holes.find((h) => h.hole === hole)!;
   const received = score.strokesReceived;
   return (
@@ -115,9 +189,13 @@ function PlayerHole({ player, hole, par, pending, editable, onScore }: { player:
       details={
         <>
           <div className="small muted">
-            <span className="dots" aria-hidden="true">{received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}</span>{' '}
+            <span className="dots" aria-hidden="true">
+              {received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}
+            </span>{' '}
             <span data-testid="strokes-received">{strokesReceivedText(received)}</span> ·{' '}
-            {player.matchHandicap !== null ? `slag i matchen ${formatStrokes(player.matchHandicap)}` : `spillehcp ${formatStrokes(player.playingHandicap)}`}
+            {player.matchHandicap !== null
+              ? `slag i matchen ${formatStrokes(player.matchHandicap)}`
+              : `spillehcp ${formatStrokes(player.playingHandicap)}`}
           </div>
           <div className="small" data-testid="running-totals">
             {player.totals.holesPlayed === 0
@@ -141,12 +219,19 @@ function Standings({ view }: { view: RoundView }) {
               <span>{standingText(side.standing)}</span>
             </div>
             <div className="small muted">
-              {side.participants.map((p) => `${p.name} (hcp ${formatHandicapIndex(p.handicapIndex)}, spillehcp ${formatStrokes(p.playingHandicap)})`).join(', ')}
+              {side.participants
+                .map(
+                  (p) =>
+                    `${p.name} (hcp ${formatHandicapIndex(p.handicapIndex)}, spillehcp ${formatStrokes(p.playingHandicap)})`,
+                )
+                .join(', ')}
             </div>
           </li>
         ))}
       </ul>
-      <p className="small muted">Handicaptillegg {view.allowancePercent} %{view.handicapsFrozen ? ' · handicap låst ved første slag' : ''}.</p>
+      <p className="small muted">
+        Handicaptillegg {view.allowancePercent} %{view.handicapsFrozen ? ' · handicap låst ved første slag' : ''}.
+      </p>
     </Card>
   );
 }
@@ -160,12 +245,18 @@ function Finish({ onFinish, busy, error }: { onFinish(): void; busy: boolean; er
         <>
           <p>Når runden er avsluttet, kan ingen endre slagene.</p>
           <div className="row">
-            <Button variant="danger" busy={busy} onClick={onFinish}>Ja, avslutt runden</Button>
-            <Button variant="link" onClick={() => setSure(false)}>Avbryt</Button>
+            <Button variant="danger" busy={busy} onClick={onFinish}>
+              Ja, avslutt runden
+            </Button>
+            <Button variant="link" onClick={() => setSure(false)}>
+              Avbryt
+            </Button>
           </div>
         </>
       ) : (
-        <Button variant="secondary" onClick={() => setSure(true)}>Avslutt runden</Button>
+        <Button variant="secondary" onClick={() => setSure(true)}>
+          Avslutt runden
+        </Button>
       )}
     </Card>
   );
@@ -175,12 +266,21 @@ function FullCard({ view, pending }: { view: RoundView; pending: PendingScores }
   const players = view.sides.flatMap((s) => s.participants);
   return (
     <Card title="Scorekort">
-      <HoleTable label="Scorekort, slag per hull" caption="Slag per hull og totaler" holes={view.card} totals={['Brutto', 'Netto', 'Poeng']}>
+      <HoleTable
+        label="Scorekort, slag per hull"
+        caption="Slag per hull og totaler"
+        holes={view.card}
+        totals={['Brutto', 'Netto', 'Poeng']}
+      >
         {players.map((p) => (
           <tr key={p.id}>
             <th scope="row">{p.name}</th>
             {p.holes.map((h) => (
-              <StrokesCell key={h.hole} strokes={shownStrokes(pending, p.id, h.hole, h.strokes)} received={h.strokesReceived} />
+              <StrokesCell
+                key={h.hole}
+                strokes={shownStrokes(pending, p.id, h.hole, h.strokes)}
+                received={h.strokesReceived}
+              />
             ))}
             <td>{p.totals.gross || ''}</td>
             <td>{p.totals.holesPlayed ? p.totals.net : ''}</td>

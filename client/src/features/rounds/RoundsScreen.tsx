@@ -10,14 +10,30 @@ export default function RoundsScreen() {
   const trpc = useTRPC();
   const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: 100 }));
   return (
-    <Page title="Runder" actions={<Link href={ROUTES.newRound} className="btn small">Ny runde</Link>}>
+    <Page
+      title="Runder"
+      actions={
+        <Link href={ROUTES.newRound} className="btn small">
+          Ny runde
+        </Link>
+      }
+    >
       <Card>
         {rounds.isPending ? (
           <Loading text="Henter rundene dine …" />
         ) : rounds.error ? (
-          <Alert tone="error"><p>{describeApiError(rounds.error)?.message}</p></Alert>
+          <Alert tone="error">
+            <p>{describeApiError(rounds.error)?.message}</p>
+          </Alert>
         ) : rounds.data.rounds.length === 0 ? (
-          <EmptyState title="Ingen runder ennå" action={<Link href={ROUTES.newRound} className="btn">Start en runde</Link>}>
+          <EmptyState
+            title="Ingen runder ennå"
+            action={
+              <Link href={ROUTES.newRound} className="btn">
+                Start en runde
+              </Link>
+            }
+          >
             <p>Velg bane, legg til medspillere og før slagene hull for hull.</p>
           </EmptyState>
         ) : (

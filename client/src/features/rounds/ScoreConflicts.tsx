@@ -25,8 +25,20 @@ export function ScoreConflicts({
       <ul className="list" data-testid="score-conflicts">
         {shown.map((c) => (
           <li key={`${c.participantId}:${c.hole}`} className="row between">
-            <span>{conflictText(players.find((p) => p.id === c.participantId)!.name, c, strokesNow(c.participantId, c.hole))}</span>
-            <Button variant="link" aria-label={`Lukk meldingen om hull ${c.hole}`} onClick={() => onDismiss(c.participantId, c.hole)}>OK</Button>
+            <span>
+              {conflictText(
+                players.find((p) => p.id === c.participantId)!.name,
+                c,
+                strokesNow(c.participantId, c.hole),
+              )}
+            </span>
+            <Button
+              variant="link"
+              aria-label={`Lukk meldingen om hull ${c.hole}`}
+              onClick={() => onDismiss(c.participantId, c.hole)}
+            >
+              OK
+            </Button>
           </li>
         ))}
       </ul>

@@ -25,18 +25,26 @@ export function ShareRound({ view, owner }: { view: RoundView; owner: boolean })
       <p role="status" data-testid="share-state">
         {view.shared ? (
           <>
-            <span className="badge">Delt</span> Runden og resultatene vises i <Link href={ROUTES.feed}>feeden</Link> for alle.
+            <span className="badge">Delt</span> Runden og resultatene vises i <Link href={ROUTES.feed}>feeden</Link> for
+            alle.
           </>
         ) : (
           <>
-            <span className="badge gray">Ikke delt</span> {owner ? 'Del runden, så ser alle resultatene i feeden.' : 'Bare den som startet runden kan dele den.'}
+            <span className="badge gray">Ikke delt</span>{' '}
+            {owner ? 'Del runden, så ser alle resultatene i feeden.' : 'Bare den som startet runden kan dele den.'}
           </>
         )}
       </p>
       {owner ? (
         <>
           {view.shared ? (
-            <Button variant="secondary" block busy={unshare.isPending} disabled={busy} onClick={() => unshare.mutate({ roundId: view.id })}>
+            <Button
+              variant="secondary"
+              block
+              busy={unshare.isPending}
+              disabled={busy}
+              onClick={() => unshare.mutate({ roundId: view.id })}
+            >
               Fjern fra feeden
             </Button>
           ) : (

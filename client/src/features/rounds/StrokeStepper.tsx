@@ -46,13 +46,25 @@ export function StrokeStepper({
   return (
     <div className="player-score" data-testid="player-score">
       <div>
-        <label htmlFor={inputId}><strong>{name}</strong></label>
+        <label htmlFor={inputId}>
+          <strong>{name}</strong>
+        </label>
         {details}
-        {invalid ? <div className="small" role="alert" style={{ color: 'var(--danger)' }}>Skriv et tall fra 1 til 20.</div> : null}
+        {invalid ? (
+          <div className="small" role="alert" style={{ color: 'var(--danger)' }}>
+            Skriv et tall fra 1 til 20.
+          </div>
+        ) : null}
       </div>
       {editable ? (
         <div className="stepper">
-          <button type="button" aria-label={`Ett slag mindre for ${name}`} onClick={() => onScore(stepStrokes(strokes, par, -1))}>−</button>
+          <button
+            type="button"
+            aria-label={`Ett slag mindre for ${name}`}
+            onClick={() => onScore(stepStrokes(strokes, par, -1))}
+          >
+            −
+          </button>
           <input
             id={inputId}
             inputMode="numeric"
@@ -67,10 +79,18 @@ export function StrokeStepper({
               if (e.key === 'Enter') commit();
             }}
           />
-          <button type="button" aria-label={`Ett slag mer for ${name}`} onClick={() => onScore(stepStrokes(strokes, par, 1))}>+</button>
+          <button
+            type="button"
+            aria-label={`Ett slag mer for ${name}`}
+            onClick={() => onScore(stepStrokes(strokes, par, 1))}
+          >
+            +
+          </button>
         </div>
       ) : (
-        <strong style={{ fontSize: '1.6rem' }} aria-label={`Slag for ${name} på hull ${hole}`}>{strokes ?? '–'}</strong>
+        <strong style={{ fontSize: '1.6rem' }} aria-label={`Slag for ${name} på hull ${hole}`}>
+          {strokes ?? '–'}
+        </strong>
       )}
     </div>
   );

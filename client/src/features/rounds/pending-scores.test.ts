@@ -74,6 +74,8 @@ describe('a score another phone changed first', () => {
     const a = withConflict([], { participantId: 'p1', hole: 3, mine: 5 });
     const b = withConflict(a, { participantId: 'p1', hole: 3, mine: 7 });
     expect(b).toEqual([{ participantId: 'p1', hole: 3, mine: 7 }]);
-    expect(withoutConflict(withConflict(b, { participantId: 'p2', hole: 3, mine: 4 }), 'p1', 3)).toEqual([{ participantId: 'p2', hole: 3, mine: 4 }]);
+    expect(withoutConflict(withConflict(b, { participantId: 'p2', hole: 3, mine: 4 }), 'p1', 3)).toEqual([
+      { participantId: 'p2', hole: 3, mine: 4 },
+    ]);
   });
 });

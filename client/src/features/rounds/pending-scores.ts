@@ -31,10 +31,19 @@ function without(pending: PendingScores, key: string): PendingScores {
 }
 
 /** The player typed `strokes`; `server` is what the round on screen holds for the hole. */
-export function edit(pending: PendingScores, participantId: string, hole: number, strokes: number | null, server: number | null): PendingScores {
+export function edit(
+  pending: PendingScores,
+  participantId: string,
+  hole: number,
+  strokes: number | null,
+  server: number | null,
+): PendingScores {
   const key = scoreKey(participantId, hole);
   const existing = pending[key];
-  if (!existing) return strokes === server ? pending : { ...pending, [key]: { participantId, hole, previous: server, strokes, sending: false } };
+  if (!existing)
+    return strokes === server
+      ? pending
+      : { ...pending, [key]: { participantId, hole, previous: server, strokes, sending: false } };
   // Back to what the server holds, with nothing on the way: there is nothing left to send.
   if (!existing.sending && strokes === existing.previous) return without(pending, key);
   return { ...pending, [key]: { ...existing, strokes } };
@@ -74,13 +83,22 @@ export function refused(pending: PendingScores, sent: ScoreOperation): PendingSc
 }
 
 /** What the round on screen (the server's, as last heard) holds for a hole. */
-export function serverStrokes(round: Pick<RoundView, 'sides'> | undefined, participantId: string, hole: number): number | null {
+export function serverStrokes(
+  round: Pick<RoundView, 'sides'> | undefined,
+  participantId: string,
+  hole: number,
+): number | null {
   const player = round?.sides.flatMap((s) => s.participants).find((p) => p.id === participantId);
   return player?.holes.find((h) => h.hole === hole)?.strokes ?? null;
 }
 
 /** What a cell shows: the score typed here if not yet saved, else the server's. */
-export function shownStrokes(pending: PendingScores, participantId: string, hole: number, server: number | null): number | null {
+export function shownStrokes(
+  pending: PendingScores,
+  participantId: string,
+  hole: number,
+  server: number | null,
+): number | null {
   const p = pending[scoreKey(participantId, hole)];
   return p ? p.strokes : server;
 }
@@ -107,6 +125,10 @@ export function withConflict(conflicts: readonly ScoreConflict[], conflict: Scor
   return [...withoutConflict(conflicts, conflict.participantId, conflict.hole), conflict];
 }
 
-export function withoutConflict(conflicts: readonly ScoreConflict[], participantId: string, hole: number): ScoreConflict[] {
+export function withoutConflict(
+  conflicts: readonly ScoreConflict[],
+  participantId: string,
+  hole: number,
+): ScoreConflict[] {
   return conflicts.filter((c) => c.participantId !== participantId || c.hole !== hole);
 }

@@ -7,7 +7,8 @@ function network() {
   const requests: { operation: ScoreOperation; answer(result: SendResult): void }[] = [];
   return {
     requests,
-    send: (operation: ScoreOperation) => new Promise<SendResult>((resolve) => requests.push({ operation, answer: resolve })),
+    send: (operation: ScoreOperation) =>
+      new Promise<SendResult>((resolve) => requests.push({ operation, answer: resolve })),
   };
 }
 
@@ -83,12 +84,18 @@ describe('the scorecard’s sender', () => {
 });
 
 describe('a failed score request', () => {
-  const failure = (appCode: string | undefined, httpStatus?: number, message = 'Nei.') => ({ message, data: { appCode, httpStatus } });
+  const failure = (appCode: string | undefined, httpStatus?: number, message = 'Nei.') => ({
+    message,
+    data: { appCode, httpStatus },
+  });
 
   it('goes again when nothing answered, and not when refused', () => {
     expect(sendResultOf(new TypeError('Failed to fetch'))).toEqual({ kind: 'unanswered' });
     expect(sendResultOf(failure(undefined, 502))).toEqual({ kind: 'unanswered' });
     expect(sendResultOf(failure('CONFLICT', 409))).toEqual({ kind: 'conflict' });
-    expect(sendResultOf(failure('FORBIDDEN', 403, 'Bare spilleren.'))).toEqual({ kind: 'refused', message: 'Bare spilleren.' });
+    expect(sendResultOf(failure('FORBIDDEN', 403, 'Bare spilleren.'))).toEqual({
+      kind: 'refused',
+      message: 'Bare spilleren.',
+    });
   });
 });

@@ -13,7 +13,11 @@ import {
 } from './pending-scores';
 
 /** How one request ended, as far as its score is concerned. */
-export type SendResult = { kind: 'saved' } | { kind: 'unanswered' } | { kind: 'conflict' } | { kind: 'refused'; message: string };
+export type SendResult =
+  | { kind: 'saved' }
+  | { kind: 'unanswered' }
+  | { kind: 'conflict' }
+  | { kind: 'refused'; message: string };
 
 /**
  * A failed score request, by what trying again could change: no answer (offline, 5xx) goes again, a
@@ -51,7 +55,10 @@ export interface ScoreSender {
  * names a player's card, a round participant or a tournament entry): every score is its own request, settled by its own answer, and
  * unanswered ones go again every `retryMs` on a timer of their own, which re-renders cannot reset.
  */
-export function createScoreSender(options: { send(operation: ScoreOperation): Promise<SendResult>; retryMs: number }): ScoreSender {
+export function createScoreSender(options: {
+  send(operation: ScoreOperation): Promise<SendResult>;
+  retryMs: number;
+}): ScoreSender {
   let state: ScoreSenderState = { pending: {}, conflicts: [], error: null };
   const listeners = new Set<() => void>();
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -79,7 +86,15 @@ export function createScoreSender(options: { send(operation: ScoreOperation): Pr
         set({ ...state, pending: unanswered(state.pending, operation) });
         return;
       case 'conflict':
-        set({ ...state, pending: refused(state.pending, operation), conflicts: withConflict(state.conflicts, { participantId: operation.participantId, hole: operation.hole, mine: operation.strokes }) });
+        set({
+          ...state,
+          pending: refused(state.pending, operation),
+          conflicts: withConflict(state.conflicts, {
+            participantId: operation.participantId,
+            hole: operation.hole,
+            mine: operation.strokes,
+          }),
+        });
         return;
       case 'refused':
         set({ ...state, pending: refused(state.pending, operation), error: result.message });

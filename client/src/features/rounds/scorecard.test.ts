@@ -42,7 +42,16 @@ describe('the scoreboard', () => {
   it('describes each format’s standing', () => {
     const stroke: Standing = { format: 'stroke', holesPlayed: 9, net: 38, netToPar: 2, position: 1 };
     const stableford: Standing = { format: 'stableford', holesPlayed: 18, points: 36, position: 2 };
-    const match: Standing = { format: 'match', holesPlayed: 16, holesRemaining: 2, holesUp: 3, decided: true, result: 'won', status: 'Vunnet 3&2', position: 1 };
+    const match: Standing = {
+      format: 'match',
+      holesPlayed: 16,
+      holesRemaining: 2,
+      holesUp: 3,
+      decided: true,
+      result: 'won',
+      status: 'Vunnet 3&2',
+      position: 1,
+    };
     expect(standingText(stroke)).toBe('Netto +2 etter 9 hull · 1. plass');
     expect(standingText(stableford)).toBe('36 poeng etter 18 hull · 2. plass');
     expect(standingText(match)).toBe('Vunnet 3&2');
@@ -52,8 +61,20 @@ describe('the scoreboard', () => {
 });
 
 describe('a round', () => {
-  const hole = (n: number, strokes: number | null) => ({ hole: n, par: 4, strokeIndex: n, strokes, strokesReceived: 0, net: strokes, stablefordPoints: null, adjustedStrokes: strokes });
-  const player = (userId: string | null, scores: (number | null)[]) => ({ userId, holes: scores.map((s, i) => hole(i + 1, s)) });
+  const hole = (n: number, strokes: number | null) => ({
+    hole: n,
+    par: 4,
+    strokeIndex: n,
+    strokes,
+    strokesReceived: 0,
+    net: strokes,
+    stablefordPoints: null,
+    adjustedStrokes: strokes,
+  });
+  const player = (userId: string | null, scores: (number | null)[]) => ({
+    userId,
+    holes: scores.map((s, i) => hole(i + 1, s)),
+  });
   const round = {
     ownerUserId: 'owner',
     status: 'open' as const,

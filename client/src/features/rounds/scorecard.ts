@@ -40,9 +40,13 @@ export function standingText(standing: Standing | null): string {
   const place = standing.position === null ? '' : ` · ${standing.position}. plass`;
   switch (standing.format) {
     case 'stroke':
-      return standing.holesPlayed === 0 ? 'Ikke startet' : `Netto ${formatToPar(standing.netToPar)} etter ${standing.holesPlayed} hull${place}`;
+      return standing.holesPlayed === 0
+        ? 'Ikke startet'
+        : `Netto ${formatToPar(standing.netToPar)} etter ${standing.holesPlayed} hull${place}`;
     case 'stableford':
-      return standing.holesPlayed === 0 ? 'Ikke startet' : `${standing.points} poeng etter ${standing.holesPlayed} hull${place}`;
+      return standing.holesPlayed === 0
+        ? 'Ikke startet'
+        : `${standing.points} poeng etter ${standing.holesPlayed} hull${place}`;
     case 'match':
       return standing.status;
   }

@@ -73,7 +73,12 @@ export function useLiveRound(roundId: string) {
 
   const send = useCallback(
     (participantId: string, hole: number, strokes: number | null) => {
-      sender.edit(participantId, hole, strokes, serverStrokes(queryClient.getQueryData<RoundView>(key), participantId, hole));
+      sender.edit(
+        participantId,
+        hole,
+        strokes,
+        serverStrokes(queryClient.getQueryData<RoundView>(key), participantId, hole),
+      );
     },
     [queryClient, key, sender],
   );

@@ -24,7 +24,13 @@ const course18: CourseChoice = {
     { id: 't-red', name: 'Rød', color: 'red', par: 72, lengthMeters: 5100 },
   ],
 };
-const course9: CourseChoice = { ...course18, id: 'c-9', name: 'Korthull', holeCount: 9, tees: [{ id: 't-9', name: 'Hvit', color: null, par: 30, lengthMeters: null }] };
+const course9: CourseChoice = {
+  ...course18,
+  id: 'c-9',
+  name: 'Korthull',
+  holeCount: 9,
+  tees: [{ id: 't-9', name: 'Hvit', color: null, par: 30, lengthMeters: null }],
+};
 
 function run(...actions: WizardAction[]): WizardState {
   return actions.reduce(wizardReducer, initialWizard(now));
@@ -36,7 +42,15 @@ const account = (userId: string, name: string) => ({ kind: 'account' as const, u
 describe('the wizard draft', () => {
   it('starts today, stroke play over 18 holes, with nothing chosen', () => {
     expect(initialWizard(now)).toEqual({
-      version: 1, course: null, teeId: null, playedOn: '2026-05-17', format: 'stroke', holes: '18', sides: [], people: [], roundId: null,
+      version: 1,
+      course: null,
+      teeId: null,
+      playedOn: '2026-05-17',
+      format: 'stroke',
+      holes: '18',
+      sides: [],
+      people: [],
+      roundId: null,
     });
   });
 
@@ -86,10 +100,16 @@ describe('the wizard draft', () => {
     expect(state.sides.map((s) => s.key)).toEqual(['side-a']);
     expect(state.people.every((p) => p.sideKey === 'side-a')).toBe(true);
     state = wizardReducer(state, { type: 'movePerson', key: 'a', sideKey: null, newSideKey: 'fresh' });
-    expect(state.sides.map((s) => [s.key, s.name])).toEqual([['side-a', 'A'], ['fresh', 'A (2)']]);
+    expect(state.sides.map((s) => [s.key, s.name])).toEqual([
+      ['side-a', 'A'],
+      ['fresh', 'A (2)'],
+    ]);
     // Alone on a side, moving to a new one: the old side goes and its name is free again.
     state = wizardReducer(state, { type: 'movePerson', key: 'a', sideKey: null, newSideKey: 'fresher' });
-    expect(state.sides.map((s) => [s.key, s.name])).toEqual([['side-a', 'A'], ['fresher', 'A (2)']]);
+    expect(state.sides.map((s) => [s.key, s.name])).toEqual([
+      ['side-a', 'A'],
+      ['fresher', 'A (2)'],
+    ]);
     state = wizardReducer(state, { type: 'removePerson', key: 'a' });
     expect(state.sides.map((s) => s.key)).toEqual(['side-a']);
   });
@@ -158,13 +178,17 @@ describe('calling the server in the contract order', () => {
     const calls: string[] = [];
     for (let call = nextCall(state); call; call = nextCall(state)) {
       if (call.kind === 'round') {
-        calls.push(`round ${call.input.courseId} ${call.input.teeId} ${call.input.format} ${call.input.holes} ${call.input.playedOn}`);
+        calls.push(
+          `round ${call.input.courseId} ${call.input.teeId} ${call.input.format} ${call.input.holes} ${call.input.playedOn}`,
+        );
         state = wizardReducer(state, { type: 'roundCreated', roundId: 'r1' });
       } else if (call.kind === 'side') {
         calls.push(`side ${call.input.name}`);
         state = wizardReducer(state, { type: 'sideCreated', key: call.key, serverId: `srv-${call.key}` });
       } else {
-        calls.push(`participant ${'userId' in call.input ? call.input.userId : call.input.guest.name} on ${call.input.sideId}`);
+        calls.push(
+          `participant ${'userId' in call.input ? call.input.userId : call.input.guest.name} on ${call.input.sideId}`,
+        );
         state = wizardReducer(state, { type: 'personAdded', key: call.key, serverId: `srv-${call.key}` });
       }
     }
@@ -189,15 +213,29 @@ describe('calling the server in the contract order', () => {
     // Reloaded here: stored and read back.
     state = restoreWizard(JSON.stringify(state))!;
     const { state: done, calls } = drive(state);
-    expect(calls).toEqual(['side Ola', 'participant u1 on srv-side-a', 'participant Ola on srv-side-b', 'participant Per on srv-side-a']);
+    expect(calls).toEqual([
+      'side Ola',
+      'participant u1 on srv-side-a',
+      'participant Ola on srv-side-b',
+      'participant Per on srv-side-a',
+    ]);
     expect(nextCall(done)).toBeNull();
   });
 
   it('sends guests with their handicap index and nothing before a course and tee are chosen', () => {
     expect(nextCall(initialWizard(now))).toBeNull();
     const state = drive(ready).state;
-    const added = wizardReducer(state, { type: 'addPerson', person: guest('Sen', -1.5), sideKey: 'side-b', key: 'late' });
-    expect(nextCall(added)).toEqual({ kind: 'participant', key: 'late', input: { roundId: 'r1', sideId: 'srv-side-b', guest: { name: 'Sen', handicapIndex: -1.5 } } });
+    const added = wizardReducer(state, {
+      type: 'addPerson',
+      person: guest('Sen', -1.5),
+      sideKey: 'side-b',
+      key: 'late',
+    });
+    expect(nextCall(added)).toEqual({
+      kind: 'participant',
+      key: 'late',
+      input: { roundId: 'r1', sideId: 'srv-side-b', guest: { name: 'Sen', handicapIndex: -1.5 } },
+    });
   });
 
   it('reads back only drafts of its own version', () => {

@@ -19,8 +19,16 @@ export const STEP_TITLE: Record<WizardStep, string> = {
 export type Format = 'stroke' | 'stableford' | 'match';
 export type HolesChoice = '18' | 'front9' | 'back9';
 
-export const FORMAT_NAME: Record<Format, string> = { stroke: 'Slagspill', stableford: 'Stableford', match: 'Matchspill' };
-export const HOLES_NAME: Record<HolesChoice, string> = { '18': '18 hull', front9: 'Første 9 (1–9)', back9: 'Siste 9 (10–18)' };
+export const FORMAT_NAME: Record<Format, string> = {
+  stroke: 'Slagspill',
+  stableford: 'Stableford',
+  match: 'Matchspill',
+};
+export const HOLES_NAME: Record<HolesChoice, string> = {
+  '18': '18 hull',
+  front9: 'Første 9 (1–9)',
+  back9: 'Siste 9 (10–18)',
+};
 
 /** What the wizard keeps of a course: enough to show it again after a reload without asking the server. */
 export interface CourseChoice {
@@ -62,7 +70,17 @@ export function localDate(now: Date): string {
 }
 
 export function initialWizard(now: Date): WizardState {
-  return { version: 1, course: null, teeId: null, playedOn: localDate(now), format: 'stroke', holes: '18', sides: [], people: [], roundId: null };
+  return {
+    version: 1,
+    course: null,
+    teeId: null,
+    playedOn: localDate(now),
+    format: 'stroke',
+    holes: '18',
+    sides: [],
+    people: [],
+    roundId: null,
+  };
 }
 
 export type WizardAction =
@@ -72,7 +90,12 @@ export type WizardAction =
   | { type: 'setFormat'; format: Format }
   | { type: 'setHoles'; holes: HolesChoice }
   /** Adds a person; `sideKey` null puts them on a side of their own. */
-  | { type: 'addPerson'; person: DistributiveOmit<WizardPerson, 'key' | 'sideKey' | 'serverId'>; sideKey: string | null; key: string }
+  | {
+      type: 'addPerson';
+      person: DistributiveOmit<WizardPerson, 'key' | 'sideKey' | 'serverId'>;
+      sideKey: string | null;
+      key: string;
+    }
   | { type: 'movePerson'; key: string; sideKey: string | null; newSideKey?: string }
   | { type: 'removePerson'; key: string }
   | { type: 'renameSide'; key: string; name: string }
@@ -112,19 +135,31 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         course: action.course,
         teeId: teeStillThere ? state.teeId : (action.course.tees[0]?.id ?? null),
         // A nine-hole course is played as its "front nine": the server wants front9 for it.
-        holes: action.course.holeCount === 9 ? 'front9' : state.holes === 'front9' && state.course?.holeCount === 9 ? '18' : state.holes,
+        holes:
+          action.course.holeCount === 9
+            ? 'front9'
+            : state.holes === 'front9' && state.course?.holeCount === 9
+              ? '18'
+              : state.holes,
       };
     }
     case 'setTee':
-      return locked || !state.course?.tees.some((t) => t.id === action.teeId) ? state : { ...state, teeId: action.teeId };
+      return locked || !state.course?.tees.some((t) => t.id === action.teeId)
+        ? state
+        : { ...state, teeId: action.teeId };
     case 'setDate':
       return locked ? state : { ...state, playedOn: action.playedOn };
     case 'setFormat':
       return locked ? state : { ...state, format: action.format };
     case 'setHoles':
-      return locked || (state.course?.holeCount === 9 && action.holes !== 'front9') ? state : { ...state, holes: action.holes };
+      return locked || (state.course?.holeCount === 9 && action.holes !== 'front9')
+        ? state
+        : { ...state, holes: action.holes };
     case 'addPerson': {
-      if (action.person.kind === 'account' && state.people.some((p) => p.kind === 'account' && p.userId === (action.person as { userId: string }).userId)) {
+      if (
+        action.person.kind === 'account' &&
+        state.people.some((p) => p.kind === 'account' && p.userId === (action.person as { userId: string }).userId)
+      ) {
         return state;
       }
       let sides = state.sides;
@@ -143,9 +178,15 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       const existing = action.sideKey !== null && state.sides.some((s) => s.key === action.sideKey);
       const sideKey = existing ? action.sideKey! : (action.newSideKey ?? `side-${action.key}-${state.sides.length}`);
       // Move first and drop the side left empty, so a new side can take the name it freed.
-      const moved = pruneSides({ ...state, people: state.people.map((p) => (p.key === action.key ? { ...p, sideKey } : p)) });
+      const moved = pruneSides({
+        ...state,
+        people: state.people.map((p) => (p.key === action.key ? { ...p, sideKey } : p)),
+      });
       if (existing) return moved;
-      return { ...moved, sides: [...moved.sides, { key: sideKey, name: newSideName(moved.sides, person.name), serverId: null }] };
+      return {
+        ...moved,
+        sides: [...moved.sides, { key: sideKey, name: newSideName(moved.sides, person.name), serverId: null }],
+      };
     }
     case 'removePerson': {
       const person = state.people.find((p) => p.key === action.key);
@@ -154,14 +195,23 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     }
     case 'renameSide': {
       const name = action.name.slice(0, 60);
-      return { ...state, sides: state.sides.map((s) => (s.key === action.key && s.serverId === null ? { ...s, name } : s)) };
+      return {
+        ...state,
+        sides: state.sides.map((s) => (s.key === action.key && s.serverId === null ? { ...s, name } : s)),
+      };
     }
     case 'roundCreated':
       return { ...state, roundId: action.roundId };
     case 'sideCreated':
-      return { ...state, sides: state.sides.map((s) => (s.key === action.key ? { ...s, serverId: action.serverId } : s)) };
+      return {
+        ...state,
+        sides: state.sides.map((s) => (s.key === action.key ? { ...s, serverId: action.serverId } : s)),
+      };
     case 'personAdded':
-      return { ...state, people: state.people.map((p) => (p.key === action.key ? { ...p, serverId: action.serverId } : p)) };
+      return {
+        ...state,
+        people: state.people.map((p) => (p.key === action.key ? { ...p, serverId: action.serverId } : p)),
+      };
     case 'reset':
       return initialWizard(action.now);
   }
@@ -201,13 +251,24 @@ export type WizardCall =
   | {
       kind: 'participant';
       key: string;
-      input: { roundId: string; sideId: string; userId: string } | { roundId: string; sideId: string; guest: { name: string; handicapIndex: number } };
+      input:
+        | { roundId: string; sideId: string; userId: string }
+        | { roundId: string; sideId: string; guest: { name: string; handicapIndex: number } };
     };
 
 export function nextCall(state: WizardState): WizardCall | null {
   if (!state.course || !state.teeId) return null;
   if (state.roundId === null) {
-    return { kind: 'round', input: { courseId: state.course.id, teeId: state.teeId, playedOn: state.playedOn, format: state.format, holes: state.holes } };
+    return {
+      kind: 'round',
+      input: {
+        courseId: state.course.id,
+        teeId: state.teeId,
+        playedOn: state.playedOn,
+        format: state.format,
+        holes: state.holes,
+      },
+    };
   }
   const roundId = state.roundId;
   const inUse = new Set(state.people.map((p) => p.sideKey));
@@ -219,7 +280,11 @@ export function nextCall(state: WizardState): WizardCall | null {
     if (!sideId) continue;
     return person.kind === 'account'
       ? { kind: 'participant', key: person.key, input: { roundId, sideId, userId: person.userId } }
-      : { kind: 'participant', key: person.key, input: { roundId, sideId, guest: { name: person.name, handicapIndex: person.handicapIndex } } };
+      : {
+          kind: 'participant',
+          key: person.key,
+          input: { roundId, sideId, guest: { name: person.name, handicapIndex: person.handicapIndex } },
+        };
   }
   return null;
 }
@@ -229,7 +294,13 @@ export function restoreWizard(raw: string | null): WizardState | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<WizardState>;
-    if (value.version !== 1 || !Array.isArray(value.sides) || !Array.isArray(value.people) || typeof value.playedOn !== 'string') return null;
+    if (
+      value.version !== 1 ||
+      !Array.isArray(value.sides) ||
+      !Array.isArray(value.people) ||
+      typeof value.playedOn !== 'string'
+    )
+      return null;
     return value as WizardState;
   } catch {
     return null;

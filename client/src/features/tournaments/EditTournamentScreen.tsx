@@ -30,7 +30,9 @@ export default function EditTournamentScreen() {
   if (error) {
     return (
       <Page title="Endre turnering">
-        <Alert tone="error"><p>{describeApiError(error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(error)?.message}</p>
+        </Alert>
         <Link href={ROUTES.tournaments(id)}>Til turneringene</Link>
       </Page>
     );

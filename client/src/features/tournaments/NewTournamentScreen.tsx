@@ -30,7 +30,9 @@ export default function NewTournamentScreen() {
   if (org.error) {
     return (
       <Page title="Ny turnering">
-        <Alert tone="error"><p>{describeApiError(org.error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(org.error)?.message}</p>
+        </Alert>
       </Page>
     );
   }
@@ -38,7 +40,9 @@ export default function NewTournamentScreen() {
   if (!isAdminRole(org.data.role)) {
     return (
       <Page title="Ny turnering">
-        <Alert tone="info"><p>Bare klubbens eiere og administratorer kan sette opp turneringer.</p></Alert>
+        <Alert tone="info">
+          <p>Bare klubbens eiere og administratorer kan sette opp turneringer.</p>
+        </Alert>
         <Link href={ROUTES.tournaments(id)}>Til turneringene</Link>
       </Page>
     );
@@ -49,7 +53,13 @@ export default function NewTournamentScreen() {
         {org.data.name} · <Link href={ROUTES.tournaments(id)}>Til turneringene</Link>
       </p>
       <p className="small muted">Turneringen lagres som utkast. Ingen andre ser den før du åpner den for påmelding.</p>
-      <TournamentFormView initial={initial} submitLabel="Lagre utkastet" busy={create.isPending} error={create.error} onSubmit={(fields) => create.mutate({ organizationId: id, ...fields })} />
+      <TournamentFormView
+        initial={initial}
+        submitLabel="Lagre utkastet"
+        busy={create.isPending}
+        error={create.error}
+        onSubmit={(fields) => create.mutate({ organizationId: id, ...fields })}
+      />
     </Page>
   );
 }

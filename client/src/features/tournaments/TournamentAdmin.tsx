@@ -7,7 +7,16 @@ import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, SelectField, TextField } from '../../ui';
 import { formatDate } from '../rounds/format';
 import { signatureText } from './card';
-import { clashes, groupsFromEntries, hasRoom, localInstant, moveEntry, oneTeeStart, twoTeeStart, type DraftGroup } from './start-list';
+import {
+  clashes,
+  groupsFromEntries,
+  hasRoom,
+  localInstant,
+  moveEntry,
+  oneTeeStart,
+  twoTeeStart,
+  type DraftGroup,
+} from './start-list';
 import { canManageEntries, confirmQuestion, memberMatches, movesFrom, startText, type StatusMove } from './tournament';
 
 /** The queries a change to a tournament makes stale. */
@@ -18,7 +27,9 @@ function useRefresh(t: TournamentView) {
   return () => {
     void queryClient.invalidateQueries({ queryKey: trpc.tournaments.get.queryKey(ids) });
     void queryClient.invalidateQueries({ queryKey: trpc.tournaments.entries.queryKey(ids) });
-    void queryClient.invalidateQueries({ queryKey: trpc.tournaments.list.queryKey({ organizationId: t.organizationId }) });
+    void queryClient.invalidateQueries({
+      queryKey: trpc.tournaments.list.queryKey({ organizationId: t.organizationId }),
+    });
   };
 }
 
@@ -31,7 +42,10 @@ export function StatusPanel({ t }: { t: TournamentView }) {
   const move = useMutation(
     trpc.tournaments.setStatus.mutationOptions({
       onSuccess: (view) => {
-        queryClient.setQueryData(trpc.tournaments.get.queryKey({ organizationId: t.organizationId, tournamentId: t.id }), view);
+        queryClient.setQueryData(
+          trpc.tournaments.get.queryKey({ organizationId: t.organizationId, tournamentId: t.id }),
+          view,
+        );
         setAsking(null);
         refresh();
       },
@@ -44,19 +58,31 @@ export function StatusPanel({ t }: { t: TournamentView }) {
       <FormError error={describeApiError(move.error)} />
       {asking ? (
         <div className="confirm-box" role="group" aria-labelledby="confirm-move">
-          <p id="confirm-move"><strong>{confirmQuestion(asking, t.name)}</strong></p>
+          <p id="confirm-move">
+            <strong>{confirmQuestion(asking, t.name)}</strong>
+          </p>
           <p>{asking.confirm}</p>
           <div className="row">
-            <Button variant={asking.danger ? 'danger' : 'primary'} busy={move.isPending} onClick={() => move.mutate({ organizationId: t.organizationId, tournamentId: t.id, status: asking.to })}>
+            <Button
+              variant={asking.danger ? 'danger' : 'primary'}
+              busy={move.isPending}
+              onClick={() => move.mutate({ organizationId: t.organizationId, tournamentId: t.id, status: asking.to })}
+            >
               Ja, {asking.label.toLowerCase()}
             </Button>
-            <Button variant="link" onClick={() => setAsking(null)}>Avbryt</Button>
+            <Button variant="link" onClick={() => setAsking(null)}>
+              Avbryt
+            </Button>
           </div>
         </div>
       ) : (
         <div className="stack-buttons">
           {moves.map((m) => (
-            <Button key={m.to} variant={m.to === 'cancelled' ? 'danger' : m.danger ? 'secondary' : 'primary'} onClick={() => setAsking(m)}>
+            <Button
+              key={m.to}
+              variant={m.to === 'cancelled' ? 'danger' : m.danger ? 'secondary' : 'primary'}
+              onClick={() => setAsking(m)}
+            >
               {m.label}
             </Button>
           ))}
@@ -77,7 +103,9 @@ export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: Entry
   const refresh = useRefresh(t);
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
   const enter = useMutation(trpc.tournaments.enter.mutationOptions({ onSuccess: refresh }));
-  const withdraw = useMutation(trpc.tournaments.withdraw.mutationOptions({ onSuccess: refresh, onMutate: () => enter.reset() }));
+  const withdraw = useMutation(
+    trpc.tournaments.withdraw.mutationOptions({ onSuccess: refresh, onMutate: () => enter.reset() }),
+  );
   const [division, setDivision] = useState('');
   const manage = canManageEntries(t.status);
   const withdrawable = t.status !== 'finished' && t.status !== 'cancelled';
@@ -89,30 +117,68 @@ export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: Entry
       {manage ? (
         <>
           {t.divisions.length > 1 ? (
-            <SelectField label="Klasse for nye påmeldinger" value={division} onChange={(e) => setDivision(e.target.value)} hint="Uten valg: den første klassen som passer handicapet.">
+            <SelectField
+              label="Klasse for nye påmeldinger"
+              value={division}
+              onChange={(e) => setDivision(e.target.value)}
+              hint="Uten valg: den første klassen som passer handicapet."
+            >
               <option value="">Etter handicap</option>
               {t.divisions.map((d) => (
-                <option key={d.id} value={d.id}>{d.name}</option>
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
               ))}
             </SelectField>
           ) : null}
-          <AddMember t={t} entries={entries} busy={enter.isPending} onEnter={(userId) => enter.mutate({ ...ids, userId, ...divisionChoice })} />
-          <AddGuest busy={enter.isPending} error={enter.variables?.guest ? enter.error : null} onEnter={(guest) => enter.mutate({ ...ids, guest, ...divisionChoice })} />
+          <AddMember
+            t={t}
+            entries={entries}
+            busy={enter.isPending}
+            onEnter={(userId) => enter.mutate({ ...ids, userId, ...divisionChoice })}
+          />
+          <AddGuest
+            busy={enter.isPending}
+            error={enter.variables?.guest ? enter.error : null}
+            onEnter={(guest) => enter.mutate({ ...ids, guest, ...divisionChoice })}
+          />
           {enter.error && !enter.variables?.guest ? <FormError error={describeApiError(enter.error)} /> : null}
-          {enter.isSuccess ? <p className="small" role="status">{enter.data.player.name} er påmeldt i {enter.data.division.name}.</p> : null}
+          {enter.isSuccess ? (
+            <p className="small" role="status">
+              {enter.data.player.name} er påmeldt i {enter.data.division.name}.
+            </p>
+          ) : null}
         </>
       ) : null}
       <FormError error={describeApiError(withdraw.error)} />
       <ul className="list" aria-label="Påmeldte spillere">
         {entries.map((e) => (
-          <EntryRow key={e.id} t={t} entry={e} manage={manage} withdrawable={withdrawable} onWithdraw={() => withdraw.mutate({ ...ids, entryId: e.id })} busy={withdraw.isPending && withdraw.variables?.entryId === e.id} />
+          <EntryRow
+            key={e.id}
+            t={t}
+            entry={e}
+            manage={manage}
+            withdrawable={withdrawable}
+            onWithdraw={() => withdraw.mutate({ ...ids, entryId: e.id })}
+            busy={withdraw.isPending && withdraw.variables?.entryId === e.id}
+          />
         ))}
       </ul>
     </Card>
   );
 }
 
-function AddMember({ t, entries, busy, onEnter }: { t: TournamentView; entries: EntryView[]; busy: boolean; onEnter(userId: string): void }) {
+function AddMember({
+  t,
+  entries,
+  busy,
+  onEnter,
+}: {
+  t: TournamentView;
+  entries: EntryView[];
+  busy: boolean;
+  onEnter(userId: string): void;
+}) {
   const trpc = useTRPC();
   const members = useQuery(trpc.orgs.members.queryOptions({ organizationId: t.organizationId }));
   const [q, setQ] = useState('');
@@ -120,7 +186,14 @@ function AddMember({ t, entries, busy, onEnter }: { t: TournamentView; entries: 
   const found = memberMatches(members.data?.members ?? [], q, entered);
   return (
     <div>
-      <TextField label="Meld på et medlem" type="search" autoComplete="off" placeholder="Navn eller e-post" value={q} onChange={(e) => setQ(e.target.value)} />
+      <TextField
+        label="Meld på et medlem"
+        type="search"
+        autoComplete="off"
+        placeholder="Navn eller e-post"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
       {q.trim() === '' ? null : members.isPending ? (
         <Loading text="Henter medlemmene …" />
       ) : found.length === 0 ? (
@@ -129,9 +202,21 @@ function AddMember({ t, entries, busy, onEnter }: { t: TournamentView; entries: 
         <ul className="result-list" aria-label="Medlemmer som passer">
           {found.map((m) => (
             <li key={m.userId}>
-              <button type="button" aria-busy={busy} disabled={busy} onClick={() => { onEnter(m.userId); setQ(''); }}>
+              <button
+                type="button"
+                aria-busy={busy}
+                disabled={busy}
+                onClick={() => {
+                  onEnter(m.userId);
+                  setQ('');
+                }}
+              >
                 <strong>Meld på {m.name ?? m.email}</strong>
-                {m.name ? <span className="small muted" style={{ display: 'block' }}>{m.email}</span> : null}
+                {m.name ? (
+                  <span className="small muted" style={{ display: 'block' }}>
+                    {m.email}
+                  </span>
+                ) : null}
               </button>
             </li>
           ))}
@@ -141,7 +226,15 @@ function AddMember({ t, entries, busy, onEnter }: { t: TournamentView; entries: 
   );
 }
 
-function AddGuest({ busy, error, onEnter }: { busy: boolean; error: unknown; onEnter(guest: { name: string; handicapIndex: number }): void }) {
+function AddGuest({
+  busy,
+  error,
+  onEnter,
+}: {
+  busy: boolean;
+  error: unknown;
+  onEnter(guest: { name: string; handicapIndex: number }): void;
+}) {
   const [name, setName] = useState('');
   const [index, setIndex] = useState('');
   const [mine, setMine] = useState<string | null>(null);
@@ -164,34 +257,80 @@ function AddGuest({ busy, error, onEnter }: { busy: boolean; error: unknown; onE
       }}
     >
       <div className="grid-2">
-        <TextField label="Gjestens navn" value={name} onChange={(e) => setName(e.target.value)} error={fieldError(server, 'guest.name')} />
-        <TextField label="Gjestens hcp" inputMode="decimal" value={index} onChange={(e) => setIndex(e.target.value)} error={mine ?? fieldError(server, 'guest.handicapIndex')} />
+        <TextField
+          label="Gjestens navn"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={fieldError(server, 'guest.name')}
+        />
+        <TextField
+          label="Gjestens hcp"
+          inputMode="decimal"
+          value={index}
+          onChange={(e) => setIndex(e.target.value)}
+          error={mine ?? fieldError(server, 'guest.handicapIndex')}
+        />
       </div>
       <FormError error={server} fields={['guest.name', 'guest.handicapIndex']} />
-      <Button type="submit" size="small" variant="secondary" busy={busy}>Meld på gjesten</Button>
+      <Button type="submit" size="small" variant="secondary" busy={busy}>
+        Meld på gjesten
+      </Button>
     </form>
   );
 }
 
-function EntryRow({ t, entry, manage, withdrawable, busy, onWithdraw }: { t: TournamentView; entry: EntryView; manage: boolean; withdrawable: boolean; busy: boolean; onWithdraw(): void }) {
+function EntryRow({
+  t,
+  entry,
+  manage,
+  withdrawable,
+  busy,
+  onWithdraw,
+}: {
+  t: TournamentView;
+  entry: EntryView;
+  manage: boolean;
+  withdrawable: boolean;
+  busy: boolean;
+  onWithdraw(): void;
+}) {
   const [sure, setSure] = useState(false);
   return (
     <li className="entry-row" data-testid="admin-entry">
       <div>
         <strong>{entry.player.name}</strong>
         {entry.player.userId ? '' : ' (gjest)'}
-        <div className="small muted">{entry.division.name} · hcp {formatHandicapIndex(entry.handicapIndex)}</div>
+        <div className="small muted">
+          {entry.division.name} · hcp {formatHandicapIndex(entry.handicapIndex)}
+        </div>
       </div>
       <div className="actions">
         {manage && t.divisions.length > 1 ? <ChangeDivision t={t} entry={entry} /> : null}
         {withdrawable ? (
           sure ? (
             <>
-              <Button size="small" variant="danger" busy={busy} onClick={onWithdraw} aria-label={`Ja, meld av ${entry.player.name}`}>Ja, meld av</Button>
-              <Button size="small" variant="link" onClick={() => setSure(false)}>Avbryt</Button>
+              <Button
+                size="small"
+                variant="danger"
+                busy={busy}
+                onClick={onWithdraw}
+                aria-label={`Ja, meld av ${entry.player.name}`}
+              >
+                Ja, meld av
+              </Button>
+              <Button size="small" variant="link" onClick={() => setSure(false)}>
+                Avbryt
+              </Button>
             </>
           ) : (
-            <Button size="small" variant="secondary" onClick={() => setSure(true)} aria-label={`Meld av ${entry.player.name}`}>Meld av</Button>
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => setSure(true)}
+              aria-label={`Meld av ${entry.player.name}`}
+            >
+              Meld av
+            </Button>
           )
         ) : null}
       </div>
@@ -219,11 +358,15 @@ function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
       return;
     }
     try {
-      const who = entry.player.userId ? { userId: entry.player.userId } : { guest: { name: entry.player.name, handicapIndex: entry.handicapIndex } };
+      const who = entry.player.userId
+        ? { userId: entry.player.userId }
+        : { guest: { name: entry.player.name, handicapIndex: entry.handicapIndex } };
       await enter.mutateAsync({ ...ids, ...who, divisionId: to });
       setTo('');
     } catch (e) {
-      setError(`${entry.player.name} ble meldt av, men ikke på igjen i den nye klassen: ${describeApiError(e)?.message ?? ''} Meld spilleren på igjen.`);
+      setError(
+        `${entry.player.name} ble meldt av, men ikke på igjen i den nye klassen: ${describeApiError(e)?.message ?? ''} Meld spilleren på igjen.`,
+      );
     } finally {
       refresh();
     }
@@ -232,21 +375,41 @@ function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
   const others = t.divisions.filter((d) => d.id !== entry.division.id);
   return (
     <div>
-      <label className="visually-hidden" htmlFor={`division-${entry.id}`}>Ny klasse for {entry.player.name}</label>
-      <select id={`division-${entry.id}`} value={to} onChange={(e) => setTo(e.target.value)} style={{ minHeight: '2.5rem' }}>
+      <label className="visually-hidden" htmlFor={`division-${entry.id}`}>
+        Ny klasse for {entry.player.name}
+      </label>
+      <select
+        id={`division-${entry.id}`}
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        style={{ minHeight: '2.5rem' }}
+      >
         <option value="">Bytt klasse …</option>
         {others.map((d) => (
-          <option key={d.id} value={d.id}>{d.name}</option>
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
         ))}
       </select>
       {to ? (
         <div className="confirm-box">
-          <p className="small">Flytt {entry.player.name} til {others.find((d) => d.id === to)?.name}? Spilleren meldes av og på igjen, og må settes inn i startlisten på nytt.</p>
-          <Button size="small" busy={busy} onClick={() => void change()}>Ja, bytt klasse</Button>
-          <Button size="small" variant="link" onClick={() => setTo('')}>Avbryt</Button>
+          <p className="small">
+            Flytt {entry.player.name} til {others.find((d) => d.id === to)?.name}? Spilleren meldes av og på igjen, og
+            må settes inn i startlisten på nytt.
+          </p>
+          <Button size="small" busy={busy} onClick={() => void change()}>
+            Ja, bytt klasse
+          </Button>
+          <Button size="small" variant="link" onClick={() => setTo('')}>
+            Avbryt
+          </Button>
         </div>
       ) : null}
-      {error ? <Alert tone="error"><p>{error}</p></Alert> : null}
+      {error ? (
+        <Alert tone="error">
+          <p>{error}</p>
+        </Alert>
+      ) : null}
     </div>
   );
 }
@@ -273,13 +436,29 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
   const minutes = Math.max(1, Math.min(60, Number(interval) || 10));
   const firstStartsAt = localInstant(round.playedOn, first);
 
-  const save = useMutation(trpc.tournaments.setGroups.mutationOptions({ onSuccess: () => { setEdited(null); refresh(); } }));
+  const save = useMutation(
+    trpc.tournaments.setGroups.mutationOptions({
+      onSuccess: () => {
+        setEdited(null);
+        refresh();
+      },
+    }),
+  );
   const generate = useMutation(
     trpc.tournaments.setGroups.mutationOptions({
       onSuccess: (answer) => {
-        const made = answer.groups.map((g) => ({ startsAt: g.startsAt, tee: g.tee, entryIds: g.entries.map((e) => e.id) }));
+        const made = answer.groups.map((g) => ({
+          startsAt: g.startsAt,
+          tee: g.tee,
+          entryIds: g.entries.map((e) => e.id),
+        }));
         if (tees === 'two' && made.length > 1) {
-          save.mutate({ organizationId: t.organizationId, tournamentId: t.id, round: round.number, groups: twoTeeStart(made, firstStartsAt, minutes) });
+          save.mutate({
+            organizationId: t.organizationId,
+            tournamentId: t.id,
+            round: round.number,
+            groups: twoTeeStart(made, firstStartsAt, minutes),
+          });
         } else {
           setEdited(null);
           refresh();
@@ -299,7 +478,15 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
       {rounds.length > 1 ? (
         <div className="tabs" role="group" aria-label="Runde">
           {rounds.map((r) => (
-            <button key={r.number} type="button" aria-pressed={r.number === round.number} onClick={() => { setRoundNumber(r.number); setEdited(null); }}>
+            <button
+              key={r.number}
+              type="button"
+              aria-pressed={r.number === round.number}
+              onClick={() => {
+                setRoundNumber(r.number);
+                setEdited(null);
+              }}
+            >
               Runde {r.number}
             </button>
           ))}
@@ -310,10 +497,17 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
         <div className="side-box">
           <div className="grid-2">
             <TextField label="Første start" type="time" value={first} onChange={(e) => setFirst(e.target.value)} />
-            <TextField label="Intervall (minutter)" inputMode="numeric" value={interval} onChange={(e) => setInterval(e.target.value.replace(/\D/g, '').slice(0, 2))} />
+            <TextField
+              label="Intervall (minutter)"
+              inputMode="numeric"
+              value={interval}
+              onChange={(e) => setInterval(e.target.value.replace(/\D/g, '').slice(0, 2))}
+            />
             <SelectField label="Spillere per gruppe" value={size} onChange={(e) => setSize(e.target.value)}>
               {['2', '3', '4'].map((n) => (
-                <option key={n} value={n}>{n}</option>
+                <option key={n} value={n}>
+                  {n}
+                </option>
               ))}
             </SelectField>
             <SelectField label="Starthull" value={tees} onChange={(e) => setTees(e.target.value as 'one' | 'two')}>
@@ -325,7 +519,14 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
             variant={saved.length === 0 ? 'primary' : 'secondary'}
             busy={generate.isPending || save.isPending}
             disabled={entries.length === 0}
-            onClick={() => generate.mutate({ organizationId: t.organizationId, tournamentId: t.id, round: round.number, generate: { firstStartsAt, intervalMinutes: minutes, groupSize: Number(size) } })}
+            onClick={() =>
+              generate.mutate({
+                organizationId: t.organizationId,
+                tournamentId: t.id,
+                round: round.number,
+                generate: { firstStartsAt, intervalMinutes: minutes, groupSize: Number(size) },
+              })
+            }
           >
             {saved.length === 0 ? 'Lag startliste etter handicap' : 'Lag startlisten på nytt'}
           </Button>
@@ -339,7 +540,9 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
         <ol className="groups" aria-label={`Grupper i runde ${round.number}`}>
           {groups.map((g, i) => (
             <li key={`${g.startsAt}-${g.tee}-${i}`} className="group-box" data-testid="start-group">
-              <h3>Gruppe {i + 1} · {startText(g.startsAt, g.tee)}</h3>
+              <h3>
+                Gruppe {i + 1} · {startText(g.startsAt, g.tee)}
+              </h3>
               <ul className="list">
                 {g.entryIds.map((entryId) => (
                   <li key={entryId} className="entry-row">
@@ -348,12 +551,14 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
                       <span className="actions">
                         {i > 0 && hasRoom(groups[i - 1]!) ? (
                           <Button size="small" variant="secondary" onClick={() => move(entryId, i - 1)}>
-                            <span aria-hidden="true">▲</span> <span className="visually-hidden">Flytt {name(entryId)} til </span>gruppe {i}
+                            <span aria-hidden="true">▲</span>{' '}
+                            <span className="visually-hidden">Flytt {name(entryId)} til </span>gruppe {i}
                           </Button>
                         ) : null}
                         {i < groups.length - 1 && hasRoom(groups[i + 1]!) ? (
                           <Button size="small" variant="secondary" onClick={() => move(entryId, i + 1)}>
-                            <span aria-hidden="true">▼</span> <span className="visually-hidden">Flytt {name(entryId)} til </span>gruppe {i + 2}
+                            <span aria-hidden="true">▼</span>{' '}
+                            <span className="visually-hidden">Flytt {name(entryId)} til </span>gruppe {i + 2}
                           </Button>
                         ) : null}
                         {i === groups.length - 1 && g.entryIds.length > 1 ? (
@@ -379,7 +584,11 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
               return (
                 <li key={e.id} className="entry-row">
                   <span>{e.player.name}</span>
-                  <Button size="small" variant="secondary" onClick={() => move(e.id, room === -1 ? groups.length : room)}>
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    onClick={() => move(e.id, room === -1 ? groups.length : room)}
+                  >
                     {room === -1 ? 'Ny gruppe' : `Til gruppe ${room + 1}`}
                   </Button>
                 </li>
@@ -390,17 +599,45 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
       ) : null}
       {editable && groups.length > 1 ? (
         <div className="stack-buttons">
-          <Button size="small" variant="secondary" onClick={() => setEdited(twoTeeStart(groups, groups[0]!.startsAt, minutes))}>Fordel på tee 1 og 10</Button>
-          <Button size="small" variant="secondary" onClick={() => setEdited(oneTeeStart(groups, groups[0]!.startsAt, minutes))}>Alle fra tee 1</Button>
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={() => setEdited(twoTeeStart(groups, groups[0]!.startsAt, minutes))}
+          >
+            Fordel på tee 1 og 10
+          </Button>
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={() => setEdited(oneTeeStart(groups, groups[0]!.startsAt, minutes))}
+          >
+            Alle fra tee 1
+          </Button>
         </div>
       ) : null}
-      {problems.length > 0 ? <Alert tone="warning"><ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul></Alert> : null}
+      {problems.length > 0 ? (
+        <Alert tone="warning">
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
       {edited ? (
         <div className="row">
-          <Button busy={save.isPending} disabled={problems.length > 0} onClick={() => save.mutate({ organizationId: t.organizationId, tournamentId: t.id, round: round.number, groups: edited })}>
+          <Button
+            busy={save.isPending}
+            disabled={problems.length > 0}
+            onClick={() =>
+              save.mutate({ organizationId: t.organizationId, tournamentId: t.id, round: round.number, groups: edited })
+            }
+          >
             Lagre startlisten
           </Button>
-          <Button variant="link" onClick={() => setEdited(null)}>Forkast endringene</Button>
+          <Button variant="link" onClick={() => setEdited(null)}>
+            Forkast endringene
+          </Button>
         </div>
       ) : null}
     </Card>
@@ -429,7 +666,9 @@ export function CardsAdmin({ t }: { t: TournamentView }) {
       {rounds.length > 1 ? (
         <SelectField label="Runde" value={String(round)} onChange={(e) => setRound(Number(e.target.value))}>
           {rounds.map((r) => (
-            <option key={r.number} value={r.number}>Runde {r.number}</option>
+            <option key={r.number} value={r.number}>
+              Runde {r.number}
+            </option>
           ))}
         </SelectField>
       ) : null}
@@ -445,17 +684,38 @@ export function CardsAdmin({ t }: { t: TournamentView }) {
               <li key={c.entryId} className="entry-row" data-testid="admin-card">
                 <div>
                   <strong>{c.name}</strong>
-                  <div className="small muted">{played} av 18 hull · {signatureText(c)}</div>
+                  <div className="small muted">
+                    {played} av 18 hull · {signatureText(c)}
+                  </div>
                 </div>
                 {signed ? (
                   asking === c.entryId ? (
                     <div className="confirm-box">
-                      <p className="small">Låse opp kortet til {c.name}? Begge signaturene fjernes, og kortet kan endres og må signeres på nytt. Det føres i klubbens logg.</p>
-                      <Button size="small" variant="danger" busy={unlock.isPending} onClick={() => unlock.mutate({ ...input, entryId: c.entryId, unlock: true })}>Ja, lås opp</Button>
-                      <Button size="small" variant="link" onClick={() => setAsking(null)}>Avbryt</Button>
+                      <p className="small">
+                        Låse opp kortet til {c.name}? Begge signaturene fjernes, og kortet kan endres og må signeres på
+                        nytt. Det føres i klubbens logg.
+                      </p>
+                      <Button
+                        size="small"
+                        variant="danger"
+                        busy={unlock.isPending}
+                        onClick={() => unlock.mutate({ ...input, entryId: c.entryId, unlock: true })}
+                      >
+                        Ja, lås opp
+                      </Button>
+                      <Button size="small" variant="link" onClick={() => setAsking(null)}>
+                        Avbryt
+                      </Button>
                     </div>
                   ) : (
-                    <Button size="small" variant="secondary" onClick={() => setAsking(c.entryId)} aria-label={`Lås opp kortet til ${c.name}`}>Lås opp</Button>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      onClick={() => setAsking(c.entryId)}
+                      aria-label={`Lås opp kortet til ${c.name}`}
+                    >
+                      Lås opp
+                    </Button>
                   )
                 ) : null}
               </li>
@@ -474,7 +734,9 @@ export function ResultsDownload({ t }: { t: TournamentView }) {
   const href = `/organizations/${encodeURIComponent(t.organizationId)}/tournaments/${encodeURIComponent(t.id)}/results.csv`;
   return (
     <Card title="Resultater">
-      <a className="btn secondary" href={href} download data-testid="results-csv">Last ned resultatene (CSV)</a>
+      <a className="btn secondary" href={href} download data-testid="results-csv">
+        Last ned resultatene (CSV)
+      </a>
       <p className="small muted">Semikolon mellom feltene, åpnes i Excel eller Numbers.</p>
     </Card>
   );

@@ -31,7 +31,9 @@ export default function TournamentCardScreen() {
   if (t.error) {
     return (
       <Page title="Scorekort">
-        <Alert tone="error"><p>{describeApiError(t.error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(t.error)?.message}</p>
+        </Alert>
         <Link href={ROUTES.tournaments(id)}>Til turneringene</Link>
       </Page>
     );
@@ -60,7 +62,9 @@ function Scorecard({ t }: { t: TournamentView }) {
   if (cards.error) {
     return (
       <Page title={`Scorekort – ${t.name}`}>
-        <Alert tone="error"><p>{describeApiError(cards.error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(cards.error)?.message}</p>
+        </Alert>
         {back}
       </Page>
     );
@@ -74,13 +78,19 @@ function Scorecard({ t }: { t: TournamentView }) {
   return (
     <Page title={`Scorekort – ${t.name}`} wide>
       <p className="muted">
-        Runde {round}{playedOn ? ` · ${formatDate(playedOn)}` : ''}
+        Runde {round}
+        {playedOn ? ` · ${formatDate(playedOn)}` : ''}
         {view.group ? ` · ${startText(view.group.startsAt, view.group.tee)}` : ''} · {back}
       </p>
       {rounds.length > 1 ? (
         <div className="tabs" role="group" aria-label="Runde">
           {rounds.map((r) => (
-            <button key={r.number} type="button" aria-pressed={r.number === round} onClick={() => navigate(`${location}?runde=${r.number}`, { replace: true })}>
+            <button
+              key={r.number}
+              type="button"
+              aria-pressed={r.number === round}
+              onClick={() => navigate(`${location}?runde=${r.number}`, { replace: true })}
+            >
               Runde {r.number}
             </button>
           ))}
@@ -91,7 +101,9 @@ function Scorecard({ t }: { t: TournamentView }) {
           <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
             {CONNECTION_TEXT[connection]}
           </span>
-          {Object.keys(pending).length > 0 ? <span className="small muted"> · {Object.keys(pending).length} slag venter på å bli lagret</span> : null}
+          {Object.keys(pending).length > 0 ? (
+            <span className="small muted"> · {Object.keys(pending).length} slag venter på å bli lagret</span>
+          ) : null}
         </p>
       ) : (
         <Alert tone="info">
@@ -105,7 +117,9 @@ function Scorecard({ t }: { t: TournamentView }) {
         </Alert>
       )}
       {mine.length === 0 ? (
-        <Alert tone="info"><p>Du har ikke noe kort i denne runden: du er ikke påmeldt, eller står ikke i startlisten ennå.</p></Alert>
+        <Alert tone="info">
+          <p>Du har ikke noe kort i denne runden: du er ikke påmeldt, eller står ikke i startlisten ennå.</p>
+        </Alert>
       ) : (
         <>
           <div className="grid-cols">
@@ -119,10 +133,23 @@ function Scorecard({ t }: { t: TournamentView }) {
                 />
               ) : null}
               <HoleEntry t={t} view={view} cards={mine} pending={pending} editable={live} onScore={send} />
-              {scoreError ? <Alert tone="error"><p>{scoreError}</p></Alert> : null}
+              {scoreError ? (
+                <Alert tone="error">
+                  <p>{scoreError}</p>
+                </Alert>
+              ) : null}
             </div>
             <div>
-              <Signatures cards={mine} pending={pending} live={live} busyFor={sign.isPending ? sign.variables?.entryId : undefined} error={sign.error} onSign={(entryId) => sign.mutate({ organizationId: t.organizationId, tournamentId: t.id, entryId, round })} />
+              <Signatures
+                cards={mine}
+                pending={pending}
+                live={live}
+                busyFor={sign.isPending ? sign.variables?.entryId : undefined}
+                error={sign.error}
+                onSign={(entryId) =>
+                  sign.mutate({ organizationId: t.organizationId, tournamentId: t.id, entryId, round })
+                }
+              />
             </div>
           </div>
           <FullCard view={view} cards={mine} pending={pending} />
@@ -136,7 +163,21 @@ function shownCard(card: TournamentCardView, pending: PendingScores): (number | 
   return card.strokes.map((s, i) => shownStrokes(pending, card.entryId, i + 1, s));
 }
 
-function HoleEntry({ t, view, cards, pending, editable, onScore }: { t: TournamentView; view: TournamentCardsView; cards: TournamentCardView[]; pending: PendingScores; editable: boolean; onScore(entryId: string, hole: number, strokes: number | null): void }) {
+function HoleEntry({
+  t,
+  view,
+  cards,
+  pending,
+  editable,
+  onScore,
+}: {
+  t: TournamentView;
+  view: TournamentCardsView;
+  cards: TournamentCardView[];
+  pending: PendingScores;
+  editable: boolean;
+  onScore(entryId: string, hole: number, strokes: number | null): void;
+}) {
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const fromUrl = Number(params.get('hull'));
@@ -152,12 +193,18 @@ function HoleEntry({ t, view, cards, pending, editable, onScore }: { t: Tourname
   return (
     <Card>
       <div className="holenav">
-        <Button variant="secondary" disabled={hole <= 1} onClick={() => go(hole - 1)} aria-label="Forrige hull">◀</Button>
+        <Button variant="secondary" disabled={hole <= 1} onClick={() => go(hole - 1)} aria-label="Forrige hull">
+          ◀
+        </Button>
         <div className="hole" aria-live="polite">
           <strong data-testid="hole-number">Hull {hole}</strong>
-          <span className="small muted">Par {info.par} · indeks {info.strokeIndex}</span>
+          <span className="small muted">
+            Par {info.par} · indeks {info.strokeIndex}
+          </span>
         </div>
-        <Button variant="secondary" disabled={hole >= 18} onClick={() => go(hole + 1)} aria-label="Neste hull">▶</Button>
+        <Button variant="secondary" disabled={hole >= 18} onClick={() => go(hole + 1)} aria-label="Neste hull">
+          ▶
+        </Button>
       </div>
       {cards.map((card) => {
         const received = card.strokesReceived[hole - 1] ?? 0;
@@ -175,11 +222,16 @@ function HoleEntry({ t, view, cards, pending, editable, onScore }: { t: Tourname
               <>
                 <div className="small muted">
                   {card.relation === 'self' ? 'Ditt kort' : 'Du er markør'} ·{' '}
-                  <span className="dots" aria-hidden="true">{received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}</span>{' '}
-                  <span data-testid="strokes-received">{strokesReceivedText(received)}</span> · spillehcp {formatStrokes(card.playingHandicap)}
+                  <span className="dots" aria-hidden="true">
+                    {received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}
+                  </span>{' '}
+                  <span data-testid="strokes-received">{strokesReceivedText(received)}</span> · spillehcp{' '}
+                  {formatStrokes(card.playingHandicap)}
                   {card.locked ? ' · låst' : ''}
                 </div>
-                <div className="small" data-testid="running-totals">{totalsText(t.format, totals, formatToPar)}</div>
+                <div className="small" data-testid="running-totals">
+                  {totalsText(t.format, totals, formatToPar)}
+                </div>
               </>
             }
           />
@@ -190,7 +242,21 @@ function HoleEntry({ t, view, cards, pending, editable, onScore }: { t: Tourname
 }
 
 /** My card to sign as player; my group's to sign as marker; what is missing, said before the call. */
-function Signatures({ cards, pending, live, busyFor, error, onSign }: { cards: TournamentCardView[]; pending: PendingScores; live: boolean; busyFor: string | undefined; error: unknown; onSign(entryId: string): void }) {
+function Signatures({
+  cards,
+  pending,
+  live,
+  busyFor,
+  error,
+  onSign,
+}: {
+  cards: TournamentCardView[];
+  pending: PendingScores;
+  live: boolean;
+  busyFor: string | undefined;
+  error: unknown;
+  onSign(entryId: string): void;
+}) {
   return (
     <Card title="Signering">
       <FormError error={describeApiError(error)} />
@@ -203,16 +269,35 @@ function Signatures({ cards, pending, live, busyFor, error, onSign }: { cards: T
             <p>
               <strong>{card.relation === 'self' ? 'Ditt kort' : `${card.name} (du er markør)`}</strong>
               <br />
-              <span className="small" data-testid="signature-state">{signatureText(card)}</span>
+              <span className="small" data-testid="signature-state">
+                {signatureText(card)}
+              </span>
             </p>
             {card.locked ? (
-              <p className="small"><span className="badge" data-testid="card-locked">Låst</span> Kortet er levert. Bare en administrator kan låse det opp.</p>
+              <p className="small">
+                <span className="badge" data-testid="card-locked">
+                  Låst
+                </span>{' '}
+                Kortet er levert. Bare en administrator kan låse det opp.
+              </p>
             ) : !live ? null : signedByMe ? (
-              <p className="small muted">Du har signert.{card.relation === 'self' ? ' Markøren må signere også.' : ' Spilleren må signere også.'}</p>
+              <p className="small muted">
+                Du har signert.{card.relation === 'self' ? ' Markøren må signere også.' : ' Spilleren må signere også.'}
+              </p>
             ) : (
               <>
-                {blocker ? <p className="small" data-testid="sign-missing">{blocker}</p> : null}
-                <Button block variant={blocker ? 'secondary' : 'primary'} disabled={Boolean(blocker)} busy={busyFor === card.entryId} onClick={() => onSign(card.entryId)}>
+                {blocker ? (
+                  <p className="small" data-testid="sign-missing">
+                    {blocker}
+                  </p>
+                ) : null}
+                <Button
+                  block
+                  variant={blocker ? 'secondary' : 'primary'}
+                  disabled={Boolean(blocker)}
+                  busy={busyFor === card.entryId}
+                  onClick={() => onSign(card.entryId)}
+                >
                   {card.relation === 'self' ? 'Signer mitt kort' : `Signer som markør for ${card.name}`}
                 </Button>
               </>
@@ -220,12 +305,22 @@ function Signatures({ cards, pending, live, busyFor, error, onSign }: { cards: T
           </div>
         );
       })}
-      <p className="small muted">Et kort er levert når både spilleren og markøren har signert. En endring før det fjerner signaturene.</p>
+      <p className="small muted">
+        Et kort er levert når både spilleren og markøren har signert. En endring før det fjerner signaturene.
+      </p>
     </Card>
   );
 }
 
-function FullCard({ view, cards, pending }: { view: TournamentCardsView; cards: TournamentCardView[]; pending: PendingScores }) {
+function FullCard({
+  view,
+  cards,
+  pending,
+}: {
+  view: TournamentCardsView;
+  cards: TournamentCardView[];
+  pending: PendingScores;
+}) {
   return (
     <Card title="Hele kortet">
       <HoleTable label="Slag per hull" caption="Slag per hull og brutto" holes={view.holes} totals={['Brutto']}>

@@ -58,49 +58,132 @@ export function TournamentFormView({
     onSubmit(result.value);
   }
 
-  const handled = ['name', 'description', 'visibility', 'format', 'allowancePercent', 'maxHandicapIndex', 'entryLimit', 'entriesCloseAt', 'rounds', 'divisions'];
+  const handled = [
+    'name',
+    'description',
+    'visibility',
+    'format',
+    'allowancePercent',
+    'maxHandicapIndex',
+    'entryLimit',
+    'entriesCloseAt',
+    'rounds',
+    'divisions',
+  ];
   return (
     <form onSubmit={submit} noValidate>
       <Card title="Turneringen">
-        <TextField label="Navn" value={form.name} onChange={(e) => set({ name: e.target.value })} error={field('name')} maxLength={120} required />
+        <TextField
+          label="Navn"
+          value={form.name}
+          onChange={(e) => set({ name: e.target.value })}
+          error={field('name')}
+          maxLength={120}
+          required
+        />
         <div className="field">
           <label htmlFor="tournament-description">Beskrivelse (valgfri)</label>
-          <textarea id="tournament-description" rows={3} value={form.description} onChange={(e) => set({ description: e.target.value })} aria-invalid={field('description') ? true : undefined} />
+          <textarea
+            id="tournament-description"
+            rows={3}
+            value={form.description}
+            onChange={(e) => set({ description: e.target.value })}
+            aria-invalid={field('description') ? true : undefined}
+          />
           {field('description') ? <span className="error">{field('description')}</span> : null}
         </div>
-        <SelectField label="Hvem kan se den" value={form.visibility} onChange={(e) => set({ visibility: e.target.value as TournamentVisibility })} error={field('visibility')}>
+        <SelectField
+          label="Hvem kan se den"
+          value={form.visibility}
+          onChange={(e) => set({ visibility: e.target.value as TournamentVisibility })}
+          error={field('visibility')}
+        >
           {TOURNAMENT_VISIBILITIES.map((v) => (
-            <option key={v} value={v}>{VISIBILITY_NAME[v]}</option>
+            <option key={v} value={v}>
+              {VISIBILITY_NAME[v]}
+            </option>
           ))}
         </SelectField>
         <div className="format-fields">
-          <SelectField label="Spilleform" value={form.format} disabled={locked} onChange={(e) => set({ format: e.target.value as TournamentFormat })} error={field('format')}>
+          <SelectField
+            label="Spilleform"
+            value={form.format}
+            disabled={locked}
+            onChange={(e) => set({ format: e.target.value as TournamentFormat })}
+            error={field('format')}
+          >
             {TOURNAMENT_FORMATS.map((f) => (
-              <option key={f} value={f}>{FORMAT_NAME[f]}</option>
+              <option key={f} value={f}>
+                {FORMAT_NAME[f]}
+              </option>
             ))}
           </SelectField>
-          <TextField label="Handicapandel (%)" inputMode="numeric" disabled={locked} value={form.allowance} hint={allowanceHint(form.format)} onChange={(e) => set({ allowance: e.target.value })} error={field('allowancePercent')} />
+          <TextField
+            label="Handicapandel (%)"
+            inputMode="numeric"
+            disabled={locked}
+            value={form.allowance}
+            hint={allowanceHint(form.format)}
+            onChange={(e) => set({ allowance: e.target.value })}
+            error={field('allowancePercent')}
+          />
         </div>
       </Card>
 
       <Card title="Bane og runder">
         {locked ? <p className="small muted">Turneringen er i gang: bane, runder og klasser ligger fast.</p> : null}
         <ChosenCourse form={form} />
-        {field('course') ? <p className="error" role="alert">{field('course')}</p> : null}
-        {!locked ? <CoursePicker chosenId={form.course?.id ?? null} onChoose={(course) => set({ course, divisions: form.divisions.map((d) => ({ ...d, teeId: course.tees.some((t) => t.id === d.teeId) ? d.teeId : '' })) })} /> : null}
+        {field('course') ? (
+          <p className="error" role="alert">
+            {field('course')}
+          </p>
+        ) : null}
+        {!locked ? (
+          <CoursePicker
+            chosenId={form.course?.id ?? null}
+            onChoose={(course) =>
+              set({
+                course,
+                divisions: form.divisions.map((d) => ({
+                  ...d,
+                  teeId: course.tees.some((t) => t.id === d.teeId) ? d.teeId : '',
+                })),
+              })
+            }
+          />
+        ) : null}
         <fieldset className="field">
           <legend className="label">Runder ({form.dates.length})</legend>
           {form.dates.map((date, i) => (
             <div key={i} className="row" style={{ alignItems: 'flex-end' }}>
-              <TextField label={`Runde ${i + 1}, dato`} type="date" disabled={locked} value={date} onChange={(e) => set({ dates: form.dates.map((d, j) => (j === i ? e.target.value : d)) })} error={field(`rounds.${i}.playedOn`)} />
+              <TextField
+                label={`Runde ${i + 1}, dato`}
+                type="date"
+                disabled={locked}
+                value={date}
+                onChange={(e) => set({ dates: form.dates.map((d, j) => (j === i ? e.target.value : d)) })}
+                error={field(`rounds.${i}.playedOn`)}
+              />
               {!locked && form.dates.length > 1 && i === form.dates.length - 1 ? (
-                <Button size="small" variant="link" onClick={() => set({ dates: form.dates.slice(0, -1) })}>Fjern runde {i + 1}</Button>
+                <Button size="small" variant="link" onClick={() => set({ dates: form.dates.slice(0, -1) })}>
+                  Fjern runde {i + 1}
+                </Button>
               ) : null}
             </div>
           ))}
-          {field('rounds') ? <p className="error" role="alert">{field('rounds')}</p> : null}
+          {field('rounds') ? (
+            <p className="error" role="alert">
+              {field('rounds')}
+            </p>
+          ) : null}
           {!locked && form.dates.length < TOURNAMENT_MAX_ROUNDS ? (
-            <Button size="small" variant="secondary" onClick={() => set({ dates: [...form.dates, form.dates[form.dates.length - 1] ?? ''] })}>Legg til runde</Button>
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => set({ dates: [...form.dates, form.dates[form.dates.length - 1] ?? ''] })}
+            >
+              Legg til runde
+            </Button>
           ) : null}
         </fieldset>
       </Card>
@@ -109,38 +192,113 @@ export function TournamentFormView({
         {form.divisions.map((d, i) => (
           <fieldset key={d.id ?? `new-${i}`} className="side-box">
             <legend className="label">Klasse {i + 1}</legend>
-            <TextField label="Navn på klassen" disabled={locked} value={d.name} onChange={(e) => set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) })} error={field(`divisions.${i}.name`)} />
-            <SelectField label="Teested" disabled={locked || !form.course} value={d.teeId} onChange={(e) => set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, teeId: e.target.value } : x)) })} error={field(`divisions.${i}.teeId`)} hint={form.course ? undefined : 'Velg banen først.'}>
+            <TextField
+              label="Navn på klassen"
+              disabled={locked}
+              value={d.name}
+              onChange={(e) =>
+                set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) })
+              }
+              error={field(`divisions.${i}.name`)}
+            />
+            <SelectField
+              label="Teested"
+              disabled={locked || !form.course}
+              value={d.teeId}
+              onChange={(e) =>
+                set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, teeId: e.target.value } : x)) })
+              }
+              error={field(`divisions.${i}.teeId`)}
+              hint={form.course ? undefined : 'Velg banen først.'}
+            >
               <option value="">Velg teested</option>
               {(form.course?.tees ?? []).map((t) => (
-                <option key={t.id} value={t.id}>{t.name}{t.lengthMeters ? ` (${t.lengthMeters} m, par ${t.par})` : ` (par ${t.par})`}</option>
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                  {t.lengthMeters ? ` (${t.lengthMeters} m, par ${t.par})` : ` (par ${t.par})`}
+                </option>
               ))}
             </SelectField>
             <div className="grid-2">
-              <TextField label="Laveste hcp (valgfri)" inputMode="decimal" disabled={locked} value={d.min} onChange={(e) => set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, min: e.target.value } : x)) })} error={field(`divisions.${i}.minHandicapIndex`)} />
-              <TextField label="Høyeste hcp (valgfri)" inputMode="decimal" disabled={locked} value={d.max} onChange={(e) => set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, max: e.target.value } : x)) })} error={field(`divisions.${i}.maxHandicapIndex`)} />
+              <TextField
+                label="Laveste hcp (valgfri)"
+                inputMode="decimal"
+                disabled={locked}
+                value={d.min}
+                onChange={(e) =>
+                  set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, min: e.target.value } : x)) })
+                }
+                error={field(`divisions.${i}.minHandicapIndex`)}
+              />
+              <TextField
+                label="Høyeste hcp (valgfri)"
+                inputMode="decimal"
+                disabled={locked}
+                value={d.max}
+                onChange={(e) =>
+                  set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, max: e.target.value } : x)) })
+                }
+                error={field(`divisions.${i}.maxHandicapIndex`)}
+              />
             </div>
             {!locked && form.divisions.length > 1 ? (
-              <Button size="small" variant="link" onClick={() => set({ divisions: form.divisions.filter((_, j) => j !== i) })}>Fjern klassen</Button>
+              <Button
+                size="small"
+                variant="link"
+                onClick={() => set({ divisions: form.divisions.filter((_, j) => j !== i) })}
+              >
+                Fjern klassen
+              </Button>
             ) : null}
           </fieldset>
         ))}
-        {field('divisions') ? <p className="error" role="alert">{field('divisions')}</p> : null}
+        {field('divisions') ? (
+          <p className="error" role="alert">
+            {field('divisions')}
+          </p>
+        ) : null}
         {!locked && form.divisions.length < TOURNAMENT_MAX_DIVISIONS ? (
-          <Button size="small" variant="secondary" onClick={() => set({ divisions: [...form.divisions, { name: '', teeId: '', min: '', max: '' }] })}>Legg til klasse</Button>
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={() => set({ divisions: [...form.divisions, { name: '', teeId: '', min: '', max: '' }] })}
+          >
+            Legg til klasse
+          </Button>
         ) : null}
       </Card>
 
       <Card title="Påmelding">
         <div className="grid-2">
-          <TextField label="Antall plasser (valgfri)" inputMode="numeric" value={form.entryLimit} onChange={(e) => set({ entryLimit: e.target.value })} error={field('entryLimit')} />
-          <TextField label="Høyeste hcp for å delta (valgfri)" inputMode="decimal" value={form.maxIndex} onChange={(e) => set({ maxIndex: e.target.value })} error={field('maxHandicapIndex')} />
+          <TextField
+            label="Antall plasser (valgfri)"
+            inputMode="numeric"
+            value={form.entryLimit}
+            onChange={(e) => set({ entryLimit: e.target.value })}
+            error={field('entryLimit')}
+          />
+          <TextField
+            label="Høyeste hcp for å delta (valgfri)"
+            inputMode="decimal"
+            value={form.maxIndex}
+            onChange={(e) => set({ maxIndex: e.target.value })}
+            error={field('maxHandicapIndex')}
+          />
         </div>
-        <TextField label="Påmeldingsfrist (valgfri)" type="datetime-local" value={form.closesAt} onChange={(e) => set({ closesAt: e.target.value })} error={field('entriesCloseAt')} hint="Etter fristen kan medlemmene ikke melde seg på selv." />
+        <TextField
+          label="Påmeldingsfrist (valgfri)"
+          type="datetime-local"
+          value={form.closesAt}
+          onChange={(e) => set({ closesAt: e.target.value })}
+          error={field('entriesCloseAt')}
+          hint="Etter fristen kan medlemmene ikke melde seg på selv."
+        />
       </Card>
 
       <OtherErrors error={server} handled={handled} />
-      <Button type="submit" busy={busy}>{submitLabel}</Button>
+      <Button type="submit" busy={busy}>
+        {submitLabel}
+      </Button>
     </form>
   );
 }
@@ -151,7 +309,11 @@ function OtherErrors({ error, handled }: { error: ApiErrorView | null; handled: 
   const placed = (path: string) => handled.some((h) => path === h || path.startsWith(`${h}.`));
   const fields = Object.keys(error.fields).filter((p) => !placed(p));
   if (Object.keys(error.fields).length > 0 && fields.length === 0) {
-    return <Alert tone="error" focus><p>Noe i skjemaet må rettes: se meldingene ved feltene.</p></Alert>;
+    return (
+      <Alert tone="error" focus>
+        <p>Noe i skjemaet må rettes: se meldingene ved feltene.</p>
+      </Alert>
+    );
   }
   return <FormError error={error} fields={Object.keys(error.fields).filter(placed)} />;
 }
@@ -162,13 +324,22 @@ function ChosenCourse({ form }: { form: TournamentForm }) {
   return (
     <Alert tone="success">
       <p>
-        Bane: <strong data-testid="tournament-course">{courseTitle({ ...c, club: c.clubName ? { slug: '', name: c.clubName } : undefined })}</strong>
+        Bane:{' '}
+        <strong data-testid="tournament-course">
+          {courseTitle({ ...c, club: c.clubName ? { slug: '', name: c.clubName } : undefined })}
+        </strong>
       </p>
     </Alert>
   );
 }
 
-function CoursePicker({ chosenId, onChoose }: { chosenId: string | null; onChoose: Parameters<typeof CourseFinder>[0]['pick']['onChoose'] }) {
+function CoursePicker({
+  chosenId,
+  onChoose,
+}: {
+  chosenId: string | null;
+  onChoose: Parameters<typeof CourseFinder>[0]['pick']['onChoose'];
+}) {
   const [mode, setMode] = useState<CourseFinderMode>('navn');
   return <CourseFinder pick={{ chosenId, onChoose, holeCount: 18 }} mode={mode} setMode={setMode} modes={MODES} />;
 }

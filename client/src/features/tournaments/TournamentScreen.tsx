@@ -11,7 +11,17 @@ import { Alert, Button, Card, FormError, Loading, Page, SelectField } from '../.
 import { isAdminRole } from '../orgs/roles';
 import { courseTitle, formatDate } from '../rounds/format';
 import { CardsAdmin, EntriesAdmin, ResultsDownload, StartListEditor, StatusPanel } from './TournamentAdmin';
-import { canWithdrawSelf, FORMAT_NAME, groupOf, myEntry, selfEntry, startText, STATUS_BADGE, STATUS_NAME, VISIBILITY_NAME } from './tournament';
+import {
+  canWithdrawSelf,
+  FORMAT_NAME,
+  groupOf,
+  myEntry,
+  selfEntry,
+  startText,
+  STATUS_BADGE,
+  STATUS_NAME,
+  VISIBILITY_NAME,
+} from './tournament';
 import { useCourseChoice } from './TournamentForm';
 import './tournaments.css';
 
@@ -34,7 +44,9 @@ export default function TournamentScreen() {
   if (error) {
     return (
       <Page title="Turnering">
-        <Alert tone="error"><p>{describeApiError(error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(error)?.message}</p>
+        </Alert>
         <Link href={ROUTES.tournaments(id)}>Til turneringene</Link>
       </Page>
     );
@@ -48,9 +60,16 @@ export default function TournamentScreen() {
   return (
     <Page title={view.name} wide>
       <p className="muted">
-        <span className={STATUS_BADGE[view.status]} data-testid="tournament-status">{STATUS_NAME[view.status]}</span> · {org.data.name} ·{' '}
-        <Link href={ROUTES.tournaments(id)}>Alle turneringer</Link>
-        {admin ? <> · <Link href={ROUTES.editTournament(id, tid)}>Endre</Link></> : null}
+        <span className={STATUS_BADGE[view.status]} data-testid="tournament-status">
+          {STATUS_NAME[view.status]}
+        </span>{' '}
+        · {org.data.name} · <Link href={ROUTES.tournaments(id)}>Alle turneringer</Link>
+        {admin ? (
+          <>
+            {' '}
+            · <Link href={ROUTES.editTournament(id, tid)}>Endre</Link>
+          </>
+        ) : null}
       </p>
       <div className="grid-cols">
         <div>
@@ -77,19 +96,48 @@ function Details({ t }: { t: TournamentView }) {
     <Card title="Om turneringen">
       {t.description ? <p style={{ whiteSpace: 'pre-line' }}>{t.description}</p> : null}
       <ul className="list small">
-        <li>Bane: {course.choice ? courseTitle({ ...course.choice, club: course.choice.clubName ? { slug: '', name: course.choice.clubName } : undefined }) : '…'}</li>
-        {rounds.map((r) => (
-          <li key={r.number}>Runde {r.number}: {formatDate(r.playedOn)}</li>
-        ))}
-        <li>{FORMAT_NAME[t.format]}, handicapandel {t.allowancePercent} %</li>
         <li>
-          Klasser: {t.divisions.map((d) => `${d.name} (${course.choice?.tees.find((x) => x.id === d.teeId)?.name ?? 'tee'}${rangeText(d.minHandicapIndex, d.maxHandicapIndex)})`).join(', ')}
+          Bane:{' '}
+          {course.choice
+            ? courseTitle({
+                ...course.choice,
+                club: course.choice.clubName ? { slug: '', name: course.choice.clubName } : undefined,
+              })
+            : '…'}
         </li>
-        <li>{VISIBILITY_NAME[t.visibility]}{t.visibility === 'public' && t.status !== 'draft' ? <> · <Link href={ROUTES.publicTournament(t.slug)}>offentlig side</Link></> : null}</li>
+        {rounds.map((r) => (
+          <li key={r.number}>
+            Runde {r.number}: {formatDate(r.playedOn)}
+          </li>
+        ))}
         <li>
-          {t.entryCount}{t.entryLimit ? ` av ${t.entryLimit}` : ''} påmeldt
+          {FORMAT_NAME[t.format]}, handicapandel {t.allowancePercent} %
+        </li>
+        <li>
+          Klasser:{' '}
+          {t.divisions
+            .map(
+              (d) =>
+                `${d.name} (${course.choice?.tees.find((x) => x.id === d.teeId)?.name ?? 'tee'}${rangeText(d.minHandicapIndex, d.maxHandicapIndex)})`,
+            )
+            .join(', ')}
+        </li>
+        <li>
+          {VISIBILITY_NAME[t.visibility]}
+          {t.visibility === 'public' && t.status !== 'draft' ? (
+            <>
+              {' '}
+              · <Link href={ROUTES.publicTournament(t.slug)}>offentlig side</Link>
+            </>
+          ) : null}
+        </li>
+        <li>
+          {t.entryCount}
+          {t.entryLimit ? ` av ${t.entryLimit}` : ''} påmeldt
           {t.maxHandicapIndex !== undefined ? ` · høyeste hcp ${formatHandicapIndex(t.maxHandicapIndex)}` : ''}
-          {t.entriesCloseAt ? ` · påmeldingsfrist ${new Date(t.entriesCloseAt).toLocaleString('nb-NO', { dateStyle: 'medium', timeStyle: 'short' })}` : ''}
+          {t.entriesCloseAt
+            ? ` · påmeldingsfrist ${new Date(t.entriesCloseAt).toLocaleString('nb-NO', { dateStyle: 'medium', timeStyle: 'short' })}`
+            : ''}
         </li>
       </ul>
     </Card>
@@ -104,7 +152,17 @@ function rangeText(min: number | undefined, max: number | undefined): string {
 }
 
 /** Me in this tournament: enter or withdraw, my start time and group, the scorecard. */
-function MyEntry({ t, entries, mine, admin }: { t: TournamentView; entries: EntryView[]; mine: EntryView | undefined; admin: boolean }) {
+function MyEntry({
+  t,
+  entries,
+  mine,
+  admin,
+}: {
+  t: TournamentView;
+  entries: EntryView[];
+  mine: EntryView | undefined;
+  admin: boolean;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
@@ -127,18 +185,32 @@ function MyEntry({ t, entries, mine, admin }: { t: TournamentView; entries: Entr
         {open.ok ? (
           <>
             {t.divisions.length > 1 ? (
-              <SelectField label="Klasse" value={division} onChange={(e) => setDivision(e.target.value)} hint="Uten valg: den første klassen som passer handicapet ditt.">
+              <SelectField
+                label="Klasse"
+                value={division}
+                onChange={(e) => setDivision(e.target.value)}
+                hint="Uten valg: den første klassen som passer handicapet ditt."
+              >
                 <option value="">Velg for meg</option>
                 {t.divisions.map((d) => (
-                  <option key={d.id} value={d.id}>{d.name}</option>
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
                 ))}
               </SelectField>
             ) : null}
             <FormError error={describeApiError(enter.error)} />
-            <Button busy={enter.isPending} onClick={() => enter.mutate({ ...ids, ...(division ? { divisionId: division } : {}) })}>Meld meg på</Button>
+            <Button
+              busy={enter.isPending}
+              onClick={() => enter.mutate({ ...ids, ...(division ? { divisionId: division } : {}) })}
+            >
+              Meld meg på
+            </Button>
           </>
         ) : (
-          <p className="muted" data-testid="entry-closed">{open.reason}</p>
+          <p className="muted" data-testid="entry-closed">
+            {open.reason}
+          </p>
         )}
       </Card>
     );
@@ -148,14 +220,17 @@ function MyEntry({ t, entries, mine, admin }: { t: TournamentView; entries: Entr
   return (
     <Card title="Din påmelding">
       <p data-testid="my-entry">
-        Du er påmeldt i klassen <strong>{mine.division.name}</strong> · hcp {formatHandicapIndex(mine.handicapIndex)} · spillehandicap {formatStrokes(mine.playingHandicap)}
+        Du er påmeldt i klassen <strong>{mine.division.name}</strong> · hcp {formatHandicapIndex(mine.handicapIndex)} ·
+        spillehandicap {formatStrokes(mine.playingHandicap)}
         {t.status === 'in_progress' || t.status === 'finished' ? ' (låst)' : ''}
       </p>
       {rounds.map((r) => {
         const group = groupOf(entries, mine, r.number);
         return (
           <div key={r.number} className="group-box" data-testid="my-group">
-            <h3>Runde {r.number} · {formatDate(r.playedOn)}</h3>
+            <h3>
+              Runde {r.number} · {formatDate(r.playedOn)}
+            </h3>
             {group ? (
               <>
                 <p className="start-time">{startText(group.startsAt, group.tee)}</p>
@@ -168,7 +243,9 @@ function MyEntry({ t, entries, mine, admin }: { t: TournamentView; entries: Entr
         );
       })}
       {t.status === 'in_progress' ? (
-        <Link href={ROUTES.tournamentCard(t.organizationId, t.id)} className="btn block">Til scorekortet</Link>
+        <Link href={ROUTES.tournamentCard(t.organizationId, t.id)} className="btn block">
+          Til scorekortet
+        </Link>
       ) : null}
       {t.status === 'finished' ? (
         <Link href={ROUTES.tournamentCard(t.organizationId, t.id)}>Se scorekortet</Link>
@@ -180,12 +257,22 @@ function MyEntry({ t, entries, mine, admin }: { t: TournamentView; entries: Entr
             <div className="confirm-box">
               <p>Vil du melde deg av «{t.name}»? Plassen din kan gå til en annen.</p>
               <div className="row">
-                <Button variant="danger" busy={withdraw.isPending} onClick={() => withdraw.mutate({ ...ids, entryId: mine.id })}>Ja, meld meg av</Button>
-                <Button variant="link" onClick={() => setSure(false)}>Avbryt</Button>
+                <Button
+                  variant="danger"
+                  busy={withdraw.isPending}
+                  onClick={() => withdraw.mutate({ ...ids, entryId: mine.id })}
+                >
+                  Ja, meld meg av
+                </Button>
+                <Button variant="link" onClick={() => setSure(false)}>
+                  Avbryt
+                </Button>
               </div>
             </div>
           ) : (
-            <Button variant="secondary" onClick={() => setSure(true)}>Meld meg av</Button>
+            <Button variant="secondary" onClick={() => setSure(true)}>
+              Meld meg av
+            </Button>
           )}
         </div>
       ) : null}
@@ -208,8 +295,13 @@ function Entrants({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
               <ul className="list" aria-label={`Påmeldte i ${d.name}`}>
                 {inDivision.map((e) => (
                   <li key={e.id} className="row between" data-testid="entrant">
-                    <span>{e.player.name}{e.player.userId ? '' : ' (gjest)'}</span>
-                    <span className="small muted">hcp {formatHandicapIndex(e.handicapIndex)} · spillehcp {formatStrokes(e.playingHandicap)}</span>
+                    <span>
+                      {e.player.name}
+                      {e.player.userId ? '' : ' (gjest)'}
+                    </span>
+                    <span className="small muted">
+                      hcp {formatHandicapIndex(e.handicapIndex)} · spillehcp {formatStrokes(e.playingHandicap)}
+                    </span>
                   </li>
                 ))}
               </ul>

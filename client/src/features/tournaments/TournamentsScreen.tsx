@@ -18,7 +18,9 @@ export default function TournamentsScreen() {
   if (error) {
     return (
       <Page title="Turneringer">
-        <Alert tone="error"><p>{describeApiError(error)?.message}</p></Alert>
+        <Alert tone="error">
+          <p>{describeApiError(error)?.message}</p>
+        </Alert>
         <Link href={ROUTES.orgs}>Tilbake til klubbene</Link>
       </Page>
     );
@@ -33,12 +35,18 @@ export default function TournamentsScreen() {
       </p>
       {admin ? (
         <p>
-          <Link href={ROUTES.newTournament(id)} className="btn">Ny turnering</Link>
+          <Link href={ROUTES.newTournament(id)} className="btn">
+            Ny turnering
+          </Link>
         </p>
       ) : null}
       {tournaments.length === 0 ? (
         <EmptyState title="Ingen turneringer ennå">
-          <p>{admin ? 'Lag klubbens første turnering med «Ny turnering».' : 'Når klubben setter opp en turnering, finner du den her.'}</p>
+          <p>
+            {admin
+              ? 'Lag klubbens første turnering med «Ny turnering».'
+              : 'Når klubben setter opp en turnering, finner du den her.'}
+          </p>
         </EmptyState>
       ) : (
         <Card>
@@ -50,10 +58,13 @@ export default function TournamentsScreen() {
                 return (
                   <li key={t.id} data-testid="tournament">
                     <Link href={ROUTES.tournament(id, t.id)}>
-                      <strong>{t.name}</strong>{' '}
-                      <span className={STATUS_BADGE[t.status]}>{STATUS_NAME[t.status]}</span>
+                      <strong>{t.name}</strong> <span className={STATUS_BADGE[t.status]}>{STATUS_NAME[t.status]}</span>
                       <span className="small muted" style={{ display: 'block' }}>
-                        {[dates.length > 1 ? `${dates[0]} – ${dates[dates.length - 1]}` : dates[0], FORMAT_NAME[t.format], `${t.entryCount}${t.entryLimit ? ` av ${t.entryLimit}` : ''} påmeldt`].join(' · ')}
+                        {[
+                          dates.length > 1 ? `${dates[0]} – ${dates[dates.length - 1]}` : dates[0],
+                          FORMAT_NAME[t.format],
+                          `${t.entryCount}${t.entryLimit ? ` av ${t.entryLimit}` : ''} påmeldt`,
+                        ].join(' · ')}
                       </span>
                     </Link>
                   </li>

@@ -25,12 +25,18 @@ describe('the tournament card', () => {
     expect(totals).toEqual({ holesPlayed: 2, gross: 8, grossToPar: 1, netToPar: 0, points: 4 });
     expect(totalsText('stroke_net', totals, formatToPar)).toBe('Netto ±0 · brutto 8 etter 2 hull');
     expect(totalsText('stableford', totals, formatToPar)).toBe('4 poeng · brutto 8 etter 2 hull');
-    expect(totalsText('stroke_gross', cardTotals(holes, [null, null, null], [0, 0, 0]), formatToPar)).toBe('Ingen slag ennå');
+    expect(totalsText('stroke_gross', cardTotals(holes, [null, null, null], [0, 0, 0]), formatToPar)).toBe(
+      'Ingen slag ennå',
+    );
   });
 
   it('says who has signed, and opens where play is', () => {
-    expect(signatureText({ signedByPlayer: true, signedByMarker: false, locked: false })).toBe('Signert av spilleren, venter på markøren');
-    expect(signatureText({ signedByPlayer: true, signedByMarker: true, locked: true })).toBe('Signert av spilleren og markøren – låst');
+    expect(signatureText({ signedByPlayer: true, signedByMarker: false, locked: false })).toBe(
+      'Signert av spilleren, venter på markøren',
+    );
+    expect(signatureText({ signedByPlayer: true, signedByMarker: true, locked: true })).toBe(
+      'Signert av spilleren og markøren – låst',
+    );
     const a = full();
     a[4] = null;
     expect(firstOpenHole([{ strokes: full() }, { strokes: a }])).toBe(5);

@@ -13,7 +13,11 @@ export function holeList(holes: readonly number[]): string {
 }
 
 /** What still stops me from signing this card, in words; null when nothing does. */
-export function signBlocker(card: Pick<TournamentCardView, 'strokes' | 'locked'>, shown: readonly (number | null)[], unsent: number): string | null {
+export function signBlocker(
+  card: Pick<TournamentCardView, 'strokes' | 'locked'>,
+  shown: readonly (number | null)[],
+  unsent: number,
+): string | null {
   if (card.locked) return null;
   const missing = missingHoles(shown);
   if (missing.length === 18) return 'Ingen hull er ført ennå.';
@@ -31,7 +35,11 @@ export interface CardTotals {
 }
 
 /** Running totals over the holes played: gross, to par gross and net, Stableford points (GOLF.md). */
-export function cardTotals(holes: readonly { par: number }[], strokes: readonly (number | null)[], received: readonly number[]): CardTotals {
+export function cardTotals(
+  holes: readonly { par: number }[],
+  strokes: readonly (number | null)[],
+  received: readonly number[],
+): CardTotals {
   const totals: CardTotals = { holesPlayed: 0, gross: 0, grossToPar: 0, netToPar: 0, points: 0 };
   holes.forEach((h, i) => {
     const s = strokes[i];

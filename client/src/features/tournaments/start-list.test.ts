@@ -13,7 +13,10 @@ describe('the start list editor', () => {
   it('moves a player to another group, never into a full one, and drops a group left empty', () => {
     expect(moveEntry(groups(), 'e', 2, 10).map((g) => g.entryIds)).toEqual([['a', 'b', 'c', 'd'], ['f'], ['g', 'e']]);
     expect(moveEntry(groups(), 'e', 0, 10)).toEqual(groups());
-    expect(moveEntry(groups(), 'g', 1, 10).map((g) => g.entryIds)).toEqual([['a', 'b', 'c', 'd'], ['e', 'f', 'g']]);
+    expect(moveEntry(groups(), 'g', 1, 10).map((g) => g.entryIds)).toEqual([
+      ['a', 'b', 'c', 'd'],
+      ['e', 'f', 'g'],
+    ]);
   });
 
   it('puts a player without a group into one, or a first group at the first start', () => {
@@ -46,14 +49,25 @@ describe('the start list editor', () => {
   });
 
   it('says which groups would start off one tee at one time', () => {
-    expect(clashes([{ startsAt: at(0), tee: 1, entryIds: ['a'] }, { startsAt: at(0), tee: 1, entryIds: ['b'] }])).toEqual(['Gruppe 1 og 2 starter fra tee 1 samtidig.']);
+    expect(
+      clashes([
+        { startsAt: at(0), tee: 1, entryIds: ['a'] },
+        { startsAt: at(0), tee: 1, entryIds: ['b'] },
+      ]),
+    ).toEqual(['Gruppe 1 og 2 starter fra tee 1 samtidig.']);
   });
 
   it('reads a round’s groups from the entries', () => {
     const entries = [
       { id: 'b', groups: [{ round: 1, startsAt: at(10), tee: 1 as const }] },
       { id: 'a', groups: [{ round: 1, startsAt: at(0), tee: 1 as const }] },
-      { id: 'c', groups: [{ round: 1, startsAt: at(0), tee: 1 as const }, { round: 2, startsAt: at(0), tee: 10 as const }] },
+      {
+        id: 'c',
+        groups: [
+          { round: 1, startsAt: at(0), tee: 1 as const },
+          { round: 2, startsAt: at(0), tee: 10 as const },
+        ],
+      },
       { id: 'd', groups: [] },
     ];
     expect(groupsFromEntries(entries, 1).map((g) => g.entryIds)).toEqual([['a', 'c'], ['b']]);

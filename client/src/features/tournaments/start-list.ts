@@ -19,7 +19,10 @@ export function fromGroups(groups: readonly GroupView[]): DraftGroup[] {
 }
 
 /** The groups of a round as the entries list has them (each entry carries its groups). */
-export function groupsFromEntries(entries: readonly { id: string; groups: { round: number; startsAt: string; tee: 1 | 10 }[] }[], round: number): DraftGroup[] {
+export function groupsFromEntries(
+  entries: readonly { id: string; groups: { round: number; startsAt: string; tee: 1 | 10 }[] }[],
+  round: number,
+): DraftGroup[] {
   const byStart = new Map<string, DraftGroup>();
   for (const e of entries) {
     const g = e.groups.find((x) => x.round === round);
@@ -41,7 +44,13 @@ function addMinutes(iso: string, minutes: number): string {
  * minutes after it), or puts a player who has no group there. A full group (four) takes nobody; a group
  * left empty disappears. `firstStartsAt` is the new group's time when there is no group yet.
  */
-export function moveEntry(groups: readonly DraftGroup[], entryId: string, to: number, interval: number, firstStartsAt?: string): DraftGroup[] {
+export function moveEntry(
+  groups: readonly DraftGroup[],
+  entryId: string,
+  to: number,
+  interval: number,
+  firstStartsAt?: string,
+): DraftGroup[] {
   const from = groups.findIndex((g) => g.entryIds.includes(entryId));
   if (from === to || to < 0 || to > groups.length) return [...groups];
   if (groups.length === 0) return firstStartsAt ? [{ startsAt: firstStartsAt, tee: 1, entryIds: [entryId] }] : [];

@@ -2,15 +2,33 @@ import { describe, expect, it } from 'vitest';
 import type { TournamentView } from '../../../../shared/schemas/tournaments';
 import { formOf, newTournamentForm, toTournamentFields, toUpdateChanges, type TournamentForm } from './tournament-form';
 
-const course = { id: 'c1', name: 'Bogstad', kind: 'official' as const, clubName: 'Oslo GK', holeCount: 18, tees: [{ id: 't1', name: 'Gul', color: null, par: 72, lengthMeters: 5800 }] };
+const course = {
+  id: 'c1',
+  name: 'Bogstad',
+  kind: 'official' as const,
+  clubName: 'Oslo GK',
+  holeCount: 18,
+  tees: [{ id: 't1', name: 'Gul', color: null, par: 72, lengthMeters: 5800 }],
+};
 
 function filled(): TournamentForm {
-  return { ...newTournamentForm('2026-06-01'), name: 'Vårcupen', course, divisions: [{ name: 'A', teeId: 't1', min: '', max: '18,4' }] };
+  return {
+    ...newTournamentForm('2026-06-01'),
+    name: 'Vårcupen',
+    course,
+    divisions: [{ name: 'A', teeId: 't1', min: '', max: '18,4' }],
+  };
 }
 
 describe('the tournament form', () => {
   it('makes TournamentInput fields: one round per date on the chosen course, indexes read as golfers write them', () => {
-    const form = { ...filled(), dates: ['2026-06-01', '2026-06-02'], maxIndex: '+1,0', entryLimit: '40', allowance: '' };
+    const form = {
+      ...filled(),
+      dates: ['2026-06-01', '2026-06-02'],
+      maxIndex: '+1,0',
+      entryLimit: '40',
+      allowance: '',
+    };
     const result = toTournamentFields(form);
     expect(result).toEqual({
       ok: true,
@@ -30,10 +48,20 @@ describe('the tournament form', () => {
   });
 
   it('says at the field what it cannot read, with the server’s paths', () => {
-    const result = toTournamentFields({ ...filled(), course: null, entryLimit: 'mange', divisions: [{ name: 'A', teeId: '', min: 'x', max: '' }] });
+    const result = toTournamentFields({
+      ...filled(),
+      course: null,
+      entryLimit: 'mange',
+      divisions: [{ name: 'A', teeId: '', min: 'x', max: '' }],
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(Object.keys(result.fields).sort()).toEqual(['course', 'divisions.0.minHandicapIndex', 'divisions.0.teeId', 'entryLimit']);
+    expect(Object.keys(result.fields).sort()).toEqual([
+      'course',
+      'divisions.0.minHandicapIndex',
+      'divisions.0.teeId',
+      'entryLimit',
+    ]);
   });
 
   it('round-trips a tournament and leaves out what may not change once play has started', () => {
@@ -55,7 +83,18 @@ describe('the tournament form', () => {
     expect(form.divisions[0]).toEqual({ id: 'd1', name: 'A', teeId: 't1', min: '', max: '18,4' });
     const fields = toTournamentFields(form);
     if (!fields.ok) throw new Error('form not valid');
-    expect(toUpdateChanges(fields.value, true)).toEqual({ name: 'Vårcupen', description: null, visibility: 'members', maxHandicapIndex: null, entryLimit: null, entriesCloseAt: null });
-    expect(toUpdateChanges(fields.value, false)).toMatchObject({ format: 'stroke_net', allowancePercent: 95, divisions: [{ id: 'd1' }] });
+    expect(toUpdateChanges(fields.value, true)).toEqual({
+      name: 'Vårcupen',
+      description: null,
+      visibility: 'members',
+      maxHandicapIndex: null,
+      entryLimit: null,
+      entriesCloseAt: null,
+    });
+    expect(toUpdateChanges(fields.value, false)).toMatchObject({
+      format: 'stroke_net',
+      allowancePercent: 95,
+      divisions: [{ id: 'd1' }],
+    });
   });
 });

@@ -1,5 +1,9 @@
 import type { TournamentView } from '../../../../shared/schemas/tournaments';
-import { defaultAllowancePercent, type TournamentFormat, type TournamentVisibility } from '../../../../shared/tournament-rules';
+import {
+  defaultAllowancePercent,
+  type TournamentFormat,
+  type TournamentVisibility,
+} from '../../../../shared/tournament-rules';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import type { CourseChoice } from '../rounds/wizard-state';
 
@@ -70,7 +74,13 @@ export function formOf(t: TournamentView, course: CourseChoice | null): Tourname
     closesAt: t.entriesCloseAt ? localDateTime(t.entriesCloseAt) : '',
     course,
     dates: [...t.rounds].sort((a, b) => a.number - b.number).map((r) => r.playedOn),
-    divisions: t.divisions.map((d) => ({ id: d.id, name: d.name, teeId: d.teeId, min: index(d.minHandicapIndex), max: index(d.maxHandicapIndex) })),
+    divisions: t.divisions.map((d) => ({
+      id: d.id,
+      name: d.name,
+      teeId: d.teeId,
+      min: index(d.minHandicapIndex),
+      max: index(d.maxHandicapIndex),
+    })),
   };
 }
 
@@ -171,7 +181,13 @@ export function toUpdateChanges(fields: TournamentFields, started: boolean) {
     entriesCloseAt: fields.entriesCloseAt ?? null,
   };
   if (started) return base;
-  return { ...base, format: fields.format, allowancePercent: fields.allowancePercent, rounds: fields.rounds, divisions: fields.divisions };
+  return {
+    ...base,
+    format: fields.format,
+    allowancePercent: fields.allowancePercent,
+    rounds: fields.rounds,
+    divisions: fields.divisions,
+  };
 }
 
 /** The allowance field's hint: what an empty field means for the chosen format. */

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryView } from '../../../../shared/schemas/tournaments';
-import { canWithdrawSelf, confirmQuestion, currentRound, fold, groupOf, memberMatches, movesFrom, myEntry, selfEntry, STATUS_NAME } from './tournament';
+import {
+  canWithdrawSelf,
+  confirmQuestion,
+  currentRound,
+  fold,
+  groupOf,
+  memberMatches,
+  movesFrom,
+  myEntry,
+  selfEntry,
+  STATUS_NAME,
+} from './tournament';
 
 const entry = (id: string, userId: string | undefined, groups: EntryView['groups'] = []): EntryView => ({
   id,
@@ -26,10 +37,17 @@ describe('tournament states', () => {
   it('offers entering only while open, before the deadline and with room', () => {
     const now = new Date('2026-05-01T12:00:00Z');
     expect(selfEntry({ status: 'open', entryCount: 3 }, now)).toEqual({ ok: true });
-    expect(selfEntry({ status: 'draft', entryCount: 0 }, now)).toMatchObject({ ok: false, reason: 'Påmeldingen er ikke åpnet ennå.' });
+    expect(selfEntry({ status: 'draft', entryCount: 0 }, now)).toMatchObject({
+      ok: false,
+      reason: 'Påmeldingen er ikke åpnet ennå.',
+    });
     expect(selfEntry({ status: 'closed', entryCount: 0 }, now)).toMatchObject({ ok: false });
-    expect(selfEntry({ status: 'open', entryCount: 0, entriesCloseAt: '2026-05-01T11:59:00Z' }, now)).toMatchObject({ reason: 'Påmeldingsfristen er ute.' });
-    expect(selfEntry({ status: 'open', entryCount: 4, entryLimit: 4 }, now)).toMatchObject({ reason: 'Turneringen er full.' });
+    expect(selfEntry({ status: 'open', entryCount: 0, entriesCloseAt: '2026-05-01T11:59:00Z' }, now)).toMatchObject({
+      reason: 'Påmeldingsfristen er ute.',
+    });
+    expect(selfEntry({ status: 'open', entryCount: 4, entryLimit: 4 }, now)).toMatchObject({
+      reason: 'Turneringen er full.',
+    });
     expect(canWithdrawSelf('closed')).toBe(true);
     expect(canWithdrawSelf('in_progress')).toBe(false);
   });
@@ -38,7 +56,12 @@ describe('tournament states', () => {
 describe('my entry and group', () => {
   it('finds my entry and the others starting with me in a round, me first', () => {
     const at = { round: 1, startsAt: '2026-05-01T08:00:00.000Z', tee: 1 as const };
-    const entries = [entry('a', 'u1', [at]), entry('b', 'u2', [at]), entry('c', undefined, [{ ...at, tee: 10 }]), entry('d', 'u4', [at])];
+    const entries = [
+      entry('a', 'u1', [at]),
+      entry('b', 'u2', [at]),
+      entry('c', undefined, [{ ...at, tee: 10 }]),
+      entry('d', 'u4', [at]),
+    ];
     const mine = myEntry(entries, 'u2')!;
     expect(mine.id).toBe('b');
     expect(groupOf(entries, mine, 1)!.entries.map((e) => e.id)).toEqual(['b', 'a', 'd']);
@@ -46,7 +69,10 @@ describe('my entry and group', () => {
   });
 
   it('opens the first round from today on, else the last', () => {
-    const rounds = [{ number: 2, playedOn: '2026-06-02' }, { number: 1, playedOn: '2026-06-01' }];
+    const rounds = [
+      { number: 2, playedOn: '2026-06-02' },
+      { number: 1, playedOn: '2026-06-01' },
+    ];
     expect(currentRound(rounds, '2026-05-30')).toBe(1);
     expect(currentRound(rounds, '2026-06-02')).toBe(2);
     expect(currentRound(rounds, '2026-07-01')).toBe(2);

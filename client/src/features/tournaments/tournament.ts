@@ -1,6 +1,11 @@
 import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { fold } from '../../../../shared/search-text';
-import { TOURNAMENT_MOVES, type TournamentFormat, type TournamentStatus, type TournamentVisibility } from '../../../../shared/tournament-rules';
+import {
+  TOURNAMENT_MOVES,
+  type TournamentFormat,
+  type TournamentStatus,
+  type TournamentVisibility,
+} from '../../../../shared/tournament-rules';
 
 /** The states as the club sees them (issue 15). */
 export const STATUS_NAME: Record<TournamentStatus, string> = {
@@ -50,7 +55,8 @@ const MOVE_TEXT: Record<TournamentStatus, { label: string; confirm: string }> = 
   },
   closed: {
     label: 'Steng påmeldingen',
-    confirm: 'Medlemmene kan ikke lenger melde seg på eller av selv. Du kan fortsatt melde på spillere og lage startlisten.',
+    confirm:
+      'Medlemmene kan ikke lenger melde seg på eller av selv. Du kan fortsatt melde på spillere og lage startlisten.',
   },
   in_progress: {
     label: 'Start turneringen',
@@ -68,7 +74,11 @@ const MOVE_TEXT: Record<TournamentStatus, { label: string; confirm: string }> = 
 
 /** The moves the server allows from `status`, in order, cancelling last. */
 export function movesFrom(status: TournamentStatus): StatusMove[] {
-  return TOURNAMENT_MOVES[status].map((to) => ({ to, ...MOVE_TEXT[to], danger: to === 'cancelled' || to === 'finished' }));
+  return TOURNAMENT_MOVES[status].map((to) => ({
+    to,
+    ...MOVE_TEXT[to],
+    danger: to === 'cancelled' || to === 'finished',
+  }));
 }
 
 /** The confirmation's question: "Avlys turneringen «Vårcupen»?" */
@@ -80,9 +90,14 @@ export function confirmQuestion(move: StatusMove, name: string): string {
  * Whether a member may enter themself now (CONTRACT.md: while `open` and before `entriesCloseAt`, and
  * while there is room). The server decides; this only says whether to offer the button, and why not.
  */
-export function selfEntry(t: Pick<TournamentView, 'status' | 'entriesCloseAt' | 'entryLimit' | 'entryCount'>, now: Date): { ok: true } | { ok: false; reason: string } {
-  if (t.status !== 'open') return { ok: false, reason: t.status === 'draft' ? 'Påmeldingen er ikke åpnet ennå.' : 'Påmeldingen er stengt.' };
-  if (t.entriesCloseAt && new Date(t.entriesCloseAt).getTime() <= now.getTime()) return { ok: false, reason: 'Påmeldingsfristen er ute.' };
+export function selfEntry(
+  t: Pick<TournamentView, 'status' | 'entriesCloseAt' | 'entryLimit' | 'entryCount'>,
+  now: Date,
+): { ok: true } | { ok: false; reason: string } {
+  if (t.status !== 'open')
+    return { ok: false, reason: t.status === 'draft' ? 'Påmeldingen er ikke åpnet ennå.' : 'Påmeldingen er stengt.' };
+  if (t.entriesCloseAt && new Date(t.entriesCloseAt).getTime() <= now.getTime())
+    return { ok: false, reason: 'Påmeldingsfristen er ute.' };
   if (t.entryLimit !== undefined && t.entryCount >= t.entryLimit) return { ok: false, reason: 'Turneringen er full.' };
   return { ok: true };
 }
@@ -102,10 +117,18 @@ export function myEntry(entries: readonly EntryView[], userId: string): EntryVie
 }
 
 /** My group in a round: the entries that start with me (same round, time and tee), me first. */
-export function groupOf(entries: readonly EntryView[], entry: EntryView, round: number): { startsAt: string; tee: 1 | 10; entries: EntryView[] } | null {
+export function groupOf(
+  entries: readonly EntryView[],
+  entry: EntryView,
+  round: number,
+): { startsAt: string; tee: 1 | 10; entries: EntryView[] } | null {
   const mine = entry.groups.find((g) => g.round === round);
   if (!mine) return null;
-  const others = entries.filter((e) => e.id !== entry.id && e.groups.some((g) => g.round === round && g.startsAt === mine.startsAt && g.tee === mine.tee));
+  const others = entries.filter(
+    (e) =>
+      e.id !== entry.id &&
+      e.groups.some((g) => g.round === round && g.startsAt === mine.startsAt && g.tee === mine.tee),
+  );
   return { startsAt: mine.startsAt, tee: mine.tee, entries: [entry, ...others] };
 }
 
@@ -116,7 +139,12 @@ export function startText(startsAt: string, tee: 1 | 10): string {
 }
 
 /** Members an organizer may add: not entered yet, matching every typed word in name or e-mail. */
-export function memberMatches<M extends { userId: string; name: string | null; email: string }>(members: readonly M[], query: string, entered: ReadonlySet<string>, limit = 8): M[] {
+export function memberMatches<M extends { userId: string; name: string | null; email: string }>(
+  members: readonly M[],
+  query: string,
+  entered: ReadonlySet<string>,
+  limit = 8,
+): M[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   return members

@@ -13,12 +13,24 @@ const RETRY_UNSENT_MS = 5_000;
 const SIGNATURES_REFETCH_MS = 10_000;
 
 /** The cards with one hole of one card set to what the server now holds. */
-export function withStrokes(view: TournamentCardsView | undefined, entryId: string, hole: number, strokes: number | null): TournamentCardsView | undefined {
+export function withStrokes(
+  view: TournamentCardsView | undefined,
+  entryId: string,
+  hole: number,
+  strokes: number | null,
+): TournamentCardsView | undefined {
   if (!view) return view;
   return {
     ...view,
     cards: view.cards.map((c) =>
-      c.entryId !== entryId ? c : { ...c, strokes: c.strokes.map((s, i) => (i === hole - 1 ? strokes : s)), signedByPlayer: false, signedByMarker: false },
+      c.entryId !== entryId
+        ? c
+        : {
+            ...c,
+            strokes: c.strokes.map((s, i) => (i === hole - 1 ? strokes : s)),
+            signedByPlayer: false,
+            signedByMarker: false,
+          },
     ),
   };
 }
@@ -30,14 +42,22 @@ export function withStrokes(view: TournamentCardsView | undefined, entryId: stri
  * scores typed here: each its own request with `previousStrokes`, retried while unanswered, a 409 told as
  * a conflict unless the card turned out locked or play is over (then the server's message).
  */
-export function useTournamentCards(input: { organizationId: string; tournamentId: string; round: number; slug: string; live: boolean }) {
+export function useTournamentCards(input: {
+  organizationId: string;
+  tournamentId: string;
+  round: number;
+  slug: string;
+  live: boolean;
+}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const { organizationId, tournamentId, round, slug, live } = input;
   const cardsInput = useMemo(() => ({ organizationId, tournamentId, round }), [organizationId, tournamentId, round]);
   const key = useMemo(() => trpc.tournaments.cards.queryKey(cardsInput), [trpc, cardsInput]);
-  const cards = useQuery(trpc.tournaments.cards.queryOptions(cardsInput, { refetchInterval: live ? SIGNATURES_REFETCH_MS : false }));
+  const cards = useQuery(
+    trpc.tournaments.cards.queryOptions(cardsInput, { refetchInterval: live ? SIGNATURES_REFETCH_MS : false }),
+  );
 
   const subscription = useSubscription(
     trpc.tournaments.onLeaderboard.subscriptionOptions(
@@ -46,7 +66,8 @@ export function useTournamentCards(input: { organizationId: string; tournamentId
         enabled: live,
         onData: (event) => {
           // A snapshot comes first on (re)connecting; rows whenever a card on the board changed.
-          if (event.data.kind === 'rows' || event.data.kind === 'snapshot') void queryClient.invalidateQueries({ queryKey: key });
+          if (event.data.kind === 'rows' || event.data.kind === 'snapshot')
+            void queryClient.invalidateQueries({ queryKey: key });
         },
       },
     ),
@@ -59,19 +80,33 @@ export function useTournamentCards(input: { organizationId: string; tournamentId
         retryMs: RETRY_UNSENT_MS,
         send: async (operation) => {
           try {
-            await client.tournaments.setScore.mutate({ ...cardsInput, entryId: operation.participantId, hole: operation.hole, strokes: operation.strokes, previousStrokes: operation.previous });
-            queryClient.setQueryData<TournamentCardsView>(key, (view) => withStrokes(view, operation.participantId, operation.hole, operation.strokes));
+            await client.tournaments.setScore.mutate({
+              ...cardsInput,
+              entryId: operation.participantId,
+              hole: operation.hole,
+              strokes: operation.strokes,
+              previousStrokes: operation.previous,
+            });
+            queryClient.setQueryData<TournamentCardsView>(key, (view) =>
+              withStrokes(view, operation.participantId, operation.hole, operation.strokes),
+            );
             return { kind: 'saved' };
           } catch (error) {
             const result = sendResultOf(error);
             if (result.kind === 'unanswered') return result;
-            const fresh = await queryClient.fetchQuery({ ...trpc.tournaments.cards.queryOptions(cardsInput), staleTime: 0 }).catch(() => undefined);
+            const fresh = await queryClient
+              .fetchQuery({ ...trpc.tournaments.cards.queryOptions(cardsInput), staleTime: 0 })
+              .catch(() => undefined);
             const card = fresh?.cards.find((c) => c.entryId === operation.participantId);
-            if (result.kind === 'conflict' && (card?.locked || !card)) return { kind: 'refused', message: describeApiError(error)?.message ?? 'Kortet er låst.' };
+            if (result.kind === 'conflict' && (card?.locked || !card))
+              return { kind: 'refused', message: describeApiError(error)?.message ?? 'Kortet er låst.' };
             if (result.kind === 'conflict') {
               // Play may have ended (409 too): then the refusal is the server's message, not a conflict.
-              const t = await queryClient.fetchQuery({ ...trpc.tournaments.get.queryOptions({ organizationId, tournamentId }), staleTime: 0 }).catch(() => undefined);
-              if (t && t.status !== 'in_progress') return { kind: 'refused', message: describeApiError(error)?.message ?? '' };
+              const t = await queryClient
+                .fetchQuery({ ...trpc.tournaments.get.queryOptions({ organizationId, tournamentId }), staleTime: 0 })
+                .catch(() => undefined);
+              if (t && t.status !== 'in_progress')
+                return { kind: 'refused', message: describeApiError(error)?.message ?? '' };
             }
             return result;
           }
@@ -83,7 +118,10 @@ export function useTournamentCards(input: { organizationId: string; tournamentId
 
   const send = useCallback(
     (entryId: string, hole: number, strokes: number | null) => {
-      const held = queryClient.getQueryData<TournamentCardsView>(key)?.cards.find((c) => c.entryId === entryId)?.strokes[hole - 1] ?? null;
+      const held =
+        queryClient.getQueryData<TournamentCardsView>(key)?.cards.find((c) => c.entryId === entryId)?.strokes[
+          hole - 1
+        ] ?? null;
       sender.edit(entryId, hole, strokes, held);
     },
     [queryClient, key, sender],
@@ -92,7 +130,11 @@ export function useTournamentCards(input: { organizationId: string; tournamentId
   const sign = useMutation(
     trpc.tournaments.signCard.mutationOptions({
       onSuccess: (card) => {
-        queryClient.setQueryData<TournamentCardsView>(key, (view) => view && { ...view, cards: view.cards.map((c) => (c.entryId === card.entryId ? { ...c, ...card } : c)) });
+        queryClient.setQueryData<TournamentCardsView>(
+          key,
+          (view) =>
+            view && { ...view, cards: view.cards.map((c) => (c.entryId === card.entryId ? { ...c, ...card } : c)) },
+        );
         void queryClient.invalidateQueries({ queryKey: key });
       },
     }),

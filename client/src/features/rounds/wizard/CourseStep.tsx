@@ -5,7 +5,13 @@ import type { AppRouter } from '../../../../../server/trpc/router';
 import { describeApiError, fieldError } from '../../../lib/api-error';
 import { useTRPC } from '../../../trpc';
 import { Alert, Button, Card, EmptyState, FormError, Loading, SelectField, TextField } from '../../../ui';
-import { coursePar, newCourseForm, toCreateInput, withHoleCount, type PersonalCourseForm } from '../personal-course-form';
+import {
+  coursePar,
+  newCourseForm,
+  toCreateInput,
+  withHoleCount,
+  type PersonalCourseForm,
+} from '../personal-course-form';
 import { courseTitle } from '../format';
 import type { CourseChoice, WizardAction, WizardState } from '../wizard-state';
 
@@ -26,7 +32,13 @@ export function courseChoice(course: Course): CourseChoice {
     kind: course.kind,
     clubName: course.club?.name ?? null,
     holeCount: course.holes.length,
-    tees: course.tees.map((t) => ({ id: t.id, name: t.name, color: t.color, par: t.par, lengthMeters: t.lengthMeters })),
+    tees: course.tees.map((t) => ({
+      id: t.id,
+      name: t.name,
+      color: t.color,
+      par: t.par,
+      lengthMeters: t.lengthMeters,
+    })),
   };
 }
 
@@ -49,7 +61,9 @@ function CourseButton({ course, pick, extra }: { course: Course; pick: CoursePic
       <button type="button" aria-pressed={chosen} onClick={() => pick.onChoose(courseChoice(course))}>
         <strong>{courseTitle(course)}</strong>
         <span className="small muted" style={{ display: 'block' }}>
-          {[course.city, `${course.holes.length} hull`, course.kind === 'personal' ? 'egen bane' : null, extra].filter(Boolean).join(' · ')}
+          {[course.city, `${course.holes.length} hull`, course.kind === 'personal' ? 'egen bane' : null, extra]
+            .filter(Boolean)
+            .join(' · ')}
         </span>
       </button>
     </li>
@@ -63,14 +77,29 @@ export function CourseStep({ state, dispatch }: { state: WizardState; dispatch: 
       {state.course ? (
         <Alert tone="success">
           <p>
-            Valgt: <strong data-testid="chosen-course">{courseTitle({ ...state.course, club: state.course.clubName ? { slug: '', name: state.course.clubName } : undefined })}</strong>
+            Valgt:{' '}
+            <strong data-testid="chosen-course">
+              {courseTitle({
+                ...state.course,
+                club: state.course.clubName ? { slug: '', name: state.course.clubName } : undefined,
+              })}
+            </strong>
           </p>
         </Alert>
       ) : null}
       {state.roundId !== null ? (
-        <p className="small muted">Runden er opprettet, så banen kan ikke endres. Vil du spille en annen bane, forkast og start på nytt.</p>
+        <p className="small muted">
+          Runden er opprettet, så banen kan ikke endres. Vil du spille en annen bane, forkast og start på nytt.
+        </p>
       ) : (
-        <CourseFinder pick={{ chosenId: state.course?.id ?? null, onChoose: (course) => dispatch({ type: 'chooseCourse', course }) }} mode={mode} setMode={setMode} />
+        <CourseFinder
+          pick={{
+            chosenId: state.course?.id ?? null,
+            onChoose: (course) => dispatch({ type: 'chooseCourse', course }),
+          }}
+          mode={mode}
+          setMode={setMode}
+        />
       )}
     </div>
   );
@@ -80,7 +109,17 @@ export function CourseStep({ state, dispatch }: { state: WizardState; dispatch: 
  * Finding a course: recent and own courses first, then by name, near me, the international search, or a
  * new personal course. `modes` limits the ways offered (a tournament offers no new personal course).
  */
-export function CourseFinder({ pick, mode, setMode, modes = MODES.map((m) => m.id) }: { pick: CoursePick; mode: CourseFinderMode; setMode(m: CourseFinderMode): void; modes?: readonly CourseFinderMode[] }) {
+export function CourseFinder({
+  pick,
+  mode,
+  setMode,
+  modes = MODES.map((m) => m.id),
+}: {
+  pick: CoursePick;
+  mode: CourseFinderMode;
+  setMode(m: CourseFinderMode): void;
+  modes?: readonly CourseFinderMode[];
+}) {
   return (
     <div>
       <RecentCourses pick={pick} />
@@ -120,7 +159,8 @@ function RecentCourses({ pick }: { pick: CoursePick }) {
     setFailed(null);
     try {
       const course = await queryClient.fetchQuery(trpc.courses.get.queryOptions({ courseId }));
-      if (pick.holeCount && course.holes.length !== pick.holeCount) setFailed(`Banen har ${course.holes.length} hull; her trengs en bane med ${pick.holeCount}.`);
+      if (pick.holeCount && course.holes.length !== pick.holeCount)
+        setFailed(`Banen har ${course.holes.length} hull; her trengs en bane med ${pick.holeCount}.`);
       else pick.onChoose(courseChoice(course));
     } catch (error) {
       setFailed(describeApiError(error)?.message ?? null);
@@ -131,13 +171,24 @@ function RecentCourses({ pick }: { pick: CoursePick }) {
 
   return (
     <Card title="Nylig brukt og egne baner">
-      {failed ? <Alert tone="error"><p>{failed}</p></Alert> : null}
+      {failed ? (
+        <Alert tone="error">
+          <p>{failed}</p>
+        </Alert>
+      ) : null}
       <ul className="result-list" aria-label="Nylig brukte baner">
         {recent.map((course) => (
           <li key={course.id}>
-            <button type="button" aria-pressed={pick.chosenId === course.id} aria-busy={loading === course.id} onClick={() => void pickRecent(course.id)}>
+            <button
+              type="button"
+              aria-pressed={pick.chosenId === course.id}
+              aria-busy={loading === course.id}
+              onClick={() => void pickRecent(course.id)}
+            >
               <strong>{courseTitle(course)}</strong>
-              <span className="small muted" style={{ display: 'block' }}>Nylig spilt</span>
+              <span className="small muted" style={{ display: 'block' }}>
+                Nylig spilt
+              </span>
             </button>
           </li>
         ))}
@@ -153,11 +204,25 @@ function ByName({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
   const [q, setQ] = useState('');
   const query = useDeferredValue(q.trim());
-  const search = useQuery(trpc.courses.searchOfficial.queryOptions({ q: query, limit: 10 }, { enabled: query.length >= 2, placeholderData: (p) => p }));
+  const search = useQuery(
+    trpc.courses.searchOfficial.queryOptions(
+      { q: query, limit: 10 },
+      { enabled: query.length >= 2, placeholderData: (p) => p },
+    ),
+  );
   const error = describeApiError(search.error);
   return (
     <Card>
-      <TextField label="Klubb eller bane" type="search" name="q" autoComplete="off" hint="Skriv minst to bokstaver." value={q} onChange={(e) => setQ(e.target.value)} error={fieldError(error, 'q')} />
+      <TextField
+        label="Klubb eller bane"
+        type="search"
+        name="q"
+        autoComplete="off"
+        hint="Skriv minst to bokstaver."
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        error={fieldError(error, 'q')}
+      />
       {query.length < 2 ? null : !search.data && !error ? (
         <Loading text="Søker …" />
       ) : error || !search.data ? (
@@ -168,7 +233,11 @@ function ByName({ pick }: { pick: CoursePick }) {
         </EmptyState>
       ) : (
         <ul className="result-list" aria-label="Søkeresultater" aria-busy={search.isFetching}>
-          {search.data.clubs.flatMap((club) => club.courses.map((course) => <CourseButton key={course.id} course={course} pick={pick} extra={club.isDemo ? 'demodata' : undefined} />))}
+          {search.data.clubs.flatMap((club) =>
+            club.courses.map((course) => (
+              <CourseButton key={course.id} course={course} pick={pick} extra={club.isDemo ? 'demodata' : undefined} />
+            )),
+          )}
         </ul>
       )}
     </Card>
@@ -176,13 +245,19 @@ function ByName({ pick }: { pick: CoursePick }) {
 }
 
 type Position = { lat: number; lng: number };
-type Where = { kind: 'idle' } | { kind: 'asking' } | { kind: 'found'; at: Position } | { kind: 'failed'; message: string };
+type Where =
+  | { kind: 'idle' }
+  | { kind: 'asking' }
+  | { kind: 'found'; at: Position }
+  | { kind: 'failed'; message: string };
 
 function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
   const trpc = useTRPC();
   const [where, setWhere] = useState<Where>({ kind: 'idle' });
   const at = where.kind === 'found' ? where.at : null;
-  const search = useQuery(trpc.courses.searchOfficial.queryOptions({ lat: at?.lat, lng: at?.lng, limit: 10 }, { enabled: at !== null }));
+  const search = useQuery(
+    trpc.courses.searchOfficial.queryOptions({ lat: at?.lat, lng: at?.lng, limit: 10 }, { enabled: at !== null }),
+  );
 
   function locate() {
     if (!('geolocation' in navigator)) {
@@ -191,7 +266,11 @@ function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
     }
     setWhere({ kind: 'asking' });
     navigator.geolocation.getCurrentPosition(
-      (pos) => setWhere({ kind: 'found', at: { lat: Math.round(pos.coords.latitude * 1e4) / 1e4, lng: Math.round(pos.coords.longitude * 1e4) / 1e4 } }),
+      (pos) =>
+        setWhere({
+          kind: 'found',
+          at: { lat: Math.round(pos.coords.latitude * 1e4) / 1e4, lng: Math.round(pos.coords.longitude * 1e4) / 1e4 },
+        }),
       (err) =>
         setWhere({
           kind: 'failed',
@@ -209,11 +288,15 @@ function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
       {where.kind === 'failed' ? (
         <Alert tone="warning" focus>
           <p>{where.message}</p>
-          <Button size="small" variant="secondary" onClick={onByName}>Søk på navn</Button>
+          <Button size="small" variant="secondary" onClick={onByName}>
+            Søk på navn
+          </Button>
         </Alert>
       ) : null}
       {where.kind !== 'found' ? (
-        <Button block busy={where.kind === 'asking'} onClick={locate}>Finn baner nær meg</Button>
+        <Button block busy={where.kind === 'asking'} onClick={locate}>
+          Finn baner nær meg
+        </Button>
       ) : search.isPending ? (
         <Loading text="Finner baner i nærheten …" />
       ) : search.error ? (
@@ -226,7 +309,16 @@ function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
         <ul className="result-list" aria-label="Baner nær deg">
           {search.data.clubs.flatMap((club) =>
             club.courses.map((course) => (
-              <CourseButton key={course.id} course={course} pick={pick} extra={club.distanceKm !== undefined ? `${club.distanceKm.toLocaleString('nb-NO', { maximumFractionDigits: 1 })} km` : undefined} />
+              <CourseButton
+                key={course.id}
+                course={course}
+                pick={pick}
+                extra={
+                  club.distanceKm !== undefined
+                    ? `${club.distanceKm.toLocaleString('nb-NO', { maximumFractionDigits: 1 })} km`
+                    : undefined
+                }
+              />
             )),
           )}
         </ul>
@@ -242,14 +334,34 @@ function International({ pick }: { pick: CoursePick }) {
   const query = useDeferredValue(q.trim());
   const land = useDeferredValue(country.trim());
   const enabled = query.length >= 2 || land.length === 2;
-  const search = useQuery(trpc.personalCourses.internationalSearch.queryOptions({ q: query || undefined, country: land || undefined }, { enabled, placeholderData: (p) => p }));
+  const search = useQuery(
+    trpc.personalCourses.internationalSearch.queryOptions(
+      { q: query || undefined, country: land || undefined },
+      { enabled, placeholderData: (p) => p },
+    ),
+  );
   const error = describeApiError(search.error);
   return (
     <Card>
       <p className="small muted">Baner andre golfere har lagt inn og delt, over hele verden.</p>
       <div className="grid-2">
-        <TextField label="Bane eller sted" type="search" autoComplete="off" value={q} onChange={(e) => setQ(e.target.value)} error={fieldError(error, 'q')} />
-        <TextField label="Land (kode)" hint="For eksempel ES" autoComplete="off" maxLength={2} value={country} onChange={(e) => setCountry(e.target.value)} error={fieldError(error, 'country')} />
+        <TextField
+          label="Bane eller sted"
+          type="search"
+          autoComplete="off"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          error={fieldError(error, 'q')}
+        />
+        <TextField
+          label="Land (kode)"
+          hint="For eksempel ES"
+          autoComplete="off"
+          maxLength={2}
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+          error={fieldError(error, 'country')}
+        />
       </div>
       {!enabled ? null : !search.data && !error ? (
         <Loading text="Søker …" />
@@ -273,7 +385,9 @@ function International({ pick }: { pick: CoursePick }) {
 function NewCourse({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
   const [form, setForm] = useState<PersonalCourseForm>(() => newCourseForm(18));
-  const create = useMutation(trpc.personalCourses.create.mutationOptions({ onSuccess: (course) => pick.onChoose(courseChoice(course)) }));
+  const create = useMutation(
+    trpc.personalCourses.create.mutationOptions({ onSuccess: (course) => pick.onChoose(courseChoice(course)) }),
+  );
   const error = describeApiError(create.error);
   const setHole = (i: number, patch: Partial<PersonalCourseForm['holes'][number]>) =>
     setForm((f) => ({ ...f, holes: f.holes.map((h, j) => (j === i ? { ...h, ...patch } : h)) }));
@@ -297,18 +411,42 @@ function NewCourse({ pick }: { pick: CoursePick }) {
         }}
         noValidate
       >
-        <TextField label="Navn på banen" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={fieldError(error, 'name')} />
+        <TextField
+          label="Navn på banen"
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+          error={fieldError(error, 'name')}
+        />
         <div className="grid-2">
-          <TextField label="Land (kode)" maxLength={2} value={form.country} onChange={(e) => setForm({ ...form, country: e.target.value })} error={fieldError(error, 'country')} />
-          <TextField label="Sted" value={form.city} onChange={(e) => setForm({ ...form, city: e.target.value })} error={fieldError(error, 'city')} />
+          <TextField
+            label="Land (kode)"
+            maxLength={2}
+            value={form.country}
+            onChange={(e) => setForm({ ...form, country: e.target.value })}
+            error={fieldError(error, 'country')}
+          />
+          <TextField
+            label="Sted"
+            value={form.city}
+            onChange={(e) => setForm({ ...form, city: e.target.value })}
+            error={fieldError(error, 'city')}
+          />
         </div>
-        <SelectField label="Antall hull" value={String(form.holes.length)} onChange={(e) => setForm(withHoleCount(form, e.target.value === '9' ? 9 : 18))}>
+        <SelectField
+          label="Antall hull"
+          value={String(form.holes.length)}
+          onChange={(e) => setForm(withHoleCount(form, e.target.value === '9' ? 9 : 18))}
+        >
           <option value="18">18 hull</option>
           <option value="9">9 hull</option>
         </SelectField>
         <fieldset className="field">
           <legend className="label">Par og hcp-indeks per hull (par {coursePar(form)})</legend>
-          {fieldError(error, 'holes') ? <span className="error" role="alert">{fieldError(error, 'holes')}</span> : null}
+          {fieldError(error, 'holes') ? (
+            <span className="error" role="alert">
+              {fieldError(error, 'holes')}
+            </span>
+          ) : null}
           <div className="hole-grid">
             <span className="small muted">Hull</span>
             <span className="small muted">Par</span>
@@ -322,42 +460,109 @@ function NewCourse({ pick }: { pick: CoursePick }) {
           <fieldset key={i} className="side-box">
             <legend className="label">Teested {i + 1}</legend>
             <div className="grid-2">
-              <TextField label="Navn" value={tee.name} onChange={(e) => setTee(i, { name: e.target.value })} error={fieldError(error, `tees.${i}.name`)} />
-              <TextField label="Farge" value={tee.color} onChange={(e) => setTee(i, { color: e.target.value })} error={fieldError(error, `tees.${i}.color`)} />
-              <TextField label="Course rating" inputMode="decimal" value={tee.courseRating} onChange={(e) => setTee(i, { courseRating: e.target.value })} error={fieldError(error, `tees.${i}.courseRating`)} />
-              <TextField label="Slope" inputMode="numeric" value={tee.slope} onChange={(e) => setTee(i, { slope: e.target.value })} error={fieldError(error, `tees.${i}.slope`)} />
+              <TextField
+                label="Navn"
+                value={tee.name}
+                onChange={(e) => setTee(i, { name: e.target.value })}
+                error={fieldError(error, `tees.${i}.name`)}
+              />
+              <TextField
+                label="Farge"
+                value={tee.color}
+                onChange={(e) => setTee(i, { color: e.target.value })}
+                error={fieldError(error, `tees.${i}.color`)}
+              />
+              <TextField
+                label="Course rating"
+                inputMode="decimal"
+                value={tee.courseRating}
+                onChange={(e) => setTee(i, { courseRating: e.target.value })}
+                error={fieldError(error, `tees.${i}.courseRating`)}
+              />
+              <TextField
+                label="Slope"
+                inputMode="numeric"
+                value={tee.slope}
+                onChange={(e) => setTee(i, { slope: e.target.value })}
+                error={fieldError(error, `tees.${i}.slope`)}
+              />
             </div>
-            {fieldError(error, `tees.${i}.par`) ? <p className="small" style={{ color: 'var(--danger)' }}>{fieldError(error, `tees.${i}.par`)}</p> : null}
+            {fieldError(error, `tees.${i}.par`) ? (
+              <p className="small" style={{ color: 'var(--danger)' }}>
+                {fieldError(error, `tees.${i}.par`)}
+              </p>
+            ) : null}
             {form.tees.length > 1 ? (
-              <Button size="small" variant="link" onClick={() => setForm((f) => ({ ...f, tees: f.tees.filter((_, j) => j !== i) }))}>Fjern teestedet</Button>
+              <Button
+                size="small"
+                variant="link"
+                onClick={() => setForm((f) => ({ ...f, tees: f.tees.filter((_, j) => j !== i) }))}
+              >
+                Fjern teestedet
+              </Button>
             ) : null}
           </fieldset>
         ))}
-        <Button size="small" variant="secondary" onClick={() => setForm((f) => ({ ...f, tees: [...f.tees, { name: '', color: '', courseRating: '', slope: '' }] }))}>
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={() =>
+            setForm((f) => ({ ...f, tees: [...f.tees, { name: '', color: '', courseRating: '', slope: '' }] }))
+          }
+        >
           Legg til teested
         </Button>
-        <p className="small muted" style={{ marginTop: '1rem' }}>Course rating og slope brukes bare til å regne ut handicap på serveren. De vises aldri igjen, heller ikke for deg.</p>
+        <p className="small muted" style={{ marginTop: '1rem' }}>
+          Course rating og slope brukes bare til å regne ut handicap på serveren. De vises aldri igjen, heller ikke for
+          deg.
+        </p>
         <div className="checkbox">
-          <input id="course-shared" type="checkbox" checked={form.shared} onChange={(e) => setForm({ ...form, shared: e.target.checked })} />
+          <input
+            id="course-shared"
+            type="checkbox"
+            checked={form.shared}
+            onChange={(e) => setForm({ ...form, shared: e.target.checked })}
+          />
           <label htmlFor="course-shared">Del banen, så andre golfere finner den i det internasjonale søket</label>
         </div>
         <FormError error={error} fields={['name', 'country', 'city', 'holes', 'tees']} />
-        <Button type="submit" busy={create.isPending}>Lagre og velg banen</Button>
+        <Button type="submit" busy={create.isPending}>
+          Lagre og velg banen
+        </Button>
       </form>
     </Card>
   );
 }
 
-function HoleRowInputs({ number, hole, onChange }: { number: number; hole: PersonalCourseForm['holes'][number]; onChange(patch: Partial<PersonalCourseForm['holes'][number]>): void }) {
+function HoleRowInputs({
+  number,
+  hole,
+  onChange,
+}: {
+  number: number;
+  hole: PersonalCourseForm['holes'][number];
+  onChange(patch: Partial<PersonalCourseForm['holes'][number]>): void;
+}) {
   return (
     <>
       <span>{number}</span>
-      <select aria-label={`Par hull ${number}`} value={hole.par} onChange={(e) => onChange({ par: Number(e.target.value) })}>
+      <select
+        aria-label={`Par hull ${number}`}
+        value={hole.par}
+        onChange={(e) => onChange({ par: Number(e.target.value) })}
+      >
         {[3, 4, 5, 6].map((p) => (
-          <option key={p} value={p}>{p}</option>
+          <option key={p} value={p}>
+            {p}
+          </option>
         ))}
       </select>
-      <input aria-label={`Hcp-indeks hull ${number}`} inputMode="numeric" value={hole.strokeIndex} onChange={(e) => onChange({ strokeIndex: e.target.value.replace(/\D/g, '').slice(0, 2) })} />
+      <input
+        aria-label={`Hcp-indeks hull ${number}`}
+        inputMode="numeric"
+        value={hole.strokeIndex}
+        onChange={(e) => onChange({ strokeIndex: e.target.value.replace(/\D/g, '').slice(0, 2) })}
+      />
     </>
   );
 }

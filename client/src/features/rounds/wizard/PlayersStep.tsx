@@ -5,7 +5,14 @@ import { formatHandicapIndex, parseHandicapIndex } from '../../../lib/handicap';
 import { useSession } from '../../../session/useSession';
 import { useTRPC } from '../../../trpc';
 import { Alert, Button, Card, EmptyState, Loading, SelectField, TextField } from '../../../ui';
-import { FORMAT_NAME, nextCall, stepProblems, type WizardAction, type WizardPerson, type WizardState } from '../wizard-state';
+import {
+  FORMAT_NAME,
+  nextCall,
+  stepProblems,
+  type WizardAction,
+  type WizardPerson,
+  type WizardState,
+} from '../wizard-state';
 import { useRoundSync } from './useRoundSync';
 
 const NEW_SIDE = '__new__';
@@ -16,7 +23,15 @@ function newKey(): string {
   return `${Date.now().toString(36)}-${counter}`;
 }
 
-export function PlayersStep({ state, dispatch, onDone }: { state: WizardState; dispatch: Dispatch<WizardAction>; onDone(): void }) {
+export function PlayersStep({
+  state,
+  dispatch,
+  onDone,
+}: {
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+  onDone(): void;
+}) {
   const session = useSession();
   const me = session.status === 'full' ? session.user : null;
   const [target, setTarget] = useState<string>(NEW_SIDE);
@@ -24,7 +39,8 @@ export function PlayersStep({ state, dispatch, onDone }: { state: WizardState; d
   const problems = stepProblems(state, 'spillere');
   const pendingCalls = nextCall(state) !== null;
   const sideKey = target === NEW_SIDE ? null : target;
-  const targetLabel = target === NEW_SIDE ? 'på en ny side' : `på ${state.sides.find((s) => s.key === target)?.name ?? 'siden'}`;
+  const targetLabel =
+    target === NEW_SIDE ? 'på en ny side' : `på ${state.sides.find((s) => s.key === target)?.name ?? 'siden'}`;
 
   function add(person: Parameters<typeof addAction>[0]) {
     dispatch(addAction(person, sideKey));
@@ -35,23 +51,33 @@ export function PlayersStep({ state, dispatch, onDone }: { state: WizardState; d
     if (await run(state)) onDone();
   }
 
-  const failedPerson = progress.failed?.call.kind === 'participant' ? state.people.find((p) => p.key === (progress.failed!.call as { key: string }).key) : null;
+  const failedPerson =
+    progress.failed?.call.kind === 'participant'
+      ? state.people.find((p) => p.key === (progress.failed!.call as { key: string }).key)
+      : null;
 
   return (
     <div>
       <p className="small muted">
-        {FORMAT_NAME[state.format]}. Hver spiller er sin egen side, med mindre du setter flere på samme side (lagspill, for eksempel bestball).
+        {FORMAT_NAME[state.format]}. Hver spiller er sin egen side, med mindre du setter flere på samme side (lagspill,
+        for eksempel bestball).
         {state.format === 'match' ? ' Matchspill har nøyaktig to sider.' : ''}
       </p>
       <Card title="Legg til spillere">
         <SelectField label="Legg til" value={target} onChange={(e) => setTarget(e.target.value)}>
           <option value={NEW_SIDE}>På en ny side</option>
           {state.sides.map((s) => (
-            <option key={s.key} value={s.key}>På {s.name}</option>
+            <option key={s.key} value={s.key}>
+              På {s.name}
+            </option>
           ))}
         </SelectField>
         {me && !state.people.some((p) => p.kind === 'account' && p.userId === me.id) ? (
-          <Button variant="secondary" block onClick={() => add({ kind: 'account', userId: me.id, name: me.name ?? me.email })}>
+          <Button
+            variant="secondary"
+            block
+            onClick={() => add({ kind: 'account', userId: me.id, name: me.name ?? me.email })}
+          >
             Legg til meg selv ({me.name ?? me.email}, hcp {formatHandicapIndex(me.handicapIndex)})
           </Button>
         ) : null}
@@ -67,7 +93,11 @@ export function PlayersStep({ state, dispatch, onDone }: { state: WizardState; d
           return (
             <section key={side.key} className="side-box" aria-label={side.name} data-testid="side">
               {side.serverId === null ? (
-                <TextField label="Navn på siden" value={side.name} onChange={(e) => dispatch({ type: 'renameSide', key: side.key, name: e.target.value })} />
+                <TextField
+                  label="Navn på siden"
+                  value={side.name}
+                  onChange={(e) => dispatch({ type: 'renameSide', key: side.key, name: e.target.value })}
+                />
               ) : (
                 <h3>{side.name}</h3>
               )}
@@ -102,18 +132,32 @@ export function PlayersStep({ state, dispatch, onDone }: { state: WizardState; d
       <Button block busy={progress.running} disabled={problems.length > 0} onClick={submit}>
         {state.roundId === null ? 'Opprett runden' : pendingCalls ? 'Lagre spillerne' : 'Neste'}
       </Button>
-      {progress.running ? <p className="small muted" role="status">Lagrer runden …</p> : null}
+      {progress.running ? (
+        <p className="small muted" role="status">
+          Lagrer runden …
+        </p>
+      ) : null}
     </div>
   );
 }
 
-type NewPerson = { kind: 'account'; userId: string; name: string } | { kind: 'guest'; name: string; handicapIndex: number };
+type NewPerson =
+  | { kind: 'account'; userId: string; name: string }
+  | { kind: 'guest'; name: string; handicapIndex: number };
 
 function addAction(person: NewPerson, sideKey: string | null): WizardAction {
   return { type: 'addPerson', person, sideKey, key: newKey() };
 }
 
-function PersonRow({ person, state, dispatch }: { person: WizardPerson; state: WizardState; dispatch: Dispatch<WizardAction> }) {
+function PersonRow({
+  person,
+  state,
+  dispatch,
+}: {
+  person: WizardPerson;
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+}) {
   const id = useId();
   const saved = person.serverId !== null;
   return (
@@ -127,19 +171,35 @@ function PersonRow({ person, state, dispatch }: { person: WizardPerson; state: W
       </div>
       {saved ? null : (
         <div className="row">
-          <label className="visually-hidden" htmlFor={id}>Flytt {person.name} til</label>
+          <label className="visually-hidden" htmlFor={id}>
+            Flytt {person.name} til
+          </label>
           <select
             id={id}
             className="btn secondary small"
             value={person.sideKey}
-            onChange={(e) => dispatch({ type: 'movePerson', key: person.key, sideKey: e.target.value === NEW_SIDE ? null : e.target.value, newSideKey: e.target.value === NEW_SIDE ? `side-${newKey()}` : undefined })}
+            onChange={(e) =>
+              dispatch({
+                type: 'movePerson',
+                key: person.key,
+                sideKey: e.target.value === NEW_SIDE ? null : e.target.value,
+                newSideKey: e.target.value === NEW_SIDE ? `side-${newKey()}` : undefined,
+              })
+            }
           >
             {state.sides.map((s) => (
-              <option key={s.key} value={s.key}>{s.name}</option>
+              <option key={s.key} value={s.key}>
+                {s.name}
+              </option>
             ))}
             <option value={NEW_SIDE}>Ny side</option>
           </select>
-          <Button size="small" variant="danger" aria-label={`Fjern ${person.name}`} onClick={() => dispatch({ type: 'removePerson', key: person.key })}>
+          <Button
+            size="small"
+            variant="danger"
+            aria-label={`Fjern ${person.name}`}
+            onClick={() => dispatch({ type: 'removePerson', key: person.key })}
+          >
             Fjern
           </Button>
         </div>
@@ -148,30 +208,59 @@ function PersonRow({ person, state, dispatch }: { person: WizardPerson; state: W
   );
 }
 
-function ParticipantSearch({ state, onPick, targetLabel }: { state: WizardState; onPick(p: NewPerson): void; targetLabel: string }) {
+function ParticipantSearch({
+  state,
+  onPick,
+  targetLabel,
+}: {
+  state: WizardState;
+  onPick(p: NewPerson): void;
+  targetLabel: string;
+}) {
   const trpc = useTRPC();
   const [q, setQ] = useState('');
   const query = useDeferredValue(q.trim());
-  const search = useQuery(trpc.participants.search.queryOptions({ q: query }, { enabled: query.length >= 2, placeholderData: (p) => p }));
+  const search = useQuery(
+    trpc.participants.search.queryOptions({ q: query }, { enabled: query.length >= 2, placeholderData: (p) => p }),
+  );
   const error = describeApiError(search.error);
   const taken = new Set(state.people.flatMap((p) => (p.kind === 'account' ? [p.userId] : [])));
   const results = search.data ? searchHits(search.data) : [];
   return (
     <div style={{ marginTop: '1rem' }}>
-      <TextField label="Søk etter spiller" type="search" autoComplete="off" hint="Navn eller e-postadresse: klubbkamerater, tidligere medspillere og gjester." value={q} onChange={(e) => setQ(e.target.value)} error={fieldError(error, 'q')} />
+      <TextField
+        label="Søk etter spiller"
+        type="search"
+        autoComplete="off"
+        hint="Navn eller e-postadresse: klubbkamerater, tidligere medspillere og gjester."
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        error={fieldError(error, 'q')}
+      />
       {query.length < 2 ? null : search.isPending ? (
         <Loading text="Søker …" />
       ) : error && !fieldError(error, 'q') ? (
-        <Alert tone="error"><p>{error.message}</p></Alert>
+        <Alert tone="error">
+          <p>{error.message}</p>
+        </Alert>
       ) : results.length === 0 ? (
         <p className="small muted">Ingen treff. Legg personen til som gjest under.</p>
       ) : (
         <ul className="result-list" aria-label="Spillere">
           {results.map((hit) => (
             <li key={hit.key}>
-              <button type="button" disabled={hit.kind === 'account' && taken.has(hit.userId)} onClick={() => { onPick(hit.person); setQ(''); }}>
+              <button
+                type="button"
+                disabled={hit.kind === 'account' && taken.has(hit.userId)}
+                onClick={() => {
+                  onPick(hit.person);
+                  setQ('');
+                }}
+              >
                 <strong>{hit.label}</strong>
-                <span className="small muted" style={{ display: 'block' }}>{hit.detail} · legg til {targetLabel}</span>
+                <span className="small muted" style={{ display: 'block' }}>
+                  {hit.detail} · legg til {targetLabel}
+                </span>
               </button>
             </li>
           ))}
@@ -181,26 +270,37 @@ function ParticipantSearch({ state, onPick, targetLabel }: { state: WizardState;
   );
 }
 
-type Hit = { key: string; kind: 'account'; userId: string; label: string; detail: string; person: NewPerson } | { key: string; kind: 'guest'; label: string; detail: string; person: NewPerson };
+type Hit =
+  | { key: string; kind: 'account'; userId: string; label: string; detail: string; person: NewPerson }
+  | { key: string; kind: 'guest'; label: string; detail: string; person: NewPerson };
 
 /** participants.search's answer as rows to pick from. */
-function searchHits(data: { accounts: { userId: string; name: string | null; email?: string | null; handicapIndex?: number | null }[]; guests: { name: string; handicapIndex: number }[] }): Hit[] {
+function searchHits(data: {
+  accounts: { userId: string; name: string | null; email?: string | null; handicapIndex?: number | null }[];
+  guests: { name: string; handicapIndex: number }[];
+}): Hit[] {
   return [
-    ...data.accounts.map((a): Hit => ({
-      key: `a-${a.userId}`,
-      kind: 'account',
-      userId: a.userId,
-      label: a.name ?? a.email ?? 'Ukjent',
-      detail: [a.email, a.handicapIndex !== undefined ? `hcp ${formatHandicapIndex(a.handicapIndex)}` : null].filter(Boolean).join(' · '),
-      person: { kind: 'account', userId: a.userId, name: a.name ?? a.email ?? 'Spiller' },
-    })),
-    ...data.guests.map((g, i): Hit => ({
-      key: `g-${i}-${g.name}`,
-      kind: 'guest',
-      label: g.name,
-      detail: `Gjest, hcp ${formatHandicapIndex(g.handicapIndex)}`,
-      person: { kind: 'guest', name: g.name, handicapIndex: g.handicapIndex },
-    })),
+    ...data.accounts.map(
+      (a): Hit => ({
+        key: `a-${a.userId}`,
+        kind: 'account',
+        userId: a.userId,
+        label: a.name ?? a.email ?? 'Ukjent',
+        detail: [a.email, a.handicapIndex !== undefined ? `hcp ${formatHandicapIndex(a.handicapIndex)}` : null]
+          .filter(Boolean)
+          .join(' · '),
+        person: { kind: 'account', userId: a.userId, name: a.name ?? a.email ?? 'Spiller' },
+      }),
+    ),
+    ...data.guests.map(
+      (g, i): Hit => ({
+        key: `g-${i}-${g.name}`,
+        kind: 'guest',
+        label: g.name,
+        detail: `Gjest, hcp ${formatHandicapIndex(g.handicapIndex)}`,
+        person: { kind: 'guest', name: g.name, handicapIndex: g.handicapIndex },
+      }),
+    ),
   ];
 }
 
@@ -225,12 +325,28 @@ function GuestForm({ onAdd, targetLabel }: { onAdd(p: NewPerson): void; targetLa
   }
   return (
     <form onSubmit={submit} noValidate style={{ marginTop: '1rem' }} aria-label="Legg til gjest">
-      <p className="label" style={{ fontWeight: 600 }}>Gjest uten konto</p>
+      <p className="label" style={{ fontWeight: 600 }}>
+        Gjest uten konto
+      </p>
       <div className="grid-2">
-        <TextField ref={nameRef} label="Gjestens navn" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-        <TextField label="Gjestens handicapindeks" inputMode="decimal" value={index} onChange={(e) => setIndex(e.target.value)} error={errors.index} />
+        <TextField
+          ref={nameRef}
+          label="Gjestens navn"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          label="Gjestens handicapindeks"
+          inputMode="decimal"
+          value={index}
+          onChange={(e) => setIndex(e.target.value)}
+          error={errors.index}
+        />
       </div>
-      <Button type="submit" variant="secondary" size="small">Legg til gjest {targetLabel}</Button>
+      <Button type="submit" variant="secondary" size="small">
+        Legg til gjest {targetLabel}
+      </Button>
     </form>
   );
 }

@@ -15,7 +15,12 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
   const round = useQuery(trpc.rounds.get.queryOptions({ roundId }, { enabled: state.roundId !== null }));
   if (!state.roundId) return null;
   if (round.isPending) return <Loading text="Henter runden …" />;
-  if (round.error) return <Alert tone="error"><p>{describeApiError(round.error)?.message}</p></Alert>;
+  if (round.error)
+    return (
+      <Alert tone="error">
+        <p>{describeApiError(round.error)?.message}</p>
+      </Alert>
+    );
   const view = round.data;
   const match = view.format === 'match';
   return (
@@ -24,7 +29,9 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
         <p>
           {formatDate(view.playedOn)} · tee {view.tee.name} · {FORMAT_NAME[view.format]} · {HOLES_NAME[view.holes]}
         </p>
-        <p className="small muted">Handicaptillegg {view.allowancePercent} %. Handicapene låses når første slag føres.</p>
+        <p className="small muted">
+          Handicaptillegg {view.allowancePercent} %. Handicapene låses når første slag føres.
+        </p>
       </Card>
       {view.sides.map((side) => (
         <Card key={side.id} title={side.name}>
@@ -42,7 +49,10 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
               <tbody>
                 {side.participants.map((p) => (
                   <tr key={p.id}>
-                    <th scope="row">{p.name}{p.isGuest ? ' (gjest)' : ''}</th>
+                    <th scope="row">
+                      {p.name}
+                      {p.isGuest ? ' (gjest)' : ''}
+                    </th>
                     <td>{formatHandicapIndex(p.handicapIndex)}</td>
                     <td>{formatStrokes(p.courseHandicap)}</td>
                     <td data-testid="playing-handicap">{formatStrokes(p.playingHandicap)}</td>
@@ -54,7 +64,9 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
           </div>
         </Card>
       ))}
-      <Button block onClick={() => onStarted(view.id)}>Start runden</Button>
+      <Button block onClick={() => onStarted(view.id)}>
+        Start runden
+      </Button>
       <p className="small muted" style={{ marginTop: '0.75rem' }}>
         Runden ligger også under <Link href={ROUTES.rounds}>Runder</Link>.
       </p>

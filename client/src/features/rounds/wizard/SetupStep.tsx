@@ -1,6 +1,13 @@
 import type { Dispatch } from 'react';
 import { TextField } from '../../../ui';
-import { FORMAT_NAME, HOLES_NAME, type Format, type HolesChoice, type WizardAction, type WizardState } from '../wizard-state';
+import {
+  FORMAT_NAME,
+  HOLES_NAME,
+  type Format,
+  type HolesChoice,
+  type WizardAction,
+  type WizardState,
+} from '../wizard-state';
 
 const FORMAT_HINT: Record<Format, string> = {
   stroke: 'Alle slag teller. Netto = brutto minus tildelte slag.',
@@ -9,7 +16,21 @@ const FORMAT_HINT: Record<Format, string> = {
 };
 
 /** Radio buttons as large tap targets, grouped and labelled for screen readers. */
-function Choice<T extends string>({ legend, name, value, options, onChange, disabled }: { legend: string; name: string; value: T; options: { value: T; label: string; hint?: string }[]; onChange(v: T): void; disabled?: boolean }) {
+function Choice<T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  disabled,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  options: { value: T; label: string; hint?: string }[];
+  onChange(v: T): void;
+  disabled?: boolean;
+}) {
   return (
     <fieldset className="field" disabled={disabled}>
       <legend className="label">{legend}</legend>
@@ -17,10 +38,20 @@ function Choice<T extends string>({ legend, name, value, options, onChange, disa
         {options.map((o) => (
           <li key={o.value}>
             <label className="checkbox" style={{ padding: '0.5rem 0.9rem', cursor: 'pointer' }}>
-              <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+              <input
+                type="radio"
+                name={name}
+                value={o.value}
+                checked={value === o.value}
+                onChange={() => onChange(o.value)}
+              />
               <span>
                 {o.label}
-                {o.hint ? <span className="small muted" style={{ display: 'block' }}>{o.hint}</span> : null}
+                {o.hint ? (
+                  <span className="small muted" style={{ display: 'block' }}>
+                    {o.hint}
+                  </span>
+                ) : null}
               </span>
             </label>
           </li>
@@ -37,7 +68,9 @@ export function SetupStep({ state, dispatch }: { state: WizardState; dispatch: D
   const holeOptions: HolesChoice[] = course.holeCount === 18 ? ['18', 'front9', 'back9'] : ['front9'];
   return (
     <div>
-      {locked ? <p className="small muted">Runden er opprettet: bane, tee, dato og spillform kan ikke endres lenger.</p> : null}
+      {locked ? (
+        <p className="small muted">Runden er opprettet: bane, tee, dato og spillform kan ikke endres lenger.</p>
+      ) : null}
       <Choice
         legend="Teested"
         name="tee"
@@ -46,17 +79,30 @@ export function SetupStep({ state, dispatch }: { state: WizardState; dispatch: D
         options={course.tees.map((t) => ({
           value: t.id,
           label: t.name,
-          hint: [`par ${t.par}`, t.lengthMeters ? `${t.lengthMeters.toLocaleString('nb-NO')} m` : null, t.color].filter(Boolean).join(' · '),
+          hint: [`par ${t.par}`, t.lengthMeters ? `${t.lengthMeters.toLocaleString('nb-NO')} m` : null, t.color]
+            .filter(Boolean)
+            .join(' · '),
         }))}
         onChange={(teeId) => dispatch({ type: 'setTee', teeId })}
       />
-      <TextField label="Dato" type="date" name="playedOn" value={state.playedOn} disabled={locked} onChange={(e) => dispatch({ type: 'setDate', playedOn: e.target.value })} />
+      <TextField
+        label="Dato"
+        type="date"
+        name="playedOn"
+        value={state.playedOn}
+        disabled={locked}
+        onChange={(e) => dispatch({ type: 'setDate', playedOn: e.target.value })}
+      />
       <Choice
         legend="Spillform"
         name="format"
         value={state.format}
         disabled={locked}
-        options={(Object.keys(FORMAT_NAME) as Format[]).map((f) => ({ value: f, label: FORMAT_NAME[f], hint: FORMAT_HINT[f] }))}
+        options={(Object.keys(FORMAT_NAME) as Format[]).map((f) => ({
+          value: f,
+          label: FORMAT_NAME[f],
+          hint: FORMAT_HINT[f],
+        }))}
         onChange={(format) => dispatch({ type: 'setFormat', format })}
       />
       <Choice

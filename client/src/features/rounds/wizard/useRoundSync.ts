@@ -48,4 +48,3 @@ export function useRoundSync(dispatch: Dispatch<WizardAction>) {
 
   return { progress, run };
 }
-
