@@ -40,15 +40,13 @@ async function setUp() {
     .insert(appUser)
     .values(Array.from({ length: MEMBERS }, (_, i) => ({ email: `medlem${i}@example.no`, name: `Medlem ${i}` })))
     .returning({ id: appUser.id });
-  await deps.db
-    .insert(organizationMembership)
-    .values(
-      users.map((u, i) => ({
-        organizationId: club!.id,
-        userId: u.id,
-        role: i === 0 ? ('owner' as const) : ('member' as const),
-      })),
-    );
+  await deps.db.insert(organizationMembership).values(
+    users.map((u, i) => ({
+      organizationId: club!.id,
+      userId: u.id,
+      role: i === 0 ? ('owner' as const) : ('member' as const),
+    })),
+  );
   const cookies = await Promise.all(users.map(async (u) => `service_session=${await sessionToken(deps, u.id)}`));
   const app = await createApp(deps, { client: 'none' });
   const base = await listenOnLoopback(app.server);

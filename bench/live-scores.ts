@@ -145,9 +145,9 @@ async function main() {
     if (k < 0) continue;
     answers.push(answered);
     latencies.push(...delivery.latencies);
-    delivery.latencies.forEach((latency, i) =>
-      byInstance[instanceOf(delivery.sockets[i]!, bases.length)]!.push(latency),
-    );
+    delivery.latencies.forEach((latency, i) => {
+      byInstance[instanceOf(delivery.sockets[i]!, bases.length)]!.push(latency);
+    });
     firsts.push(Math.min(...delivery.latencies));
     bytes = delivery.bytes;
   }

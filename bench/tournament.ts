@@ -136,24 +136,23 @@ async function buildTournament(deps: Awaited<ReturnType<typeof benchDeps>>['deps
           position: g,
         })
         .returning();
-      await deps.db
-        .insert(tournamentGroupEntry)
-        .values(
-          entries
-            .slice(g * 4, g * 4 + 4)
-            .map((e, position) => ({
-              groupId: group!.id,
-              entryId: e.id,
-              tournamentId,
-              organizationId,
-              round,
-              position,
-            })),
-        );
+      await deps.db.insert(tournamentGroupEntry).values(
+        entries.slice(g * 4, g * 4 + 4).map((e, position) => ({
+          groupId: group!.id,
+          entryId: e.id,
+          tournamentId,
+          organizationId,
+          round,
+          position,
+        })),
+      );
     }
   }
   let seed = 13;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
   const scores = entries.flatMap((e) =>
     Array.from({ length: ROUNDS * 18 }, (_, k) => ({
       entryId: e.id,

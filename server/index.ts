@@ -1,7 +1,7 @@
 import { createApp } from './app';
 import { seedDemoCoursesIfEmpty } from './courses/seed';
 import { seedDemoTournamentIfNone } from './tournaments/demo';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import type { Deps } from './deps';
 import { createLogger } from './log';
@@ -12,7 +12,7 @@ import { openEventBus } from './realtime/open-bus';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {

@@ -43,7 +43,7 @@ export const ROUTES = {
 
 /** A `neste` (next) parameter is followed only when it is a path of this app: never another origin. */
 export function safeNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   if (next.startsWith(ROUTES.login)) return null;
   return next;
 }

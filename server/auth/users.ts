@@ -56,5 +56,5 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 
 /** Serialises work on one address across transactions (and server instances): creation, adding, merging. */
 export async function lockEmail(tx: Queryable, email: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'email:' + normalizeEmail(email)}, 0))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email:${normalizeEmail(email)}`}, 0))`);
 }

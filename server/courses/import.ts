@@ -92,7 +92,6 @@ export const importFileSchema = z
 
 export type ImportFile = z.infer<typeof importFileSchema>;
 type ImportCourse = ImportFile['clubs'][number]['courses'][number];
-type ImportTee = ImportCourse['tees'][number];
 
 export class ImportFileError extends Error {
   constructor(readonly issues: FieldIssue[]) {
@@ -240,7 +239,7 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
       .values(part.map((p) => p.values))
       .returning({ id: course.id });
     // RETURNING gives the rows in the order of VALUES.
-    created.forEach((row, i) => courseIds.set(part[i]!.entry, row.id));
+    for (const [i, row] of created.entries()) courseIds.set(part[i]!.entry, row.id);
     summary.coursesCreated += created.length;
   }
 

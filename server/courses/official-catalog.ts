@@ -89,7 +89,10 @@ export class OfficialCatalog {
         if (score === 0) continue;
         for (const ci of this.clubsByWord.get(word)!) {
           let scores = best.get(ci);
-          if (!scores) best.set(ci, (scores = new Array<number>(queryWords.length).fill(0)));
+          if (!scores) {
+            scores = new Array<number>(queryWords.length).fill(0);
+            best.set(ci, scores);
+          }
           if (score > scores[qi]!) scores[qi] = score;
         }
       }

@@ -31,10 +31,11 @@ export async function searchOfficial(
   const query = input.q ? parseQuery(input.q) : null;
   const catalog = await officialCatalog(deps.db, deps.now());
 
-  let hits;
-  if (query) hits = catalog.search(query, from, limit);
-  else if (from) hits = catalog.near(from, NEARBY_RADIUS_KM, limit);
-  else hits = catalog.alphabetical(limit);
+  const hits = query
+    ? catalog.search(query, from, limit)
+    : from
+      ? catalog.near(from, NEARBY_RADIUS_KM, limit)
+      : catalog.alphabetical(limit);
 
   return {
     clubs: hits.map(({ club: hit, distanceKm }) => ({

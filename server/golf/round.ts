@@ -191,7 +191,7 @@ function standingsFor(round: RoundToScore, players: ScoredPlayer[]): Map<string,
       results.map((r) => (r.holesPlayed === 0 ? null : r.netToPar)),
       (o, v) => o < v,
     );
-    results.forEach(({ id, ...r }, i) => standings.set(id, { format: 'stroke', ...r, position: pos[i]! }));
+    for (const [i, { id, ...r }] of results.entries()) standings.set(id, { format: 'stroke', ...r, position: pos[i]! });
     return standings;
   }
 
@@ -203,7 +203,8 @@ function standingsFor(round: RoundToScore, players: ScoredPlayer[]): Map<string,
     results.map((r) => (r.holesPlayed === 0 ? null : r.points)),
     (o, v) => o > v,
   );
-  results.forEach(({ id, ...r }, i) => standings.set(id, { format: 'stableford', ...r, position: pos[i]! }));
+  for (const [i, { id, ...r }] of results.entries())
+    standings.set(id, { format: 'stableford', ...r, position: pos[i]! });
   return standings;
 }
 

@@ -26,6 +26,7 @@ type OutputOf<P extends ProcedurePath> = P extends `${infer N extends keyof Outp
     ? Outputs[N][M]
     : never
   : never;
+// biome-ignore lint/suspicious/noConfusingVoidType: tRPC infers `void` as the input of a procedure without one
 type InputBody<P extends ProcedurePath> = Exclude<InputOf<P>, void | undefined>;
 
 /** The input's field names; none for a procedure without input. */

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config';
-import { ImportFileError, importClubs, parseImportFile } from '../courses/import';
+import { type ImportFile, ImportFileError, importClubs, parseImportFile } from '../courses/import';
 import { openDatabase, runMigrations } from '../db/client';
 
 async function main(): Promise<number> {
@@ -24,7 +24,7 @@ async function main(): Promise<number> {
     console.error(`Cannot read ${file}: ${(error as Error).message}`);
     return 1;
   }
-  let parsed;
+  let parsed: ImportFile;
   try {
     parsed = parseImportFile(data);
   } catch (error) {

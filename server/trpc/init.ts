@@ -101,7 +101,7 @@ export const webSocketUserProcedure = optionalUserProcedure.use(async ({ ctx, ne
 /** Ordinary endpoints: only a full session (or a token without a stage claim) of an existing user. */
 export const userProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
-  if (!session || session.stage !== 'full') throw notAuthenticated();
+  if (session?.stage !== 'full') throw notAuthenticated();
   return next({ ctx: { session, user: session.user } });
 });
 
@@ -146,7 +146,7 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
   const parsed = organizationIdSchema.safeParse(await getRawInput());
   const organizationId = parsed.success ? parsed.data.organizationId : null;
   const session = await resolveSessionWithMembership(ctx.deps, ctx.sessionToken, organizationId);
-  if (!session || session.stage !== 'full') throw notAuthenticated();
+  if (session?.stage !== 'full') throw notAuthenticated();
   if (!organizationId)
     throw new AppError('INVALID_INPUT', { issues: [{ path: 'organizationId', message: 'Ugyldig id.' }] });
   const role = session.organizationRole;

@@ -6,8 +6,10 @@ import { z } from 'zod';
  * and DEL are invisible and break names in lists, mails and the CSV export; a lone surrogate is not
  * Unicode, and the database drivers would silently store U+FFFD in its place.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this expression's purpose
 const NOT_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]|\p{Cs}/u;
 /** Multi-line text keeps tab and line breaks (CR too: a line break typed on Windows is CRLF). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this expression's purpose
 const NOT_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
 
 export const CONTROL_CHARACTER_MESSAGE = 'Teksten inneholder kontrolltegn eller ugyldige tegn.';

@@ -314,7 +314,7 @@ describe.each(TRANSPORTS)('password sign-in and change over %s', (transport: Tra
       await login(user.email, PASSWORD, c);
       for (let i = 0; i < 5; i++) {
         expect(
-          (await c.call('auth.setPassword', { newPassword: 'nytt passord her', currentPassword: 'gjetning nr ' + i }))
+          (await c.call('auth.setPassword', { newPassword: 'nytt passord her', currentPassword: `gjetning nr ${i}` }))
             .status,
         ).toBe(401);
       }

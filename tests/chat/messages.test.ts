@@ -98,7 +98,7 @@ describe.each(databaseKinds())('team chat messages on %s', (kind) => {
       for (const bad of ['ring\u0007', 'null\u0000byte', 'lone \ud800'])
         expect((await send(author, bad)).error?.code, JSON.stringify(bad)).toBe('INVALID_INPUT');
       // Line breaks and tabs are text; HTML is kept as the characters typed, to be shown as text.
-      const html = '<script>alert(1)</script> &amp; <b>fet</b>\r\nny linje\tog tab ' + emoji;
+      const html = `<script>alert(1)</script> &amp; <b>fet</b>\r\nny linje\tog tab ${emoji}`;
       const kept = await send(author, html);
       expect(kept.body.text).toBe(html);
       const history = await (await as(w.member)).call('chat.history', { organizationId: w.club.id, limit: 1 });

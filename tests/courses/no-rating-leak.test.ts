@@ -45,7 +45,7 @@ function leaks(value: unknown, where: string, found: string[] = []): string[] {
   } else if (typeof value === 'string') {
     if (SECRET_IN_TEXT.test(value.replace(UUID, ''))) found.push(`${where}: "${value}"`);
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => leaks(v, `${where}[${i}]`, found));
+    for (const [i, v] of value.entries()) leaks(v, `${where}[${i}]`, found);
   } else if (value !== null && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
       if (SECRET_KEY.test(key)) found.push(`${where}.${key}`);

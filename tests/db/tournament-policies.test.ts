@@ -118,16 +118,14 @@ describe.each(databaseKinds())('tournament policies on %s', (kind) => {
     expect(deleted).toEqual([]);
     const inserted = refusal(
       withTenant(handle.db, null, (tx) =>
-        tx
-          .insert(tournamentScore)
-          .values({
-            entryId: open.players[1]!.entryId,
-            round: 1,
-            hole: 1,
-            strokes: 1,
-            tournamentId: open.tournamentId,
-            organizationId: open.organizationId,
-          }),
+        tx.insert(tournamentScore).values({
+          entryId: open.players[1]!.entryId,
+          round: 1,
+          hole: 1,
+          strokes: 1,
+          tournamentId: open.tournamentId,
+          organizationId: open.organizationId,
+        }),
       ),
     );
     expect(await inserted).toMatch(/row-level security/);
@@ -165,15 +163,13 @@ describe.each(databaseKinds())('tournament policies on %s', (kind) => {
     // Own organization on the row, the other organization's tournament: the composite key refuses it.
     const mixed = await refusal(
       withTenant(handle.db, open.organizationId, (tx) =>
-        tx
-          .insert(tournamentDivision)
-          .values({
-            tournamentId: membersOnly.tournamentId,
-            organizationId: open.organizationId,
-            name: 'Inntrenger',
-            teeId: sql`(select tee_id from tournament_division limit 1)` as never,
-            position: 9,
-          }),
+        tx.insert(tournamentDivision).values({
+          tournamentId: membersOnly.tournamentId,
+          organizationId: open.organizationId,
+          name: 'Inntrenger',
+          teeId: sql`(select tee_id from tournament_division limit 1)` as never,
+          position: 9,
+        }),
       ),
     );
     expect(mixed).toMatch(/foreign key/);

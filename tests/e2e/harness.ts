@@ -70,11 +70,20 @@ export async function newPhoneContext(
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Screens load as their own chunks: a picture of the loading state shows nothing of the screen.
-  await page.waitForFunction(() => !document.body.innerText.includes('Laster …'), null, { timeout: 10_000 });
+  await page.waitForFunction(
+    // biome-ignore lint/performance/useDomNodeTextContent: what is shown is the question, and innerText is the shown text
+    () => !document.body.innerText.includes('Laster …'),
+    null,
+    { timeout: 10_000 },
+  );
   const original = page.viewportSize();
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${label}.png`), fullPage: true });
+    // A page wider than the phone makes the whole screen slide sideways under the thumb; a wide table
+    // scrolls inside its own box instead.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > size.width) throw new Error(`${name} (${label}) is ${width} px wide in a ${size.width} px window`);
   }
   if (original) await page.setViewportSize(original);
 }

@@ -252,5 +252,5 @@ describe('the club’s tournament screens in a real browser (issue 15)', () => {
     await adminContext.close();
     await perContext.close();
     await kariContext.close();
-  });
+  }, 180_000); // the whole tournament day in one test: about 90 s on a busy two-core machine
 });

@@ -103,7 +103,9 @@ export function collect<Data>(
   const events: { id: string; data: Data }[] = [];
   const errors: TRPCClientError<AppRouter>[] = [];
   const waiters: (() => void)[] = [];
-  const wake = () => waiters.splice(0).forEach((w) => w());
+  const wake = () => {
+    for (const w of waiters.splice(0)) w();
+  };
   const subscription = subscribe({
     onData: (event) => {
       events.push(event as { id: string; data: Data });

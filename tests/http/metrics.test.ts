@@ -41,7 +41,7 @@ function parseExposition(text: string): Sample[] {
   return samples;
 }
 
-function valueOf(samples: Sample[], name: string, labels: Record<string, string>): number | undefined {
+function sampleValue(samples: Sample[], name: string, labels: Record<string, string>): number | undefined {
   return samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
 }
 
@@ -120,24 +120,24 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect((await fetch(`${server.url}/no-such-path/${otherId}`)).status).toBe(404);
 
     const { text, samples } = await scrape();
-    const requests = (labels: Record<string, string>) => valueOf(samples, 'golf_http_requests_total', labels);
+    const requests = (labels: Record<string, string>) => sampleValue(samples, 'golf_http_requests_total', labels);
     expect(requests({ route: '/organizations/:organization_id/members', method: 'GET', status: '200' })).toBe(3);
     expect(requests({ route: '/organizations/:organization_id/members', method: 'GET', status: '403' })).toBe(1);
     expect(requests({ route: '/trpc/orgs.mine', method: 'GET', status: '200' })).toBe(1);
     expect(requests({ route: '/trpc/<unknown>', method: 'GET', status: '404' })).toBe(1);
     expect(requests({ route: '<unmatched>', method: 'GET', status: '404' })).toBe(1);
     expect(
-      valueOf(samples, 'golf_http_request_duration_seconds_count', {
+      sampleValue(samples, 'golf_http_request_duration_seconds_count', {
         route: '/organizations/:organization_id/members',
         status: '200',
       }),
     ).toBe(3);
     for (const id of [club.id, otherId, member.id]) expect(text).not.toContain(id);
     // prom-client's default metrics are there, event-loop lag among them.
-    expect(valueOf(samples, 'nodejs_eventloop_lag_seconds', {})).toBeGreaterThanOrEqual(0);
+    expect(sampleValue(samples, 'nodejs_eventloop_lag_seconds', {})).toBeGreaterThanOrEqual(0);
     expect(samples.some((s) => s.name === 'process_resident_memory_bytes')).toBe(true);
     if (deps.dbKind === 'postgres')
-      expect(valueOf(samples, 'golf_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+      expect(sampleValue(samples, 'golf_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     else expect(samples.some((s) => s.name === 'golf_db_pool_connections')).toBe(false);
   });
 
@@ -155,9 +155,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const gauges = async () => {
       const { samples } = await scrape();
       return {
-        rounds: valueOf(samples, 'golf_live_subscriptions', { kind: 'round' }),
-        chats: valueOf(samples, 'golf_live_subscriptions', { kind: 'chat' }),
-        sockets: valueOf(samples, 'golf_websockets_open', { session: 'with_session' }),
+        rounds: sampleValue(samples, 'golf_live_subscriptions', { kind: 'round' }),
+        chats: sampleValue(samples, 'golf_live_subscriptions', { kind: 'chat' }),
+        sockets: sampleValue(samples, 'golf_websockets_open', { session: 'with_session' }),
       };
     };
     expect(await gauges()).toEqual({ rounds: 0, chats: 0, sockets: 0 });
@@ -199,12 +199,12 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect((await post('/auth/request-link', { email: user.email })).status).toBe(429);
 
     const { text, samples } = await scrape();
-    expect(valueOf(samples, 'golf_sign_ins_total', { kind: 'password', outcome: 'failure' })).toBe(1);
-    expect(valueOf(samples, 'golf_sign_ins_total', { kind: 'password', outcome: 'success' })).toBe(1);
-    expect(valueOf(samples, 'golf_rate_limit_refusals_total', { limit: 'magic_link_address' })).toBe(1);
-    expect(valueOf(samples, 'golf_bus_published_total', { kind: 'sessions' })).toBeGreaterThanOrEqual(1);
+    expect(sampleValue(samples, 'golf_sign_ins_total', { kind: 'password', outcome: 'failure' })).toBe(1);
+    expect(sampleValue(samples, 'golf_sign_ins_total', { kind: 'password', outcome: 'success' })).toBe(1);
+    expect(sampleValue(samples, 'golf_rate_limit_refusals_total', { limit: 'magic_link_address' })).toBe(1);
+    expect(sampleValue(samples, 'golf_bus_published_total', { kind: 'sessions' })).toBeGreaterThanOrEqual(1);
     expect(
-      valueOf(samples, 'golf_http_requests_total', { route: '/auth/request-link', method: 'POST', status: '429' }),
+      sampleValue(samples, 'golf_http_requests_total', { route: '/auth/request-link', method: 'POST', status: '429' }),
     ).toBe(1);
     for (const secret of [user.email, user.email.split('@')[0]!, user.id, PASSWORD, TOKEN])
       expect(text).not.toContain(secret);
@@ -222,8 +222,10 @@ describe('two apps in one process', () => {
         parseExposition(
           await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text(),
         );
-      expect(valueOf(await read(a), 'golf_http_requests_total', { route: '/healthz', status: '200' })).toBe(2);
-      expect(valueOf(await read(b), 'golf_http_requests_total', { route: '/healthz', status: '200' })).toBeUndefined();
+      expect(sampleValue(await read(a), 'golf_http_requests_total', { route: '/healthz', status: '200' })).toBe(2);
+      expect(
+        sampleValue(await read(b), 'golf_http_requests_total', { route: '/healthz', status: '200' }),
+      ).toBeUndefined();
     } finally {
       await a.close();
       await b.close();

@@ -36,15 +36,13 @@ describe.each(TRANSPORTS)('cross-tenant attempts over %s', (transport: Transport
     await addMember(deps.db, orgB.id, ownerB.id, 'owner');
     await addMember(deps.db, orgB.id, adminB.id, 'admin');
     await addMember(deps.db, orgB.id, memberB.id, 'member');
-    await deps.db
-      .insert(auditLog)
-      .values({
-        organizationId: orgB.id,
-        action: 'org.role_changed',
-        actorUserId: ownerB.id,
-        subjectUserId: adminB.id,
-        ip: '203.0.113.7',
-      });
+    await deps.db.insert(auditLog).values({
+      organizationId: orgB.id,
+      action: 'org.role_changed',
+      actorUserId: ownerB.id,
+      subjectUserId: adminB.id,
+      ip: '203.0.113.7',
+    });
     secretsOfB = [orgB.name, 'Bravo', 'bravo.example.no', 'Berit', 'Bjørn', 'Bertine', '203.0.113.7'];
   });
 

@@ -119,7 +119,14 @@ describe('whileAllowed: a subscription only for as long as its access lasts', ()
     let checks = 0;
     const live = whileAllowed(
       d,
-      { userId: 'u1', signal: leave.signal, recheckMs: 20, check: async () => void (checks += 1) },
+      {
+        userId: 'u1',
+        signal: leave.signal,
+        recheckMs: 20,
+        check: async () => {
+          checks += 1;
+        },
+      },
       (signal) => source.stream(signal),
     );
     const pending = live.next();

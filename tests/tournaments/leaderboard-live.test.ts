@@ -30,7 +30,10 @@ function held(events: Received[]): Record<string, Record<string, LeaderboardRowV
       for (const d of data.leaderboard.divisions) board[d.id] = Object.fromEntries(d.rows.map((r) => [r.entryId, r]));
       continue;
     }
-    for (const { divisionId, ...row } of data.rows) (board[divisionId] ??= {})[row.entryId] = row;
+    for (const { divisionId, ...row } of data.rows) {
+      board[divisionId] ??= {};
+      board[divisionId][row.entryId] = row;
+    }
     for (const r of data.removed ?? []) delete board[r.divisionId]?.[r.entryId];
   }
   return board;

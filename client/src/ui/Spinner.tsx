@@ -1,13 +1,7 @@
 /** A spinner; `label` is read by screen readers (empty when the surrounding text already says it). */
 export function Spinner({ label = 'Laster …' }: { label?: string }) {
-  return (
-    <span
-      className="spinner"
-      role={label ? 'status' : undefined}
-      aria-label={label || undefined}
-      aria-hidden={label ? undefined : true}
-    />
-  );
+  if (!label) return <span className="spinner" aria-hidden="true" />;
+  return <span className="spinner" role="status" aria-label={label} />;
 }
 
 /** The designed loading state of a screen or a section: never a blank area. */

@@ -43,7 +43,7 @@ export type TwoFactorChange =
   | { kind: 'disabled'; method: TwoFactorMethodName };
 
 export function twoFactorChangedMail(to: string, change: TwoFactorChange, at: Date): MailMessage {
-  const when = at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+  const when = `${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
   let what: string;
   switch (change.kind) {
     case 'enabled':

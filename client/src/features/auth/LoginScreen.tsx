@@ -41,14 +41,14 @@ export default function LoginScreen() {
   return (
     <Page title="Logg inn">
       <p className="muted">Du er ikke innlogget. Logg inn for å føre runder og følge klubbene dine.</p>
-      <div className="tabs" role="group" aria-label="Innloggingsmåte">
+      <fieldset className="tabs" aria-label="Innloggingsmåte">
         <button type="button" aria-pressed={mode === 'link'} onClick={() => setMode('link')}>
           Lenke på e-post
         </button>
         <button type="button" aria-pressed={mode === 'password'} onClick={() => setMode('password')}>
           Passord
         </button>
-      </div>
+      </fieldset>
       {mode === 'link' ? <MagicLinkForm /> : <PasswordForm />}
     </Page>
   );

@@ -49,6 +49,7 @@ export default function TwoFactorVerifyScreen() {
     }),
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the field is new when the kind of code changes
   useEffect(() => {
     codeRef.current?.focus();
   }, [recovery]);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { describeApiError } from '../../lib/api-error';
@@ -45,17 +45,20 @@ function Conversation({ organizationId, name, admin }: { organizationId: string;
   const [wasOffline, setWasOffline] = useState(false);
   const [backOnline, setBackOnline] = useState(false);
 
-  // The connection's story: dropped, then back (with what came meanwhile replayed by the server).
-  useEffect(() => {
-    if (connection !== 'live') setWasOffline(true);
-    if (connection === 'live' && wasOffline && state.older !== undefined) {
+  // The connection's story: dropped, then back (with what came meanwhile replayed by the server). It is told
+  // when the connection changes; what it reads besides (was it offline, is the history loaded) does not
+  // start it, hence an effect event.
+  const onConnection = useEffectEvent((now: typeof connection) => {
+    if (now !== 'live') setWasOffline(true);
+    if (now === 'live' && wasOffline && state.older !== undefined) {
       setBackOnline(true);
       const timer = window.setTimeout(() => setBackOnline(false), 4000);
       return () => window.clearTimeout(timer);
     }
-    if (connection === 'live') setWasOffline(false);
+    if (now === 'live') setWasOffline(false);
     return undefined;
-  }, [connection]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => onConnection(connection), [connection]);
 
   // Before a render: remember where the reader is, so older messages added above do not move the view, and
   // a reader at the bottom stays at the bottom when new ones arrive.
@@ -68,6 +71,7 @@ function Conversation({ organizationId, name, admin }: { organizationId: string;
     };
     if (el.scrollTop < 80) void loadOlder();
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every change of the list the log shows
   useLayoutEffect(() => {
     const el = log.current;
     if (!el) return;
@@ -104,8 +108,10 @@ function Conversation({ organizationId, name, admin }: { organizationId: string;
       ) : null}
       <div
         className="chat-log"
+        role="log"
         ref={log}
         onScroll={onScroll}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, and a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable)
         tabIndex={0}
         aria-label="Meldinger"
         data-testid="chat-log"
@@ -158,9 +164,21 @@ function Message({
   const trpc = useTRPC();
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const edit = useMutation(trpc.chat.edit.mutationOptions({ onSuccess: (m) => (onChanged(m), setEditing(null)) }));
+  const edit = useMutation(
+    trpc.chat.edit.mutationOptions({
+      onSuccess: (m) => {
+        onChanged(m);
+        setEditing(null);
+      },
+    }),
+  );
   const remove = useMutation(
-    trpc.chat.delete.mutationOptions({ onSuccess: (m) => (onChanged(m), setConfirming(false)) }),
+    trpc.chat.delete.mutationOptions({
+      onSuccess: (m) => {
+        onChanged(m);
+        setConfirming(false);
+      },
+    }),
   );
   const editId = useId();
   return (
@@ -194,6 +212,7 @@ function Message({
               }
               if (e.key === 'Escape') setEditing(null);
             }}
+            // biome-ignore lint/a11y/noAutofocus: the reader just chose "Rediger"; the text to edit is where they are going
             autoFocus
           />
           <FormError error={describeApiError(edit.error)} />

@@ -51,7 +51,7 @@ export function positionText(position: string): string {
  * leaderboard writes a tie; the next place skips as many ("1.", "T2", "T2", "4.").
  */
 export function placesOf(totals: readonly number[]): string[] {
-  return totals.map((total, i) => {
+  return totals.map((total) => {
     const first = totals.indexOf(total);
     const place = first + 1;
     const tied = totals.filter((t) => t === total).length > 1;

@@ -249,6 +249,7 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
   const card = useQuery(trpc.public.card.queryOptions({ slug, entryId: row.entryId }));
   const { refetch } = card;
   const signature = `${row.thru}/${row.strokes}/${row.rounds.join(',')}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change in the row's figures is what asks for the card again
   useEffect(() => {
     void refetch();
   }, [signature, refetch]);
@@ -263,7 +264,7 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
   const played = card.data.rounds.filter((r) => r.strokes.some((s) => s !== null));
   if (played.length === 0) return <p className="muted">{card.data.name} har ikke startet ennå.</p>;
   return (
-    <div className="player-card" aria-label={`Kortet til ${card.data.name}`}>
+    <section className="player-card" aria-label={`Kortet til ${card.data.name}`}>
       {played.map((round) => (
         <div key={round.number}>
           {card.data.rounds.length > 1 ? <h3>Runde {round.number}</h3> : null}
@@ -309,7 +310,7 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
           </p>
         </div>
       ))}
-    </div>
+    </section>
   );
 }
 

@@ -20,7 +20,8 @@ export function HoleTable({
   children: ReactNode;
 }) {
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls, and a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable)
+    <section className="table-wrap" tabIndex={0} aria-label={label}>
       <table className="totals">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -54,7 +55,7 @@ export function HoleTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -63,7 +64,12 @@ export function StrokesCell({ strokes, received }: { strokes: number | null; rec
   return (
     <td>
       {strokes ?? ''}
-      {received > 0 ? <sup aria-label={`${received} slag`}>{'•'.repeat(Math.min(received, 3))}</sup> : null}
+      {received > 0 ? (
+        <sup>
+          <span aria-hidden="true">{'•'.repeat(Math.min(received, 3))}</span>
+          <span className="visually-hidden">{` (${received} slag)`}</span>
+        </sup>
+      ) : null}
     </td>
   );
 }

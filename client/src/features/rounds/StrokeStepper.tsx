@@ -88,7 +88,8 @@ export function StrokeStepper({
           </button>
         </div>
       ) : (
-        <strong style={{ fontSize: '1.6rem' }} aria-label={`Slag for ${name} på hull ${hole}`}>
+        <strong style={{ fontSize: '1.6rem' }}>
+          <span className="visually-hidden">{`Slag for ${name} på hull ${hole}: `}</span>
           {strokes ?? '–'}
         </strong>
       )}

@@ -57,7 +57,7 @@ export function StatusPanel({ t }: { t: TournamentView }) {
     <Card title="Status">
       <FormError error={describeApiError(move.error)} />
       {asking ? (
-        <div className="confirm-box" role="group" aria-labelledby="confirm-move">
+        <fieldset className="confirm-box" aria-labelledby="confirm-move">
           <p id="confirm-move">
             <strong>{confirmQuestion(asking, t.name)}</strong>
           </p>
@@ -74,7 +74,7 @@ export function StatusPanel({ t }: { t: TournamentView }) {
               Avbryt
             </Button>
           </div>
-        </div>
+        </fieldset>
       ) : (
         <div className="stack-buttons">
           {moves.map((m) => (
@@ -476,7 +476,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
   return (
     <Card title="Startliste">
       {rounds.length > 1 ? (
-        <div className="tabs" role="group" aria-label="Runde">
+        <fieldset className="tabs" aria-label="Runde">
           {rounds.map((r) => (
             <button
               key={r.number}
@@ -490,7 +490,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
               Runde {r.number}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       <p className="small muted">{formatDate(round.playedOn)}</p>
       {editable ? (

@@ -83,7 +83,7 @@ function Scorecard({ t }: { t: TournamentView }) {
         {view.group ? ` · ${startText(view.group.startsAt, view.group.tee)}` : ''} · {back}
       </p>
       {rounds.length > 1 ? (
-        <div className="tabs" role="group" aria-label="Runde">
+        <fieldset className="tabs" aria-label="Runde">
           {rounds.map((r) => (
             <button
               key={r.number}
@@ -94,7 +94,7 @@ function Scorecard({ t }: { t: TournamentView }) {
               Runde {r.number}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       {live ? (
         <p>

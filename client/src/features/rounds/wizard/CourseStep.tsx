@@ -123,13 +123,13 @@ export function CourseFinder({
   return (
     <div>
       <RecentCourses pick={pick} />
-      <div className="tabs" role="group" aria-label="Finn bane">
+      <fieldset className="tabs" aria-label="Finn bane">
         {MODES.filter((m) => modes.includes(m.id)).map((m) => (
           <button key={m.id} type="button" aria-pressed={mode === m.id} onClick={() => setMode(m.id)}>
             {m.label}
           </button>
         ))}
-      </div>
+      </fieldset>
       {mode === 'navn' ? <ByName pick={pick} /> : null}
       {mode === 'naer' ? <NearMe pick={pick} onByName={() => setMode('navn')} /> : null}
       {mode === 'internasjonalt' ? <International pick={pick} /> : null}
@@ -147,11 +147,16 @@ function RecentCourses({ pick }: { pick: CoursePick }) {
   const [loading, setLoading] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const seen = new Set<string>();
+  const firstTime = (c: { id: string }) => {
+    if (seen.has(c.id)) return false;
+    seen.add(c.id);
+    return true;
+  };
   const recent = (rounds.data?.rounds ?? [])
     .map((r) => r.course)
-    .filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)))
+    .filter(firstTime)
     .slice(0, 4);
-  const own = (mine.data?.courses ?? []).filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true))).slice(0, 4);
+  const own = (mine.data?.courses ?? []).filter(firstTime).slice(0, 4);
   if (recent.length === 0 && own.length === 0) return null;
 
   async function pickRecent(courseId: string) {
