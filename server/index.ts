@@ -4,7 +4,8 @@ import { seedDemoTournamentIfNone } from './tournaments/demo';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import type { Deps } from './deps';
-import { createLogger } from './log';
+import { createLogger, type Logger } from './log';
+import { describeStartError } from './start-errors';
 import { createMailer } from './mail/mailer';
 import { startHousekeeping } from './housekeeping';
 import { openEventBus } from './realtime/open-bus';
@@ -23,6 +24,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // From here a failure is a setting or the machine (a busy port, a database that does not answer): one
+  // plain line says which, instead of a stack trace.
+  try {
+    await serve(config, logger);
+  } catch (error) {
+    console.error(describeStartError(error, config));
+    process.exit(1);
+  }
+}
+
+async function serve(config: Config, logger: Logger): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
   // The embedded default is for trying the service: demo courses, and a demo tournament in progress on them.
@@ -44,16 +56,23 @@ async function main(): Promise<void> {
   // `npm run dev` passes --dev for Vite's hot-reloading middleware; otherwise the production build is served.
   const app = await createApp(deps, { client: process.argv.includes('--dev') ? 'vite' : 'static' });
   const stopHousekeeping = startHousekeeping(deps);
-  app.server.listen(config.port, () => {
-    logger.info(
-      {
-        port: config.port,
-        publicUrl: config.publicUrl,
-        database: database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'postgres',
-      },
-      'listening',
-    );
+  await new Promise<void>((resolve, reject) => {
+    app.server.once('error', reject);
+    app.server.listen(config.port, () => {
+      app.server.off('error', reject);
+      resolve();
+    });
   });
+  logger.info(
+    {
+      port: config.port,
+      publicUrl: config.publicUrl,
+      database: database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'postgres',
+    },
+    'listening',
+  );
+  // The last line of a start, for the person who typed `npm start`.
+  console.log(`Golfkortet is running: open ${config.publicUrl} in a browser.`);
 
   let stopping = false;
   const stop = async (signal: string) => {

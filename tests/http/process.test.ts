@@ -1,33 +1,45 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unusedPort } from '../helpers/server';
 
+// A start migrates and seeds a fresh embedded database: seconds alone, much longer on a busy machine.
+const START_MS = 90_000;
+
 describe('the service process', () => {
-  it('starts on the embedded database, serves, and stops cleanly on SIGTERM', async () => {
-    const port = await unusedPort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'golf-process-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    try {
-      await expect.poll(() => output.includes('"listening"'), { timeout: 30_000, interval: 200 }).toBe(true);
-      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
-      expect(ready.status).toBe(200);
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(output).toContain('"stopped"');
-    } finally {
-      child.kill('SIGKILL');
-    }
-  });
+  it(
+    'starts on the embedded database, serves, and stops cleanly on SIGTERM',
+    async () => {
+      const port = await unusedPort();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'golf-process-'));
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      try {
+        await expect.poll(() => output.includes('"listening"'), { timeout: START_MS, interval: 200 }).toBe(true);
+        // The person who typed `npm start` is told where to go, in one plain line.
+        await expect
+          .poll(() => output.includes(`Golfkortet is running: open http://localhost:${port} in a browser.`))
+          .toBe(true);
+        const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+        expect(ready.status).toBe(200);
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        expect(output).toContain('"stopped"');
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
+    START_MS,
+  );
 
   it('refuses to start with a bad variable and says which', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -40,4 +52,53 @@ describe('the service process', () => {
     expect(code).toBe(1);
     expect(output).toMatch(/SESSION_SECRET: must be at least 32 bytes/);
   });
+
+  /** Starts the service with `env` and expects it to stop at once with one line on stderr. */
+  async function refusedStart(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    return { code, stderr };
+  }
+
+  it(
+    'says in one line, without a stack trace, that the port is busy',
+    async () => {
+      const busy = createServer();
+      const port = await new Promise<number>((resolve) =>
+        busy.listen(0, '::', () => resolve((busy.address() as AddressInfo).port)),
+      );
+      try {
+        const dataDir = mkdtempSync(path.join(tmpdir(), 'golf-process-'));
+        const { code, stderr } = await refusedStart({ PORT: String(port), DATA_DIR: dataDir });
+        expect(code).toBe(1);
+        expect(stderr.trim()).toBe(
+          `Cannot start: port ${port} is already in use. Stop the program that uses it, or set PORT to a free port.`,
+        );
+      } finally {
+        busy.close();
+      }
+    },
+    START_MS,
+  );
+
+  it(
+    'says in one line that the database does not answer, without its password',
+    async () => {
+      const closed = await unusedPort();
+      const { code, stderr } = await refusedStart({
+        PORT: String(await unusedPort()),
+        DATABASE_URL: `postgres://golf:hemmelig@127.0.0.1:${closed}/golf`,
+      });
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
+        `Cannot start: the database at postgres://golf:***@127.0.0.1:${closed}/golf does not answer (ECONNREFUSED). Check DATABASE_URL and that PostgreSQL is running.`,
+      );
+    },
+    START_MS,
+  );
 });
