@@ -39,3 +39,14 @@ export function norwegianDates(dates: readonly string[]): string {
   if (first.y === last.y) return `${first.day}. ${M[first.m]} – ${last.day}. ${M[last.m]} ${last.y}`;
   return `${first.day}. ${M[first.m]} ${first.y} – ${last.day}. ${M[last.m]} ${last.y}`;
 }
+
+const OSLO_DATE_TIME = new Intl.DateTimeFormat('nb-NO', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Oslo',
+});
+
+/** A moment as a Norwegian reader expects it, in Norway's time (summer time included): "25. november 2026 kl. 23:45". */
+export function norwegianDateTime(at: Date): string {
+  return OSLO_DATE_TIME.format(at);
+}

@@ -1,3 +1,4 @@
+import { norwegianDateTime } from '../../../shared/format/dates';
 import type { MailMessage } from '../mailer';
 
 /** The 2FA mails, in Norwegian (bokmål). Codes appear in the text only: never in a subject line or a log. */
@@ -43,7 +44,7 @@ export type TwoFactorChange =
   | { kind: 'disabled'; method: TwoFactorMethodName };
 
 export function twoFactorChangedMail(to: string, change: TwoFactorChange, at: Date): MailMessage {
-  const when = `${at.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  const when = norwegianDateTime(at);
   let what: string;
   switch (change.kind) {
     case 'enabled':

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { twoFactorChangedMail } from '../../server/mail/templates/two-factor';
+
+describe('the mail that tells of a two-factor change', () => {
+  it('gives the time in Norway, winter and summer, not UTC', () => {
+    const winter = twoFactorChangedMail(
+      'a@example.no',
+      { kind: 'disabled', method: 'totp' },
+      new Date(Date.UTC(2026, 10, 25, 22, 45)),
+    );
+    expect(winter.text).toContain('Tidspunkt: 25. november 2026 kl. 23:45.');
+    const summer = twoFactorChangedMail(
+      'a@example.no',
+      { kind: 'enabled', method: 'email' },
+      new Date(Date.UTC(2026, 6, 1, 10, 0)),
+    );
+    expect(summer.text).toContain('Tidspunkt: 1. juli 2026 kl. 12:00.');
+    expect(summer.text).not.toContain('UTC');
+  });
+});
