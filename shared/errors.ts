@@ -2,15 +2,22 @@
  * The error contract (CONTRACT.md section 2): every code the API can answer with, its HTTP status and
  * the Norwegian message a user sees. Shared so the app can show the same text the server sends.
  */
+/** A typed sign-in code that did not match: what to check first, and only then to ask for a new one. */
+export const WRONG_SIGN_IN_CODE_MESSAGE =
+  'Koden stemmer ikke. Sjekk at koden og e-postadressen er skrevet riktig. Er koden utløpt eller brukt, be om en ny.';
+
 export const ERRORS = {
   INVALID_INPUT: { status: 400, message: 'Ugyldige opplysninger. Sjekk feltene og prøv igjen.' },
   INVALID_LINK: { status: 400, message: 'Lenken eller koden er ugyldig eller utløpt. Be om en ny.' },
-  INVALID_CODE: { status: 400, message: 'Koden er feil, utløpt eller allerede brukt.' },
+  INVALID_CODE: {
+    status: 400,
+    message: 'Koden stemmer ikke. Sjekk at den er skrevet riktig. Er den utløpt eller brukt, trenger du en ny.',
+  },
   NOT_AUTHENTICATED: { status: 401, message: 'Du må logge inn.' },
   INVALID_CREDENTIALS: { status: 401, message: 'Feil e-postadresse eller passord.' },
   NOT_SUPER_ADMIN: { status: 403, message: 'Dette krever superadministrator.' },
-  NOT_ORG_MEMBER: { status: 403, message: 'Du er ikke medlem av denne organisasjonen.' },
-  NOT_ORG_ADMIN: { status: 403, message: 'Dette krever eier- eller administratorrolle i organisasjonen.' },
+  NOT_ORG_MEMBER: { status: 403, message: 'Du er ikke medlem av denne klubben.' },
+  NOT_ORG_ADMIN: { status: 403, message: 'Dette krever eier- eller administratorrolle i klubben.' },
   FORBIDDEN: { status: 403, message: 'Du har ikke tilgang til dette.' },
   TWO_FACTOR_REQUIRED: {
     status: 403,

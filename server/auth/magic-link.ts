@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { signInMail } from '../mail/templates/sign-in';
 import type { RequestLinkInput, VerifyLinkInput } from '../../shared/schemas/auth';
+import { WRONG_SIGN_IN_CODE_MESSAGE } from '../../shared/errors';
 import { consumeLimit, handBackIfSendFails, LIMITS, lockLimitKey } from './rate-limit';
 import type { CookieJar, SessionAnswer } from './sessions';
 import { completePrimarySignIn, type RequestOrigin } from './sign-in';
@@ -146,7 +147,8 @@ export async function verifyMagicLink(
       ip: origin.ip,
       details: { method: input.kind === 'token' ? 'magic_link' : 'magic_code' },
     });
-    throw new AppError('INVALID_LINK');
+    // A typed code is far more often mistyped than expired: the message says to check it first.
+    throw new AppError('INVALID_LINK', input.kind === 'code' ? { message: WRONG_SIGN_IN_CODE_MESSAGE } : {});
   }
   return completePrimarySignIn(deps, jar, outcome.user, {
     ...origin,

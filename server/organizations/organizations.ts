@@ -129,7 +129,7 @@ async function ownerCount(scope: OrgScope): Promise<number> {
 
 const ONLY_OWNERS_GRANT_OWNER = 'Bare en eier kan gjøre andre til eier.';
 const ADMIN_CANNOT_TOUCH_OWNER = 'En administrator kan ikke endre eller fjerne en eier.';
-const LAST_OWNER = 'Organisasjonen må ha minst én eier. Gjør en annen til eier først.';
+const LAST_OWNER = 'Klubben må ha minst én eier. Gjør en annen til eier først.';
 
 export type AddMemberAnswer =
   | { result: 'added'; member: Member }
@@ -156,7 +156,7 @@ export async function addMember(
     .values({ organizationId: scope.organizationId, userId: user.id, role: input.role, createdAt: deps.now() })
     .onConflictDoNothing()
     .returning({ userId: organizationMembership.userId });
-  if (!inserted) throw new AppError('CONFLICT', { message: 'Personen er allerede medlem av organisasjonen.' });
+  if (!inserted) throw new AppError('CONFLICT', { message: 'Personen er allerede medlem av klubben.' });
   await audit(deps, scope.tx, {
     action: 'org.member_added',
     actorUserId: scope.actorUserId,

@@ -187,13 +187,21 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     deps.clock.advance(MAGIC_LINK_SECONDS);
     const expired = await client().call('auth.verifyLink', { token: expiring.token });
 
-    for (const res of [unknown, consumed, superseded, expired, ...(supersededCode ? [supersededCode] : [])]) {
+    for (const res of [unknown, consumed, superseded, expired]) {
       expect(res).toEqual({
         status: 400,
         body: null,
         error: { code: 'INVALID_LINK', message: 'Lenken eller koden er ugyldig eller utløpt. Be om en ny.' },
         retryAfter: null,
         setCookies: [],
+      });
+    }
+    // A typed code that fails is most often mistyped: the same code, a message that says to check it first.
+    if (supersededCode) {
+      expect(supersededCode.error).toEqual({
+        code: 'INVALID_LINK',
+        message:
+          'Koden stemmer ikke. Sjekk at koden og e-postadressen er skrevet riktig. Er koden utløpt eller brukt, be om en ny.',
       });
     }
     // The newest link was not spent by the failures around it, but it has expired with the clock move.

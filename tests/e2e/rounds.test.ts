@@ -66,7 +66,7 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     await screenshots(page, 'wizard-setup');
     await page.getByRole('button', { name: 'Neste' }).click();
 
-    await page.getByRole('heading', { name: 'Ny runde: Sider og spillere' }).waitFor();
+    await page.getByRole('heading', { name: 'Ny runde: Lag og spillere' }).waitFor();
     await page.getByRole('button', { name: /Legg til meg selv \(Runde Rita, hcp 18,4\)/ }).click();
     await page.getByLabel('Gjestens navn').fill('Gjest Gunnar');
     await page.getByLabel('Gjestens handicapindeks').fill('24,0');
@@ -75,7 +75,7 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
 
     // Reload in the middle of the wizard: the step and every choice are still there.
     await page.reload();
-    await page.getByRole('heading', { name: 'Ny runde: Sider og spillere' }).waitFor();
+    await page.getByRole('heading', { name: 'Ny runde: Lag og spillere' }).waitFor();
     await expect
       .poll(() => page.getByTestId('person').allTextContents())
       .toEqual([expect.stringContaining('Runde Rita'), expect.stringContaining('Gjest Gunnar')]);
@@ -85,7 +85,7 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     expect(await page.getByLabel(/Stableford/).isChecked()).toBe(true);
     expect(await page.getByLabel('Første 9 (1–9)').isChecked()).toBe(true);
     await page.goForward();
-    await page.getByRole('heading', { name: 'Ny runde: Sider og spillere' }).waitFor();
+    await page.getByRole('heading', { name: 'Ny runde: Lag og spillere' }).waitFor();
     await screenshots(page, 'wizard-players');
 
     expect(calls.filter((c) => c.startsWith('rounds.'))).toEqual([]);

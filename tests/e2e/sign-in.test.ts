@@ -88,7 +88,11 @@ describe('signing in, in a real browser (issue 7)', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     await codeField.fill(wrong);
     await page.getByRole('button', { name: 'Logg inn med koden' }).click();
-    await page.getByText('Lenken eller koden er ugyldig eller utløpt. Be om en ny.').waitFor();
+    await page
+      .getByText(
+        'Koden stemmer ikke. Sjekk at koden og e-postadressen er skrevet riktig. Er koden utløpt eller brukt, be om en ny.',
+      )
+      .waitFor();
     expect(await codeField.getAttribute('aria-invalid')).toBe('true');
     await screenshots(page, 'login-code-wrong');
 
@@ -190,7 +194,9 @@ describe('signing in, in a real browser (issue 7)', () => {
     const right = totpFromUri(uri, app.deps.now(), 1);
     await codeField.fill(right === '123456' ? '654321' : '123456');
     await page2.getByRole('button', { name: 'Bekreft' }).click();
-    await page2.getByText('Koden er feil, utløpt eller allerede brukt.').waitFor();
+    await page2
+      .getByText('Koden stemmer ikke. Sjekk at den er skrevet riktig. Er den utløpt eller brukt, trenger du en ny.')
+      .waitFor();
     expect(await codeField.getAttribute('aria-invalid')).toBe('true');
     await screenshots(page2, 'two-factor-wrong');
     await codeField.fill(right);
@@ -251,7 +257,9 @@ describe('signing in, in a real browser (issue 7)', () => {
     if (code !== first) {
       await page2.getByLabel('Kode', { exact: true }).fill(first);
       await page2.getByRole('button', { name: 'Bekreft' }).click();
-      await page2.getByText('Koden er feil, utløpt eller allerede brukt.').waitFor();
+      await page2
+        .getByText('Koden stemmer ikke. Sjekk at den er skrevet riktig. Er den utløpt eller brukt, trenger du en ny.')
+        .waitFor();
     }
     await page2.getByLabel('Kode', { exact: true }).fill(code);
     await page2.getByRole('button', { name: 'Bekreft' }).click();

@@ -385,7 +385,7 @@ describe.each(TRANSPORTS)('organizations over %s', (transport: Transport) => {
       const res = await c.call('orgs.setRole', { organizationId: org.id, userId: owner.id, role: 'admin' });
       expect(res).toMatchObject({
         status: 409,
-        error: { code: 'CONFLICT', message: 'Organisasjonen må ha minst én eier. Gjør en annen til eier først.' },
+        error: { code: 'CONFLICT', message: 'Klubben må ha minst én eier. Gjør en annen til eier først.' },
       });
       expect(await roleOf(org.id, owner.id)).toBe('owner');
 

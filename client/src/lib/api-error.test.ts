@@ -69,13 +69,17 @@ describe('fieldError and formLevelError', () => {
 
   it('puts a whole-call error under a field when its code belongs there', () => {
     const wrongCode = describeApiError(
-      trpcError('Koden er feil, utløpt eller allerede brukt.', { appCode: 'INVALID_CODE' }),
+      trpcError('Koden stemmer ikke. Sjekk at den er skrevet riktig. Er den utløpt eller brukt, trenger du en ny.', {
+        appCode: 'INVALID_CODE',
+      }),
     );
-    expect(fieldError(wrongCode, 'code', ['INVALID_CODE'])).toBe('Koden er feil, utløpt eller allerede brukt.');
+    expect(fieldError(wrongCode, 'code', ['INVALID_CODE'])).toBe(
+      'Koden stemmer ikke. Sjekk at den er skrevet riktig. Er den utløpt eller brukt, trenger du en ny.',
+    );
     expect(fieldError(wrongCode, 'code')).toBeUndefined();
     expect(formLevelError(wrongCode, ['code'], ['INVALID_CODE'])).toBeNull();
     expect(formLevelError(wrongCode, ['code'])).toEqual({
-      message: 'Koden er feil, utløpt eller allerede brukt.',
+      message: 'Koden stemmer ikke. Sjekk at den er skrevet riktig. Er den utløpt eller brukt, trenger du en ny.',
       extra: [],
     });
   });

@@ -148,7 +148,7 @@ describe('when a step may be left', () => {
     expect(stepProblems(state, 'spillere')).toEqual(['Legg til minst én spiller.']);
     state = wizardReducer(state, { type: 'setFormat', format: 'match' });
     state = wizardReducer(state, { type: 'addPerson', person: guest('A'), sideKey: null, key: 'a' });
-    expect(stepProblems(state, 'spillere')).toEqual(['Matchspill trenger nøyaktig to sider.']);
+    expect(stepProblems(state, 'spillere')).toEqual(['Matchspill trenger nøyaktig to lag.']);
     state = wizardReducer(state, { type: 'addPerson', person: guest('B'), sideKey: null, key: 'b' });
     expect(stepProblems(state, 'spillere')).toEqual([]);
   });

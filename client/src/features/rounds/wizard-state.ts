@@ -12,7 +12,7 @@ export type WizardStep = (typeof STEPS)[number];
 export const STEP_TITLE: Record<WizardStep, string> = {
   bane: 'Velg bane',
   oppsett: 'Tee, dato og spillform',
-  spillere: 'Sider og spillere',
+  spillere: 'Lag og spillere',
   start: 'Se over og start',
 };
 
@@ -109,7 +109,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** A new side is named after the person who starts it (renamed by hand for a team), never twice the same. */
 function newSideName(sides: WizardSide[], personName: string): string {
   const used = new Set(sides.map((s) => s.name));
-  const base = personName.trim().slice(0, 50) || 'Side';
+  const base = personName.trim().slice(0, 50) || 'Lag';
   if (!used.has(base)) return base;
   for (let i = 2; ; i += 1) {
     const name = `${base} (${i})`;
@@ -227,7 +227,7 @@ export function stepProblems(state: WizardState, step: WizardStep): string[] {
   if (step === 'oppsett') return problems;
   const sidesInUse = state.sides.filter((s) => state.people.some((p) => p.sideKey === s.key));
   if (state.people.length === 0) problems.push('Legg til minst én spiller.');
-  if (state.format === 'match' && sidesInUse.length !== 2) problems.push('Matchspill trenger nøyaktig to sider.');
+  if (state.format === 'match' && sidesInUse.length !== 2) problems.push('Matchspill trenger nøyaktig to lag.');
   return problems;
 }
 

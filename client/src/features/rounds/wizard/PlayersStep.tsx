@@ -40,7 +40,7 @@ export function PlayersStep({
   const pendingCalls = nextCall(state) !== null;
   const sideKey = target === NEW_SIDE ? null : target;
   const targetLabel =
-    target === NEW_SIDE ? 'på en ny side' : `på ${state.sides.find((s) => s.key === target)?.name ?? 'siden'}`;
+    target === NEW_SIDE ? 'på et nytt lag' : `på ${state.sides.find((s) => s.key === target)?.name ?? 'laget'}`;
 
   function add(person: Parameters<typeof addAction>[0]) {
     dispatch(addAction(person, sideKey));
@@ -59,13 +59,13 @@ export function PlayersStep({
   return (
     <div>
       <p className="small muted">
-        {FORMAT_NAME[state.format]}. Hver spiller er sin egen side, med mindre du setter flere på samme side (lagspill,
-        for eksempel bestball).
-        {state.format === 'match' ? ' Matchspill har nøyaktig to sider.' : ''}
+        {FORMAT_NAME[state.format]}. Hver spiller er sitt eget lag, med mindre du setter flere på samme lag (for
+        eksempel bestball).
+        {state.format === 'match' ? ' Matchspill har nøyaktig to lag.' : ''}
       </p>
       <Card title="Legg til spillere">
         <SelectField label="Legg til" value={target} onChange={(e) => setTarget(e.target.value)}>
-          <option value={NEW_SIDE}>På en ny side</option>
+          <option value={NEW_SIDE}>På et nytt lag</option>
           {state.sides.map((s) => (
             <option key={s.key} value={s.key}>
               På {s.name}
@@ -94,7 +94,7 @@ export function PlayersStep({
             <section key={side.key} className="side-box" aria-label={side.name} data-testid="side">
               {side.serverId === null ? (
                 <TextField
-                  label="Navn på siden"
+                  label="Navn på laget"
                   value={side.name}
                   onChange={(e) => dispatch({ type: 'renameSide', key: side.key, name: e.target.value })}
                 />
@@ -117,7 +117,7 @@ export function PlayersStep({
             {progress.failed.call.kind === 'round'
               ? 'Kunne ikke opprette runden: '
               : progress.failed.call.kind === 'side'
-                ? 'Kunne ikke opprette en side: '
+                ? 'Kunne ikke opprette et lag: '
                 : `Kunne ikke legge til ${failedPerson?.name ?? 'en spiller'}: `}
             {Object.values(progress.failed.error.fields)[0] ?? progress.failed.error.message}
           </p>
@@ -192,7 +192,7 @@ function PersonRow({
                 {s.name}
               </option>
             ))}
-            <option value={NEW_SIDE}>Ny side</option>
+            <option value={NEW_SIDE}>Nytt lag</option>
           </select>
           <Button
             size="small"

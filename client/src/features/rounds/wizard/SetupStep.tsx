@@ -12,7 +12,7 @@ import {
 const FORMAT_HINT: Record<Format, string> = {
   stroke: 'Alle slag teller. Netto = brutto minus tildelte slag.',
   stableford: 'Poeng per hull etter netto resultat. Flest poeng vinner.',
-  match: 'Hull for hull mellom to sider.',
+  match: 'Hull for hull mellom to lag.',
 };
 
 /** Radio buttons as large tap targets, grouped and labelled for screen readers. */
