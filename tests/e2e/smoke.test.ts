@@ -23,6 +23,12 @@ describe('the app in a real browser', () => {
       .waitFor();
     await screenshots(page, 'smoke-anonymous');
     expect(errors).toEqual([]);
+    // The tab and the bookmark show the app's icon, served from our own origin.
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    const served = await page.request.get(new URL(icon!, app.url).toString());
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(await served.text()).toContain('<svg');
     await page.close();
   });
 
