@@ -28,6 +28,7 @@ import { openApiRoutes } from './openapi/routes';
 import { restRoutes } from './rest';
 import { sendError } from './rest/respond';
 import { createContextFor } from './trpc/context';
+import { isOwnOrigin } from './http/origin';
 import { sendTrpcRefusal } from './trpc/refusal';
 import { describeError, toTRPCError } from './trpc/errors';
 import { appRouter } from './trpc/router';
@@ -204,7 +205,7 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
     const url = new URL(req.url ?? '/', 'http://localhost');
     const origin = req.headers.origin;
     // Browsers send Origin on every WebSocket handshake: refusing foreign ones stops cross-site hijacking.
-    if (url.pathname !== '/trpc' || (origin !== undefined && origin !== deps.config.publicOrigin)) {
+    if (url.pathname !== '/trpc' || !isOwnOrigin(deps.config, origin)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }

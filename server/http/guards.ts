@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import { foreignOriginError, isOwnOrigin } from './origin';
 import { AppError } from '../errors';
 import type { Deps } from '../deps';
 import { sendError } from '../rest/respond';
@@ -60,9 +61,8 @@ export function mutationGuard(
   return (req, res, next) => {
     if (!MUTATING_METHODS.has(req.method)) return next();
     const origin = req.headers.origin;
-    if (!isJson(req) || (origin !== undefined && origin !== deps.config.publicOrigin)) {
-      return refuse(req, res, new AppError('FORBIDDEN_ORIGIN'));
-    }
+    if (!isOwnOrigin(deps.config, origin)) return refuse(req, res, foreignOriginError(deps.config, origin));
+    if (!isJson(req)) return refuse(req, res, new AppError('FORBIDDEN_ORIGIN'));
     next();
   };
 }
