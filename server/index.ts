@@ -1,8 +1,9 @@
+import { fork } from 'node:child_process';
 import { createApp } from './app';
 import { seedDemoCoursesIfEmpty } from './courses/seed';
 import { seedDemoTournamentIfNone } from './tournaments/demo';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase, runMigrations } from './db/client';
+import { type Config, ConfigError, loadConfig } from './config';
+import { embeddedDatabaseMissing, openDatabase, runMigrations } from './db/client';
 import type { Deps } from './deps';
 import { createLogger } from './log';
 import { createMailer } from './mail/mailer';
@@ -12,7 +13,7 @@ import { openEventBus } from './realtime/open-bus';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -23,6 +24,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  if (!config.databaseUrl && embeddedDatabaseMissing(config.dataDir)) {
+    logger.info({ dataDir: config.dataDir }, 'creating the embedded database');
+    await prepareInChildProcess(config.dataDir);
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
   // The embedded default is for trying the service: demo courses, and a demo tournament in progress on them.
@@ -77,4 +82,41 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-void main();
+/** Set in the child process that only creates and migrates the embedded database (the variable is its folder). */
+const PREPARE_EMBEDDED_DATABASE = 'GOLF_PREPARE_EMBEDDED_DATABASE';
+
+/**
+ * Creating the embedded database runs PostgreSQL's initdb in PGlite beside a second PGlite, and leaves some
+ * 460 MB of WebAssembly memory, buffers and heap behind in the process that did it (docs/performance.md,
+ * "Memory"; decision 0016). A child process of this same entry creates and migrates it, and gives all of
+ * that back when it exits; the server then opens the database as on any later start.
+ */
+function prepareInChildProcess(dataDir: string): Promise<void> {
+  const child = fork(process.argv[1]!, process.argv.slice(2), {
+    env: { ...process.env, [PREPARE_EMBEDDED_DATABASE]: dataDir },
+    stdio: 'inherit',
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`creating the embedded database failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+async function prepareEmbeddedDatabase(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  await runMigrations(database);
+  await database.close();
+}
+
+const preparing = process.env[PREPARE_EMBEDDED_DATABASE];
+if (preparing) {
+  prepareEmbeddedDatabase(preparing).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+} else void main();
