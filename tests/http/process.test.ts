@@ -19,7 +19,7 @@ describe('the service process', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       // A first start creates the database in a child process: tens of seconds on a loaded machine.
-      await expect.poll(() => output.includes('"listening"'), { timeout: 110_000, interval: 200 }).toBe(true);
+      await expect.poll(() => output.includes('"listening"'), { timeout: 170_000, interval: 200 }).toBe(true);
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
       child.kill('SIGTERM');
@@ -28,7 +28,7 @@ describe('the service process', () => {
     } finally {
       child.kill('SIGKILL');
     }
-  }, 120_000);
+  }, 180_000);
 
   // What `npm start` runs: the server bundled into dist/server (decision 0016), started without tsx.
   it('starts from its build on an empty data folder, creates and seeds the embedded database, serves', async () => {
@@ -44,7 +44,7 @@ describe('the service process', () => {
     child.stderr.on('data', (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      await expect.poll(() => output.includes('"listening"'), { timeout: 110_000, interval: 200 }).toBe(true);
+      await expect.poll(() => output.includes('"listening"'), { timeout: 170_000, interval: 200 }).toBe(true);
       // Created (and migrated) by a child process, then opened, then seeded from data/demo-courses.json.
       expect(output).toContain('"creating the embedded database"');
       expect(output).toContain('"demo courses seeded"');
@@ -59,7 +59,7 @@ describe('the service process', () => {
     } finally {
       child.kill('SIGKILL');
     }
-  }, 120_000);
+  }, 180_000);
 
   it('refuses to start with a bad variable and says which', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
