@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { sql } from 'drizzle-orm';
@@ -25,6 +24,7 @@ import type { PostgresBus } from './realtime/postgres-bus';
 import { webSocketEncoder } from './realtime/frames';
 import { createLiveSockets } from './realtime/sockets';
 import { openApiRoutes } from './openapi/routes';
+import { PROJECT_ROOT } from './paths';
 import { restRoutes } from './rest';
 import { sendError } from './rest/respond';
 import { createContextFor } from './trpc/context';
@@ -33,8 +33,7 @@ import { sendTrpcRefusal } from './trpc/refusal';
 import { describeError, toTRPCError } from './trpc/errors';
 import { appRouter } from './trpc/router';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const CLIENT_DIST = path.join(ROOT, 'dist/client');
+export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
 // `_def.procedures` is flat at run time ("rounds.onUpdate"), whatever its declared type says.
 const PROCEDURES = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>);
 const SUBSCRIPTION_PATHS = new Set(
@@ -176,9 +175,9 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
     const vite = await createViteServer({
       server: { middlewareMode: true },
       appType: 'spa',
-      configFile: path.join(ROOT, 'vite.config.ts'),
+      configFile: path.join(PROJECT_ROOT, 'vite.config.ts'),
     });
-    const sourceIndex = path.join(ROOT, 'client/index.html');
+    const sourceIndex = path.join(PROJECT_ROOT, 'client/index.html');
     app.get(
       '/t/:slug',
       landingPage(deps, async (url) => vite.transformIndexHtml(url, await readFile(sourceIndex, 'utf8'))),

@@ -1,8 +1,9 @@
+import { fork } from 'node:child_process';
 import { createApp } from './app';
 import { seedDemoCoursesIfEmpty } from './courses/seed';
 import { seedDemoTournamentIfNone } from './tournaments/demo';
 import { type Config, ConfigError, loadConfig } from './config';
-import { openDatabase, runMigrations } from './db/client';
+import { embeddedDatabaseMissing, openDatabase, runMigrations } from './db/client';
 import type { Deps } from './deps';
 import { createLogger, type Logger } from './log';
 import { describeStartError } from './start-errors';
@@ -35,6 +36,11 @@ async function main(): Promise<void> {
 }
 
 async function serve(config: Config, logger: Logger): Promise<void> {
+  if (!config.databaseUrl && embeddedDatabaseMissing(config.dataDir)) {
+    logger.info({ dataDir: config.dataDir }, 'creating the embedded database');
+    // The child has said what went wrong, in one line.
+    if (!(await prepareInChildProcess(config.dataDir))) process.exit(1);
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
   // The embedded default is for trying the service: demo courses, and a demo tournament in progress on them.
@@ -96,4 +102,39 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-void main();
+/** Set in the child process that only creates and migrates the embedded database (the variable is its folder). */
+const PREPARE_EMBEDDED_DATABASE = 'GOLF_PREPARE_EMBEDDED_DATABASE';
+
+/**
+ * Creating the embedded database runs PostgreSQL's initdb in PGlite beside a second PGlite, and leaves some
+ * 460 MB of WebAssembly memory, buffers and heap behind in the process that did it (docs/performance.md,
+ * "Memory"; decision 0016). A child process of this same entry creates and migrates it, and gives all of
+ * that back when it exits; the server then opens the database as on any later start.
+ */
+function prepareInChildProcess(dataDir: string): Promise<boolean> {
+  const child = fork(process.argv[1]!, process.argv.slice(2), {
+    env: { ...process.env, [PREPARE_EMBEDDED_DATABASE]: dataDir },
+    stdio: 'inherit',
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => resolve(code === 0));
+  });
+}
+
+async function prepareEmbeddedDatabase(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  await runMigrations(database);
+  await database.close();
+}
+
+const preparing = process.env[PREPARE_EMBEDDED_DATABASE];
+if (preparing) {
+  prepareEmbeddedDatabase(preparing).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(describeStartError(error, loadConfig()));
+      process.exit(1);
+    },
+  );
+} else void main();

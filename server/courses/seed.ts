@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { club } from '../db/schema';
 import type { Deps } from '../deps';
+import { PROJECT_ROOT } from '../paths';
 import { importClubs, parseImportFile, type ImportSummary } from './import';
 
-export const DEMO_COURSES_FILE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../data/demo-courses.json',
-);
+export const DEMO_COURSES_FILE = path.join(PROJECT_ROOT, 'data/demo-courses.json');
 
 /**
  * First start on the embedded database: with no club at all, the demo clubs of data/demo-courses.json

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PROJECT_ROOT } from '../paths';
 import { pipelinedTransactions, type PipelinedTransaction } from './pipelined-transaction';
 import * as schema from './schema';
 
@@ -25,15 +25,34 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
 const POOL_CONNECTIONS = 10;
+
+/**
+ * The embedded PostgreSQL's buffer cache (decision 0016). initdb writes `shared_buffers = 128MB` into the
+ * data folder's postgresql.conf, and PGlite's PostgreSQL touches all of it at start, in the server's own
+ * memory, for a club's database of a few megabytes. Pages that do not fit are read from DATA_DIR again,
+ * which the operating system's page cache keeps outside the process. A command-line setting wins over
+ * postgresql.conf, so this applies to data folders made before it too.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+/** What every PGlite of the service is created with: the server's and the tests' (tests/helpers/db.ts). */
+export const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+} satisfies PGliteOptions;
 
 const pipelined = new WeakMap<Database, PipelinedTransaction<Transaction>>();
 
 /** On PostgreSQL, transactions whose opening travels with their first query (db/tenancy.ts); none on PGlite. */
 export function pipelinedTransactionsOf(db: Database): PipelinedTransaction<Transaction> | undefined {
   return pipelined.get(db);
+}
+
+/** Whether `dataDir` holds no embedded database yet: opening it would run PostgreSQL's initdb first. */
+export function embeddedDatabaseMissing(dataDir: string): boolean {
+  return !existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
 }
 
 /** PGlite in `dataDir` (or in memory when null), or a node-postgres pool on `databaseUrl`. */
@@ -62,7 +81,7 @@ export async function openDatabase(options: {
   if (!client) {
     const dir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
     if (dir) mkdirSync(dir, { recursive: true });
-    client = dir ? await PGlite.create(dir) : await PGlite.create();
+    client = dir ? await PGlite.create(dir, PGLITE_OPTIONS) : await PGlite.create(PGLITE_OPTIONS);
   }
   const owned = yieldingBetweenQueries(client);
   const db = drizzlePglite(owned, { schema }) as unknown as Database;

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
+import { PROJECT_ROOT } from '../paths';
 import { openApiDocument } from './document';
 
-const PAGE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'page');
+const PAGE_DIR = path.join(PROJECT_ROOT, 'server/openapi/page');
 // swagger-ui-dist's files, served from our origin: the CSP allows no CDN and no inline script.
 const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 

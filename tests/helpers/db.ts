@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { openDatabase, PGLITE_OPTIONS, type DatabaseHandle } from '../../server/db/client';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -18,7 +18,7 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise<TestDatabase> {
   if (kind === 'pglite') {
     templateBytes ??= new Uint8Array(readFileSync(inject('pgliteTemplate')));
-    const pglite = await PGlite.create({ loadDataDir: new Blob([templateBytes]) });
+    const pglite = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([templateBytes]) });
     return { ...(await openDatabase({ pglite })), url: null };
   }
   const source = inject('postgresTemplate');

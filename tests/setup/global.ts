@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, runMigrations } from '../../server/db/client';
+import { openDatabase, PGLITE_OPTIONS, runMigrations } from '../../server/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +18,7 @@ declare module 'vitest' {
 /** Migrating takes seconds; copying a migrated template takes milliseconds. Migrate once per run. */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'golf-test-'));
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create(PGLITE_OPTIONS);
   const handle = await openDatabase({ pglite });
   await runMigrations(handle);
   const dump = await pglite.dumpDataDir('none');
