@@ -12,7 +12,6 @@ import {
   organizationMembership,
   userSecondaryEmail,
   verification,
-  type Role,
 } from '../db/schema';
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
@@ -20,6 +19,7 @@ import { AppError } from '../errors';
 import { invitationMail } from '../mail/templates/organizations';
 import { joinKeepingHigherRole } from './roles';
 import type { OrgScope } from './scope';
+import type { Role } from '../../shared/values';
 
 /** CONTRACT.md section 7 / issue 5: an invitation is valid for 7 days and is used once. */
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { audit } from '../audit';
 import { findUserByEmail, normalizeEmail } from '../auth/users';
-import { appUser, organization, organizationMembership, type Role } from '../db/schema';
+import { appUser, organization, organizationMembership } from '../db/schema';
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -9,6 +9,7 @@ import { inviteByEmail, type InvitationSummary } from './invitations';
 import { isAdminRole } from './roles';
 import type { OrgScope } from './scope';
 import { announceAccessChanged } from '../realtime/channels';
+import type { Role } from '../../shared/values';
 
 export interface OrganizationAnswer {
   id: string;

@@ -3,8 +3,6 @@ import {
   ROUNDS_DEFAULT_LIMIT,
   type ParticipantView,
   type RoundChange,
-  type RoundFormat,
-  type RoundHoles,
   type RoundSummary,
   type RoundView,
   type SideView,
@@ -18,6 +16,7 @@ import { assertNotStarted, assertOpen, assertOwner, roundFor, type RoundRow, typ
 import { appendEvent, publishEvent } from './events';
 import { writeScore } from './score-write';
 import { computeRound, holesPlayed, roundView } from './view';
+import type { RoundFormat, RoundHoles } from '../../shared/values';
 
 /**
  * Rounds: created in sequence (round, sides, participants), scored hole by hole, finished by the owner.

@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { assertStatus, tournamentIn, type TournamentRow } from './access';
 import { entryRecords, entryViews } from './entry-view';
 import { recordChange, type TournamentScope } from './scope';
+import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 
 interface GroupInput {
   startsAt: string;
@@ -37,7 +38,7 @@ export async function setGroups(
     { organizationId: scope.organizationId, tournamentId: input.tournamentId },
     { lock: true },
   );
-  assertStatus(t, ['draft', 'open', 'closed'], 'Startlisten kan ikke endres etter at turneringen har startet.');
+  assertStatus(t, STATUSES_BEFORE_PLAY, 'Startlisten kan ikke endres etter at turneringen har startet.');
   const [round] = await tx
     .select({ one: sql<number>`1` })
     .from(tournamentRound)
@@ -63,18 +64,16 @@ export async function setGroups(
         position,
       })
       .returning({ id: tournamentGroup.id });
-    await tx
-      .insert(tournamentGroupEntry)
-      .values(
-        g.entryIds.map((entryId, place) => ({
-          groupId: group!.id,
-          entryId,
-          tournamentId: t.id,
-          organizationId: t.organizationId,
-          round: input.round,
-          position: place,
-        })),
-      );
+    await tx.insert(tournamentGroupEntry).values(
+      g.entryIds.map((entryId, place) => ({
+        groupId: group!.id,
+        entryId,
+        tournamentId: t.id,
+        organizationId: t.organizationId,
+        round: input.round,
+        position: place,
+      })),
+    );
   }
   await recordChange(deps, scope, t, { type: 'groups', round: input.round });
   return { groups: await groupViews(tx, t, input.round) };

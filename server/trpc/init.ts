@@ -12,6 +12,7 @@ import { AppError } from '../errors';
 import type { Transaction } from '../db/client';
 import type { Context } from './context';
 import { describeError, toTRPCError } from './errors';
+import { isAdminRole } from '../organizations/roles';
 import { id } from '../../shared/schemas/common';
 
 // ---- Initialisation: the error formatter is the only place a tRPC error is shaped for a client. ----
@@ -170,6 +171,6 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
 });
 
 export const orgAdminProcedure = orgMemberProcedure.use(async ({ ctx, next }) => {
-  if (ctx.role !== 'owner' && ctx.role !== 'admin') throw new AppError('NOT_ORG_ADMIN');
+  if (!isAdminRole(ctx.role)) throw new AppError('NOT_ORG_ADMIN');
   return next();
 });
