@@ -21,6 +21,7 @@ const DELETED = 'Meldingen er slettet.';
 
 /** Newest first; `before` pages back from a message (older than it). */
 export async function chatHistory(
+  _deps: Deps,
   scope: OrgScope,
   input: { before?: string | undefined; limit: number },
 ): Promise<ChatHistory> {
