@@ -20,6 +20,7 @@ import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 /** Before play, entries come and go: organizers may enter anyone in these states. */
 
 export async function listEntries(
+  _deps: Deps,
   scope: TournamentScope,
   input: { tournamentId: string },
 ): Promise<{ entries: EntryView[] }> {

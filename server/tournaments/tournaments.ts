@@ -107,7 +107,7 @@ export async function createTournament(
   return tournamentView(tx, row);
 }
 
-export async function listTournaments(scope: TournamentScope): Promise<{ tournaments: TournamentView[] }> {
+export async function listTournaments(_deps: Deps, scope: TournamentScope): Promise<{ tournaments: TournamentView[] }> {
   const rows = await scope.tx
     .select()
     .from(tournament)
@@ -119,7 +119,11 @@ export async function listTournaments(scope: TournamentScope): Promise<{ tournam
   return { tournaments };
 }
 
-export async function getTournament(scope: TournamentScope, input: { tournamentId: string }): Promise<TournamentView> {
+export async function getTournament(
+  _deps: Deps,
+  scope: TournamentScope,
+  input: { tournamentId: string },
+): Promise<TournamentView> {
   const row = await tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
   return tournamentView(scope.tx, row);
 }

@@ -32,9 +32,9 @@ export const tournamentPlayRouter = router({
     .output(cardOutput)
     .mutation(({ ctx, input }) => signCard(ctx.deps, ctx.scope, input)),
   // The round's cards the caller keeps: own and group's; every card for owners and admins (decision 0505).
-  cards: orgMemberProcedure.input(cardsInput).query(({ ctx, input }) => listCards(ctx.scope, input)),
+  cards: orgMemberProcedure.input(cardsInput).query(({ ctx, input }) => listCards(ctx.deps, ctx.scope, input)),
   resultsCsv: orgAdminProcedure
     .input(tournamentIdInput)
     .output(csvOutput)
-    .query(({ ctx, input }) => tournamentResultsCsv(ctx.scope, input)),
+    .query(({ ctx, input }) => tournamentResultsCsv(ctx.deps, ctx.scope, input)),
 });

@@ -25,9 +25,9 @@ export const tournamentsRouter = router({
     .input(tournamentInput)
     .mutation(({ ctx, input: { organizationId: _, ...fields } }) => createTournament(ctx.deps, ctx.scope, fields)),
 
-  list: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => listTournaments(ctx.scope)),
+  list: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => listTournaments(ctx.deps, ctx.scope)),
 
-  get: orgMemberProcedure.input(tournamentIdInput).query(({ ctx, input }) => getTournament(ctx.scope, input)),
+  get: orgMemberProcedure.input(tournamentIdInput).query(({ ctx, input }) => getTournament(ctx.deps, ctx.scope, input)),
 
   update: orgAdminProcedure
     .input(tournamentUpdateInput)
@@ -37,7 +37,9 @@ export const tournamentsRouter = router({
     .input(setStatusInput)
     .mutation(({ ctx, input }) => setTournamentStatus(ctx.deps, ctx.scope, input)),
 
-  entries: orgMemberProcedure.input(tournamentIdInput).query(({ ctx, input }) => listEntries(ctx.scope, input)),
+  entries: orgMemberProcedure
+    .input(tournamentIdInput)
+    .query(({ ctx, input }) => listEntries(ctx.deps, ctx.scope, input)),
 
   // Members enter themselves; entering someone else is checked in the domain function.
   enter: orgMemberProcedure.input(enterInput).mutation(({ ctx, input }) => enter(ctx.deps, ctx.scope, input)),
