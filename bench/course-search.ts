@@ -151,7 +151,7 @@ async function main() {
   const caller = createCaller(callerContext(deps, await sessionToken(deps, userId)));
 
   const cold = performance.now();
-  await searchOfficial(deps, { userId, q: 'golf' });
+  await searchOfficial(deps, { userId }, { q: 'golf' });
   console.log(`First search (reads the official catalog into memory): ${(performance.now() - cold).toFixed(0)} ms`);
 
   const names = file.clubs.map((c) => c.name);
@@ -166,15 +166,15 @@ async function main() {
   const results = [
     await measure(
       'by name (whole, prefix, typo, +GK)',
-      async (i) => (await searchOfficial(deps, { userId, q: queries[i % 4]!(i) })).clubs.length,
+      async (i) => (await searchOfficial(deps, { userId }, { q: queries[i % 4]!(i) })).clubs.length,
     ),
     await measure('by location (nearest, 100 km)', async (i) => {
       const r = random(i + 1);
-      return (await searchOfficial(deps, { userId, lat: 58 + r() * 12, lng: 5 + r() * 25 })).clubs.length;
+      return (await searchOfficial(deps, { userId }, { lat: 58 + r() * 12, lng: 5 + r() * 25 })).clubs.length;
     }),
     await measure(
       'by name and location',
-      async (i) => (await searchOfficial(deps, { userId, q: queries[i % 4]!(i), lat: 60, lng: 10 })).clubs.length,
+      async (i) => (await searchOfficial(deps, { userId }, { q: queries[i % 4]!(i), lat: 60, lng: 10 })).clubs.length,
     ),
     // The whole procedure: session check (token and one user lookup), validation, search, output schema.
     await measure(

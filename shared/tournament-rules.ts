@@ -1,14 +1,10 @@
-/**
- * The tournaments' states, moves, formats and limits (CONTRACT.md section 9), without zod: the app imports
- * these at run time, and shared/schemas/tournaments.ts (the inputs) re-exports them for the server.
- */
+import type { TournamentFormat, TournamentStatus } from './values';
 
-export const TOURNAMENT_FORMATS = ['stroke_gross', 'stroke_net', 'stableford'] as const;
-export const TOURNAMENT_VISIBILITIES = ['public', 'members'] as const;
-export const TOURNAMENT_STATUSES = ['draft', 'open', 'closed', 'in_progress', 'finished', 'cancelled'] as const;
-export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
-export type TournamentVisibility = (typeof TOURNAMENT_VISIBILITIES)[number];
-export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+/**
+ * The tournaments' moves and limits (CONTRACT.md section 9), without zod: the app imports these at run
+ * time, and shared/schemas/tournaments.ts (the inputs) re-exports them for the server. The states, formats
+ * and visibilities themselves are lists of shared/values.ts.
+ */
 
 /** The moves of CONTRACT.md section 9; any other is 409 CONFLICT. */
 export const TOURNAMENT_MOVES: Readonly<Record<TournamentStatus, readonly TournamentStatus[]>> = {
@@ -19,6 +15,9 @@ export const TOURNAMENT_MOVES: Readonly<Record<TournamentStatus, readonly Tourna
   finished: [],
   cancelled: [],
 };
+
+/** Before play: entries, start lists and the tournament's own fields can still change. */
+export const STATUSES_BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
 
 /** CONTRACT.md: allowance 100 % in gross play, 95 % in the net formats, unless given. */
 export function defaultAllowancePercent(format: TournamentFormat): number {

@@ -3,6 +3,7 @@ import { audit } from '../audit';
 import { endAllSessions } from '../auth/sessions';
 import { findUserById, toPublicUser, type PublicUser } from '../auth/users';
 import { appUser, organization, organizationMembership, userSecondaryEmail } from '../db/schema';
+import type { Actor } from '../actor';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { announceSessionsEnded } from '../realtime/channels';
@@ -11,10 +12,7 @@ import { announceSessionsEnded } from '../realtime/channels';
  * The super administrator's procedures (CONTRACT.md section 7). Each one is audited with the operator as
  * actor. `is_super_admin` itself is set only by hand in the database: nothing here changes it.
  */
-export interface Operator {
-  userId: string;
-  ip: string;
-}
+export type Operator = Pick<Actor, 'userId' | 'ip'>;
 
 export interface Paging {
   page: number;

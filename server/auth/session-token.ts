@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
+import { sessionStageSchema } from '../../shared/schemas/values';
+import type { SessionStage } from '../../shared/values';
 
 export const SESSION_COOKIE = 'service_session';
 export const FULL_SESSION_SECONDS = 30 * 24 * 60 * 60;
 export const SHORT_SESSION_SECONDS = 300;
 
-export const STAGES = ['full', 'pending_2fa', 'must_enroll_2fa'] as const;
-export type Stage = (typeof STAGES)[number];
-
-export function sessionSeconds(stage: Stage): number {
+export function sessionSeconds(stage: SessionStage): number {
   return stage === 'full' ? FULL_SESSION_SECONDS : SHORT_SESSION_SECONDS;
 }
 
@@ -22,13 +21,13 @@ const claimsSchema = z.object({
   sub: z.string().min(1),
   iat: z.number().int(),
   exp: z.number().int(),
-  stage: z.enum(['pending_2fa', 'must_enroll_2fa']).optional(),
+  stage: sessionStageSchema.exclude(['full']).optional(),
   sv: z.number().int().min(0).optional(),
 });
 
 export interface SessionClaims {
   userId: string;
-  stage: Stage;
+  stage: SessionStage;
   issuedAt: number;
   expiresAt: number;
   version: number;
@@ -59,7 +58,7 @@ function key(secret: string): Promise<CryptoKey> {
 
 export async function signSessionToken(
   secret: string,
-  input: { userId: string; stage: Stage; version: number; now: Date },
+  input: { userId: string; stage: SessionStage; version: number; now: Date },
 ): Promise<string> {
   const iat = Math.floor(input.now.getTime() / 1000);
   const payload: Record<string, unknown> = {};
@@ -92,7 +91,7 @@ export async function readSessionToken(secret: string, token: string, now: Date)
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return null;
     // A token whose lifetime exceeds its stage's is not one this service issued.
-    const stage: Stage = claims.data.stage ?? 'full';
+    const stage: SessionStage = claims.data.stage ?? 'full';
     if (claims.data.exp - claims.data.iat > sessionSeconds(stage)) return null;
     return {
       userId: claims.data.sub,

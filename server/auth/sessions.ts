@@ -1,15 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Queryable } from '../db/client';
-import { appUser, organizationMembership, revokedSession, type Role } from '../db/schema';
+import { appUser, organizationMembership, revokedSession } from '../db/schema';
 import type { Deps } from '../deps';
 import { clearedSessionCookie, sessionCookie } from './cookie';
-import { readSessionToken, sessionSeconds, signSessionToken, type SessionClaims, type Stage } from './session-token';
+import { readSessionToken, sessionSeconds, signSessionToken, type SessionClaims } from './session-token';
 import { sha256 } from './tokens';
 import { toPublicUser, type PublicUser, type UserRow } from './users';
+import type { Role } from '../../shared/values';
+import type { SessionStage } from '../../shared/values';
 
 export interface Session {
   user: UserRow;
-  stage: Stage;
+  stage: SessionStage;
   claims: SessionClaims;
   /** The raw token, kept only to revoke it on logout or count 2FA attempts against it. */
   token: string;
@@ -29,7 +31,7 @@ export interface CookieJar {
 /** The "session answer" of CONTRACT.md section 4. */
 export interface SessionAnswer {
   user: PublicUser;
-  stage: Stage;
+  stage: SessionStage;
 }
 
 function prepareSessionLookup(db: Database) {
@@ -133,7 +135,12 @@ export async function endedSessions<T extends HeldSession>(db: Queryable, sessio
 }
 
 /** Issues a new token for `stage` and sets it as the cookie: every sign-in and stage change comes here. */
-export async function startSession(deps: Deps, jar: CookieJar, user: UserRow, stage: Stage): Promise<SessionAnswer> {
+export async function startSession(
+  deps: Deps,
+  jar: CookieJar,
+  user: UserRow,
+  stage: SessionStage,
+): Promise<SessionAnswer> {
   const token = await signSessionToken(deps.config.sessionSecret, {
     userId: user.id,
     stage,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { appUser, userSecondaryEmail } from '../db/schema';
+import type { TwoFactorMethod } from '../../shared/values';
 
 export type UserRow = typeof appUser.$inferSelect;
 
@@ -10,7 +11,7 @@ export interface PublicUser {
   email: string;
   name: string | null;
   handicapIndex: number | null;
-  twoFactorMethod: 'totp' | 'email' | null;
+  twoFactorMethod: TwoFactorMethod | null;
   isSuperAdmin: boolean;
   hasPassword: boolean;
 }

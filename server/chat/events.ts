@@ -3,12 +3,13 @@ import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { ChatEvent } from '../../shared/schemas/chat';
 import type { Database, Queryable } from '../db/client';
-import { appUser, chatEvent, chatMessage, type ChatEventKind } from '../db/schema';
+import { appUser, chatEvent, chatMessage } from '../db/schema';
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { followAudience, type AudienceEvent, type AudienceSource } from '../realtime/audiences';
 import { SerialisedData } from '../realtime/frames';
 import { messageColumns, messageView } from './view';
+import type { ChatEventKind } from '../../shared/values';
 
 /**
  * Live team chat. Every send, edit and delete writes a chat_event row in its own transaction; after the

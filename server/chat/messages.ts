@@ -8,6 +8,7 @@ import { isAdminRole } from '../organizations/roles';
 import type { OrgScope } from '../organizations/scope';
 import { appendChatEvent, publishChatEvent } from './events';
 import { messageView, selectMessages, UNNAMED_AUTHOR, type MessageRow } from './view';
+import type { ChatEventKind } from '../../shared/values';
 
 /**
  * Team chat's use cases (CONTRACT.md section 10), inside the organization's tenancy transaction
@@ -20,6 +21,7 @@ const DELETED = 'Meldingen er slettet.';
 
 /** Newest first; `before` pages back from a message (older than it). */
 export async function chatHistory(
+  _deps: Deps,
   scope: OrgScope,
   input: { before?: string | undefined; limit: number },
 ): Promise<ChatHistory> {
@@ -104,12 +106,7 @@ export async function deleteMessage(deps: Deps, scope: OrgScope, input: { messag
 }
 
 /** Logs the change for live delivery, announces it after the commit, and answers the message as it now is. */
-async function changed(
-  deps: Deps,
-  scope: OrgScope,
-  messageId: string,
-  kind: 'message' | 'edit' | 'delete',
-): Promise<ChatMessage> {
+async function changed(deps: Deps, scope: OrgScope, messageId: string, kind: ChatEventKind): Promise<ChatMessage> {
   const eventId = await appendChatEvent(scope.tx, scope.organizationId, messageId, kind);
   scope.afterCommit(() => publishChatEvent(deps, scope.organizationId, eventId));
   const [row] = await selectMessages(scope.tx).where(eq(chatMessage.id, messageId));

@@ -6,6 +6,7 @@ import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { OrgScope } from '../organizations/scope';
+import type { Actor } from '../actor';
 
 /**
  * Unread counts (decision 0601): the messages after the member's read position that others wrote and that
@@ -32,7 +33,7 @@ async function unreadIn(tx: Queryable, organizationId: string, userId: string): 
   return { unread: n, ...(state ? { lastReadMessageId: state.messageId } : {}) };
 }
 
-export async function unreadCount(scope: OrgScope): Promise<ChatUnread> {
+export async function unreadCount(_deps: Deps, scope: OrgScope): Promise<ChatUnread> {
   return unreadIn(scope.tx, scope.organizationId, scope.actorUserId);
 }
 
@@ -59,19 +60,19 @@ export async function markRead(deps: Deps, scope: OrgScope, input: { messageId: 
       // Never backwards, even when two devices mark read at once.
       setWhere: sql`${chatReadState.lastReadSeq} < excluded.last_read_seq`,
     });
-  return unreadCount(scope);
+  return unreadCount(deps, scope);
 }
 
 /** The navigation badge: the unread count of each of the user's organizations, each read in its own tenancy. */
-export async function unreadAll(deps: Pick<Deps, 'db'>, userId: string): Promise<ChatUnreadAll> {
+export async function unreadAll(deps: Pick<Deps, 'db'>, actor: Pick<Actor, 'userId'>): Promise<ChatUnreadAll> {
   const memberships = await deps.db
     .select({ organizationId: organizationMembership.organizationId })
     .from(organizationMembership)
-    .where(eq(organizationMembership.userId, userId))
+    .where(eq(organizationMembership.userId, actor.userId))
     .orderBy(organizationMembership.createdAt);
   const organizations = await Promise.all(
     memberships.map(async ({ organizationId }) => {
-      const { unread } = await withTenant(deps.db, organizationId, (tx) => unreadIn(tx, organizationId, userId));
+      const { unread } = await withTenant(deps.db, organizationId, (tx) => unreadIn(tx, organizationId, actor.userId));
       return { organizationId, unread };
     }),
   );

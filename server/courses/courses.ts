@@ -4,6 +4,7 @@ import type { Queryable } from '../db/client';
 import { club, course, courseHole, tee } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
+import type { Actor } from '../actor';
 
 /**
  * Reading courses in the form clients see, in one query: the holes and the tees come along as JSON
@@ -110,14 +111,18 @@ export async function loadCoursesById(db: Queryable, ids: readonly string[], vie
 }
 
 /** One course the user may see (official, their own, or shared), or 404 NOT_FOUND: the same answer for both. */
-export async function getCourse(deps: Deps, input: { userId: string; courseId: string }): Promise<Course> {
+export async function getCourse(
+  deps: Deps,
+  actor: Pick<Actor, 'userId'>,
+  input: { courseId: string },
+): Promise<Course> {
   const [row] = await deps.db
     .select({ id: course.id })
     .from(course)
-    .where(and(eq(course.id, input.courseId), visibleTo(input.userId)))
+    .where(and(eq(course.id, input.courseId), visibleTo(actor.userId)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  const [found] = await loadCoursesById(deps.db, [row.id], input.userId);
+  const [found] = await loadCoursesById(deps.db, [row.id], actor.userId);
   return found!;
 }
 

@@ -13,6 +13,7 @@ import { AppError } from '../errors';
 import { loadCoursesById } from './courses';
 import { teeRow, withRatingsHidden } from './ratings';
 import { courseSearchText } from './search-text';
+import type { Actor } from '../actor';
 
 /**
  * Personal courses: a user's own courses, with the rating and slope they entered (used for handicaps,
@@ -21,14 +22,15 @@ import { courseSearchText } from './search-text';
 
 export async function createPersonalCourse(
   deps: Deps,
-  input: { userId: string } & PersonalCourseCreate,
+  actor: Pick<Actor, 'userId'>,
+  input: PersonalCourseCreate,
 ): Promise<Course> {
   const id = await deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(course)
       .values({
         kind: 'personal',
-        ownerUserId: input.userId,
+        ownerUserId: actor.userId,
         name: input.name,
         searchText: courseSearchText({ name: input.name, city: input.city, country: input.country }),
         country: input.country,
@@ -43,21 +45,21 @@ export async function createPersonalCourse(
     await withRatingsHidden(() => tx.insert(tee).values(input.tees.map((t, i) => teeRow(courseId, t, i))));
     return courseId;
   });
-  const [saved] = await loadCoursesById(deps.db, [id], input.userId);
+  const [saved] = await loadCoursesById(deps.db, [id], actor.userId);
   return saved!;
 }
 
-export async function myPersonalCourses(deps: Deps, input: { userId: string }): Promise<{ courses: Course[] }> {
+export async function myPersonalCourses(deps: Deps, actor: Pick<Actor, 'userId'>): Promise<{ courses: Course[] }> {
   const rows = await deps.db
     .select({ id: course.id })
     .from(course)
-    .where(and(eq(course.kind, 'personal'), eq(course.ownerUserId, input.userId)))
+    .where(and(eq(course.kind, 'personal'), eq(course.ownerUserId, actor.userId)))
     .orderBy(asc(course.name));
   return {
     courses: await loadCoursesById(
       deps.db,
       rows.map((r) => r.id),
-      input.userId,
+      actor.userId,
     ),
   };
 }
@@ -65,11 +67,12 @@ export async function myPersonalCourses(deps: Deps, input: { userId: string }): 
 /** The owner's, or a shared one; anything else (someone else's unshared course, an official course) is 404. */
 export async function getPersonalCourse(
   deps: Deps,
-  input: { userId: string; personalCourseId: string },
+  actor: Pick<Actor, 'userId'>,
+  input: { personalCourseId: string },
 ): Promise<Course> {
   const row = await findPersonal(deps.db, input.personalCourseId);
-  if (!row || (row.ownerUserId !== input.userId && !row.shared)) throw new AppError('NOT_FOUND');
-  const [found] = await loadCoursesById(deps.db, [row.id], input.userId);
+  if (!row || (row.ownerUserId !== actor.userId && !row.shared)) throw new AppError('NOT_FOUND');
+  const [found] = await loadCoursesById(deps.db, [row.id], actor.userId);
   return found!;
 }
 
@@ -112,11 +115,12 @@ async function usedByRounds(
 
 export async function updatePersonalCourse(
   deps: Deps,
-  input: { userId: string } & PersonalCourseUpdate,
+  actor: Pick<Actor, 'userId'>,
+  input: PersonalCourseUpdate,
 ): Promise<Course> {
   await deps.db.transaction(async (tx) => {
     const row = await findPersonal(tx, input.personalCourseId, true);
-    assertOwner(row, input.userId);
+    assertOwner(row, actor.userId);
     const courseId = input.personalCourseId;
     const holes = await tx
       .select({ number: courseHole.number, par: courseHole.par, strokeIndex: courseHole.strokeIndex })
@@ -185,18 +189,19 @@ export async function updatePersonalCourse(
       }
     }
   });
-  const [saved] = await loadCoursesById(deps.db, [input.personalCourseId], input.userId);
+  const [saved] = await loadCoursesById(deps.db, [input.personalCourseId], actor.userId);
   return saved!;
 }
 
 /** Deleting a course a round was played on would rewrite that round: 409 CONFLICT instead. */
 export async function deletePersonalCourse(
   deps: Deps,
-  input: { userId: string; personalCourseId: string },
+  actor: Pick<Actor, 'userId'>,
+  input: { personalCourseId: string },
 ): Promise<{ ok: true }> {
   await deps.db.transaction(async (tx) => {
     const row = await findPersonal(tx, input.personalCourseId, true);
-    assertOwner(row, input.userId);
+    assertOwner(row, actor.userId);
     if (await usedByRounds(tx, round.courseId, [input.personalCourseId])) {
       throw new AppError('CONFLICT', { message: 'Banen er brukt i en runde og kan ikke slettes.' });
     }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { tee } from '../db/schema';
 import type { TeeRatings } from '../golf';
+import type { TeeGender } from '../../shared/values';
 
 /**
  * The one place course rating and slope are read: the rounds domain computes handicaps from them on the
@@ -29,7 +30,7 @@ export async function teeRatings(db: Queryable, teeId: string): Promise<(TeeRati
 export interface TeeDefinition {
   name: string;
   color?: string | null | undefined;
-  gender?: 'male' | 'female' | 'unisex' | null | undefined;
+  gender?: TeeGender | null | undefined;
   par: number;
   courseRating: number;
   slope: number;

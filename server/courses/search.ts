@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { officialCatalog } from './official-catalog';
 import { loadCoursesById, visibleTo } from './courses';
 import { likePatterns, matchScore, parseQuery, type Query } from './fuzzy';
+import type { Actor } from '../actor';
 
 /** "Near me" finds clubs within this distance, nearest first (docs/courses-and-rounds.md). */
 export const NEARBY_RADIUS_KM = 100;
@@ -18,8 +19,8 @@ const NAME_CANDIDATES = 200;
  */
 export async function searchOfficial(
   deps: Pick<Deps, 'db' | 'now'>,
+  _actor: Pick<Actor, 'userId'>,
   input: {
-    userId: string;
     q?: string | undefined;
     lat?: number | undefined;
     lng?: number | undefined;
@@ -76,13 +77,14 @@ function trigramCandidates(column: typeof course.searchText, query: Query): { wh
  */
 export async function internationalSearch(
   deps: Deps,
-  input: { userId: string; q?: string | undefined; country?: string | undefined; limit?: number | undefined },
+  actor: Pick<Actor, 'userId'>,
+  input: { q?: string | undefined; country?: string | undefined; limit?: number | undefined },
 ): Promise<{ courses: Course[] }> {
   const limit = input.limit ?? COURSE_SEARCH_DEFAULT_LIMIT * 2;
   const query = input.q ? parseQuery(input.q) : null;
   const scope = and(
     eq(course.kind, 'personal'),
-    visibleTo(input.userId),
+    visibleTo(actor.userId),
     input.country ? eq(course.country, input.country) : undefined,
   );
   let ids: string[];
@@ -118,5 +120,5 @@ export async function internationalSearch(
       .limit(limit);
     ids = rows.map((r) => r.id);
   }
-  return { courses: await loadCoursesById(deps.db, ids, input.userId) };
+  return { courses: await loadCoursesById(deps.db, ids, actor.userId) };
 }

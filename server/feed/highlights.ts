@@ -1,11 +1,11 @@
-import type { HighlightLabel } from '../../shared/schemas/feed';
+import type { HighlightKind } from '../../shared/values';
 
 /**
  * A highlight worth a feed item (CONTRACT.md section 10), on gross strokes: one stroke is a hole in one
  * whatever the par (an ace on a par 4 is a hole in one, not an albatross); three under par an albatross,
  * two under an eagle. Anything else is not news.
  */
-export function highlightLabel(par: number, strokes: number): HighlightLabel | null {
+export function highlightLabel(par: number, strokes: number): HighlightKind | null {
   if (strokes === 1) return 'hole_in_one';
   if (par - strokes === 3) return 'albatross';
   if (par - strokes === 2) return 'eagle';

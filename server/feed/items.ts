@@ -2,11 +2,12 @@ import { and, desc, eq, isNull, like, lt } from 'drizzle-orm';
 import type { FeedItem, FeedList } from '../../shared/schemas/feed';
 import { FEED_DEFAULT_LIMIT } from '../../shared/schemas/feed';
 import type { Queryable, Transaction } from '../db/client';
-import { feedItem, type FeedHiddenReason, type FeedItemKind } from '../db/schema';
+import { feedItem, type FeedHiddenReason } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { appendFeedEvent, lockFeed, publishFeedEvent } from './events';
 import { feedItemColumns, feedItemView, type FeedPayload } from './view';
+import type { FeedItemKind } from '../../shared/values';
 
 /**
  * Posting and withdrawing feed items (decision 0602), inside the transaction of the operation that causes

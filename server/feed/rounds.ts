@@ -6,6 +6,7 @@ import { computeRound } from '../rounds/view';
 import { highlightLabel } from './highlights';
 import { inFeedTransaction, findVisibleItem, postFeedItem, withdrawFeedItems, type FeedWriter } from './items';
 import { highlightText, roundSharedText } from './text';
+import type { Actor } from '../actor';
 
 /**
  * Sharing a finished round to the public feed (rounds.share / rounds.unshare, decision 0602): the owner's
@@ -27,10 +28,11 @@ async function ownFinishedRound(writer: FeedWriter, input: { userId: string; rou
 
 export async function shareRound(
   deps: Pick<Deps, 'db' | 'bus' | 'now'>,
-  input: { userId: string; roundId: string },
+  actor: Pick<Actor, 'userId'>,
+  input: { roundId: string },
 ): Promise<FeedItem> {
   return inFeedTransaction(deps, async (writer) => {
-    const row = await ownFinishedRound(writer, input);
+    const row = await ownFinishedRound(writer, { userId: actor.userId, roundId: input.roundId });
     const source = `round:${row.id}:shared`;
     const shared = await findVisibleItem(writer.tx, source);
     if (shared) return shared;
@@ -73,10 +75,11 @@ export async function shareRound(
 
 export async function unshareRound(
   deps: Pick<Deps, 'db' | 'bus' | 'now'>,
-  input: { userId: string; roundId: string },
+  actor: Pick<Actor, 'userId'>,
+  input: { roundId: string },
 ): Promise<{ ok: true }> {
   return inFeedTransaction(deps, async (writer) => {
-    const row = await ownFinishedRound(writer, input);
+    const row = await ownFinishedRound(writer, { userId: actor.userId, roundId: input.roundId });
     await withdrawFeedItems(deps, writer, { roundId: row.id }, 'unshared');
     return { ok: true as const };
   });

@@ -1,11 +1,13 @@
-import type { FeedItem, HighlightLabel } from '../../shared/schemas/feed';
+import type { FeedItem } from '../../shared/schemas/feed';
 import { norwegianDates } from '../../shared/format/dates';
+import { HIGHLIGHT_KIND_LABELS, type HighlightKind } from '../../shared/values';
 
 /**
  * Each item's `text`: one Norwegian sentence (or two) saying what its fields say, for a reader, a screen
  * reader or a link preview. Names only, as the fields have them.
  */
-const LABELS: Record<HighlightLabel, string> = { hole_in_one: 'hole in one', albatross: 'albatross', eagle: 'eagle' };
+/** A highlight as a sentence names it: "hole in one". */
+const highlightInSentence = (kind: HighlightKind) => HIGHLIGHT_KIND_LABELS.nb[kind].toLowerCase();
 
 /** "Kari", "Kari og Ola", "Kari, Ola og Per". */
 function names(list: readonly string[]): string {
@@ -36,12 +38,12 @@ export function finishedText(tournament: string, podium: NonNullable<FeedItem['p
 /** "Kari Nordmann fikk hole in one på hull 7 i Vårcupen." / "… på hull 12 på Bogstad." */
 export function highlightText(
   player: string,
-  label: HighlightLabel,
+  label: HighlightKind,
   hole: number,
   where: { tournament: string } | { course: string },
 ): string {
   const place = 'tournament' in where ? `i ${where.tournament}` : `på ${where.course}`;
-  return `${player} fikk ${LABELS[label]} på hull ${hole} ${place}.`;
+  return `${player} fikk ${highlightInSentence(label)} på hull ${hole} ${place}.`;
 }
 
 /** "Runde på Bogstad 1. juni 2026: Kari Nordmann 82 slag, Ola Nordmann 90 slag." */

@@ -1,5 +1,6 @@
 import type { FeedItem } from '../../shared/schemas/feed';
-import { feedItem, type FeedItemKind } from '../db/schema';
+import { feedItem } from '../db/schema';
+import type { FeedItemKind } from '../../shared/values';
 
 /** The contract's fields of an item other than id, kind and at, as posted (schema/feed.ts). */
 export type FeedPayload = Omit<FeedItem, 'id' | 'kind' | 'at'>;

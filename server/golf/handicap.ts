@@ -1,7 +1,5 @@
 import { roundHalfAwayFromZero } from './rounding';
-
-/** The formats a round can be played in (CONTRACT.md section 8). */
-export type Format = 'stroke' | 'stableford' | 'match';
+import type { RoundFormat, RoundHoles } from '../../shared/values';
 
 /**
  * Handicap allowances (GOLF.md), in per cent. "Four-ball" is any round where a side has more than one
@@ -16,7 +14,7 @@ export const ALLOWANCE_PERCENT = {
   fourBallMatch: 90,
 } as const;
 
-export function allowancePercent(format: Format, fourBall: boolean): number {
+export function allowancePercent(format: RoundFormat, fourBall: boolean): number {
   switch (format) {
     case 'stroke':
       return fourBall ? ALLOWANCE_PERCENT.fourBallStroke : ALLOWANCE_PERCENT.individualStroke;
@@ -83,7 +81,7 @@ export interface TeeRatings {
  * half the 18-hole rating and the slope is the 18-hole slope (docs/courses-and-rounds.md); the par is the
  * sum of the nine holes' pars.
  */
-export function nineHoleRating(tee: TeeRatings, nine: 'front9' | 'back9', ninePar: number): Rating {
+export function nineHoleRating(tee: TeeRatings, nine: Exclude<RoundHoles, '18'>, ninePar: number): Rating {
   const rating = nine === 'front9' ? tee.front9Rating : tee.back9Rating;
   const slope = nine === 'front9' ? tee.front9Slope : tee.back9Slope;
   return {

@@ -1,6 +1,7 @@
-import type { LeaderboardRowView, TournamentFormat } from '../../shared/schemas/tournaments';
+import type { LeaderboardRowView } from '../../shared/schemas/tournaments';
 import { stablefordPoints } from './scoring';
 import { allocateStrokes } from './strokes';
+import type { TournamentFormat } from '../../shared/values';
 
 /**
  * A tournament leaderboard (CONTRACT.md section 9) from plain values: no database, no clock.

@@ -5,12 +5,12 @@ import {
   nineHoleIndex,
   playingHandicap,
   wholeCourseHandicap,
-  type Format,
   type Rating,
 } from './handicap';
 import { adjustedHoleScore, netScore, stablefordPoints } from './scoring';
 import { allocateStrokes } from './strokes';
 import type { HoleScore, ParticipantTotals, Standing } from '../../shared/schemas/rounds';
+import type { RoundFormat } from '../../shared/values';
 
 export type { Standing };
 
@@ -36,7 +36,7 @@ export interface PlayerToScore {
 }
 
 export interface RoundToScore {
-  format: Format;
+  format: RoundFormat;
   holes: readonly HoleToPlay[];
   nineHoles: boolean;
   rating: Rating;

@@ -1,6 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../db/client';
+import type { Deps } from '../deps';
+import type { OrgScope } from './scope';
 import { appUser, auditLog } from '../db/schema';
 
 export interface AuditPerson {
@@ -38,10 +39,12 @@ function person(userId: string | null, name: string | null, email: string | null
  * filter below is the application's check, the row-level policy the backstop that holds without it.
  */
 export async function readAuditLog(
-  db: Queryable,
-  input: { organizationId: string; page: number; limit: number },
+  _deps: Deps,
+  scope: Pick<OrgScope, 'tx' | 'organizationId'>,
+  input: { page: number; limit: number },
 ): Promise<{ entries: AuditEntry[] } & Page> {
-  const where = eq(auditLog.organizationId, input.organizationId);
+  const db = scope.tx;
+  const where = eq(auditLog.organizationId, scope.organizationId);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLog).where(where);
   const rows = await db
     .select({

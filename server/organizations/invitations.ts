@@ -12,7 +12,6 @@ import {
   organizationMembership,
   userSecondaryEmail,
   verification,
-  type Role,
 } from '../db/schema';
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
@@ -20,6 +19,7 @@ import { AppError } from '../errors';
 import { invitationMail } from '../mail/templates/organizations';
 import { joinKeepingHigherRole } from './roles';
 import type { OrgScope } from './scope';
+import type { Role } from '../../shared/values';
 
 /** CONTRACT.md section 7 / issue 5: an invitation is valid for 7 days and is used once. */
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
@@ -188,7 +188,8 @@ export async function acceptInvitationsOnSignIn(
  */
 export async function acceptInvitationByToken(
   deps: Deps,
-  input: { user: Pick<UserRow, 'id' | 'email'>; token: string; ip: string },
+  actor: { user: Pick<UserRow, 'id' | 'email'>; ip: string },
+  input: { token: string },
 ): Promise<{ organization: JoinedOrganization }> {
   const [found] = await deps.db
     .select({ invitation: organizationInvitation, consumedAt: verification.consumedAt })
@@ -198,10 +199,10 @@ export async function acceptInvitationByToken(
     .limit(1);
   if (!found) throw new AppError('INVALID_LINK');
   const { invitation } = found;
-  if (!(await addressesOf(deps.db, input.user)).includes(invitation.email)) {
+  if (!(await addressesOf(deps.db, actor.user)).includes(invitation.email)) {
     throw new AppError('FORBIDDEN', { message: NOT_YOUR_INVITATION });
   }
-  const joined = await claim(deps, invitation, input.user.id, input.ip);
+  const joined = await claim(deps, invitation, actor.user.id, actor.ip);
   if (joined) return { organization: joined };
   // Not claimable: used (perhaps by this sign-in, by address), or expired. Used and a member: nothing to do.
   const [membership] = await deps.db
@@ -211,7 +212,7 @@ export async function acceptInvitationByToken(
     .where(
       and(
         eq(organizationMembership.organizationId, invitation.organizationId),
-        eq(organizationMembership.userId, input.user.id),
+        eq(organizationMembership.userId, actor.user.id),
       ),
     )
     .limit(1);

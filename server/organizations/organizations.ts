@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { audit } from '../audit';
 import { findUserByEmail, normalizeEmail } from '../auth/users';
-import { appUser, organization, organizationMembership, type Role } from '../db/schema';
+import { appUser, organization, organizationMembership } from '../db/schema';
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -9,6 +9,8 @@ import { inviteByEmail, type InvitationSummary } from './invitations';
 import { isAdminRole } from './roles';
 import type { OrgScope } from './scope';
 import { announceAccessChanged } from '../realtime/channels';
+import type { Role } from '../../shared/values';
+import type { Actor } from '../actor';
 
 export interface OrganizationAnswer {
   id: string;
@@ -35,20 +37,21 @@ const memberColumns = {
 /** The creator becomes owner. The organization, the membership and the audit row are one transaction. */
 export async function createOrganization(
   deps: Deps,
-  input: { userId: string; name: string; ip: string },
+  actor: Pick<Actor, 'userId' | 'ip'>,
+  input: { name: string },
 ): Promise<OrganizationAnswer> {
   const organizationId = crypto.randomUUID();
   // The tenancy of the organization being created: everything it owns is written under its policy.
   return withTenant(deps.db, organizationId, async (tx) => {
     const createdAt = deps.now();
     await tx.insert(organization).values({ id: organizationId, name: input.name, createdAt });
-    await tx.insert(organizationMembership).values({ organizationId, userId: input.userId, role: 'owner', createdAt });
+    await tx.insert(organizationMembership).values({ organizationId, userId: actor.userId, role: 'owner', createdAt });
     await audit(deps, tx, {
       action: 'org.created',
-      actorUserId: input.userId,
-      subjectUserId: input.userId,
+      actorUserId: actor.userId,
+      subjectUserId: actor.userId,
       organizationId,
-      ip: input.ip,
+      ip: actor.ip,
       details: { name: input.name },
     });
     return { id: organizationId, name: input.name, createdAt, role: 'owner' as const };
@@ -58,18 +61,18 @@ export async function createOrganization(
 /** The caller's organizations with the caller's role; membership is not tenant-scoped (SPEC.md section 2). */
 export async function myOrganizations(
   deps: Deps,
-  userId: string,
+  actor: Pick<Actor, 'userId'>,
 ): Promise<{ organizations: { id: string; name: string; role: Role }[] }> {
   const organizations = await deps.db
     .select({ id: organization.id, name: organization.name, role: organizationMembership.role })
     .from(organizationMembership)
     .innerJoin(organization, eq(organization.id, organizationMembership.organizationId))
-    .where(eq(organizationMembership.userId, userId))
+    .where(eq(organizationMembership.userId, actor.userId))
     .orderBy(asc(organization.name), asc(organization.id));
   return { organizations };
 }
 
-export async function getOrganization(scope: OrgScope): Promise<OrganizationAnswer> {
+export async function getOrganization(_deps: Deps, scope: OrgScope): Promise<OrganizationAnswer> {
   const [row] = await scope.tx
     .select({ id: organization.id, name: organization.name, createdAt: organization.createdAt })
     .from(organization)
@@ -79,7 +82,7 @@ export async function getOrganization(scope: OrgScope): Promise<OrganizationAnsw
   return { ...row, role: scope.actorRole };
 }
 
-export async function listMembers(scope: OrgScope): Promise<{ members: Member[] }> {
+export async function listMembers(_deps: Deps, scope: OrgScope): Promise<{ members: Member[] }> {
   const members = await scope.tx
     .select(memberColumns)
     .from(organizationMembership)

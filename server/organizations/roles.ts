@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { organizationMembership, type Role } from '../db/schema';
+import { organizationMembership } from '../db/schema';
+import { ADMIN_ROLES, type Role } from '../../shared/values';
 
 /** owner > admin > member (CONTRACT.md section 7). */
 export const ROLE_RANK: Record<Role, number> = { owner: 3, admin: 2, member: 1 };
@@ -10,7 +11,7 @@ export function higherRole(a: Role, b: Role): Role {
 }
 
 export function isAdminRole(role: Role): boolean {
-  return role === 'owner' || role === 'admin';
+  return (ADMIN_ROLES as readonly Role[]).includes(role);
 }
 
 function rankSql(column: SQL): SQL {

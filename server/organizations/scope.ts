@@ -1,5 +1,5 @@
 import type { Transaction } from '../db/client';
-import type { Role } from '../db/schema';
+import type { Role } from '../../shared/values';
 
 /**
  * What an organization procedure runs in: the tenancy transaction opened by orgMemberProcedure after the

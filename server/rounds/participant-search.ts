@@ -6,6 +6,7 @@ import { matchScore, parseQuery } from '../courses/fuzzy';
 import { fold } from '../courses/search-text';
 import { appUser, organizationMembership, participant, round } from '../db/schema';
 import type { Deps } from '../deps';
+import type { Actor } from '../actor';
 
 /** At most this many accounts and this many guests per answer. */
 export const PARTICIPANT_HITS = 20;
@@ -23,7 +24,8 @@ const emailShape = z.email();
  */
 export async function searchParticipants(
   deps: Deps,
-  input: { userId: string; q?: string | undefined },
+  actor: Pick<Actor, 'userId'>,
+  input: { q?: string | undefined },
 ): Promise<ParticipantSearchAnswer> {
   const q = input.q?.trim() ?? '';
   const query = q === '' ? null : parseQuery(q);
@@ -31,16 +33,16 @@ export async function searchParticipants(
   const myOrganizations = deps.db
     .select({ id: organizationMembership.organizationId })
     .from(organizationMembership)
-    .where(eq(organizationMembership.userId, input.userId));
+    .where(eq(organizationMembership.userId, actor.userId));
   const myRounds = deps.db
     .select({ id: round.id })
     .from(round)
     .where(
       or(
-        eq(round.ownerUserId, input.userId),
+        eq(round.ownerUserId, actor.userId),
         inArray(
           round.id,
-          deps.db.select({ id: participant.roundId }).from(participant).where(eq(participant.userId, input.userId)),
+          deps.db.select({ id: participant.roundId }).from(participant).where(eq(participant.userId, actor.userId)),
         ),
       ),
     );
@@ -49,7 +51,7 @@ export async function searchParticipants(
     .from(appUser)
     .where(
       or(
-        eq(appUser.id, input.userId),
+        eq(appUser.id, actor.userId),
         inArray(
           appUser.id,
           deps.db
@@ -94,7 +96,7 @@ export async function searchParticipants(
     .select({ name: participant.guestName, handicapIndex: participant.handicapIndex, at: participant.createdAt })
     .from(participant)
     .innerJoin(round, eq(round.id, participant.roundId))
-    .where(and(eq(round.ownerUserId, input.userId), isNotNull(participant.guestName), ne(participant.guestName, '')))
+    .where(and(eq(round.ownerUserId, actor.userId), isNotNull(participant.guestName), ne(participant.guestName, '')))
     .orderBy(desc(participant.createdAt))
     .limit(KNOWN_PEOPLE_MAX);
   const latestGuests = new Map<string, { name: string; handicapIndex: number }>();

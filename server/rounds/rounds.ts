@@ -3,8 +3,6 @@ import {
   ROUNDS_DEFAULT_LIMIT,
   type ParticipantView,
   type RoundChange,
-  type RoundFormat,
-  type RoundHoles,
   type RoundSummary,
   type RoundView,
   type SideView,
@@ -18,6 +16,8 @@ import { assertNotStarted, assertOpen, assertOwner, roundFor, type RoundRow, typ
 import { appendEvent, publishEvent } from './events';
 import { writeScore } from './score-write';
 import { computeRound, holesPlayed, roundView } from './view';
+import type { RoundFormat, RoundHoles } from '../../shared/values';
+import type { Actor } from '../actor';
 
 /**
  * Rounds: created in sequence (round, sides, participants), scored hole by hole, finished by the owner.
@@ -46,9 +46,10 @@ async function change<T>(
 
 export async function createRound(
   deps: Deps,
-  input: { userId: string; courseId: string; teeId: string; playedOn: string; format: RoundFormat; holes: RoundHoles },
+  actor: Pick<Actor, 'userId'>,
+  input: { courseId: string; teeId: string; playedOn: string; format: RoundFormat; holes: RoundHoles },
 ): Promise<RoundView> {
-  if (!(await isCourseVisible(deps.db, input.courseId, input.userId)))
+  if (!(await isCourseVisible(deps.db, input.courseId, actor.userId)))
     throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
   const [teeRow] = await deps.db.select({ courseId: tee.courseId }).from(tee).where(eq(tee.id, input.teeId)).limit(1);
   if (!teeRow || teeRow.courseId !== input.courseId) {
@@ -66,7 +67,7 @@ export async function createRound(
   const [created] = await deps.db
     .insert(round)
     .values({
-      ownerUserId: input.userId,
+      ownerUserId: actor.userId,
       courseId: input.courseId,
       teeId: input.teeId,
       playedOn: input.playedOn,
@@ -78,13 +79,21 @@ export async function createRound(
   return (await computeRound(deps.db, created!)).view;
 }
 
-export async function getRound(deps: Deps, input: { userId: string; roundId: string }): Promise<RoundView> {
-  const { round: row } = await roundFor(deps.db, input.roundId, input.userId);
+export async function getRound(
+  deps: Deps,
+  actor: Pick<Actor, 'userId'>,
+  input: { roundId: string },
+): Promise<RoundView> {
+  const { round: row } = await roundFor(deps.db, input.roundId, actor.userId);
   return (await computeRound(deps.db, row)).view;
 }
 
-export async function addSide(deps: Deps, input: { userId: string; roundId: string; name: string }): Promise<SideView> {
-  return change(deps, input.roundId, input.userId, async (tx, { round: row, role }) => {
+export async function addSide(
+  deps: Deps,
+  actor: Pick<Actor, 'userId'>,
+  input: { roundId: string; name: string },
+): Promise<SideView> {
+  return change(deps, input.roundId, actor.userId, async (tx, { round: row, role }) => {
     assertOwner(role);
     assertNotStarted(row);
     const [{ sides } = { sides: 0 }] = await tx.select({ sides: count() }).from(side).where(eq(side.roundId, row.id));
@@ -102,15 +111,15 @@ export async function addSide(deps: Deps, input: { userId: string; roundId: stri
 
 export async function addParticipant(
   deps: Deps,
+  actor: Pick<Actor, 'userId'>,
   input: {
-    userId: string;
     roundId: string;
     sideId: string;
     participantUserId?: string | undefined;
     guest?: { name: string; handicapIndex: number } | undefined;
   },
 ): Promise<ParticipantView> {
-  return change(deps, input.roundId, input.userId, async (tx, { round: row, role }) => {
+  return change(deps, input.roundId, actor.userId, async (tx, { round: row, role }) => {
     assertOwner(role);
     assertNotStarted(row);
     const [sideRow] = await tx
@@ -159,8 +168,8 @@ export async function addParticipant(
  */
 export async function setScore(
   deps: Deps,
+  actor: Pick<Actor, 'userId'>,
   input: {
-    userId: string;
     roundId: string;
     participantId: string;
     hole: number;
@@ -168,7 +177,7 @@ export async function setScore(
     previousStrokes?: number | null | undefined;
   },
 ): Promise<RoundView> {
-  return change(deps, input.roundId, input.userId, async (tx, { round: row }) => {
+  return change(deps, input.roundId, actor.userId, async (tx, { round: row }) => {
     assertOpen(row);
     const [target] = await tx
       .select({ id: participant.id })
@@ -190,7 +199,7 @@ export async function setScore(
     }
     if (row.startedAt === null && input.strokes !== null) await freezeHandicaps(deps, tx, row);
 
-    await writeScore(tx, { ...input, participantId: target.id, updatedAt: deps.now() });
+    await writeScore(tx, { ...input, userId: actor.userId, participantId: target.id, updatedAt: deps.now() });
     return {
       change: { type: 'score', participantId: target.id, hole: input.hole, strokes: input.strokes },
       answer: (view) => view,
@@ -216,8 +225,12 @@ async function freezeHandicaps(deps: Deps, tx: Transaction, row: RoundRow): Prom
   row.startedAt = startedAt;
 }
 
-export async function finishRound(deps: Deps, input: { userId: string; roundId: string }): Promise<RoundView> {
-  return change(deps, input.roundId, input.userId, async (tx, { round: row, role }) => {
+export async function finishRound(
+  deps: Deps,
+  actor: Pick<Actor, 'userId'>,
+  input: { roundId: string },
+): Promise<RoundView> {
+  return change(deps, input.roundId, actor.userId, async (tx, { round: row, role }) => {
     assertOwner(role);
     assertOpen(row);
     await tx.update(round).set({ status: 'finished', finishedAt: deps.now() }).where(eq(round.id, row.id));
@@ -228,13 +241,14 @@ export async function finishRound(deps: Deps, input: { userId: string; roundId: 
 /** The caller's rounds, as owner or account participant, newest first (by playing date, then creation). */
 export async function myRounds(
   deps: Deps,
-  input: { userId: string; limit?: number | undefined },
+  actor: Pick<Actor, 'userId'>,
+  input: { limit?: number | undefined },
 ): Promise<{ rounds: RoundSummary[] }> {
   const mine = or(
-    eq(round.ownerUserId, input.userId),
+    eq(round.ownerUserId, actor.userId),
     inArray(
       round.id,
-      deps.db.select({ id: participant.roundId }).from(participant).where(eq(participant.userId, input.userId)),
+      deps.db.select({ id: participant.roundId }).from(participant).where(eq(participant.userId, actor.userId)),
     ),
   );
   const rows = await deps.db
@@ -269,7 +283,7 @@ export async function myRounds(
       holes: r.holes,
       status: r.status,
       createdAt: r.createdAt.toISOString(),
-      isOwner: r.ownerUserId === input.userId,
+      isOwner: r.ownerUserId === actor.userId,
       course: {
         id: r.courseId,
         name: r.courseName,

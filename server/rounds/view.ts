@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   DEFAULT_HANDICAP_INDEX,
   type ParticipantView,
-  type RoundHoles,
   type RoundView,
   type SideView,
 } from '../../shared/schemas/rounds';
@@ -12,6 +11,7 @@ import type { Queryable } from '../db/client';
 import { appUser, club, course, courseHole, feedItem, participant, round, score, side, tee } from '../db/schema';
 import { nineHoleRating, scoreRound, type Rating, type ScoredRound } from '../golf';
 import type { RoundRow } from './access';
+import type { RoundHoles } from '../../shared/values';
 
 /** The hole numbers a round plays: all of them, or the front or back nine of an 18-hole course. */
 export function holesPlayed(holes: RoundHoles, courseHoleCount: number): number[] {
@@ -97,7 +97,7 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
       ? { courseRating: ratings.courseRating, slope: ratings.slope, par: ratings.par }
       : nineHoleRating(
           ratings,
-          row.holes as 'front9' | 'back9',
+          row.holes as Exclude<RoundHoles, '18'>,
           played.reduce((t, h) => t + h.par, 0),
         );
 

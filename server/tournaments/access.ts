@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { TournamentStatus } from '../../shared/schemas/tournaments';
 import type { Queryable } from '../db/client';
 import { tournament } from '../db/schema';
 import { AppError } from '../errors';
+import type { TournamentStatus } from '../../shared/values';
 
 export type TournamentRow = typeof tournament.$inferSelect;
 

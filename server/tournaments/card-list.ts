@@ -15,6 +15,7 @@ import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
 import { tournamentIn } from './access';
 import { requireRound } from './card-access';
+import type { Deps } from '../deps';
 
 export interface CardsRequest {
   tournamentId: string;
@@ -29,7 +30,7 @@ export interface CardsRequest {
  * carries the strokes, the strokes received per hole from the playing handicap (frozen at `in_progress`,
  * 0 before), and its signatures. Reads only, in the organization's tenancy transaction.
  */
-export async function listCards(scope: OrgScope, input: CardsRequest): Promise<TournamentCardsView> {
+export async function listCards(_deps: Deps, scope: OrgScope, input: CardsRequest): Promise<TournamentCardsView> {
   const { tx } = scope;
   const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
   await requireRound(tx, t, input.round);

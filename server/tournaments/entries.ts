@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_HANDICAP_INDEX } from '../../shared/schemas/rounds';
-import type { EntryView, TournamentStatus } from '../../shared/schemas/tournaments';
+import type { EntryView } from '../../shared/schemas/tournaments';
 import type { Queryable } from '../db/client';
 import {
   appUser,
@@ -15,11 +15,12 @@ import { assertStatus, tournamentIn, type TournamentRow } from './access';
 import { entryRecords, entryViews } from './entry-view';
 import { withdrawFeedItems } from '../feed/items';
 import { recordChange, isOrganizer, type TournamentScope } from './scope';
+import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 
 /** Before play, entries come and go: organizers may enter anyone in these states. */
-const BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
 
 export async function listEntries(
+  _deps: Deps,
   scope: TournamentScope,
   input: { tournamentId: string },
 ): Promise<{ entries: EntryView[] }> {
@@ -64,7 +65,7 @@ export async function enter(deps: Deps, scope: TournamentScope, input: EnterInpu
     { lock: true },
   );
   if (organizer) {
-    assertStatus(t, BEFORE_PLAY, 'Påmeldingen er stengt: turneringen har startet, er ferdig eller avlyst.');
+    assertStatus(t, STATUSES_BEFORE_PLAY, 'Påmeldingen er stengt: turneringen har startet, er ferdig eller avlyst.');
   } else {
     assertStatus(t, ['open'], 'Turneringen er ikke åpen for påmelding.');
     if (t.entriesCloseAt !== null && deps.now() >= t.entriesCloseAt)
@@ -215,9 +216,9 @@ export async function withdraw(
     .limit(1);
   if (!entry) throw new AppError('NOT_FOUND', { message: 'Fant ikke påmeldingen.' });
   if (isOrganizer(scope)) {
-    assertStatus(t, [...BEFORE_PLAY, 'in_progress'], 'Turneringen er avsluttet; resultatlisten står.');
+    assertStatus(t, [...STATUSES_BEFORE_PLAY, 'in_progress'], 'Turneringen er avsluttet; resultatlisten står.');
   } else if (entry.userId === scope.actorUserId) {
-    assertStatus(t, BEFORE_PLAY, 'Turneringen har startet. Kontakt arrangøren for å trekke deg.');
+    assertStatus(t, STATUSES_BEFORE_PLAY, 'Turneringen har startet. Kontakt arrangøren for å trekke deg.');
   } else {
     throw new AppError('FORBIDDEN', { message: 'Du kan bare trekke din egen påmelding.' });
   }

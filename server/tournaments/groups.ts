@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { assertStatus, tournamentIn, type TournamentRow } from './access';
 import { entryRecords, entryViews } from './entry-view';
 import { recordChange, type TournamentScope } from './scope';
+import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 
 interface GroupInput {
   startsAt: string;
@@ -37,7 +38,7 @@ export async function setGroups(
     { organizationId: scope.organizationId, tournamentId: input.tournamentId },
     { lock: true },
   );
-  assertStatus(t, ['draft', 'open', 'closed'], 'Startlisten kan ikke endres etter at turneringen har startet.');
+  assertStatus(t, STATUSES_BEFORE_PLAY, 'Startlisten kan ikke endres etter at turneringen har startet.');
   const [round] = await tx
     .select({ one: sql<number>`1` })
     .from(tournamentRound)

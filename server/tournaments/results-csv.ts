@@ -4,6 +4,7 @@ import { computeLeaderboard, type LeaderboardDivision, type LeaderboardInput } f
 import type { OrgScope } from '../organizations/scope';
 import { assertStatus, tournamentIn } from './access';
 import { loadLeaderboardInput } from './leaderboard-input';
+import type { Deps } from '../deps';
 
 /**
  * results.csv (CONTRACT.md section 9) as a Norwegian Excel opens it right: a UTF-8 BOM (else æøå come out
@@ -94,6 +95,7 @@ export function resultsFileName(slug: string): string {
 
 /** tournaments.resultsCsv: owners and admins (the builder checks), from `in_progress` on. */
 export async function tournamentResultsCsv(
+  _deps: Deps,
   scope: OrgScope,
   input: { tournamentId: string },
 ): Promise<{ csv: string; filename: string }> {

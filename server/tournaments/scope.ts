@@ -1,6 +1,7 @@
 import type { OrgScope } from '../organizations/scope';
 import type { Deps } from '../deps';
 import { appendTournamentEvent, publishTournamentEvent, type TournamentChange } from './events';
+import { isAdminRole } from '../organizations/roles';
 
 /**
  * What a tournament procedure runs in is an organization procedure's scope: the organization's tenancy
@@ -10,7 +11,7 @@ import { appendTournamentEvent, publishTournamentEvent, type TournamentChange } 
 export type TournamentScope = OrgScope;
 
 export function isOrganizer(scope: Pick<TournamentScope, 'actorRole'>): boolean {
-  return scope.actorRole === 'owner' || scope.actorRole === 'admin';
+  return isAdminRole(scope.actorRole);
 }
 
 /**

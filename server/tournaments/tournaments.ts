@@ -4,11 +4,8 @@ import {
   TOURNAMENT_MOVES,
   type divisionInput,
   type divisionUpdateInput,
-  type TournamentFormat,
   type tournamentRoundInput,
-  type TournamentStatus,
   type TournamentView,
-  type TournamentVisibility,
 } from '../../shared/schemas/tournaments';
 import type { z } from 'zod';
 import { clubSearchText } from '../courses/search-text';
@@ -30,6 +27,13 @@ import { freezeHandicaps } from './entries';
 import { recordChange, type TournamentScope } from './scope';
 import { insertWithFreeSlug } from './slug';
 import { tournamentView } from './view';
+import {
+  TOURNAMENT_STATUS_LABELS,
+  type TournamentFormat,
+  type TournamentStatus,
+  type TournamentVisibility,
+} from '../../shared/values';
+import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 
 type RoundInput = z.infer<typeof tournamentRoundInput>;
 type DivisionInput = z.infer<typeof divisionInput>;
@@ -49,7 +53,6 @@ export interface TournamentFields {
 }
 
 /** Format, allowance, rounds and divisions decide handicaps and results: fixed once play has begun. */
-const BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
 
 /** The tournament's and its club's names, folded and aliased as a club's search text is (course search). */
 export function searchTextOf(name: string, organizationName: string): string {
@@ -104,7 +107,7 @@ export async function createTournament(
   return tournamentView(tx, row);
 }
 
-export async function listTournaments(scope: TournamentScope): Promise<{ tournaments: TournamentView[] }> {
+export async function listTournaments(_deps: Deps, scope: TournamentScope): Promise<{ tournaments: TournamentView[] }> {
   const rows = await scope.tx
     .select()
     .from(tournament)
@@ -116,7 +119,11 @@ export async function listTournaments(scope: TournamentScope): Promise<{ tournam
   return { tournaments };
 }
 
-export async function getTournament(scope: TournamentScope, input: { tournamentId: string }): Promise<TournamentView> {
+export async function getTournament(
+  _deps: Deps,
+  scope: TournamentScope,
+  input: { tournamentId: string },
+): Promise<TournamentView> {
   const row = await tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
   return tournamentView(scope.tx, row);
 }
@@ -160,7 +167,7 @@ export async function updateTournament(
   if (changesPlay) {
     assertStatus(
       current,
-      BEFORE_PLAY,
+      STATUSES_BEFORE_PLAY,
       'Spilleform, handicapandel, runder og klasser kan ikke endres etter at turneringen har startet.',
     );
   }
@@ -224,7 +231,7 @@ export async function setTournamentStatus(
   );
   if (!TOURNAMENT_MOVES[current.status].includes(input.status)) {
     throw new AppError('CONFLICT', {
-      message: `Turneringen kan ikke gå fra ${STATUS_LABELS[current.status]} til ${STATUS_LABELS[input.status]}.`,
+      message: `Turneringen kan ikke gå fra ${quotedStatus(current.status)} til ${quotedStatus(input.status)}.`,
     });
   }
   if (input.status === 'in_progress') await freezeHandicaps(tx, current);
@@ -239,14 +246,8 @@ export async function setTournamentStatus(
   return tournamentView(tx, row!);
 }
 
-const STATUS_LABELS: Record<TournamentStatus, string> = {
-  draft: '«utkast»',
-  open: '«åpen for påmelding»',
-  closed: '«påmelding stengt»',
-  in_progress: '«pågår»',
-  finished: '«ferdigspilt»',
-  cancelled: '«avlyst»',
-};
+/** A state as the refusal names it: «åpen for påmelding». */
+const quotedStatus = (status: TournamentStatus) => `«${TOURNAMENT_STATUS_LABELS.nb[status].toLowerCase()}»`;
 
 // ---- Rounds and divisions ----
 

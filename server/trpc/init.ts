@@ -12,6 +12,9 @@ import { AppError } from '../errors';
 import type { Transaction } from '../db/client';
 import type { Context } from './context';
 import { describeError, toTRPCError } from './errors';
+import type { Actor } from '../actor';
+import { isAdminRole } from '../organizations/roles';
+import type { OrgScope } from '../organizations/scope';
 import { id } from '../../shared/schemas/common';
 
 // ---- Initialisation: the error formatter is the only place a tRPC error is shaped for a client. ----
@@ -102,7 +105,8 @@ export const webSocketUserProcedure = optionalUserProcedure.use(async ({ ctx, ne
 export const userProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (session?.stage !== 'full') throw notAuthenticated();
-  return next({ ctx: { session, user: session.user } });
+  const actor: Actor = { userId: session.user.id, ip: ctx.meta.ip, user: session.user };
+  return next({ ctx: { session, user: session.user, actor } });
 });
 
 /** 2FA verification: only pending_2fa or must_enroll_2fa; a full session is refused like a missing one. */
@@ -154,8 +158,18 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
 
   const committed: (() => void)[] = [];
   const afterCommit = (work: () => void) => void committed.push(work);
-  const run = (tx: Transaction) =>
-    next({ ctx: { session, user: session.user, tx, organizationId, role, afterCommit } });
+  const run = (tx: Transaction) => {
+    // The domain functions' second argument (decision 0014), ready made.
+    const scope: OrgScope = {
+      tx,
+      organizationId,
+      actorUserId: session.user.id,
+      actorRole: role,
+      ip: ctx.meta.ip,
+      afterCommit,
+    };
+    return next({ ctx: { session, user: session.user, tx, organizationId, role, afterCommit, scope } });
+  };
   let outcome: Awaited<ReturnType<typeof run>> | undefined;
   try {
     await withTenant(ctx.deps.db, organizationId, async (tx) => {
@@ -170,6 +184,6 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
 });
 
 export const orgAdminProcedure = orgMemberProcedure.use(async ({ ctx, next }) => {
-  if (ctx.role !== 'owner' && ctx.role !== 'admin') throw new AppError('NOT_ORG_ADMIN');
+  if (!isAdminRole(ctx.role)) throw new AppError('NOT_ORG_ADMIN');
   return next();
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common';
+import type { ChatEventKind } from '../values';
 import { userText } from './text';
 
 /** CONTRACT.md section 10: a message is 1 to 2,000 Unicode code points (an emoji is one, not two). */
@@ -55,7 +56,7 @@ export interface ChatHistory {
 }
 
 export interface ChatEvent {
-  kind: 'message' | 'edit' | 'delete';
+  kind: ChatEventKind;
   message: ChatMessage;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldIssue } from '../errors';
 import { id } from './common';
 import { userText } from './text';
+import { courseKindSchema, teeGenderSchema } from './values';
 
 /**
  * Courses (CONTRACT.md section 8). Inputs are strict (unknown fields → 400). The outputs below are the
@@ -80,12 +81,10 @@ export const holeInput = z.strictObject({
   strokeIndex: z.number().int().min(1).max(18),
 });
 
-export const TEE_GENDERS = ['male', 'female', 'unisex'] as const;
-
 const teeFields = {
   name: userText().trim().min(1, { message: 'Teestedet må ha et navn.' }).max(40),
   color: userText().trim().max(30).nullish(),
-  gender: z.enum(TEE_GENDERS).nullish(),
+  gender: teeGenderSchema.nullish(),
   courseRating: z.number().refine(oneDecimal, { message: 'Course rating oppgis med én desimal.' }),
   slope: z
     .number()
@@ -218,14 +217,14 @@ export const teeOutput = z.object({
   id: z.string(),
   name: z.string(),
   color: z.string().nullable(),
-  gender: z.enum(TEE_GENDERS).nullable(),
+  gender: teeGenderSchema.nullable(),
   par: z.number(),
   lengthMeters: z.number().nullable(),
 });
 
 export const courseOutput = z.object({
   id: z.string(),
-  kind: z.enum(['official', 'personal']),
+  kind: courseKindSchema,
   name: z.string(),
   club: z.object({ slug: z.string(), name: z.string() }).optional(),
   country: z.string(),

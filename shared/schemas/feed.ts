@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common';
+import { feedItemKindSchema, highlightKindSchema } from './values';
 
 /** CONTRACT.md section 10, decision 0602: a page of the feed is 1..100 items, 20 unless asked. */
 export const FEED_DEFAULT_LIMIT = 20;
@@ -22,9 +23,6 @@ export const feedItemIdInput = z.strictObject({ itemId: id });
 /** `lastEventId` is sent back by the tRPC client when it reconnects: the subscription resumes after it. */
 export const feedOnItemInput = z.strictObject({ lastEventId: z.string().max(40).nullish() }).optional();
 
-export const HIGHLIGHT_LABELS = ['hole_in_one', 'albatross', 'eagle'] as const;
-export type HighlightLabel = (typeof HIGHLIGHT_LABELS)[number];
-
 /**
  * The answer's shape, also the output schema of every procedure that returns items: an object schema
  * strips any field it does not name, so nothing but these fields can leave the server.
@@ -32,7 +30,7 @@ export type HighlightLabel = (typeof HIGHLIGHT_LABELS)[number];
 const total = z.number();
 export const feedItemSchema = z.object({
   id: z.string(),
-  kind: z.enum(['tournament_opened', 'tournament_started', 'tournament_finished', 'highlight', 'round_shared']),
+  kind: feedItemKindSchema,
   at: z.string(),
   organization: z.object({ name: z.string() }).optional(),
   tournament: z.object({ slug: z.string(), name: z.string() }).optional(),
@@ -45,12 +43,11 @@ export const feedItemSchema = z.object({
     )
     .optional(),
   highlight: z
-    .object({ hole: z.number(), par: z.number(), strokes: z.number(), label: z.enum(HIGHLIGHT_LABELS) })
+    .object({ hole: z.number(), par: z.number(), strokes: z.number(), label: highlightKindSchema })
     .optional(),
   text: z.string(),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
-export type FeedItemKind = FeedItem['kind'];
 
 export const feedListOutput = z.object({ items: z.array(feedItemSchema), nextBefore: z.string().optional() });
 export type FeedList = z.infer<typeof feedListOutput>;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { email, id } from './common';
 import { userText } from './text';
-
-/** CONTRACT.md section 7: owner > admin > member. */
-export const ROLE_VALUES = ['owner', 'admin', 'member'] as const;
-export const role = z.enum(ROLE_VALUES, { message: 'Rollen må være owner, admin eller member.' });
+import { roleSchema as role } from './values';
 
 export const organizationName = userText()
   .trim()

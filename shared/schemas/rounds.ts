@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { id } from './common';
 import { userText } from './text';
+import type { CourseKind, RoundFormat, RoundHoles, RoundStatus } from '../values';
 import { queryNumber, queryText, type Tee } from './courses';
+import { roundFormatSchema, roundHolesSchema } from './values';
 
 /** Rounds (CONTRACT.md section 8). Inputs are strict: unknown fields are 400 INVALID_INPUT. */
-
-export const FORMATS = ['stroke', 'stableford', 'match'] as const;
-export const ROUND_HOLES = ['18', 'front9', 'back9'] as const;
-export type RoundFormat = (typeof FORMATS)[number];
-export type RoundHoles = (typeof ROUND_HOLES)[number];
 
 export const HANDICAP_INDEX_RANGE = { min: -10, max: 54 } as const;
 /** The index a participant without one plays off (the World Handicap System's maximum). */
@@ -25,8 +22,8 @@ export const roundCreateInput = z.strictObject({
   courseId: id,
   teeId: id,
   playedOn: z.iso.date({ message: 'Datoen skrives ÅÅÅÅ-MM-DD.' }),
-  format: z.enum(FORMATS, { message: 'Spilleformen er stroke, stableford eller match.' }),
-  holes: z.enum(ROUND_HOLES, { message: 'Hullene er 18, front9 eller back9.' }),
+  format: roundFormatSchema,
+  holes: roundHolesSchema,
 });
 
 export const roundIdInput = z.strictObject({ roundId: id });
@@ -149,7 +146,7 @@ export interface RoundView {
   playedOn: string;
   format: RoundFormat;
   holes: RoundHoles;
-  status: 'open' | 'finished';
+  status: RoundStatus;
   /** ISO instants. `startedAt` is the first score: handicaps are frozen from then on. */
   createdAt: string;
   startedAt: string | null;
@@ -160,7 +157,7 @@ export interface RoundView {
   allowancePercent: number;
   course: {
     id: string;
-    kind: 'official' | 'personal';
+    kind: CourseKind;
     name: string;
     club?: { slug: string; name: string };
     country: string;
@@ -176,7 +173,7 @@ export interface RoundSummary {
   playedOn: string;
   format: RoundFormat;
   holes: RoundHoles;
-  status: 'open' | 'finished';
+  status: RoundStatus;
   createdAt: string;
   isOwner: boolean;
   course: { id: string; name: string; club?: { slug: string; name: string } };

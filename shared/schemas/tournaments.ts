@@ -4,9 +4,6 @@ import { queryNumber, queryText } from './courses';
 import { handicapIndexField } from './rounds';
 import { userText } from './text';
 import {
-  TOURNAMENT_FORMATS,
-  TOURNAMENT_VISIBILITIES,
-  TOURNAMENT_STATUSES,
   TOURNAMENT_MAX_ROUNDS,
   TOURNAMENT_MAX_DIVISIONS,
   TOURNAMENT_MAX_ENTRY_LIMIT,
@@ -17,12 +14,13 @@ import {
   PUBLIC_TOURNAMENTS_MAX_LIMIT,
   HOLES_PER_TOURNAMENT_ROUND,
 } from '../tournament-rules';
-import type { TournamentFormat, TournamentStatus, TournamentVisibility } from '../tournament-rules';
+import type { TournamentFormat, TournamentStatus, TournamentVisibility } from '../values';
+import { tournamentFormatSchema, tournamentStatusSchema, tournamentVisibilitySchema } from './values';
 
 /** Tournaments and their public pages (CONTRACT.md section 9). Inputs are strict: unknown fields are 400. */
 
-// The value lists and limits live without zod in shared/tournament-rules.ts, so the app's chunks need not
-// carry zod; everything of it is this module's too.
+// The moves and limits live without zod in shared/tournament-rules.ts (the value lists in shared/values.ts),
+// so the app's chunks need not carry zod; everything of tournament-rules is this module's too.
 export * from '../tournament-rules';
 
 const name = userText()
@@ -71,8 +69,8 @@ export const divisionUpdateInput = z
 const tournamentFields = {
   name,
   description: description.optional(),
-  visibility: z.enum(TOURNAMENT_VISIBILITIES, { message: 'Synlighet er public eller members.' }),
-  format: z.enum(TOURNAMENT_FORMATS, { message: 'Spilleformen er stroke_gross, stroke_net eller stableford.' }),
+  visibility: tournamentVisibilitySchema,
+  format: tournamentFormatSchema,
   allowancePercent: z
     .number()
     .int()
@@ -138,7 +136,7 @@ export const tournamentIdInput = z.strictObject({ organizationId: id, tournament
 export const setStatusInput = z.strictObject({
   organizationId: id,
   tournamentId: id,
-  status: z.enum(TOURNAMENT_STATUSES, { message: 'Ukjent status.' }),
+  status: tournamentStatusSchema,
 });
 
 export const enterInput = z

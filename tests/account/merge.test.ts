@@ -13,7 +13,6 @@ import {
   side,
   tee,
   userSecondaryEmail,
-  type Role,
 } from '../../server/db/schema';
 import { callerAs, callerWithToken, sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
@@ -21,6 +20,7 @@ import { databaseKinds } from '../helpers/db';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { clientFor, TRANSPORTS, useDepsAndServer, type Client, type Transport } from '../helpers/transport';
 import { lastMailTo, linkFromMail, mailsTo } from '../helpers/mail';
+import type { Role } from '../../shared/values';
 
 /** A personal course of `owner` with one tee, and a round on it owned by `owner` with `players` taking part. */
 async function roundWith(deps: TestDeps, owner: UserRow, players: UserRow[]) {

@@ -13,7 +13,6 @@ import {
   SESSION_COOKIE,
   SHORT_SESSION_SECONDS,
   signSessionToken,
-  type Stage,
 } from '../../server/auth/session-token';
 import type { UserRow } from '../../server/auth/users';
 import { queryRows } from '../../server/db/client';
@@ -37,6 +36,7 @@ import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { restClient } from '../helpers/transport';
+import type { SessionStage } from '../../shared/values';
 
 /**
  * Every access level of SPEC.md section 5, built from the exported builders into a router that exists only
@@ -116,7 +116,7 @@ const secret = () => new TextEncoder().encode(deps.config.sessionSecret);
 const nowSeconds = () => Math.floor(deps.now().getTime() / 1000);
 
 /** A token as this service issues it. */
-function sign(userId: string, stage: Stage = 'full', now = deps.now()): Promise<string> {
+function sign(userId: string, stage: SessionStage = 'full', now = deps.now()): Promise<string> {
   return signSessionToken(deps.config.sessionSecret, { userId, stage, version: 0, now });
 }
 

@@ -1,14 +1,15 @@
-import { signSessionToken, type Stage } from '../../server/auth/session-token';
+import { signSessionToken } from '../../server/auth/session-token';
 import { SESSION_COOKIE } from '../../server/auth/session-token';
 import type { UserRow } from '../../server/auth/users';
 import type { Context } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
 import type { TestDeps } from './deps';
+import type { SessionStage } from '../../shared/values';
 
 export async function sessionTokenFor(
   deps: TestDeps,
   user: Pick<UserRow, 'id' | 'sessionVersion'>,
-  stage: Stage = 'full',
+  stage: SessionStage = 'full',
 ) {
   return signSessionToken(deps.config.sessionSecret, {
     userId: user.id,
@@ -55,7 +56,7 @@ export function callerWithToken(
 export async function callerAs(
   deps: TestDeps,
   user: Pick<UserRow, 'id' | 'sessionVersion'> | null,
-  stage: Stage = 'full',
+  stage: SessionStage = 'full',
 ) {
   return callerWithToken(deps, user ? await sessionTokenFor(deps, user, stage) : null);
 }

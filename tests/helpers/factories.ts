@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../server/auth/password';
 import type { Queryable } from '../../server/db/client';
-import { appUser, organization, organizationMembership, type Role } from '../../server/db/schema';
+import { appUser, organization, organizationMembership } from '../../server/db/schema';
 import type { UserRow } from '../../server/auth/users';
+import type { Role } from '../../shared/values';
 
 export function uniqueEmail(prefix = 'spiller'): string {
   return `${prefix}-${randomBytes(5).toString('hex')}@example.no`;

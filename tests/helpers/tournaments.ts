@@ -15,9 +15,9 @@ import {
   tournamentScore,
 } from '../../server/db/schema';
 import { courseHandicap, playingHandicap } from '../../server/golf';
-import type { TournamentFormat, TournamentStatus, TournamentVisibility } from '../../shared/schemas/tournaments';
 import type { UserRow } from '../../server/auth/users';
 import { addMember, createOrganization, createUser } from './factories';
+import type { TournamentFormat, TournamentStatus, TournamentVisibility } from '../../shared/values';
 
 /**
  * Tournament rows written directly as the database owner (bypassing the policies and the application), for

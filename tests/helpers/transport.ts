@@ -1,12 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll } from 'vitest';
-import { SESSION_COOKIE, type Stage } from '../../server/auth/session-token';
+import { SESSION_COOKIE } from '../../server/auth/session-token';
 import { findUserById, type UserRow } from '../../server/auth/users';
 import { describeError } from '../../server/trpc/errors';
 import { callerWithToken, sessionTokenFor } from './caller';
 import type { DatabaseKind } from './db';
 import { createTestDeps, type TestDeps } from './deps';
 import { startTestServer, type TestServer } from './server';
+import type { SessionStage } from '../../shared/values';
 
 /**
  * One client, two transports: the same test runs against the tRPC procedures (createCaller) and against
@@ -355,7 +356,7 @@ export function clients(deps: TestDeps) {
   return {
     anonymous: (transport: Transport) => make(transport, null),
     /** A client holding a session of `stage` for the user as it is in the database now. */
-    async as(transport: Transport, user: Pick<UserRow, 'id'>, stage: Stage = 'full'): Promise<Client> {
+    async as(transport: Transport, user: Pick<UserRow, 'id'>, stage: SessionStage = 'full'): Promise<Client> {
       const fresh = await findUserById(deps.db, user.id);
       return make(transport, await sessionTokenFor(deps, fresh!, stage));
     },

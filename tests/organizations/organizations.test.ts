@@ -7,7 +7,6 @@ import {
   organizationMembership,
   userSecondaryEmail,
   verification,
-  type Role,
 } from '../../server/db/schema';
 import { INVITATION_SECONDS } from '../../server/organizations/invitations';
 import type { TestDeps } from '../helpers/deps';
@@ -15,6 +14,7 @@ import { addMember, createOrganization, createUser, uniqueEmail } from '../helpe
 import { clientFor, TRANSPORTS, useDepsAndServer, type Transport } from '../helpers/transport';
 import { lastMailTo, linkFromMail, mailsTo } from '../helpers/mail';
 import { insertInvitation, signInByMagicLink } from './support';
+import type { Role } from '../../shared/values';
 
 const MAIL_WINDOW_SECONDS = 10 * 60;
 

@@ -1,9 +1,9 @@
 import { sha256 } from '../../server/auth/tokens';
-import type { Role } from '../../server/db/schema';
 import { organizationInvitation, verification } from '../../server/db/schema';
 import { callerWithToken } from '../helpers/caller';
 import type { TestDeps } from '../helpers/deps';
 import { lastMailTo, signInFromMail } from '../helpers/mail';
+import type { Role } from '../../shared/values';
 
 /** An invitation with a known token, as if mailed (tests that need the link without reading a mail). */
 export async function insertInvitation(

@@ -74,7 +74,7 @@ describe.each(databaseKinds())('tenant isolation below the application on %s', (
 
   it("reads none of B's audit entries in A's tenancy, even when the query asks for B", async () => {
     const asked = await withTenant(deps.db, orgA, (tx) =>
-      readAuditLog(tx, { organizationId: orgB, page: 1, limit: 100 }),
+      readAuditLog(deps, scopeIn(tx, orgB), { page: 1, limit: 100 }),
     );
     expect(asked).toMatchObject({ entries: [], total: 0 });
     const unfiltered = await withTenant(deps.db, orgA, (tx) =>

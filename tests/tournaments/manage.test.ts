@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/auth/users';
 import { tournament, tournamentEvent } from '../../server/db/schema';
-import { TOURNAMENT_MOVES, TOURNAMENT_STATUSES, type TournamentStatus } from '../../shared/schemas/tournaments';
+import { TOURNAMENT_MOVES } from '../../shared/schemas/tournaments';
 import { callerAs } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { TRANSPORTS, useDepsAndServer, type Procedure, type Transport } from '../helpers/transport';
 import { buildWorld, failure, tournamentIn, tournamentInput, type World } from './support';
+import { TOURNAMENT_STATUSES, type TournamentStatus } from '../../shared/values';
 
 /**
  * Tournament management (CONTRACT.md section 9): who may call what, the status moves, what an update may

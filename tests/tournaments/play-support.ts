@@ -2,9 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { UserRow } from '../../server/auth/users';
 import type { Database } from '../../server/db/client';
 import { tournament, tournamentCard, tournamentEvent, tournamentScore } from '../../server/db/schema';
-import type { TournamentStatus } from '../../shared/schemas/tournaments';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { createTournamentFixture, type TournamentFixture } from '../helpers/tournaments';
+import type { TournamentStatus } from '../../shared/values';
 
 /**
  * A tournament in play and everyone who might touch its cards: five entrants by default (round 1 groups: the first

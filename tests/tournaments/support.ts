@@ -1,10 +1,11 @@
 import { describeError } from '../../server/trpc/errors';
 import type { UserRow } from '../../server/auth/users';
-import type { TournamentStatus, TournamentView } from '../../shared/schemas/tournaments';
+import type { TournamentView } from '../../shared/schemas/tournaments';
 import { callerAs } from '../helpers/caller';
 import type { TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { createTournamentFixture, demoCourseForTournament, type DemoCourseForTournament } from '../helpers/tournaments';
+import type { TournamentStatus } from '../../shared/values';
 
 type Caller = Awaited<ReturnType<typeof callerAs>>['caller'];
 

@@ -1,6 +1,11 @@
+import type { SessionStage, TwoFactorMethod } from '../../../shared/values';
 import { ROUTES, safeNext } from '../routes';
 
-export type Stage = 'full' | 'pending_2fa' | 'must_enroll_2fa';
+export type Stage = SessionStage;
+export type { TwoFactorMethod };
+
+/** The stages of a sign-in that is not yet complete. */
+type PartStage = Exclude<SessionStage, 'full'>;
 
 /**
  * What the app knows about the visitor. `auth.me` answers only for a full session; a pending or enrolling
@@ -11,17 +16,15 @@ export type SessionState<U> =
   | { status: 'unreachable' }
   | { status: 'signed-out' }
   | {
-      status: 'pending_2fa' | 'must_enroll_2fa';
+      status: PartStage;
       email: string | null;
       method: TwoFactorMethod | null;
       expiresAt: number;
     }
   | { status: 'full'; user: U };
 
-export type TwoFactorMethod = 'totp' | 'email';
-
 export interface PendingStage {
-  stage: 'pending_2fa' | 'must_enroll_2fa';
+  stage: PartStage;
   email: string | null;
   /** The account's method, from the session answer: the 2FA screen asks for the matching code. */
   method: TwoFactorMethod | null;

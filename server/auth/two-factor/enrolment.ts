@@ -14,7 +14,7 @@ import { consumeVerificationCode } from '../verification';
 import { assertNotLocked, countedAttempt } from './attempts';
 import { mailCode, notifyChange } from './email';
 import { findPendingSetup, savePendingSetup } from './pending-setup';
-import type { TwoFactorMethod } from './policy';
+import type { TwoFactorMethod } from '../../../shared/values';
 import { requireCurrentCodeIfEnrolled } from './second-factor';
 import { totpBox } from './secret';
 

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { twoFactorSetup } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { TwoFactorMethod } from './policy';
+import type { TwoFactorMethod } from '../../../shared/values';
 
 /**
  * An enrolment started but not yet confirmed (nothing about the user changes until then). Its own module

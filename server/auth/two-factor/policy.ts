@@ -2,14 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { organizationMembership } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Stage } from '../session-token';
 import type { UserRow } from '../users';
+import { ADMIN_ROLES, type SessionStage, type TwoFactorMethod } from '../../../shared/values';
 
 /**
  * The 2FA policy in one place (SPEC.md section 3): who must enrol, who may disable. Everything else in
  * this folder carries out the policy; nothing else decides it.
  */
-export type TwoFactorMethod = 'totp' | 'email';
 /** What proved the second factor: a method's code or a recovery code. */
 export type SecondFactor = TwoFactorMethod | 'recovery_code';
 
@@ -18,7 +17,7 @@ export async function isOwnerOrAdminAnywhere(db: Queryable, userId: string): Pro
   const [row] = await db
     .select({ userId: organizationMembership.userId })
     .from(organizationMembership)
-    .where(and(eq(organizationMembership.userId, userId), inArray(organizationMembership.role, ['owner', 'admin'])))
+    .where(and(eq(organizationMembership.userId, userId), inArray(organizationMembership.role, ADMIN_ROLES)))
     .limit(1);
   return row !== undefined;
 }
@@ -27,7 +26,7 @@ export async function isOwnerOrAdminAnywhere(db: Queryable, userId: string): Pro
  * The stage a successful primary sign-in leads to: a user with a method proves it; an owner or admin of
  * any organization without one must enrol before anything else; everyone else is signed in.
  */
-export async function stageAfterPrimarySignIn(db: Queryable, user: UserRow): Promise<Stage> {
+export async function stageAfterPrimarySignIn(db: Queryable, user: UserRow): Promise<SessionStage> {
   if (user.twoFactorMethod !== null) return 'pending_2fa';
   if (await isOwnerOrAdminAnywhere(db, user.id)) return 'must_enroll_2fa';
   return 'full';

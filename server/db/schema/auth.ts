@@ -1,4 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { TWO_FACTOR_METHODS } from '../../../shared/values';
 import { appUser } from './users';
 
 export const VERIFICATION_PURPOSES = [
@@ -61,7 +62,7 @@ export const twoFactorSetup = pgTable('two_factor_setup', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => appUser.id, { onDelete: 'cascade' }),
-  method: text('method', { enum: ['totp', 'email'] }).notNull(),
+  method: text('method', { enum: TWO_FACTOR_METHODS }).notNull(),
   /** Encrypted TOTP secret; null for the e-mail method. */
   secret: text('secret'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

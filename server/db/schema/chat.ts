@@ -11,6 +11,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CHAT_EVENT_KINDS } from '../../../shared/values';
+import { isOneOf } from './checks';
 import { organization, organizationMembership } from './organizations';
 import { tenantPolicy } from './tenancy';
 import { appUser } from './users';
@@ -44,9 +46,6 @@ export const chatMessage = pgTable(
   ],
 );
 
-export const CHAT_EVENT_KINDS = ['message', 'edit', 'delete'] as const;
-export type ChatEventKind = (typeof CHAT_EVENT_KINDS)[number];
-
 /**
  * The conversation's change log for live delivery and resume, as round_event is a round's: one row per
  * send, edit and delete, written in the change's transaction. It names the message only; what goes out is
@@ -67,7 +66,7 @@ export const chatEvent = pgTable(
   },
   (t) => [
     index('chat_event_org_idx').on(t.organizationId, t.id),
-    check('chat_event_kind_valid', sql`${t.kind} in ('message', 'edit', 'delete')`),
+    check('chat_event_kind_valid', isOneOf(t.kind, CHAT_EVENT_KINDS)),
     tenantPolicy('chat_event', t.organizationId),
   ],
 );

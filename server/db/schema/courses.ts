@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { COURSE_KINDS, TEE_GENDERS } from '../../../shared/values';
 import { appUser } from './users';
 
 /** An official club (imported or demo data). `searchName` is the name folded for search (no accents, lower). */
@@ -36,7 +37,7 @@ export const course = pgTable(
   'course',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['official', 'personal'] }).notNull(),
+    kind: text('kind', { enum: COURSE_KINDS }).notNull(),
     clubId: uuid('club_id').references(() => club.id, { onDelete: 'cascade' }),
     ownerUserId: uuid('owner_user_id').references(() => appUser.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -85,7 +86,7 @@ export const tee = pgTable(
       .references(() => course.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     color: text('color'),
-    gender: text('gender', { enum: ['male', 'female', 'unisex'] }),
+    gender: text('gender', { enum: TEE_GENDERS }),
     par: integer('par').notNull(),
     courseRating: numeric('course_rating', { precision: 4, scale: 1, mode: 'number' }).notNull(),
     slope: integer('slope').notNull(),

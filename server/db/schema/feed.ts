@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { FEED_ITEM_KINDS } from '../../../shared/values';
+import { isOneOf } from './checks';
 import { round } from './rounds';
 import { tournament } from './tournaments';
 
@@ -10,15 +12,6 @@ import { tournament } from './tournaments';
  * fields other than id, kind and at, exactly as posted (names by name only); the columns beside it say what
  * the item came from, so that it can be withdrawn: `hidden_at` set, the row kept.
  */
-export const FEED_ITEM_KINDS = [
-  'tournament_opened',
-  'tournament_started',
-  'tournament_finished',
-  'highlight',
-  'round_shared',
-] as const;
-export type FeedItemKind = (typeof FEED_ITEM_KINDS)[number];
-
 /** Why an item left the feed: a super administrator, a tournament made members-only, a round unshared, a score corrected. */
 export const FEED_HIDDEN_REASONS = ['admin', 'members_only', 'unshared', 'corrected'] as const;
 export type FeedHiddenReason = (typeof FEED_HIDDEN_REASONS)[number];
@@ -43,10 +36,7 @@ export const feedItem = pgTable(
     uniqueIndex('feed_item_visible_source_idx').on(t.source).where(sql`${t.hiddenAt} is null`),
     index('feed_item_tournament_idx').on(t.tournamentId),
     index('feed_item_round_idx').on(t.roundId),
-    check(
-      'feed_item_kind_valid',
-      sql`${t.kind} in ('tournament_opened', 'tournament_started', 'tournament_finished', 'highlight', 'round_shared')`,
-    ),
+    check('feed_item_kind_valid', isOneOf(t.kind, FEED_ITEM_KINDS)),
     check('feed_item_hidden_with_reason', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
   ],
 );
@@ -69,5 +59,5 @@ export const feedEvent = pgTable(
     kind: text('kind', { enum: FEED_EVENT_KINDS }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('feed_event_kind_valid', sql`${t.kind} in ('item', 'hidden')`)],
+  (t) => [check('feed_event_kind_valid', isOneOf(t.kind, FEED_EVENT_KINDS))],
 );

@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { verification } from './auth';
 import { tenantPolicy } from './tenancy';
+import { ROLES } from '../../../shared/values';
+import { isOneOf } from './checks';
 import { appUser } from './users';
-
-export const ROLES = ['owner', 'admin', 'member'] as const;
-export type Role = (typeof ROLES)[number];
 
 /** The tenant itself. Not row-level scoped: it is read only after a membership check, like the membership. */
 export const organization = pgTable('organization', {
@@ -30,7 +28,7 @@ export const organizationMembership = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId] }),
     index('organization_membership_user_idx').on(t.userId),
-    check('organization_membership_role_valid', sql`${t.role} in ('owner', 'admin', 'member')`),
+    check('organization_membership_role_valid', isOneOf(t.role, ROLES)),
   ],
 );
 

@@ -14,6 +14,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ROUND_FORMATS, ROUND_HOLES, ROUND_STATUSES } from '../../../shared/values';
 import { course, tee } from './courses';
 import { appUser } from './users';
 
@@ -31,11 +32,9 @@ export const round = pgTable(
       .notNull()
       .references(() => tee.id, { onDelete: 'restrict' }),
     playedOn: date('played_on', { mode: 'string' }).notNull(),
-    format: text('format', { enum: ['stroke', 'stableford', 'match'] }).notNull(),
-    holes: text('holes', { enum: ['18', 'front9', 'back9'] }).notNull(),
-    status: text('status', { enum: ['open', 'finished'] })
-      .notNull()
-      .default('open'),
+    format: text('format', { enum: ROUND_FORMATS }).notNull(),
+    holes: text('holes', { enum: ROUND_HOLES }).notNull(),
+    status: text('status', { enum: ROUND_STATUSES }).notNull().default('open'),
     /** Set by the first score; handicaps are frozen from then on. */
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

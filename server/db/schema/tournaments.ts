@@ -18,7 +18,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { TOURNAMENT_FORMATS, TOURNAMENT_STATUSES, TOURNAMENT_VISIBILITIES } from '../../../shared/schemas/tournaments';
+import { TOURNAMENT_FORMATS, TOURNAMENT_STATUSES, TOURNAMENT_VISIBILITIES } from '../../../shared/values';
 import { course, tee } from './courses';
 import { organization } from './organizations';
 import { publicTournamentPolicy, publicTournamentReadPolicy, tenantPolicy } from './tenancy';

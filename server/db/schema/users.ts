@@ -11,6 +11,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { TWO_FACTOR_METHODS } from '../../../shared/values';
+import { isOneOf } from './checks';
 
 /** SPEC.md section 2. Addresses are stored lower-cased; comparisons are case-insensitive by construction. */
 export const appUser = pgTable(
@@ -21,7 +23,7 @@ export const appUser = pgTable(
     name: text('name'),
     handicapIndex: numeric('handicap_index', { precision: 3, scale: 1, mode: 'number' }),
     passwordHash: text('password_hash'),
-    twoFactorMethod: text('two_factor_method', { enum: ['totp', 'email'] }),
+    twoFactorMethod: text('two_factor_method', { enum: TWO_FACTOR_METHODS }),
     /** AES-GCM encrypted with a key derived from SESSION_SECRET (server/auth/crypto.ts). */
     totpSecret: text('totp_secret'),
     /** The last TOTP time step accepted: a step is usable once per user. */
@@ -33,7 +35,7 @@ export const appUser = pgTable(
   },
   (t) => [
     check('app_user_email_lower', sql`${t.email} = lower(${t.email})`),
-    check('app_user_two_factor_method_valid', sql`${t.twoFactorMethod} in ('totp', 'email')`),
+    check('app_user_two_factor_method_valid', isOneOf(t.twoFactorMethod, TWO_FACTOR_METHODS)),
   ],
 );
 

@@ -1,7 +1,8 @@
-import type { Role } from '../../db/schema';
 import type { MailMessage } from '../mailer';
+import { ROLE_LABELS, type Role } from '../../../shared/values';
 
-export const ROLE_NAMES: Record<Role, string> = { owner: 'eier', admin: 'administrator', member: 'medlem' };
+/** A role as a sentence names it: "administrator". */
+const roleInSentence = (role: Role) => ROLE_LABELS.nb[role].toLowerCase();
 
 const dateFormat = new Intl.DateTimeFormat('nb-NO', { dateStyle: 'long', timeZone: 'Europe/Oslo' });
 
@@ -19,7 +20,7 @@ export function invitationMail(input: {
     to: input.to,
     subject: `Invitasjon til ${input.organizationName}`,
     text: [
-      `${who} til å bli ${ROLE_NAMES[input.role]} i ${input.organizationName}.`,
+      `${who} til å bli ${roleInSentence(input.role)} i ${input.organizationName}.`,
       '',
       'Åpne lenken og logg inn med denne e-postadressen for å bli med:',
       input.link,

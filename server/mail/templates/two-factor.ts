@@ -1,11 +1,11 @@
 import { norwegianDateTime } from '../../../shared/format/dates';
 import type { MailMessage } from '../mailer';
+import type { TwoFactorMethod } from '../../../shared/values';
 
 /** The 2FA mails, in Norwegian (bokmål). Codes appear in the text only: never in a subject line or a log. */
 
-export type TwoFactorMethodName = 'totp' | 'email';
-
-const METHOD_NAMES: Record<TwoFactorMethodName, string> = {
+/** The method as the mails name it inside a sentence (the app's shorter labels are in shared/values.ts). */
+const METHOD_NAMES: Record<TwoFactorMethod, string> = {
   totp: 'autentiseringsapp',
   email: 'engangskode på e-post',
 };
@@ -39,9 +39,9 @@ export function twoFactorSetupCodeMail(to: string, code: string, minutes: number
 }
 
 export type TwoFactorChange =
-  | { kind: 'enabled'; method: TwoFactorMethodName }
-  | { kind: 'replaced'; from: TwoFactorMethodName; to: TwoFactorMethodName }
-  | { kind: 'disabled'; method: TwoFactorMethodName };
+  | { kind: 'enabled'; method: TwoFactorMethod }
+  | { kind: 'replaced'; from: TwoFactorMethod; to: TwoFactorMethod }
+  | { kind: 'disabled'; method: TwoFactorMethod };
 
 export function twoFactorChangedMail(to: string, change: TwoFactorChange, at: Date): MailMessage {
   const when = norwegianDateTime(at);

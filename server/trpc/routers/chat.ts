@@ -15,7 +15,6 @@ import { markRead, unreadAll, unreadCount } from '../../chat/unread';
 import { AppError } from '../../errors';
 import { whileAllowed } from '../../realtime/guard';
 import { orgMemberProcedure, router, userProcedure, webSocketUserProcedure } from '../init';
-import { scopeOf } from './orgs';
 
 /**
  * The WebSocket user of SPEC.md section 5 for team chat (CONTRACT.md section 10): an anonymous socket is
@@ -32,21 +31,19 @@ const chatListenerProcedure = webSocketUserProcedure.input(chatOnMessageInput).u
 });
 
 export const chatRouter = router({
-  history: orgMemberProcedure.input(chatHistoryInput).query(({ ctx, input }) => chatHistory(scopeOf(ctx), input)),
-  send: orgMemberProcedure
-    .input(chatSendInput)
-    .mutation(({ ctx, input }) => sendMessage(ctx.deps, scopeOf(ctx), input)),
-  edit: orgMemberProcedure
-    .input(chatEditInput)
-    .mutation(({ ctx, input }) => editMessage(ctx.deps, scopeOf(ctx), input)),
+  history: orgMemberProcedure
+    .input(chatHistoryInput)
+    .query(({ ctx, input }) => chatHistory(ctx.deps, ctx.scope, input)),
+  send: orgMemberProcedure.input(chatSendInput).mutation(({ ctx, input }) => sendMessage(ctx.deps, ctx.scope, input)),
+  edit: orgMemberProcedure.input(chatEditInput).mutation(({ ctx, input }) => editMessage(ctx.deps, ctx.scope, input)),
   delete: orgMemberProcedure
     .input(chatMessageIdInput)
-    .mutation(({ ctx, input }) => deleteMessage(ctx.deps, scopeOf(ctx), input)),
-  unread: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => unreadCount(scopeOf(ctx))),
+    .mutation(({ ctx, input }) => deleteMessage(ctx.deps, ctx.scope, input)),
+  unread: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => unreadCount(ctx.deps, ctx.scope)),
   markRead: orgMemberProcedure
     .input(chatMarkReadInput)
-    .mutation(({ ctx, input }) => markRead(ctx.deps, scopeOf(ctx), input)),
-  unreadAll: userProcedure.query(({ ctx }) => unreadAll(ctx.deps, ctx.user.id)),
+    .mutation(({ ctx, input }) => markRead(ctx.deps, ctx.scope, input)),
+  unreadAll: userProcedure.query(({ ctx }) => unreadAll(ctx.deps, ctx.actor)),
   // Membership is checked again whenever the member's access may have changed: a removed member hears nothing more.
   onMessage: chatListenerProcedure.subscription(({ ctx, input, signal }) =>
     whileAllowed(

@@ -12,9 +12,9 @@ export const coursesRouter = router({
   searchOfficial: userProcedure
     .input(searchOfficialInput)
     .output(searchOfficialOutput)
-    .query(({ ctx, input }) => searchOfficial(ctx.deps, { userId: ctx.user.id, ...input })),
+    .query(({ ctx, input }) => searchOfficial(ctx.deps, ctx.actor, input)),
   get: userProcedure
     .input(courseIdInput)
     .output(courseOutput)
-    .query(({ ctx, input }) => getCourse(ctx.deps, { userId: ctx.user.id, courseId: input.courseId })),
+    .query(({ ctx, input }) => getCourse(ctx.deps, ctx.actor, input)),
 });

@@ -18,63 +18,33 @@ import {
   removeMember,
   setRole,
 } from '../../organizations/organizations';
-import type { OrgScope } from '../../organizations/scope';
 import { orgAdminProcedure, orgMemberProcedure, router, userProcedure } from '../init';
-
-/** The organization procedures' context, as the domain functions see it. */
-export function scopeOf(ctx: {
-  tx: OrgScope['tx'];
-  organizationId: string;
-  role: OrgScope['actorRole'];
-  user: { id: string };
-  meta: { ip: string };
-  afterCommit: OrgScope['afterCommit'];
-}): OrgScope {
-  return {
-    tx: ctx.tx,
-    organizationId: ctx.organizationId,
-    actorUserId: ctx.user.id,
-    actorRole: ctx.role,
-    ip: ctx.meta.ip,
-    afterCommit: ctx.afterCommit,
-  };
-}
 
 export const orgsRouter = router({
   create: userProcedure
     .input(createOrganizationInput)
-    .mutation(({ ctx, input }) =>
-      createOrganization(ctx.deps, { userId: ctx.user.id, name: input.name, ip: ctx.meta.ip }),
-    ),
+    .mutation(({ ctx, input }) => createOrganization(ctx.deps, ctx.actor, input)),
 
-  mine: userProcedure.query(({ ctx }) => myOrganizations(ctx.deps, ctx.user.id)),
+  mine: userProcedure.query(({ ctx }) => myOrganizations(ctx.deps, ctx.actor)),
 
-  get: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => getOrganization(scopeOf(ctx))),
+  get: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => getOrganization(ctx.deps, ctx.scope)),
 
-  members: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => listMembers(scopeOf(ctx))),
+  members: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => listMembers(ctx.deps, ctx.scope)),
 
   addMember: orgAdminProcedure
     .input(addMemberInput)
-    .mutation(({ ctx, input }) => addMember(ctx.deps, scopeOf(ctx), { email: input.email, role: input.role })),
+    .mutation(({ ctx, input }) => addMember(ctx.deps, ctx.scope, input)),
 
-  setRole: orgAdminProcedure
-    .input(setRoleInput)
-    .mutation(({ ctx, input }) => setRole(ctx.deps, scopeOf(ctx), { userId: input.userId, role: input.role })),
+  setRole: orgAdminProcedure.input(setRoleInput).mutation(({ ctx, input }) => setRole(ctx.deps, ctx.scope, input)),
 
   // Members may call it to leave; removing someone else is checked in the domain function.
   removeMember: orgMemberProcedure
     .input(removeMemberInput)
-    .mutation(({ ctx, input }) => removeMember(ctx.deps, scopeOf(ctx), { userId: input.userId })),
+    .mutation(({ ctx, input }) => removeMember(ctx.deps, ctx.scope, input)),
 
-  auditLog: orgAdminProcedure
-    .input(auditLogInput)
-    .query(({ ctx, input }) =>
-      readAuditLog(ctx.tx, { organizationId: ctx.organizationId, page: input.page, limit: input.limit }),
-    ),
+  auditLog: orgAdminProcedure.input(auditLogInput).query(({ ctx, input }) => readAuditLog(ctx.deps, ctx.scope, input)),
 
   acceptInvitation: userProcedure
     .input(acceptInvitationInput)
-    .mutation(({ ctx, input }) =>
-      acceptInvitationByToken(ctx.deps, { user: ctx.user, token: input.token, ip: ctx.meta.ip }),
-    ),
+    .mutation(({ ctx, input }) => acceptInvitationByToken(ctx.deps, ctx.actor, input)),
 });

@@ -5,5 +5,5 @@ import { router, userProcedure } from '../init';
 export const participantsRouter = router({
   search: userProcedure
     .input(participantSearchInput)
-    .query(({ ctx, input }) => searchParticipants(ctx.deps, { userId: ctx.user.id, q: input.q })),
+    .query(({ ctx, input }) => searchParticipants(ctx.deps, ctx.actor, input)),
 });

@@ -18,25 +18,25 @@ import { internationalSearch } from '../../courses/search';
 import { router, userProcedure } from '../init';
 
 export const personalCoursesRouter = router({
-  mine: userProcedure.output(coursesOutput).query(({ ctx }) => myPersonalCourses(ctx.deps, { userId: ctx.user.id })),
+  mine: userProcedure.output(coursesOutput).query(({ ctx }) => myPersonalCourses(ctx.deps, ctx.actor)),
   create: userProcedure
     .input(personalCourseCreateInput)
     .output(courseOutput)
-    .mutation(({ ctx, input }) => createPersonalCourse(ctx.deps, { userId: ctx.user.id, ...input })),
+    .mutation(({ ctx, input }) => createPersonalCourse(ctx.deps, ctx.actor, input)),
   internationalSearch: userProcedure
     .input(internationalSearchInput)
     .output(coursesOutput)
-    .query(({ ctx, input }) => internationalSearch(ctx.deps, { userId: ctx.user.id, ...input })),
+    .query(({ ctx, input }) => internationalSearch(ctx.deps, ctx.actor, input)),
   get: userProcedure
     .input(personalCourseIdInput)
     .output(courseOutput)
-    .query(({ ctx, input }) => getPersonalCourse(ctx.deps, { userId: ctx.user.id, ...input })),
+    .query(({ ctx, input }) => getPersonalCourse(ctx.deps, ctx.actor, input)),
   update: userProcedure
     .input(personalCourseUpdateInput)
     .output(courseOutput)
-    .mutation(({ ctx, input }) => updatePersonalCourse(ctx.deps, { userId: ctx.user.id, ...input })),
+    .mutation(({ ctx, input }) => updatePersonalCourse(ctx.deps, ctx.actor, input)),
   delete: userProcedure
     .input(personalCourseIdInput)
     .output(z.object({ ok: z.literal(true) }))
-    .mutation(({ ctx, input }) => deletePersonalCourse(ctx.deps, { userId: ctx.user.id, ...input })),
+    .mutation(({ ctx, input }) => deletePersonalCourse(ctx.deps, ctx.actor, input)),
 });

@@ -29,42 +29,31 @@ const roundWatcherProcedure = webSocketUserProcedure.input(onUpdateInput).use(as
 });
 
 export const roundsRouter = router({
-  create: userProcedure
-    .input(roundCreateInput)
-    .mutation(({ ctx, input }) => createRound(ctx.deps, { userId: ctx.user.id, ...input })),
+  create: userProcedure.input(roundCreateInput).mutation(({ ctx, input }) => createRound(ctx.deps, ctx.actor, input)),
   mine: userProcedure
     .input(roundsMineInput)
-    .query(({ ctx, input }) => myRounds(ctx.deps, { userId: ctx.user.id, limit: input?.limit })),
-  get: userProcedure
-    .input(roundIdInput)
-    .query(({ ctx, input }) => getRound(ctx.deps, { userId: ctx.user.id, ...input })),
-  addSide: userProcedure
-    .input(addSideInput)
-    .mutation(({ ctx, input }) => addSide(ctx.deps, { userId: ctx.user.id, ...input })),
+    .query(({ ctx, input }) => myRounds(ctx.deps, ctx.actor, { limit: input?.limit })),
+  get: userProcedure.input(roundIdInput).query(({ ctx, input }) => getRound(ctx.deps, ctx.actor, input)),
+  addSide: userProcedure.input(addSideInput).mutation(({ ctx, input }) => addSide(ctx.deps, ctx.actor, input)),
   addParticipant: userProcedure.input(addParticipantInput).mutation(({ ctx, input }) =>
-    addParticipant(ctx.deps, {
-      userId: ctx.user.id,
+    addParticipant(ctx.deps, ctx.actor, {
       roundId: input.roundId,
       sideId: input.sideId,
       participantUserId: input.userId,
       guest: input.guest,
     }),
   ),
-  setScore: userProcedure
-    .input(setScoreInput)
-    .mutation(({ ctx, input }) => setScore(ctx.deps, { userId: ctx.user.id, ...input })),
-  finish: userProcedure
-    .input(roundIdInput)
-    .mutation(({ ctx, input }) => finishRound(ctx.deps, { userId: ctx.user.id, ...input })),
+  setScore: userProcedure.input(setScoreInput).mutation(({ ctx, input }) => setScore(ctx.deps, ctx.actor, input)),
+  finish: userProcedure.input(roundIdInput).mutation(({ ctx, input }) => finishRound(ctx.deps, ctx.actor, input)),
   // The public feed (decision 0602): the owner shares a finished round, with its highlights, and takes it back.
   share: userProcedure
     .input(roundIdInput)
     .output(feedItemSchema)
-    .mutation(({ ctx, input }) => shareRound(ctx.deps, { userId: ctx.user.id, ...input })),
+    .mutation(({ ctx, input }) => shareRound(ctx.deps, ctx.actor, input)),
   unshare: userProcedure
     .input(roundIdInput)
     .output(z.object({ ok: z.literal(true) }))
-    .mutation(({ ctx, input }) => unshareRound(ctx.deps, { userId: ctx.user.id, ...input })),
+    .mutation(({ ctx, input }) => unshareRound(ctx.deps, ctx.actor, input)),
   // The watcher's access is checked again for as long as the subscription lives, not only at its start.
   onUpdate: roundWatcherProcedure.subscription(({ ctx, input, signal }) =>
     whileAllowed(

@@ -10,7 +10,6 @@ import { signCard } from '../../tournaments/cards';
 import { tournamentResultsCsv } from '../../tournaments/results-csv';
 import { setTournamentScore } from '../../tournaments/scores';
 import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
-import { scopeOf } from './orgs';
 
 const okOutput = z.object({ ok: z.literal(true) });
 const cardOutput = z.object({
@@ -27,15 +26,15 @@ export const tournamentPlayRouter = router({
   setScore: orgMemberProcedure
     .input(tournamentScoreInput)
     .output(okOutput)
-    .mutation(({ ctx, input }) => setTournamentScore(ctx.deps, scopeOf(ctx), input)),
+    .mutation(({ ctx, input }) => setTournamentScore(ctx.deps, ctx.scope, input)),
   signCard: orgMemberProcedure
     .input(signCardInput)
     .output(cardOutput)
-    .mutation(({ ctx, input }) => signCard(ctx.deps, scopeOf(ctx), input)),
+    .mutation(({ ctx, input }) => signCard(ctx.deps, ctx.scope, input)),
   // The round's cards the caller keeps: own and group's; every card for owners and admins (decision 0505).
-  cards: orgMemberProcedure.input(cardsInput).query(({ ctx, input }) => listCards(scopeOf(ctx), input)),
+  cards: orgMemberProcedure.input(cardsInput).query(({ ctx, input }) => listCards(ctx.deps, ctx.scope, input)),
   resultsCsv: orgAdminProcedure
     .input(tournamentIdInput)
     .output(csvOutput)
-    .query(({ ctx, input }) => tournamentResultsCsv(scopeOf(ctx), input)),
+    .query(({ ctx, input }) => tournamentResultsCsv(ctx.deps, ctx.scope, input)),
 });

@@ -18,37 +18,36 @@ import {
   updateTournament,
 } from '../../tournaments/tournaments';
 import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
-import { scopeOf } from './orgs';
 
 /** Tournaments: records, states, entries and start lists (CONTRACT.md section 9). */
 export const tournamentsRouter = router({
   create: orgAdminProcedure
     .input(tournamentInput)
-    .mutation(({ ctx, input: { organizationId: _, ...fields } }) => createTournament(ctx.deps, scopeOf(ctx), fields)),
+    .mutation(({ ctx, input: { organizationId: _, ...fields } }) => createTournament(ctx.deps, ctx.scope, fields)),
 
-  list: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => listTournaments(scopeOf(ctx))),
+  list: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => listTournaments(ctx.deps, ctx.scope)),
 
-  get: orgMemberProcedure.input(tournamentIdInput).query(({ ctx, input }) => getTournament(scopeOf(ctx), input)),
+  get: orgMemberProcedure.input(tournamentIdInput).query(({ ctx, input }) => getTournament(ctx.deps, ctx.scope, input)),
 
   update: orgAdminProcedure
     .input(tournamentUpdateInput)
-    .mutation(({ ctx, input: { organizationId: _, ...changes } }) => updateTournament(ctx.deps, scopeOf(ctx), changes)),
+    .mutation(({ ctx, input: { organizationId: _, ...changes } }) => updateTournament(ctx.deps, ctx.scope, changes)),
 
   setStatus: orgAdminProcedure
     .input(setStatusInput)
-    .mutation(({ ctx, input }) => setTournamentStatus(ctx.deps, scopeOf(ctx), input)),
+    .mutation(({ ctx, input }) => setTournamentStatus(ctx.deps, ctx.scope, input)),
 
-  entries: orgMemberProcedure.input(tournamentIdInput).query(({ ctx, input }) => listEntries(scopeOf(ctx), input)),
+  entries: orgMemberProcedure
+    .input(tournamentIdInput)
+    .query(({ ctx, input }) => listEntries(ctx.deps, ctx.scope, input)),
 
   // Members enter themselves; entering someone else is checked in the domain function.
-  enter: orgMemberProcedure.input(enterInput).mutation(({ ctx, input }) => enter(ctx.deps, scopeOf(ctx), input)),
+  enter: orgMemberProcedure.input(enterInput).mutation(({ ctx, input }) => enter(ctx.deps, ctx.scope, input)),
 
   // The entrant or an organizer: checked in the domain function.
-  withdraw: orgMemberProcedure
-    .input(withdrawInput)
-    .mutation(({ ctx, input }) => withdraw(ctx.deps, scopeOf(ctx), input)),
+  withdraw: orgMemberProcedure.input(withdrawInput).mutation(({ ctx, input }) => withdraw(ctx.deps, ctx.scope, input)),
 
   setGroups: orgAdminProcedure
     .input(setGroupsInput)
-    .mutation(({ ctx, input }) => setGroups(ctx.deps, scopeOf(ctx), input)),
+    .mutation(({ ctx, input }) => setGroups(ctx.deps, ctx.scope, input)),
 });

@@ -8,8 +8,9 @@ import { useForgetSession, useRefreshSession, useSession, useSetUser, type User 
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, CodeInput, FormError, Loading, Page, TextField } from '../../ui';
 import { RecoveryCodes } from '../auth/RecoveryCodes';
+import { TWO_FACTOR_METHOD_LABELS, type TwoFactorMethod } from '../../../../shared/values';
 
-const METHOD_NAME = { totp: 'Autentiseringsapp', email: 'Kode på e-post' } as const;
+const METHOD_NAME = TWO_FACTOR_METHOD_LABELS.nb;
 
 export default function AccountScreen() {
   const session = useSession();
@@ -95,7 +96,7 @@ function CurrentCodeField({
   onChange,
   error,
 }: {
-  method: 'totp' | 'email';
+  method: TwoFactorMethod;
   value: string;
   onChange(v: string): void;
   error?: string | undefined;

@@ -10,15 +10,17 @@ import { useApplySessionAnswer, useSession, type SessionAnswer } from '../../ses
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
 import { RecoveryCodes } from './RecoveryCodes';
+import { TWO_FACTOR_METHOD_LABELS, type TwoFactorMethod } from '../../../../shared/values';
 
-type Method = 'totp' | 'email';
+type Method = TwoFactorMethod;
 type Step =
   | { kind: 'choose' }
   | { kind: 'totp'; secret: string; otpauthUri: string }
   | { kind: 'email' }
   | { kind: 'codes'; answer: SessionAnswer; recoveryCodes: string[] };
 
-export const METHOD_LABEL: Record<Method, string> = { totp: 'autentiseringsapp', email: 'kode på e-post' };
+/** The method's name inside a sentence. */
+const methodInSentence = (method: Method) => TWO_FACTOR_METHOD_LABELS.nb[method].toLowerCase();
 
 /**
  * 2FA setup, both the mandatory enrolment of an owner/admin (must_enroll_2fa, /login/oppsett-2fa) and the
@@ -86,7 +88,7 @@ export default function TwoFactorSetupScreen() {
       ) : (
         <Card>
           <Alert tone="success">
-            <p>Tofaktorautentisering er slått på ({METHOD_LABEL[step.answer.user.twoFactorMethod ?? 'totp']}).</p>
+            <p>Tofaktorautentisering er slått på ({methodInSentence(step.answer.user.twoFactorMethod ?? 'totp')}).</p>
           </Alert>
           <RecoveryCodes
             codes={step.recoveryCodes}
@@ -129,8 +131,8 @@ function ChooseMethod({
       {current ? (
         <>
           <p>
-            Du bruker nå <strong>{METHOD_LABEL[current]}</strong>. For å bytte må du først bekrefte med en kode fra den
-            metoden du har nå (eller en gjenopprettingskode).
+            Du bruker nå <strong>{methodInSentence(current)}</strong>. For å bytte må du først bekrefte med en kode fra
+            den metoden du har nå (eller en gjenopprettingskode).
           </p>
           {current === 'email' ? (
             <div className="row" style={{ marginBottom: '0.75rem' }}>

@@ -1,19 +1,9 @@
-import type { FeedItem, HighlightLabel } from '../../../../shared/schemas/feed';
+import type { FeedItem } from '../../../../shared/schemas/feed';
 import { NORWEGIAN_MONTHS as MONTHS } from '../../../../shared/format/dates';
+import { FEED_ITEM_KIND_LABELS, HIGHLIGHT_KIND_LABELS } from '../../../../shared/values';
 
-export const HIGHLIGHT_LABEL: Record<HighlightLabel, string> = {
-  hole_in_one: 'Hole in one',
-  albatross: 'Albatross',
-  eagle: 'Eagle',
-};
-
-export const KIND_LABEL: Record<FeedItem['kind'], string> = {
-  tournament_opened: 'Påmelding åpen',
-  tournament_started: 'Turneringen er i gang',
-  tournament_finished: 'Resultater',
-  highlight: 'Høydepunkt',
-  round_shared: 'Delt runde',
-};
+export const HIGHLIGHT_LABEL = HIGHLIGHT_KIND_LABELS.nb;
+export const KIND_LABEL = FEED_ITEM_KIND_LABELS.nb;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;

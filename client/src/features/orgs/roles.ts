@@ -1,16 +1,18 @@
-export type Role = 'owner' | 'admin' | 'member';
+import { ADMIN_ROLES, ROLE_LABELS, ROLES, type Role } from '../../../../shared/values';
 
-export const ROLE_NAME: Record<Role, string> = { owner: 'Eier', admin: 'Administrator', member: 'Medlem' };
+export type { Role };
+
+export const ROLE_NAME = ROLE_LABELS.nb;
 
 /** CONTRACT.md section 7: only an owner grants `owner`; an admin may give admin or member. */
 export function assignableRoles(actor: Role): Role[] {
-  if (actor === 'owner') return ['owner', 'admin', 'member'];
-  if (actor === 'admin') return ['admin', 'member'];
+  if (actor === 'owner') return [...ROLES];
+  if (actor === 'admin') return ROLES.filter((role) => role !== 'owner');
   return [];
 }
 
 export function isAdminRole(role: Role): boolean {
-  return role === 'owner' || role === 'admin';
+  return (ADMIN_ROLES as readonly Role[]).includes(role);
 }
 
 export interface AuditPersonView {
@@ -29,8 +31,12 @@ function who(person: AuditPersonView | null, fallback: string): string {
   return person?.name ?? person?.email ?? fallback;
 }
 
+function isRole(value: unknown): value is Role {
+  return (ROLES as readonly unknown[]).includes(value);
+}
+
 function roleText(value: unknown): string {
-  return value === 'owner' || value === 'admin' || value === 'member' ? ROLE_NAME[value].toLowerCase() : 'ukjent rolle';
+  return isRole(value) ? ROLE_NAME[value].toLowerCase() : 'ukjent rolle';
 }
 
 /** One line of the audit log in Norwegian: who did what to whom. Unknown actions show their code. */

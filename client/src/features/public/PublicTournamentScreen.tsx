@@ -2,12 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type {
-  LeaderboardRowView,
-  LeaderboardView,
-  PublicGroupView,
-  TournamentFormat,
-} from '../../../../shared/schemas/tournaments';
+import type { LeaderboardRowView, LeaderboardView, PublicGroupView } from '../../../../shared/schemas/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
@@ -15,6 +10,7 @@ import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, norwegianDates, startTime, STATUS_TEXT } from './format';
 import { applyLeaderboardUpdate } from './leaderboard-state';
 import { CONNECTION_TEXT, connectionOf } from '../rounds/connection';
+import type { TournamentFormat } from '../../../../shared/values';
 
 function NotFound() {
   return (

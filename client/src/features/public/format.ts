@@ -1,4 +1,4 @@
-import type { TournamentFormat, TournamentStatus } from '../../../../shared/schemas/tournaments';
+import { TOURNAMENT_FORMAT_LABELS, TOURNAMENT_STATUS_PUBLIC_LABELS } from '../../../../shared/values';
 
 /** To par as golfers write it: "E" for level, "+3", "−2" (a real minus sign). */
 export function formatToPar(toPar: number): string {
@@ -22,20 +22,8 @@ export function startTime(iso: string): string {
   );
 }
 
-export const STATUS_TEXT: Record<TournamentStatus, string> = {
-  draft: 'Utkast',
-  open: 'Påmelding åpen',
-  closed: 'Påmelding stengt',
-  in_progress: 'Pågår',
-  finished: 'Ferdig',
-  cancelled: 'Avlyst',
-};
-
-export const FORMAT_TEXT: Record<TournamentFormat, string> = {
-  stroke_gross: 'Slagspill brutto',
-  stroke_net: 'Slagspill netto',
-  stableford: 'Stableford',
-};
+export const STATUS_TEXT = TOURNAMENT_STATUS_PUBLIC_LABELS.nb;
+export const FORMAT_TEXT = TOURNAMENT_FORMAT_LABELS.nb;
 
 /** The card's sums: strokes of the holes played, over par for those holes. */
 export function cardTotals(

@@ -1,3 +1,11 @@
+import {
+  type CourseKind,
+  ROUND_FORMAT_LABELS,
+  ROUND_HOLES_LABELS,
+  type RoundFormat,
+  type RoundHoles,
+} from '../../../../shared/values';
+
 /**
  * The round wizard's state (pure: no React, no storage). The whole draft lives here and in sessionStorage,
  * so a reload or the back button loses nothing; the step lives in the URL (?steg=), so the browser's back
@@ -16,25 +24,17 @@ export const STEP_TITLE: Record<WizardStep, string> = {
   start: 'Se over og start',
 };
 
-export type Format = 'stroke' | 'stableford' | 'match';
-export type HolesChoice = '18' | 'front9' | 'back9';
+export type Format = RoundFormat;
+export type HolesChoice = RoundHoles;
 
-export const FORMAT_NAME: Record<Format, string> = {
-  stroke: 'Slagspill',
-  stableford: 'Stableford',
-  match: 'Matchspill',
-};
-export const HOLES_NAME: Record<HolesChoice, string> = {
-  '18': '18 hull',
-  front9: 'Første 9 (1–9)',
-  back9: 'Siste 9 (10–18)',
-};
+export const FORMAT_NAME = ROUND_FORMAT_LABELS.nb;
+export const HOLES_NAME = ROUND_HOLES_LABELS.nb;
 
 /** What the wizard keeps of a course: enough to show it again after a reload without asking the server. */
 export interface CourseChoice {
   id: string;
   name: string;
-  kind: 'official' | 'personal';
+  kind: CourseKind;
   clubName: string | null;
   holeCount: number;
   tees: { id: string; name: string; color: string | null; par: number; lengthMeters: number | null }[];

@@ -6,6 +6,7 @@ import { useTRPC } from '../../trpc';
 import { Alert, Loading, Page } from '../../ui';
 import { formOf, toUpdateChanges } from './tournament-form';
 import { TournamentFormView, useCourseChoice } from './TournamentForm';
+import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 
 /** Editing a tournament (owner/admin): the same form; once play has started only the details change. */
 export default function EditTournamentScreen() {
@@ -38,7 +39,7 @@ export default function EditTournamentScreen() {
     );
   }
   if (!t.data || !course.choice) return <Loading text="Henter turneringen …" />;
-  const started = t.data.status === 'in_progress' || t.data.status === 'finished' || t.data.status === 'cancelled';
+  const started = !STATUSES_BEFORE_PLAY.includes(t.data.status);
   return (
     <Page title={`Endre ${t.data.name}`}>
       <p className="muted">

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { EntryView, TournamentStatus, TournamentView } from '../../../../shared/schemas/tournaments';
+import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import { useTRPC } from '../../trpc';
@@ -18,6 +18,8 @@ import {
   type DraftGroup,
 } from './start-list';
 import { canManageEntries, confirmQuestion, memberMatches, movesFrom, startText, type StatusMove } from './tournament';
+import type { TournamentStatus } from '../../../../shared/values';
+import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 
 /** The queries a change to a tournament makes stale. */
 function useRefresh(t: TournamentView) {
@@ -431,7 +433,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
   const [interval, setInterval] = useState('10');
   const [size, setSize] = useState('4');
   const [tees, setTees] = useState<'one' | 'two'>('one');
-  const editable = t.status === 'draft' || t.status === 'open' || t.status === 'closed';
+  const editable = STATUSES_BEFORE_PLAY.includes(t.status);
   const groups = edited ?? saved;
   const minutes = Math.max(1, Math.min(60, Number(interval) || 10));
   const firstStartsAt = localInstant(round.playedOn, first);

@@ -1,13 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import {
-  TOURNAMENT_FORMATS,
-  TOURNAMENT_MAX_DIVISIONS,
-  TOURNAMENT_MAX_ROUNDS,
-  TOURNAMENT_VISIBILITIES,
-  type TournamentFormat,
-  type TournamentVisibility,
-} from '../../../../shared/tournament-rules';
+import { TOURNAMENT_MAX_DIVISIONS, TOURNAMENT_MAX_ROUNDS } from '../../../../shared/tournament-rules';
 import { describeApiError, type ApiErrorView } from '../../lib/api-error';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, FormError, SelectField, TextField } from '../../ui';
@@ -16,6 +9,12 @@ import { CourseFinder, courseChoice, type CourseFinderMode } from '../rounds/wiz
 import { allowanceHint, toTournamentFields, type TournamentFields, type TournamentForm } from './tournament-form';
 import { FORMAT_NAME, VISIBILITY_NAME } from './tournament';
 import './tournaments.css';
+import {
+  TOURNAMENT_FORMATS,
+  TOURNAMENT_VISIBILITIES,
+  type TournamentFormat,
+  type TournamentVisibility,
+} from '../../../../shared/values';
 
 /** A tournament is played on an official or shared course found by search; no new personal course here. */
 const MODES: readonly CourseFinderMode[] = ['navn', 'naer', 'internasjonalt'];

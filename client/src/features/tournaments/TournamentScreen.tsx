@@ -24,6 +24,7 @@ import {
 } from './tournament';
 import { useCourseChoice } from './TournamentForm';
 import './tournaments.css';
+import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 
 /**
  * One tournament (issue 15). Every member: the details, their entry (enter, withdraw), their start time
@@ -177,7 +178,7 @@ function MyEntry({
   const open = selfEntry(t, new Date());
 
   if (!mine) {
-    if (t.status === 'in_progress' || t.status === 'finished' || t.status === 'cancelled') return null;
+    if (!STATUSES_BEFORE_PLAY.includes(t.status)) return null;
     // An organizer who has not entered needs no "entries are closed" notice above their own tools.
     if (admin && !open.ok && t.status !== 'open') return null;
     return (

@@ -1,4 +1,5 @@
-import type { TournamentCardView, TournamentFormat } from '../../../../shared/schemas/tournaments';
+import type { TournamentCardView } from '../../../../shared/schemas/tournaments';
+import type { TournamentFormat } from '../../../../shared/values';
 
 /** Holes 1..18 with no score: what stands between a card and its signatures. */
 export function missingHoles(strokes: readonly (number | null)[]): number[] {

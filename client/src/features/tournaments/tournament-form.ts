@@ -1,11 +1,8 @@
 import type { TournamentView } from '../../../../shared/schemas/tournaments';
-import {
-  defaultAllowancePercent,
-  type TournamentFormat,
-  type TournamentVisibility,
-} from '../../../../shared/tournament-rules';
+import { defaultAllowancePercent } from '../../../../shared/tournament-rules';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import type { CourseChoice } from '../rounds/wizard-state';
+import type { TournamentFormat, TournamentVisibility } from '../../../../shared/values';
 
 /**
  * The tournament form (create and edit) as typed: text where the golfer types, turned into

@@ -1,21 +1,15 @@
 import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { fold } from '../../../../shared/search-text';
+import { STATUSES_BEFORE_PLAY, TOURNAMENT_MOVES } from '../../../../shared/tournament-rules';
 import {
-  TOURNAMENT_MOVES,
-  type TournamentFormat,
+  TOURNAMENT_FORMAT_LABELS,
+  TOURNAMENT_STATUS_LABELS,
+  TOURNAMENT_VISIBILITY_LABELS,
   type TournamentStatus,
-  type TournamentVisibility,
-} from '../../../../shared/tournament-rules';
+} from '../../../../shared/values';
 
 /** The states as the club sees them (issue 15). */
-export const STATUS_NAME: Record<TournamentStatus, string> = {
-  draft: 'Utkast',
-  open: 'Åpen for påmelding',
-  closed: 'Påmelding stengt',
-  in_progress: 'Pågår',
-  finished: 'Ferdig',
-  cancelled: 'Avlyst',
-};
+export const STATUS_NAME = TOURNAMENT_STATUS_LABELS.nb;
 
 /** Badge colour class per state (styles.css: `.badge`, `.badge.gray`, …). */
 export const STATUS_BADGE: Record<TournamentStatus, string> = {
@@ -27,16 +21,8 @@ export const STATUS_BADGE: Record<TournamentStatus, string> = {
   cancelled: 'badge gray',
 };
 
-export const FORMAT_NAME: Record<TournamentFormat, string> = {
-  stroke_gross: 'Slagspill brutto',
-  stroke_net: 'Slagspill netto',
-  stableford: 'Stableford',
-};
-
-export const VISIBILITY_NAME: Record<TournamentVisibility, string> = {
-  public: 'Offentlig (alle med lenken)',
-  members: 'Bare klubbens medlemmer',
-};
+export const FORMAT_NAME = TOURNAMENT_FORMAT_LABELS.nb;
+export const VISIBILITY_NAME = TOURNAMENT_VISIBILITY_LABELS.nb;
 
 /** One move of TOURNAMENT_MOVES as a button, with what confirming it means. */
 export interface StatusMove {
@@ -109,7 +95,7 @@ export function canWithdrawSelf(status: TournamentStatus): boolean {
 
 /** Organizers enter and withdraw others until play starts (withdrawing: until finished). */
 export function canManageEntries(status: TournamentStatus): boolean {
-  return status === 'draft' || status === 'open' || status === 'closed';
+  return STATUSES_BEFORE_PLAY.includes(status);
 }
 
 export function myEntry(entries: readonly EntryView[], userId: string): EntryView | undefined {

@@ -8,6 +8,7 @@ import {
   type WizardAction,
   type WizardState,
 } from '../wizard-state';
+import { ROUND_FORMATS } from '../../../../../shared/values';
 
 const FORMAT_HINT: Record<Format, string> = {
   stroke: 'Alle slag teller. Netto = brutto minus tildelte slag.',
@@ -98,7 +99,7 @@ export function SetupStep({ state, dispatch }: { state: WizardState; dispatch: D
         name="format"
         value={state.format}
         disabled={locked}
-        options={(Object.keys(FORMAT_NAME) as Format[]).map((f) => ({
+        options={ROUND_FORMATS.map((f) => ({
           value: f,
           label: FORMAT_NAME[f],
           hint: FORMAT_HINT[f],
