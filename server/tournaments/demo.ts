@@ -196,15 +196,13 @@ export async function seedDemoTournamentIfNone(
           .insert(tournamentGroupEntry)
           .values({ ...rows, groupId: group!.id, entryId: entry!.id, round: 1, position });
         const strokes = received(ph);
-        const scores = holes
-          .slice(0, holesPlayed)
-          .map((h, i) => ({
-            ...rows,
-            entryId: entry!.id,
-            round: 1,
-            hole: h.number,
-            strokes: grossOn(h.par, strokes[i]!, next),
-          }));
+        const scores = holes.slice(0, holesPlayed).map((h, i) => ({
+          ...rows,
+          entryId: entry!.id,
+          round: 1,
+          hole: h.number,
+          strokes: grossOn(h.par, strokes[i]!, next),
+        }));
         // The day's talking point: the first group's leading player holed in one on the first par 3.
         const aceOn = g === 0 && position === 0 ? scores.find((s) => holes[s.hole - 1]!.par === 3) : undefined;
         if (aceOn) aceOn.strokes = 1;

@@ -63,18 +63,16 @@ export async function setGroups(
         position,
       })
       .returning({ id: tournamentGroup.id });
-    await tx
-      .insert(tournamentGroupEntry)
-      .values(
-        g.entryIds.map((entryId, place) => ({
-          groupId: group!.id,
-          entryId,
-          tournamentId: t.id,
-          organizationId: t.organizationId,
-          round: input.round,
-          position: place,
-        })),
-      );
+    await tx.insert(tournamentGroupEntry).values(
+      g.entryIds.map((entryId, place) => ({
+        groupId: group!.id,
+        entryId,
+        tournamentId: t.id,
+        organizationId: t.organizationId,
+        round: input.round,
+        position: place,
+      })),
+    );
   }
   await recordChange(deps, scope, t, { type: 'groups', round: input.round });
   return { groups: await groupViews(tx, t, input.round) };

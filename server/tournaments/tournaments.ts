@@ -93,15 +93,13 @@ export async function createTournament(
     updatedAt: now,
   });
   await writeRounds(tx, row, input.rounds);
-  await tx
-    .insert(tournamentDivision)
-    .values(
-      input.divisions.map((d, position) => ({
-        ...divisionColumns(d, position),
-        tournamentId: row.id,
-        organizationId: row.organizationId,
-      })),
-    );
+  await tx.insert(tournamentDivision).values(
+    input.divisions.map((d, position) => ({
+      ...divisionColumns(d, position),
+      tournamentId: row.id,
+      organizationId: row.organizationId,
+    })),
+  );
   await recordChange(deps, scope, row, { type: 'details' });
   return tournamentView(tx, row);
 }
@@ -280,16 +278,14 @@ function divisionColumns(d: DivisionInput, position: number) {
 }
 
 async function writeRounds(db: Queryable, t: TournamentRow, rounds: readonly RoundInput[]): Promise<void> {
-  await db
-    .insert(tournamentRound)
-    .values(
-      rounds.map((r) => ({
-        tournamentId: t.id,
-        organizationId: t.organizationId,
-        number: r.number,
-        playedOn: r.playedOn,
-      })),
-    );
+  await db.insert(tournamentRound).values(
+    rounds.map((r) => ({
+      tournamentId: t.id,
+      organizationId: t.organizationId,
+      number: r.number,
+      playedOn: r.playedOn,
+    })),
+  );
 }
 
 /** The rounds as given; a round that no longer exists takes its start list with it. */

@@ -1,4 +1,11 @@
-import { adminOrganizationsInput, adminSignOutUserInput, adminUsersInput } from '../../../shared/schemas/organizations';
+import {
+  adminOrganizationsInput,
+  adminOrganizationsOutput,
+  adminSignOutUserInput,
+  adminUsersInput,
+  adminUsersOutput,
+} from '../../../shared/schemas/organizations';
+import { okOutput } from '../../../shared/schemas/common';
 import { feedItemIdInput } from '../../../shared/schemas/feed';
 import { listOrganizations, listUsers, signOutUser } from '../../admin/admin';
 import { hideFeedItem } from '../../feed/moderation';
@@ -7,14 +14,18 @@ import { router, superAdminProcedure } from '../init';
 export const adminRouter = router({
   users: superAdminProcedure
     .input(adminUsersInput)
+    .output(adminUsersOutput)
     .query(({ ctx, input }) => listUsers(ctx.deps, { userId: ctx.user.id, ip: ctx.meta.ip }, input)),
   organizations: superAdminProcedure
     .input(adminOrganizationsInput)
+    .output(adminOrganizationsOutput)
     .query(({ ctx, input }) => listOrganizations(ctx.deps, { userId: ctx.user.id, ip: ctx.meta.ip }, input)),
   signOutUser: superAdminProcedure
     .input(adminSignOutUserInput)
+    .output(okOutput)
     .mutation(({ ctx, input }) => signOutUser(ctx.deps, { userId: ctx.user.id, ip: ctx.meta.ip }, input)),
   hideFeedItem: superAdminProcedure
     .input(feedItemIdInput)
+    .output(okOutput)
     .mutation(({ ctx, input }) => hideFeedItem(ctx.deps, { userId: ctx.user.id, ip: ctx.meta.ip }, input)),
 });

@@ -1,10 +1,14 @@
 import {
   chatEditInput,
   chatHistoryInput,
+  chatHistoryOutput,
   chatMarkReadInput,
   chatMessageIdInput,
+  chatMessageOutput,
   chatOnMessageInput,
   chatSendInput,
+  chatUnreadAllOutput,
+  chatUnreadOutput,
 } from '../../../shared/schemas/chat';
 import { organizationIdInput } from '../../../shared/schemas/common';
 import { SESSION_ENDED_CLOSE_CODE } from '../../../shared/live';
@@ -32,21 +36,31 @@ const chatListenerProcedure = webSocketUserProcedure.input(chatOnMessageInput).u
 });
 
 export const chatRouter = router({
-  history: orgMemberProcedure.input(chatHistoryInput).query(({ ctx, input }) => chatHistory(scopeOf(ctx), input)),
+  history: orgMemberProcedure
+    .input(chatHistoryInput)
+    .output(chatHistoryOutput)
+    .query(({ ctx, input }) => chatHistory(scopeOf(ctx), input)),
   send: orgMemberProcedure
     .input(chatSendInput)
+    .output(chatMessageOutput)
     .mutation(({ ctx, input }) => sendMessage(ctx.deps, scopeOf(ctx), input)),
   edit: orgMemberProcedure
     .input(chatEditInput)
+    .output(chatMessageOutput)
     .mutation(({ ctx, input }) => editMessage(ctx.deps, scopeOf(ctx), input)),
   delete: orgMemberProcedure
     .input(chatMessageIdInput)
+    .output(chatMessageOutput)
     .mutation(({ ctx, input }) => deleteMessage(ctx.deps, scopeOf(ctx), input)),
-  unread: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => unreadCount(scopeOf(ctx))),
+  unread: orgMemberProcedure
+    .input(organizationIdInput)
+    .output(chatUnreadOutput)
+    .query(({ ctx }) => unreadCount(scopeOf(ctx))),
   markRead: orgMemberProcedure
     .input(chatMarkReadInput)
+    .output(chatUnreadOutput)
     .mutation(({ ctx, input }) => markRead(ctx.deps, scopeOf(ctx), input)),
-  unreadAll: userProcedure.query(({ ctx }) => unreadAll(ctx.deps, ctx.user.id)),
+  unreadAll: userProcedure.output(chatUnreadAllOutput).query(({ ctx }) => unreadAll(ctx.deps, ctx.user.id)),
   // Membership is checked again whenever the member's access may have changed: a removed member hears nothing more.
   onMessage: chatListenerProcedure.subscription(({ ctx, input, signal }) =>
     whileAllowed(

@@ -1,12 +1,19 @@
 import {
   acceptInvitationInput,
+  acceptInvitationOutput,
   addMemberInput,
+  addMemberOutput,
   auditLogInput,
+  auditLogOutput,
   createOrganizationInput,
+  membersOutput,
+  myOrganizationsOutput,
+  organizationOutput,
   removeMemberInput,
   setRoleInput,
+  setRoleOutput,
 } from '../../../shared/schemas/organizations';
-import { organizationIdInput } from '../../../shared/schemas/common';
+import { okOutput, organizationIdInput } from '../../../shared/schemas/common';
 import { readAuditLog } from '../../organizations/audit-log';
 import { acceptInvitationByToken } from '../../organizations/invitations';
 import {
@@ -43,37 +50,49 @@ export function scopeOf(ctx: {
 export const orgsRouter = router({
   create: userProcedure
     .input(createOrganizationInput)
+    .output(organizationOutput)
     .mutation(({ ctx, input }) =>
       createOrganization(ctx.deps, { userId: ctx.user.id, name: input.name, ip: ctx.meta.ip }),
     ),
 
-  mine: userProcedure.query(({ ctx }) => myOrganizations(ctx.deps, ctx.user.id)),
+  mine: userProcedure.output(myOrganizationsOutput).query(({ ctx }) => myOrganizations(ctx.deps, ctx.user.id)),
 
-  get: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => getOrganization(scopeOf(ctx))),
+  get: orgMemberProcedure
+    .input(organizationIdInput)
+    .output(organizationOutput)
+    .query(({ ctx }) => getOrganization(scopeOf(ctx))),
 
-  members: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => listMembers(scopeOf(ctx))),
+  members: orgMemberProcedure
+    .input(organizationIdInput)
+    .output(membersOutput)
+    .query(({ ctx }) => listMembers(scopeOf(ctx))),
 
   addMember: orgAdminProcedure
     .input(addMemberInput)
+    .output(addMemberOutput)
     .mutation(({ ctx, input }) => addMember(ctx.deps, scopeOf(ctx), { email: input.email, role: input.role })),
 
   setRole: orgAdminProcedure
     .input(setRoleInput)
+    .output(setRoleOutput)
     .mutation(({ ctx, input }) => setRole(ctx.deps, scopeOf(ctx), { userId: input.userId, role: input.role })),
 
   // Members may call it to leave; removing someone else is checked in the domain function.
   removeMember: orgMemberProcedure
     .input(removeMemberInput)
+    .output(okOutput)
     .mutation(({ ctx, input }) => removeMember(ctx.deps, scopeOf(ctx), { userId: input.userId })),
 
   auditLog: orgAdminProcedure
     .input(auditLogInput)
+    .output(auditLogOutput)
     .query(({ ctx, input }) =>
       readAuditLog(ctx.tx, { organizationId: ctx.organizationId, page: input.page, limit: input.limit }),
     ),
 
   acceptInvitation: userProcedure
     .input(acceptInvitationInput)
+    .output(acceptInvitationOutput)
     .mutation(({ ctx, input }) =>
       acceptInvitationByToken(ctx.deps, { user: ctx.user, token: input.token, ip: ctx.meta.ip }),
     ),
