@@ -61,7 +61,10 @@ const statesByBus = new WeakMap<EventBus, Map<string, LiveState>>();
 
 function statesOf(bus: EventBus): Map<string, LiveState> {
   let states = statesByBus.get(bus);
-  if (!states) statesByBus.set(bus, (states = new Map()));
+  if (!states) {
+    states = new Map();
+    statesByBus.set(bus, states);
+  }
   return states;
 }
 

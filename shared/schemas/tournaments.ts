@@ -17,7 +17,6 @@ import {
   PUBLIC_TOURNAMENTS_MAX_LIMIT,
   HOLES_PER_TOURNAMENT_ROUND,
 } from '../tournament-rules';
-import type { TournamentFormat, TournamentStatus, TournamentVisibility } from '../tournament-rules';
 
 /** Tournaments and their public pages (CONTRACT.md section 9). Inputs are strict: unknown fields are 400. */
 
