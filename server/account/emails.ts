@@ -15,12 +15,9 @@ import {
   type Confirmation,
 } from './confirmation';
 import { handBackIfSendFails } from '../auth/rate-limit';
+import type { AccountEmails } from '../../shared/schemas/account';
 
-export interface AccountEmails {
-  primary: string;
-  /** Oldest first. */
-  secondary: string[];
-}
+export type { AccountEmails };
 
 const ADDRESS_TAKEN = 'E-postadressen er allerede i bruk på en konto.';
 

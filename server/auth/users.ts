@@ -1,20 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { appUser, userSecondaryEmail } from '../db/schema';
-import type { TwoFactorMethod } from '../../shared/values';
+import type { PublicUser } from '../../shared/schemas/auth';
 
 export type UserRow = typeof appUser.$inferSelect;
 
-/** The `User` of CONTRACT.md section 4: what the client may know about an account. */
-export interface PublicUser {
-  id: string;
-  email: string;
-  name: string | null;
-  handicapIndex: number | null;
-  twoFactorMethod: TwoFactorMethod | null;
-  isSuperAdmin: boolean;
-  hasPassword: boolean;
-}
+/** The `User` of CONTRACT.md section 4: its shape is the output schema's (shared/schemas/auth.ts). */
+export type { PublicUser };
 
 export function toPublicUser(user: UserRow): PublicUser {
   return {

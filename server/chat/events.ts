@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import type { ChatEvent } from '../../shared/schemas/chat';
+import { chatEventOutput, type ChatEvent } from '../../shared/schemas/chat';
 import type { Database, Queryable } from '../db/client';
 import { appUser, chatEvent, chatMessage } from '../db/schema';
 import { withTenant } from '../db/tenancy';
@@ -59,7 +59,11 @@ async function eventsAfter(
       .where(and(eq(chatEvent.organizationId, organizationId), gt(chatEvent.id, afterId)))
       .orderBy(asc(chatEvent.id))
       .limit(BATCH);
-    return rows.map((row) => ({ id: row.eventId, event: { kind: row.kind, message: messageView(row.message) } }));
+    // Parsed here, where an event is read once for every listener: what chat.history's schema lets out, and no more.
+    return rows.map((row) => ({
+      id: row.eventId,
+      event: chatEventOutput.parse({ kind: row.kind, message: messageView(row.message) }),
+    }));
   });
 }
 

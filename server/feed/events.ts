@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import { asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import type { FeedEvent } from '../../shared/schemas/feed';
+import { feedEventOutput, type FeedEvent } from '../../shared/schemas/feed';
 import type { Database, Queryable } from '../db/client';
 import { feedEvent, feedItem, type FeedEventKind } from '../db/schema';
 import type { Deps } from '../deps';
@@ -52,10 +52,12 @@ async function eventsAfter(db: Database, afterId: number): Promise<{ id: number;
     .limit(BATCH);
   return rows.map((row) => ({
     id: row.eventId,
-    event:
+    // Parsed here, where an event is read once for every listener: what feed.list's schema lets out, and no more.
+    event: feedEventOutput.parse(
       row.eventKind === 'item' && row.item.hiddenAt === null
         ? feedItemView(row.item)
         : { kind: 'hidden', id: row.item.id },
+    ),
   }));
 }
 

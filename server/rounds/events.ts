@@ -1,7 +1,13 @@
 import { tracked } from '@trpc/server';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import type { RoundChange, RoundPatch, RoundUpdate, RoundView } from '../../shared/schemas/rounds';
+import {
+  roundUpdateOutput,
+  type RoundChange,
+  type RoundPatch,
+  type RoundUpdate,
+  type RoundView,
+} from '../../shared/schemas/rounds';
 import type { Database, Queryable } from '../db/client';
 import { roundEvent } from '../db/schema';
 import type { Deps } from '../deps';
@@ -60,6 +66,14 @@ function sameShape(a: RoundView, b: RoundView): boolean {
   );
 }
 
+/**
+ * An update as it leaves the server: parsed by its output schema (decision 0012), so only the fields of
+ * rounds.get's answer go out. Live events are parsed once for all listeners, a catch-up's per subscriber.
+ */
+function sent(update: RoundUpdate): RoundUpdate {
+  return roundUpdateOutput.parse(update);
+}
+
 function patchOf(view: RoundView, changes: RoundChange[]): RoundPatch {
   const holesOf = new Map<string, Set<number>>();
   for (const c of changes)
@@ -101,7 +115,7 @@ function roundSource(deps: Pick<Deps, 'db'>, roundId: string): AudienceSource {
       const fromWriter = nudge as Nudge | undefined;
       const view = fromWriter?.id === last.id ? fromWriter.round : await roundView(deps.db, roundId);
       const onlyScores = events.every((e) => e.change.type === 'score');
-      const tail: Partial<RoundUpdate> =
+      const tail: Pick<RoundUpdate, 'round' | 'patch'> =
         previous && onlyScores && sameShape(previous, view)
           ? {
               patch: patchOf(
@@ -114,7 +128,7 @@ function roundSource(deps: Pick<Deps, 'db'>, roundId: string): AudienceSource {
       return events.map(
         (event): AudienceEvent => ({
           id: event.id,
-          data: SerialisedData.of(event === last ? { ...event.change, ...tail } : event.change),
+          data: SerialisedData.of(sent(event === last ? { ...event.change, ...tail } : event.change)),
         }),
       );
     },
@@ -145,7 +159,7 @@ export function roundUpdates(
         .orderBy(desc(roundEvent.id))
         .limit(1);
       const lastId = latest?.id ?? 0;
-      yield tracked(String(lastId), { type: 'snapshot', round: await roundView(deps.db, input.roundId) });
+      yield tracked(String(lastId), sent({ type: 'snapshot', round: await roundView(deps.db, input.roundId) }));
       return lastId;
     }
     let lastId = resumeFrom;
@@ -155,13 +169,13 @@ export function roundUpdates(
       const current = final ? await roundView(deps.db, input.roundId) : undefined;
       for (const [i, event] of missed.entries()) {
         const carriesRound = current && i === missed.length - 1;
-        yield tracked(String(event.id), carriesRound ? { ...event.change, round: current } : event.change);
+        yield tracked(String(event.id), sent(carriesRound ? { ...event.change, round: current } : event.change));
         lastId = event.id;
       }
       if (!final) continue;
       // Nothing missed, or a replay that ended on a full read: no event has carried the round yet, and the
       // screen must not stay stale (nor the catch-up be empty: its last event is how live delivery starts).
-      if (missed.length === 0) yield tracked(String(lastId), { type: 'snapshot', round: current! });
+      if (missed.length === 0) yield tracked(String(lastId), sent({ type: 'snapshot', round: current! }));
       return lastId;
     }
   }

@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import type { LeaderboardUpdate } from '../../shared/schemas/tournaments';
+import { leaderboardUpdateOutput, type LeaderboardUpdate } from '../../shared/schemas/tournaments';
 import type { Queryable } from '../db/client';
 import { tournament, tournamentEvent } from '../db/schema';
 import { withTenant } from '../db/tenancy';
@@ -74,13 +74,14 @@ async function tournamentById(tx: Queryable, tournamentId: string) {
   return row;
 }
 
+/** An update as it leaves the server: parsed by its output schema (decision 0012), once for all listeners. */
 function rowsUpdate(changes: LeaderboardChanges, updatedAt: string): LeaderboardUpdate {
-  return {
+  return leaderboardUpdateOutput.parse({
     kind: 'rows',
     rows: changes.rows.map(({ divisionId, row }) => ({ ...row, divisionId })),
     ...(changes.removed.length > 0 ? { removed: changes.removed } : {}),
     updatedAt,
-  };
+  });
 }
 
 /**
@@ -157,7 +158,11 @@ function leaderboardStream(
     const { id, divisions, updatedAt } = state;
     const known = resumeFrom === null ? undefined : state.remembered.get(resumeFrom);
     if (known) yield tracked(String(id), rowsUpdate(changedRows(known, divisions), updatedAt));
-    else yield tracked(String(id), { kind: 'snapshot', leaderboard: shapeLeaderboard(divisions, updatedAt) });
+    else
+      yield tracked(
+        String(id),
+        leaderboardUpdateOutput.parse({ kind: 'snapshot', leaderboard: shapeLeaderboard(divisions, updatedAt) }),
+      );
     return id;
   }
   return (async function* follow() {

@@ -5,7 +5,8 @@ import type {
   PublicGroupView,
   PublicTournamentView,
 } from '../../shared/schemas/tournaments';
-import { PUBLIC_TOURNAMENTS_DEFAULT_LIMIT } from '../../shared/schemas/tournaments';
+import { PUBLIC_TOURNAMENTS_DEFAULT_LIMIT, type publicTournamentPageOutput } from '../../shared/schemas/tournaments';
+import type { z } from 'zod';
 import { parseQuery } from '../courses/fuzzy';
 import type { Transaction } from '../db/client';
 import {
@@ -178,13 +179,8 @@ function pageVersion(found: VisibleTournament): string {
   return `${found.latest?.id ?? 0}:${row.updatedAt.getTime()}:${row.status}:${row.visibility}:${found.organizationName}`;
 }
 
-export interface PublicTournamentPage {
-  tournament: PublicTournamentView;
-  groups: PublicGroupView[];
-  leaderboard: LeaderboardView;
-  /** The course the rounds are played on, by name (an addition to the contract, decision 0506). */
-  course?: { name: string };
-}
+/** public.tournament's answer: its shape is the output schema's (shared/schemas/tournaments.ts). */
+export type PublicTournamentPage = z.infer<typeof publicTournamentPageOutput>;
 
 /** The course's name as the reader's context may read it (an official course always; absent otherwise). */
 async function courseOf(tx: Transaction, courseId: string): Promise<{ course?: { name: string } }> {

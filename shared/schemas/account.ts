@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, sixDigitCode } from './common';
 import { userText } from './text';
+import { publicUserOutput } from './auth';
 
 export const emailInput = z.strictObject({ email });
 
@@ -30,4 +31,23 @@ export const updateProfileInput = z.strictObject({
     .nullable()
     .optional(),
   handicapIndex: handicapIndex.nullable().optional(),
+});
+
+// ---- Outputs (decision 0012) ----
+
+/** The primary address, then the secondary ones, oldest first. */
+export const accountEmailsOutput = z.object({ primary: z.string(), secondary: z.array(z.string()) });
+export type AccountEmails = z.infer<typeof accountEmailsOutput>;
+
+/** A merge done: the surviving account, its addresses, and how much moved over from the other. */
+export const mergeOutput = z.object({
+  user: publicUserOutput,
+  emails: accountEmailsOutput,
+  moved: z.object({
+    memberships: z.number(),
+    rounds: z.number(),
+    participations: z.number(),
+    courses: z.number(),
+    emails: z.number(),
+  }),
 });

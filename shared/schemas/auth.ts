@@ -68,3 +68,27 @@ export type RequestLinkInput = z.infer<typeof requestLinkInput>;
 export type VerifyLinkInput = z.output<typeof verifyLinkInput>;
 export type LoginInput = z.infer<typeof loginInput>;
 export type SetPasswordInput = z.infer<typeof setPasswordInput>;
+
+// ---- Outputs (decision 0012) ----
+
+export const TWO_FACTOR_METHOD_VALUES = ['totp', 'email'] as const;
+/** The session stages of SPEC.md section 4 (server/auth/session-token.ts keeps the token's claim of it). */
+export const SESSION_STAGE_VALUES = ['full', 'pending_2fa', 'must_enroll_2fa'] as const;
+
+/** The `User` of CONTRACT.md section 4: what the client may know about an account, and nothing more. */
+export const publicUserOutput = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  handicapIndex: z.number().nullable(),
+  twoFactorMethod: z.enum(TWO_FACTOR_METHOD_VALUES).nullable(),
+  isSuperAdmin: z.boolean(),
+  hasPassword: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUserOutput>;
+
+/** GET /auth/me, PATCH /account/profile. */
+export const userOutput = z.object({ user: publicUserOutput });
+
+/** A sign-in step's answer: the account and the stage the new session is in. */
+export const sessionOutput = z.object({ user: publicUserOutput, stage: z.enum(SESSION_STAGE_VALUES) });

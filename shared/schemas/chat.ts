@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './common';
-import type { ChatEventKind } from '../values';
+import { chatEventKindSchema } from './values';
 import { userText } from './text';
 
 /** CONTRACT.md section 10: a message is 1 to 2,000 Unicode code points (an emoji is one, not two). */
@@ -39,32 +39,32 @@ export const chatMarkReadInput = chatMessageIdInput;
 export const chatOnMessageInput = z.strictObject({ organizationId: id, lastEventId: z.string().max(40).nullish() });
 
 /** CONTRACT.md section 10. `author.userId` is null once the author's account is deleted (decision 0600). */
-export interface ChatMessage {
-  id: string;
-  author: { userId: string | null; name: string };
+export const chatMessageOutput = z.object({
+  id: z.string(),
+  author: z.object({ userId: z.string().nullable(), name: z.string() }),
   /** Absent on a deleted message. */
-  text?: string;
-  createdAt: string;
-  editedAt?: string;
-  deleted: boolean;
-}
+  text: z.string().optional(),
+  createdAt: z.string(),
+  editedAt: z.string().optional(),
+  deleted: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof chatMessageOutput>;
 
-export interface ChatHistory {
-  messages: ChatMessage[];
+export const chatHistoryOutput = z.object({
+  messages: z.array(chatMessageOutput),
   /** Absent at the start of the conversation. */
-  nextBefore?: string;
-}
+  nextBefore: z.string().optional(),
+});
+export type ChatHistory = z.infer<typeof chatHistoryOutput>;
 
-export interface ChatEvent {
-  kind: ChatEventKind;
-  message: ChatMessage;
-}
+/** What chat.onMessage sends: parsed where each event is read, once for all its listeners (decision 0012). */
+export const chatEventOutput = z.object({ kind: chatEventKindSchema, message: chatMessageOutput });
+export type ChatEvent = z.infer<typeof chatEventOutput>;
 
-export interface ChatUnread {
-  unread: number;
-  lastReadMessageId?: string;
-}
+export const chatUnreadOutput = z.object({ unread: z.number(), lastReadMessageId: z.string().optional() });
+export type ChatUnread = z.infer<typeof chatUnreadOutput>;
 
-export interface ChatUnreadAll {
-  organizations: { organizationId: string; unread: number }[];
-}
+export const chatUnreadAllOutput = z.object({
+  organizations: z.array(z.object({ organizationId: z.string(), unread: z.number() })),
+});
+export type ChatUnreadAll = z.infer<typeof chatUnreadAllOutput>;

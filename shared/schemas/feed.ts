@@ -52,5 +52,9 @@ export type FeedItem = z.infer<typeof feedItemSchema>;
 export const feedListOutput = z.object({ items: z.array(feedItemSchema), nextBefore: z.string().optional() });
 export type FeedList = z.infer<typeof feedListOutput>;
 
-/** What feed.onItem sends: an item as posted, or word that an item has left the feed. */
-export type FeedEvent = FeedItem | { kind: 'hidden'; id: string };
+/**
+ * What feed.onItem sends: an item as posted, or word that an item has left the feed. Parsed where each event
+ * is read, once for all its listeners (decision 0012).
+ */
+export const feedEventOutput = z.union([feedItemSchema, z.object({ kind: z.literal('hidden'), id: z.string() })]);
+export type FeedEvent = z.infer<typeof feedEventOutput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { email, id } from './common';
+import { email, id, instantOutput, pageOutputFields } from './common';
+import { publicUserOutput } from './auth';
 import { userText } from './text';
 import { roleSchema as role } from './values';
 
@@ -34,3 +35,56 @@ export const acceptInvitationInput = z.strictObject({ token: z.string().min(1).m
 export const adminUsersInput = z.strictObject({ q: searchText.optional(), ...paging });
 export const adminOrganizationsInput = z.strictObject({ q: searchText.optional(), ...paging });
 export const adminSignOutUserInput = z.strictObject({ userId: id });
+
+// ---- Outputs (decision 0012) ----
+
+/** An organization as its member sees it, with the caller's role. */
+export const organizationOutput = z.object({ id: z.string(), name: z.string(), createdAt: instantOutput, role });
+export const myOrganizationsOutput = z.object({
+  organizations: z.array(z.object({ id: z.string(), name: z.string(), role })),
+});
+
+export const memberOutput = z.object({ userId: z.string(), name: z.string().nullable(), email: z.string(), role });
+export const membersOutput = z.object({ members: z.array(memberOutput) });
+export const setRoleOutput = z.object({ member: memberOutput });
+
+/** POST …/members: an account joins at once; an unknown address gets an invitation. */
+export const addMemberOutput = z.discriminatedUnion('result', [
+  z.object({ result: z.literal('added'), member: memberOutput }),
+  z.object({
+    result: z.literal('invited'),
+    invitation: z.object({ email: z.string(), role, expiresAt: instantOutput }),
+  }),
+]);
+
+export const acceptInvitationOutput = z.object({
+  organization: z.object({ id: z.string(), name: z.string(), role }),
+});
+
+/** Someone an audit entry names; `name` and `email` are null once the account no longer exists. */
+const auditPerson = z.object({ userId: z.string(), name: z.string().nullable(), email: z.string().nullable() });
+export const auditLogOutput = z.object({
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      action: z.string(),
+      createdAt: instantOutput,
+      ip: z.string().nullable(),
+      actor: auditPerson.nullable(),
+      subject: auditPerson.nullable(),
+      details: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
+  ...pageOutputFields,
+});
+
+export const adminUsersOutput = z.object({
+  users: z.array(publicUserOutput.extend({ createdAt: instantOutput })),
+  ...pageOutputFields,
+});
+export const adminOrganizationsOutput = z.object({
+  organizations: z.array(
+    z.object({ id: z.string(), name: z.string(), createdAt: instantOutput, memberCount: z.number() }),
+  ),
+  ...pageOutputFields,
+});

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { id } from './common';
 import { userText } from './text';
-import type { CourseKind, RoundFormat, RoundHoles, RoundStatus } from '../values';
-import { queryNumber, queryText, type Tee } from './courses';
-import { roundFormatSchema, roundHolesSchema } from './values';
+import { queryNumber, queryText, teeOutput } from './courses';
+import { courseKindSchema, roundFormatSchema, roundHolesSchema, roundStatusSchema } from './values';
 
 /** Rounds (CONTRACT.md section 8). Inputs are strict: unknown fields are 400 INVALID_INPUT. */
 
@@ -76,139 +75,181 @@ export const participantSearchInput = z.strictObject({ q: queryText(254) });
 
 // ---- What a round looks like to its players (built on the server, never carrying rating or slope) ----
 
-export interface HoleScore {
-  hole: number;
-  par: number;
-  strokeIndex: number;
-  strokes: number | null;
+export const holeScoreOutput = z.object({
+  hole: z.number(),
+  par: z.number(),
+  strokeIndex: z.number(),
+  strokes: z.number().nullable(),
   /** Strokes received on this hole for play in this format (match play: relative to the lowest handicap). */
-  strokesReceived: number;
-  net: number | null;
-  stablefordPoints: number | null;
+  strokesReceived: z.number(),
+  net: z.number().nullable(),
+  stablefordPoints: z.number().nullable(),
   /** The score for handicap purposes: capped at net double bogey. */
-  adjustedStrokes: number | null;
-}
-
-export interface ParticipantView {
-  id: string;
-  sideId: string;
-  userId: string | null;
-  name: string;
-  isGuest: boolean;
-  /** The 18-hole index (frozen when the round started); halved for nine holes in the handicaps below. */
-  handicapIndex: number;
-  /** Whole (rounded half away from zero). */
-  courseHandicap: number;
-  playingHandicap: number;
-  /** Match play only: strokes received in the match. */
-  matchHandicap: number | null;
-  holes: HoleScore[];
-  totals: ParticipantTotals;
-}
+  adjustedStrokes: z.number().nullable(),
+});
+export type HoleScore = z.infer<typeof holeScoreOutput>;
 
 /** A player's running totals over the holes scored so far. */
-export interface ParticipantTotals {
-  holesPlayed: number;
-  gross: number;
-  net: number;
-  stablefordPoints: number;
+export const participantTotalsOutput = z.object({
+  holesPlayed: z.number(),
+  gross: z.number(),
+  net: z.number(),
+  stablefordPoints: z.number(),
   /** Net-double-bogey adjusted gross. */
-  adjustedGross: number;
-  grossToPar: number;
-  netToPar: number;
-}
+  adjustedGross: z.number(),
+  grossToPar: z.number(),
+  netToPar: z.number(),
+});
+export type ParticipantTotals = z.infer<typeof participantTotalsOutput>;
 
-export type Standing =
-  | { format: 'stroke'; holesPlayed: number; net: number; netToPar: number; position: number | null }
-  | { format: 'stableford'; holesPlayed: number; points: number; position: number | null }
-  | {
-      format: 'match';
-      holesPlayed: number;
-      holesRemaining: number;
-      holesUp: number;
-      decided: boolean;
-      result: 'won' | 'lost' | 'halved' | null;
-      status: string;
-      position: number | null;
-    };
+export const participantViewOutput = z.object({
+  id: z.string(),
+  sideId: z.string(),
+  userId: z.string().nullable(),
+  name: z.string(),
+  isGuest: z.boolean(),
+  /** The 18-hole index (frozen when the round started); halved for nine holes in the handicaps below. */
+  handicapIndex: z.number(),
+  /** Whole (rounded half away from zero). */
+  courseHandicap: z.number(),
+  playingHandicap: z.number(),
+  /** Match play only: strokes received in the match. */
+  matchHandicap: z.number().nullable(),
+  holes: z.array(holeScoreOutput),
+  totals: participantTotalsOutput,
+});
+export type ParticipantView = z.infer<typeof participantViewOutput>;
 
-export interface SideView {
-  id: string;
-  name: string;
+const position = z.number().nullable();
+export const standingOutput = z.discriminatedUnion('format', [
+  z.object({ format: z.literal('stroke'), holesPlayed: z.number(), net: z.number(), netToPar: z.number(), position }),
+  z.object({ format: z.literal('stableford'), holesPlayed: z.number(), points: z.number(), position }),
+  z.object({
+    format: z.literal('match'),
+    holesPlayed: z.number(),
+    holesRemaining: z.number(),
+    holesUp: z.number(),
+    decided: z.boolean(),
+    result: z.enum(['won', 'lost', 'halved']).nullable(),
+    status: z.string(),
+    position,
+  }),
+]);
+export type Standing = z.infer<typeof standingOutput>;
+
+export const sideViewOutput = z.object({
+  id: z.string(),
+  name: z.string(),
   /** Null in match play until there are exactly two sides. */
-  standing: Standing | null;
-  participants: ParticipantView[];
-}
+  standing: standingOutput.nullable(),
+  participants: z.array(participantViewOutput),
+});
+export type SideView = z.infer<typeof sideViewOutput>;
 
-export interface RoundView {
-  id: string;
-  ownerUserId: string;
-  playedOn: string;
-  format: RoundFormat;
-  holes: RoundHoles;
-  status: RoundStatus;
+const clubOutput = z.object({ slug: z.string(), name: z.string() });
+
+export const roundViewOutput = z.object({
+  id: z.string(),
+  ownerUserId: z.string(),
+  playedOn: z.string(),
+  format: roundFormatSchema,
+  holes: roundHolesSchema,
+  status: roundStatusSchema,
   /** ISO instants. `startedAt` is the first score: handicaps are frozen from then on. */
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
   /** Whether the round is in the public feed now (rounds.share, not since unshared or hidden; decision 0507). */
-  shared: boolean;
-  handicapsFrozen: boolean;
-  allowancePercent: number;
-  course: {
-    id: string;
-    kind: CourseKind;
-    name: string;
-    club?: { slug: string; name: string };
-    country: string;
-  };
-  tee: Tee;
+  shared: z.boolean(),
+  handicapsFrozen: z.boolean(),
+  allowancePercent: z.number(),
+  course: z.object({
+    id: z.string(),
+    kind: courseKindSchema,
+    name: z.string(),
+    club: clubOutput.optional(),
+    country: z.string(),
+  }),
+  tee: teeOutput,
   /** The holes played, in order. */
-  card: { hole: number; par: number; strokeIndex: number; lengthMeters: number | null }[];
-  sides: SideView[];
-}
+  card: z.array(
+    z.object({ hole: z.number(), par: z.number(), strokeIndex: z.number(), lengthMeters: z.number().nullable() }),
+  ),
+  sides: z.array(sideViewOutput),
+});
+export type RoundView = z.infer<typeof roundViewOutput>;
 
-export interface RoundSummary {
-  id: string;
-  playedOn: string;
-  format: RoundFormat;
-  holes: RoundHoles;
-  status: RoundStatus;
-  createdAt: string;
-  isOwner: boolean;
-  course: { id: string; name: string; club?: { slug: string; name: string } };
-  tee: { id: string; name: string };
-  participantCount: number;
-}
+export const roundSummaryOutput = z.object({
+  id: z.string(),
+  playedOn: z.string(),
+  format: roundFormatSchema,
+  holes: roundHolesSchema,
+  status: roundStatusSchema,
+  createdAt: z.string(),
+  isOwner: z.boolean(),
+  course: z.object({ id: z.string(), name: z.string(), club: clubOutput.optional() }),
+  tee: z.object({ id: z.string(), name: z.string() }),
+  participantCount: z.number(),
+});
+export type RoundSummary = z.infer<typeof roundSummaryOutput>;
+export const roundsMineOutput = z.object({ rounds: z.array(roundSummaryOutput) });
 
 /** A change to a round, as the event log keeps it. */
-export type RoundChange =
-  | { type: 'snapshot' }
-  | { type: 'side'; sideId: string }
-  | { type: 'participant'; participantId: string }
-  | { type: 'score'; participantId: string; hole: number; strokes: number | null }
-  | { type: 'finished' };
+/** Each kind of change's fields; a live update is one of them, with the round or a patch added. */
+const changeFields = {
+  snapshot: { type: z.literal('snapshot') },
+  side: { type: z.literal('side'), sideId: z.string() },
+  participant: { type: z.literal('participant'), participantId: z.string() },
+  score: { type: z.literal('score'), participantId: z.string(), hole: z.number(), strokes: z.number().nullable() },
+  finished: { type: z.literal('finished') },
+};
+export const roundChangeOutput = z.discriminatedUnion('type', [
+  z.object(changeFields.snapshot),
+  z.object(changeFields.side),
+  z.object(changeFields.participant),
+  z.object(changeFields.score),
+  z.object(changeFields.finished),
+]);
+export type RoundChange = z.infer<typeof roundChangeOutput>;
 
 /**
  * What live scores changed, in absolute values: for each player scored, the holes scored and the new
  * totals; and every side's standing. (Strokes received do not change once play has started, so the other
  * holes of a card stay as they were.) The app puts them into the round it holds.
  */
-export interface RoundPatch {
-  participants: { id: string; holes: HoleScore[]; totals: ParticipantTotals }[];
-  standings: { sideId: string; standing: Standing | null }[];
-}
+export const roundPatchOutput = z.object({
+  participants: z.array(z.object({ id: z.string(), holes: z.array(holeScoreOutput), totals: participantTotalsOutput })),
+  standings: z.array(z.object({ sideId: z.string(), standing: standingOutput.nullable() })),
+});
+export type RoundPatch = z.infer<typeof roundPatchOutput>;
 
 /**
  * What each live update carries: the change, and either the round as it now stands (a snapshot, a change
  * of the round's shape, the first score that freezes the handicaps, the end of a back-fill) or a patch of
  * what the scores changed. Inside a back-fill the earlier events carry neither.
  */
+const updateFields = { round: roundViewOutput.optional(), patch: roundPatchOutput.optional() };
+/** What rounds.onUpdate sends; parsed where each update is made (decision 0012). */
+export const roundUpdateOutput = z.discriminatedUnion('type', [
+  z.object({ ...changeFields.snapshot, ...updateFields }),
+  z.object({ ...changeFields.side, ...updateFields }),
+  z.object({ ...changeFields.participant, ...updateFields }),
+  z.object({ ...changeFields.score, ...updateFields }),
+  z.object({ ...changeFields.finished, ...updateFields }),
+]);
 export type RoundUpdate = RoundChange & { round?: RoundView; patch?: RoundPatch };
 
-export interface ParticipantSearchAnswer {
+export const participantSearchOutput = z.object({
   /** Accounts the caller may add; `email` only on an exact e-mail match, and then the address typed. */
-  accounts: { userId: string; name: string | null; handicapIndex: number | null; email?: string }[];
+  accounts: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string().nullable(),
+      handicapIndex: z.number().nullable(),
+      email: z.string().optional(),
+    }),
+  ),
   /** The caller's earlier guests, newest first, with the index they last played off. */
-  guests: { name: string; handicapIndex: number }[];
-}
+  guests: z.array(z.object({ name: z.string(), handicapIndex: z.number() })),
+});
+export type ParticipantSearchAnswer = z.infer<typeof participantSearchOutput>;

@@ -14,7 +14,6 @@ import {
   PUBLIC_TOURNAMENTS_MAX_LIMIT,
   HOLES_PER_TOURNAMENT_ROUND,
 } from '../tournament-rules';
-import type { TournamentFormat, TournamentStatus, TournamentVisibility } from '../values';
 import { tournamentFormatSchema, tournamentStatusSchema, tournamentVisibilitySchema } from './values';
 
 /** Tournaments and their public pages (CONTRACT.md section 9). Inputs are strict: unknown fields are 400. */
@@ -261,131 +260,180 @@ export const publicLeaderboardInput = z.strictObject({ slug, division: id.option
 export const publicCardInput = z.strictObject({ slug, entryId: id });
 export const onLeaderboardInput = z.strictObject({ slug, lastEventId: z.string().max(40).nullish() });
 
-// ---- Answers ----
+// ---- Answers: the output schemas (decision 0012) and their types ----
 
-export interface TournamentRoundView {
-  number: number;
-  courseId: string;
-  playedOn: string;
-}
-export interface DivisionView {
-  id: string;
-  name: string;
-  teeId: string;
-  minHandicapIndex?: number;
-  maxHandicapIndex?: number;
-}
-export interface TournamentView {
-  id: string;
-  organizationId: string;
-  organization: { id: string; name: string };
-  slug: string;
-  status: TournamentStatus;
-  entryCount: number;
-  name: string;
-  description?: string;
-  visibility: TournamentVisibility;
-  format: TournamentFormat;
-  allowancePercent: number;
-  maxHandicapIndex?: number;
-  entryLimit?: number;
-  entriesCloseAt?: string;
-  rounds: TournamentRoundView[];
-  divisions: DivisionView[];
-}
-export type PublicTournamentView = Omit<TournamentView, 'organizationId' | 'organization'> & {
-  organization: { name: string };
+const divisionRef = z.object({ id: z.string(), name: z.string() });
+const startTee = z.union([z.literal(1), z.literal(10)]);
+
+export const tournamentRoundViewOutput = z.object({ number: z.number(), courseId: z.string(), playedOn: z.string() });
+export type TournamentRoundView = z.infer<typeof tournamentRoundViewOutput>;
+
+export const divisionViewOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  teeId: z.string(),
+  minHandicapIndex: z.number().optional(),
+  maxHandicapIndex: z.number().optional(),
+});
+export type DivisionView = z.infer<typeof divisionViewOutput>;
+
+const tournamentViewFields = {
+  id: z.string(),
+  slug: z.string(),
+  status: tournamentStatusSchema,
+  entryCount: z.number(),
+  name: z.string(),
+  description: z.string().optional(),
+  visibility: tournamentVisibilitySchema,
+  format: tournamentFormatSchema,
+  allowancePercent: z.number(),
+  maxHandicapIndex: z.number().optional(),
+  entryLimit: z.number().optional(),
+  entriesCloseAt: z.string().optional(),
+  rounds: z.array(tournamentRoundViewOutput),
+  divisions: z.array(divisionViewOutput),
 };
+export const tournamentViewOutput = z.object({
+  ...tournamentViewFields,
+  organizationId: z.string(),
+  organization: z.object({ id: z.string(), name: z.string() }),
+});
+export type TournamentView = z.infer<typeof tournamentViewOutput>;
+export const tournamentsOutput = z.object({ tournaments: z.array(tournamentViewOutput) });
 
-export interface EntryView {
-  id: string;
-  division: { id: string; name: string };
-  player: { userId?: string; name: string };
-  handicapIndex: number;
-  courseHandicap: number;
-  playingHandicap: number;
-  groups: { round: number; startsAt: string; tee: 1 | 10 }[];
-}
-export interface GroupView {
-  id: string;
-  round: number;
-  startsAt: string;
-  tee: 1 | 10;
-  entries: EntryView[];
-}
+/** On a public page the organization is named, not identified. */
+export const publicTournamentViewOutput = z.object({
+  ...tournamentViewFields,
+  organization: z.object({ name: z.string() }),
+});
+export type PublicTournamentView = z.infer<typeof publicTournamentViewOutput>;
+export const publicTournamentsOutput = z.object({
+  tournaments: z.array(publicTournamentViewOutput),
+  nextCursor: z.string().optional(),
+});
+
+export const entryViewOutput = z.object({
+  id: z.string(),
+  division: divisionRef,
+  player: z.object({ userId: z.string().optional(), name: z.string() }),
+  handicapIndex: z.number(),
+  courseHandicap: z.number(),
+  playingHandicap: z.number(),
+  groups: z.array(z.object({ round: z.number(), startsAt: z.string(), tee: startTee })),
+});
+export type EntryView = z.infer<typeof entryViewOutput>;
+export const entriesOutput = z.object({ entries: z.array(entryViewOutput) });
+
+export const groupViewOutput = z.object({
+  id: z.string(),
+  round: z.number(),
+  startsAt: z.string(),
+  tee: startTee,
+  entries: z.array(entryViewOutput),
+});
+export type GroupView = z.infer<typeof groupViewOutput>;
+export const groupsOutput = z.object({ groups: z.array(groupViewOutput) });
+
 /** A group on a public page: players by name only. */
-export interface PublicGroupView {
-  id: string;
-  round: number;
-  startsAt: string;
-  tee: 1 | 10;
-  entries: { id: string; name: string; division: { id: string; name: string } }[];
-}
-export interface CardView {
-  entryId: string;
-  round: number;
-  signedByPlayer: boolean;
-  signedByMarker: boolean;
-  locked: boolean;
-}
-export interface LeaderboardRowView {
-  position: string;
-  entryId: string;
-  name: string;
-  thru: number | 'F';
-  toPar: number;
-  strokes: number;
-  points?: number;
-  rounds: number[];
-}
-export interface LeaderboardView {
-  divisions: { id: string; name: string; rows: LeaderboardRowView[] }[];
-  updatedAt: string;
-}
+export const publicGroupViewOutput = z.object({
+  id: z.string(),
+  round: z.number(),
+  startsAt: z.string(),
+  tee: startTee,
+  entries: z.array(z.object({ id: z.string(), name: z.string(), division: divisionRef })),
+});
+export type PublicGroupView = z.infer<typeof publicGroupViewOutput>;
+
+export const cardViewOutput = z.object({
+  entryId: z.string(),
+  round: z.number(),
+  signedByPlayer: z.boolean(),
+  signedByMarker: z.boolean(),
+  locked: z.boolean(),
+});
+export type CardView = z.infer<typeof cardViewOutput>;
+
+export const leaderboardRowViewOutput = z.object({
+  position: z.string(),
+  entryId: z.string(),
+  name: z.string(),
+  thru: z.union([z.number(), z.literal('F')]),
+  toPar: z.number(),
+  strokes: z.number(),
+  points: z.number().optional(),
+  rounds: z.array(z.number()),
+});
+export type LeaderboardRowView = z.infer<typeof leaderboardRowViewOutput>;
+
+export const leaderboardViewOutput = z.object({
+  divisions: z.array(z.object({ id: z.string(), name: z.string(), rows: z.array(leaderboardRowViewOutput) })),
+  updatedAt: z.string(),
+});
+export type LeaderboardView = z.infer<typeof leaderboardViewOutput>;
+
+/** public.tournament: the information, the start lists, the leaderboard, and the course by name (decision 0506). */
+export const publicTournamentPageOutput = z.object({
+  tournament: publicTournamentViewOutput,
+  groups: z.array(publicGroupViewOutput),
+  leaderboard: leaderboardViewOutput,
+  course: z.object({ name: z.string() }).optional(),
+});
+
 /** A player's card on a public page: names only, as the leaderboard (no handicap, no account). */
-export interface PublicCardView {
-  entryId: string;
-  name: string;
-  division: { id: string; name: string };
-  format: TournamentFormat;
-  holes: { number: number; par: number }[];
+export const publicCardViewOutput = z.object({
+  entryId: z.string(),
+  name: z.string(),
+  division: divisionRef,
+  format: tournamentFormatSchema,
+  holes: z.array(z.object({ number: z.number(), par: z.number() })),
   /** Every round of the tournament, 18 holes each (null: not played). */
-  rounds: { number: number; strokes: (number | null)[] }[];
-}
-export type LeaderboardUpdate =
-  | { kind: 'snapshot'; leaderboard: LeaderboardView }
-  | {
-      kind: 'rows';
-      /** Rows new in their division or changed in any field; replace the row of that entry in that division. */
-      rows: (LeaderboardRowView & { divisionId: string })[];
-      /** Entries no longer in that division (withdrawn, or moved to another: then also in `rows`). */
-      removed?: { divisionId: string; entryId: string }[];
-      updatedAt: string;
-    };
+  rounds: z.array(z.object({ number: z.number(), strokes: z.array(z.number().nullable()) })),
+});
+export type PublicCardView = z.infer<typeof publicCardViewOutput>;
+
+/** tournaments.resultsCsv: the file's text and name (REST sends it as text/csv). */
+export const resultsCsvOutput = z.object({ csv: z.string(), filename: z.string() });
+
+/** What tournaments.onLeaderboard sends; parsed where each update is made (decision 0012). */
+export const leaderboardUpdateOutput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('snapshot'), leaderboard: leaderboardViewOutput }),
+  z.object({
+    kind: z.literal('rows'),
+    /** Rows new in their division or changed in any field; replace the row of that entry in that division. */
+    rows: z.array(leaderboardRowViewOutput.extend({ divisionId: z.string() })),
+    /** Entries no longer in that division (withdrawn, or moved to another: then also in `rows`). */
+    removed: z.array(z.object({ divisionId: z.string(), entryId: z.string() })).optional(),
+    updatedAt: z.string(),
+  }),
+]);
+export type LeaderboardUpdate = z.infer<typeof leaderboardUpdateOutput>;
 
 /** tournaments.cards (decision 0505): the cards of one round the caller keeps. */
 export const cardsInput = z.strictObject({ organizationId: id, tournamentId: id, round: roundNumber });
 
-export interface TournamentCardView {
-  entryId: string;
-  name: string;
-  division: { id: string; name: string };
-  playingHandicap: number;
+export const tournamentCardViewOutput = z.object({
+  entryId: z.string(),
+  name: z.string(),
+  division: divisionRef,
+  playingHandicap: z.number(),
   /** `self`: my own card; `marker`: a card of my group (I mark it); `admin`: an organizer's view. */
-  relation: 'self' | 'marker' | 'admin';
+  relation: z.enum(['self', 'marker', 'admin']),
   /** Holes 1..18, null where nothing is entered. */
-  strokes: (number | null)[];
+  strokes: z.array(z.number().nullable()),
   /** Strokes received on holes 1..18 from the playing handicap (negative: a plus handicap gives back). */
-  strokesReceived: number[];
-  signedByPlayer: boolean;
-  signedByMarker: boolean;
-  locked: boolean;
-}
-export interface TournamentCardsView {
-  round: number;
-  holes: { hole: number; par: number; strokeIndex: number }[];
+  strokesReceived: z.array(z.number()),
+  signedByPlayer: z.boolean(),
+  signedByMarker: z.boolean(),
+  locked: z.boolean(),
+});
+export type TournamentCardView = z.infer<typeof tournamentCardViewOutput>;
+
+export const tournamentCardsViewOutput = z.object({
+  round: z.number(),
+  holes: z.array(z.object({ hole: z.number(), par: z.number(), strokeIndex: z.number() })),
   /** My group in this round, if I have one. */
-  group: { startsAt: string; tee: 1 | 10 } | null;
-  myEntryId: string | null;
-  cards: TournamentCardView[];
-}
+  group: z.object({ startsAt: z.string(), tee: startTee }).nullable(),
+  myEntryId: z.string().nullable(),
+  cards: z.array(tournamentCardViewOutput),
+});
+export type TournamentCardsView = z.infer<typeof tournamentCardsViewOutput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sixDigitCode } from './common';
+import { sessionOutput } from './auth';
 
 /** A recovery code as typed: `xxxxx-xxxxx` in lower-case base32, either case, hyphen optional. */
 export const recoveryCodePattern = /^[a-zA-Z2-7]{5}-?[a-zA-Z2-7]{5}$/;
@@ -29,3 +30,11 @@ export const regenerateRecoveryCodesInput = z.strictObject({ code: secondFactorC
 
 /** Body-less endpoints still refuse unknown fields (CONTRACT.md section 1). */
 export { noInput } from './common';
+
+// ---- Outputs (decision 0012) ----
+
+/** The new secret, shown once, and its otpauth:// URI for the QR code. */
+export const totpSetupOutput = z.object({ secret: z.string(), otpauthUri: z.string() });
+export const recoveryCodesOutput = z.object({ recoveryCodes: z.array(z.string()) });
+/** A confirmed method: the fresh full session, and the recovery codes shown once. */
+export const enrolmentOutput = sessionOutput.extend({ recoveryCodes: z.array(z.string()) });

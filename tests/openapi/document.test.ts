@@ -87,6 +87,27 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(doc)).not.toMatch(/"\$ref":"#\/(?!components\/schemas\/)/);
   });
 
+  it('describes every success answer with a schema: no route is left "not yet described" (decision 0012)', () => {
+    const undescribed: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const [, success] = Object.entries(operation.responses).find(([code]) => code !== 'default')!;
+        const content = success.content ?? {};
+        const schema = content['application/json']?.schema ?? content['text/csv']?.schema;
+        const ref = typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop()! : undefined;
+        const resolved = ref ? doc.components.schemas[ref] : schema;
+        const described =
+          resolved !== undefined &&
+          (resolved.type === 'string' ||
+            resolved.properties !== undefined ||
+            resolved.anyOf !== undefined ||
+            resolved.oneOf !== undefined);
+        if (!described) undescribed.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(undescribed).toEqual([]);
+  });
+
   it('has exactly the REST routes Express serves: none missing from the document, none documented but not served', async () => {
     const app = await createApp(deps, { client: 'none' });
     try {
@@ -143,17 +164,27 @@ describe('the OpenAPI document', () => {
       await expectDescribed('POST', '/auth/2fa/totp/setup', '/auth/2fa/totp/setup', {});
       await expectDescribed('GET', '/account/emails', '/account/emails');
       await expectDescribed('GET', '/organizations', '/organizations');
+      await expectDescribed('GET', org, ORG);
       await expectDescribed('GET', `${org}/members`, `${ORG}/members`);
+      await expectDescribed('GET', `${org}/audit-log`, `${ORG}/audit-log`);
       await expectDescribed('GET', '/admin/users?q=Oper', '/admin/users');
+      await expectDescribed('GET', '/admin/organizations', '/admin/organizations');
       await expectDescribed('GET', '/courses/search?q=Bogstad', '/courses/search');
       await expectDescribed('GET', `/courses/${fixture.courseId}`, '/courses/{courseId}');
       await expectDescribed('GET', '/personal-courses', '/personal-courses');
       await expectDescribed('GET', '/rounds', '/rounds');
       await expectDescribed('GET', '/participants/search?q=Tu', '/participants/search');
+      await expectDescribed('GET', `${org}/tournaments`, `${ORG}/tournaments`);
       await expectDescribed('GET', tournament, TOURNAMENT);
       await expectDescribed('GET', `${tournament}/entries`, `${TOURNAMENT}/entries`);
       await expectDescribed('GET', `${tournament}/rounds/1/cards`, `${TOURNAMENT}/rounds/{round_number}/cards`);
+      await expectDescribed('GET', '/public/tournaments', '/public/tournaments');
       await expectDescribed('GET', `/public/tournaments/${fixture.slug}`, '/public/tournaments/{slug}');
+      await expectDescribed(
+        'GET',
+        `/public/tournaments/${fixture.slug}/entries/${fixture.players[0]!.entryId}/card`,
+        '/public/tournaments/{slug}/entries/{entryId}/card',
+      );
       await expectDescribed(
         'GET',
         `/public/tournaments/${fixture.slug}/leaderboard`,
@@ -162,6 +193,7 @@ describe('the OpenAPI document', () => {
       await expectDescribed('POST', `${org}/chat/messages`, `${ORG}/chat/messages`, { text: 'Velkommen!' });
       await expectDescribed('GET', `${org}/chat/messages`, `${ORG}/chat/messages`);
       await expectDescribed('GET', '/chat/unread', '/chat/unread');
+      await expectDescribed('GET', `${org}/chat/unread`, `${ORG}/chat/unread`);
       await expectDescribed('GET', '/feed', '/feed');
     });
 

@@ -1,41 +1,62 @@
 import { requestMagicLink, verifyMagicLink } from '../../auth/magic-link';
 import { setPassword, signInWithPassword, signOut, signOutEverywhere } from '../../auth/sign-in';
 import { toPublicUser } from '../../auth/users';
-import { loginInput, requestLinkInput, setPasswordInput, verifyLinkInput } from '../../../shared/schemas/auth';
-import { noInput } from '../../../shared/schemas/common';
+import {
+  loginInput,
+  requestLinkInput,
+  sessionOutput,
+  setPasswordInput,
+  userOutput,
+  verifyLinkInput,
+} from '../../../shared/schemas/auth';
+import { noInput, okOutput } from '../../../shared/schemas/common';
 import { publicProcedure, router, userProcedure } from '../init';
 
 const ok = { ok: true } as const;
 
 export const authRouter = router({
-  requestLink: publicProcedure.input(requestLinkInput).mutation(async ({ ctx, input }) => {
-    await requestMagicLink(ctx.deps, input, ctx.meta);
-    return ok;
-  }),
+  requestLink: publicProcedure
+    .input(requestLinkInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await requestMagicLink(ctx.deps, input, ctx.meta);
+      return ok;
+    }),
 
   verifyLink: publicProcedure
     .input(verifyLinkInput)
+    .output(sessionOutput)
     .mutation(({ ctx, input }) => verifyMagicLink(ctx.deps, ctx.cookies, input, ctx.meta)),
 
   login: publicProcedure
     .input(loginInput)
+    .output(sessionOutput)
     .mutation(({ ctx, input }) => signInWithPassword(ctx.deps, ctx.cookies, input, ctx.meta)),
 
   /** A session of any stage; the cookie is cleared even when there is none (then 401). */
-  logout: publicProcedure.input(noInput).mutation(async ({ ctx }) => {
-    await signOut(ctx.deps, ctx.cookies, ctx.sessionToken);
-    return ok;
-  }),
+  logout: publicProcedure
+    .input(noInput)
+    .output(okOutput)
+    .mutation(async ({ ctx }) => {
+      await signOut(ctx.deps, ctx.cookies, ctx.sessionToken);
+      return ok;
+    }),
 
-  me: userProcedure.query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),
+  me: userProcedure.output(userOutput).query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),
 
-  setPassword: userProcedure.input(setPasswordInput).mutation(async ({ ctx, input }) => {
-    await setPassword(ctx.deps, ctx.cookies, ctx.user, input, ctx.meta);
-    return ok;
-  }),
+  setPassword: userProcedure
+    .input(setPasswordInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await setPassword(ctx.deps, ctx.cookies, ctx.user, input, ctx.meta);
+      return ok;
+    }),
 
-  signOutEverywhere: userProcedure.input(noInput).mutation(async ({ ctx }) => {
-    await signOutEverywhere(ctx.deps, ctx.cookies, ctx.user, ctx.meta);
-    return ok;
-  }),
+  signOutEverywhere: userProcedure
+    .input(noInput)
+    .output(okOutput)
+    .mutation(async ({ ctx }) => {
+      await signOutEverywhere(ctx.deps, ctx.cookies, ctx.user, ctx.meta);
+      return ok;
+    }),
 });

@@ -1,10 +1,14 @@
 import {
   chatEditInput,
   chatHistoryInput,
+  chatHistoryOutput,
   chatMarkReadInput,
   chatMessageIdInput,
+  chatMessageOutput,
   chatOnMessageInput,
   chatSendInput,
+  chatUnreadAllOutput,
+  chatUnreadOutput,
 } from '../../../shared/schemas/chat';
 import { organizationIdInput } from '../../../shared/schemas/common';
 import { SESSION_ENDED_CLOSE_CODE } from '../../../shared/live';
@@ -33,17 +37,29 @@ const chatListenerProcedure = webSocketUserProcedure.input(chatOnMessageInput).u
 export const chatRouter = router({
   history: orgMemberProcedure
     .input(chatHistoryInput)
+    .output(chatHistoryOutput)
     .query(({ ctx, input }) => chatHistory(ctx.deps, ctx.scope, input)),
-  send: orgMemberProcedure.input(chatSendInput).mutation(({ ctx, input }) => sendMessage(ctx.deps, ctx.scope, input)),
-  edit: orgMemberProcedure.input(chatEditInput).mutation(({ ctx, input }) => editMessage(ctx.deps, ctx.scope, input)),
+  send: orgMemberProcedure
+    .input(chatSendInput)
+    .output(chatMessageOutput)
+    .mutation(({ ctx, input }) => sendMessage(ctx.deps, ctx.scope, input)),
+  edit: orgMemberProcedure
+    .input(chatEditInput)
+    .output(chatMessageOutput)
+    .mutation(({ ctx, input }) => editMessage(ctx.deps, ctx.scope, input)),
   delete: orgMemberProcedure
     .input(chatMessageIdInput)
+    .output(chatMessageOutput)
     .mutation(({ ctx, input }) => deleteMessage(ctx.deps, ctx.scope, input)),
-  unread: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => unreadCount(ctx.deps, ctx.scope)),
+  unread: orgMemberProcedure
+    .input(organizationIdInput)
+    .output(chatUnreadOutput)
+    .query(({ ctx }) => unreadCount(ctx.deps, ctx.scope)),
   markRead: orgMemberProcedure
     .input(chatMarkReadInput)
+    .output(chatUnreadOutput)
     .mutation(({ ctx, input }) => markRead(ctx.deps, ctx.scope, input)),
-  unreadAll: userProcedure.query(({ ctx }) => unreadAll(ctx.deps, ctx.actor)),
+  unreadAll: userProcedure.output(chatUnreadAllOutput).query(({ ctx }) => unreadAll(ctx.deps, ctx.actor)),
   // Membership is checked again whenever the member's access may have changed: a removed member hears nothing more.
   onMessage: chatListenerProcedure.subscription(({ ctx, input, signal }) =>
     whileAllowed(

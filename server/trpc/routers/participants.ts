@@ -1,9 +1,10 @@
-import { participantSearchInput } from '../../../shared/schemas/rounds';
+import { participantSearchInput, participantSearchOutput } from '../../../shared/schemas/rounds';
 import { searchParticipants } from '../../rounds/participant-search';
 import { router, userProcedure } from '../init';
 
 export const participantsRouter = router({
   search: userProcedure
     .input(participantSearchInput)
+    .output(participantSearchOutput)
     .query(({ ctx, input }) => searchParticipants(ctx.deps, ctx.actor, input)),
 });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   courseOutput,
   coursesOutput,
@@ -7,6 +6,7 @@ import {
   personalCourseIdInput,
   personalCourseUpdateInput,
 } from '../../../shared/schemas/courses';
+import { okOutput } from '../../../shared/schemas/common';
 import {
   createPersonalCourse,
   deletePersonalCourse,
@@ -37,6 +37,6 @@ export const personalCoursesRouter = router({
     .mutation(({ ctx, input }) => updatePersonalCourse(ctx.deps, ctx.actor, input)),
   delete: userProcedure
     .input(personalCourseIdInput)
-    .output(z.object({ ok: z.literal(true) }))
+    .output(okOutput)
     .mutation(({ ctx, input }) => deletePersonalCourse(ctx.deps, ctx.actor, input)),
 });

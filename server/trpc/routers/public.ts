@@ -1,11 +1,16 @@
 import {
+  leaderboardViewOutput,
   publicCardInput,
+  publicCardViewOutput,
   publicLeaderboardInput,
   publicTournamentInput,
+  publicTournamentPageOutput,
   publicTournamentsInput,
+  publicTournamentsOutput,
 } from '../../../shared/schemas/tournaments';
 import { publicCard, publicLeaderboard, publicTournamentPage, publicTournaments } from '../../tournaments/public';
 import { optionalUserProcedure, router } from '../init';
+import { parsedOncePerObject } from '../outputs';
 
 /**
  * The public landing endpoints (CONTRACT.md section 9): anyone, and a signed-in user also sees their own
@@ -15,17 +20,22 @@ import { optionalUserProcedure, router } from '../init';
 export const publicRouter = router({
   tournaments: optionalUserProcedure
     .input(publicTournamentsInput)
+    .output(publicTournamentsOutput)
     .query(({ ctx, input }) => publicTournaments(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),
   tournament: optionalUserProcedure
     .input(publicTournamentInput)
+    // The most read answer, from the page cache: parsed once per version of the page, not per request.
+    .output(parsedOncePerObject(publicTournamentPageOutput))
     .query(({ ctx, input }) =>
       publicTournamentPage(ctx.deps, { slug: input.slug, userId: ctx.session?.user.id ?? null }),
     ),
   leaderboard: optionalUserProcedure
     .input(publicLeaderboardInput)
+    .output(parsedOncePerObject(leaderboardViewOutput))
     .query(({ ctx, input }) => publicLeaderboard(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),
   /** One player's hole-by-hole card (decision 0506): what a leaderboard row opens on the public page. */
   card: optionalUserProcedure
     .input(publicCardInput)
+    .output(publicCardViewOutput)
     .query(({ ctx, input }) => publicCard(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),
 });

@@ -2,13 +2,17 @@ import {
   addParticipantInput,
   addSideInput,
   onUpdateInput,
+  participantViewOutput,
   roundCreateInput,
   roundIdInput,
   roundsMineInput,
+  roundsMineOutput,
+  roundViewOutput,
   setScoreInput,
+  sideViewOutput,
 } from '../../../shared/schemas/rounds';
 import { feedItemSchema } from '../../../shared/schemas/feed';
-import { z } from 'zod';
+import { okOutput } from '../../../shared/schemas/common';
 import { AppError } from '../../errors';
 import { shareRound, unshareRound } from '../../feed/rounds';
 import { roundFor } from '../../rounds/access';
@@ -29,22 +33,41 @@ const roundWatcherProcedure = webSocketUserProcedure.input(onUpdateInput).use(as
 });
 
 export const roundsRouter = router({
-  create: userProcedure.input(roundCreateInput).mutation(({ ctx, input }) => createRound(ctx.deps, ctx.actor, input)),
+  create: userProcedure
+    .input(roundCreateInput)
+    .output(roundViewOutput)
+    .mutation(({ ctx, input }) => createRound(ctx.deps, ctx.actor, input)),
   mine: userProcedure
     .input(roundsMineInput)
+    .output(roundsMineOutput)
     .query(({ ctx, input }) => myRounds(ctx.deps, ctx.actor, { limit: input?.limit })),
-  get: userProcedure.input(roundIdInput).query(({ ctx, input }) => getRound(ctx.deps, ctx.actor, input)),
-  addSide: userProcedure.input(addSideInput).mutation(({ ctx, input }) => addSide(ctx.deps, ctx.actor, input)),
-  addParticipant: userProcedure.input(addParticipantInput).mutation(({ ctx, input }) =>
-    addParticipant(ctx.deps, ctx.actor, {
-      roundId: input.roundId,
-      sideId: input.sideId,
-      participantUserId: input.userId,
-      guest: input.guest,
-    }),
-  ),
-  setScore: userProcedure.input(setScoreInput).mutation(({ ctx, input }) => setScore(ctx.deps, ctx.actor, input)),
-  finish: userProcedure.input(roundIdInput).mutation(({ ctx, input }) => finishRound(ctx.deps, ctx.actor, input)),
+  get: userProcedure
+    .input(roundIdInput)
+    .output(roundViewOutput)
+    .query(({ ctx, input }) => getRound(ctx.deps, ctx.actor, input)),
+  addSide: userProcedure
+    .input(addSideInput)
+    .output(sideViewOutput)
+    .mutation(({ ctx, input }) => addSide(ctx.deps, ctx.actor, input)),
+  addParticipant: userProcedure
+    .input(addParticipantInput)
+    .output(participantViewOutput)
+    .mutation(({ ctx, input }) =>
+      addParticipant(ctx.deps, ctx.actor, {
+        roundId: input.roundId,
+        sideId: input.sideId,
+        participantUserId: input.userId,
+        guest: input.guest,
+      }),
+    ),
+  setScore: userProcedure
+    .input(setScoreInput)
+    .output(roundViewOutput)
+    .mutation(({ ctx, input }) => setScore(ctx.deps, ctx.actor, input)),
+  finish: userProcedure
+    .input(roundIdInput)
+    .output(roundViewOutput)
+    .mutation(({ ctx, input }) => finishRound(ctx.deps, ctx.actor, input)),
   // The public feed (decision 0602): the owner shares a finished round, with its highlights, and takes it back.
   share: userProcedure
     .input(roundIdInput)
@@ -52,7 +75,7 @@ export const roundsRouter = router({
     .mutation(({ ctx, input }) => shareRound(ctx.deps, ctx.actor, input)),
   unshare: userProcedure
     .input(roundIdInput)
-    .output(z.object({ ok: z.literal(true) }))
+    .output(okOutput)
     .mutation(({ ctx, input }) => unshareRound(ctx.deps, ctx.actor, input)),
   // The watcher's access is checked again for as long as the subscription lives, not only at its start.
   onUpdate: roundWatcherProcedure.subscription(({ ctx, input, signal }) =>

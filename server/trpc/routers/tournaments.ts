@@ -1,13 +1,18 @@
 import {
   enterInput,
+  entriesOutput,
+  entryViewOutput,
+  groupsOutput,
   setGroupsInput,
   setStatusInput,
   tournamentIdInput,
   tournamentInput,
+  tournamentsOutput,
   tournamentUpdateInput,
+  tournamentViewOutput,
   withdrawInput,
 } from '../../../shared/schemas/tournaments';
-import { organizationIdInput } from '../../../shared/schemas/common';
+import { okOutput, organizationIdInput } from '../../../shared/schemas/common';
 import { enter, listEntries, withdraw } from '../../tournaments/entries';
 import { setGroups } from '../../tournaments/groups';
 import {
@@ -23,31 +28,48 @@ import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
 export const tournamentsRouter = router({
   create: orgAdminProcedure
     .input(tournamentInput)
+    .output(tournamentViewOutput)
     .mutation(({ ctx, input: { organizationId: _, ...fields } }) => createTournament(ctx.deps, ctx.scope, fields)),
 
-  list: orgMemberProcedure.input(organizationIdInput).query(({ ctx }) => listTournaments(ctx.deps, ctx.scope)),
+  list: orgMemberProcedure
+    .input(organizationIdInput)
+    .output(tournamentsOutput)
+    .query(({ ctx }) => listTournaments(ctx.deps, ctx.scope)),
 
-  get: orgMemberProcedure.input(tournamentIdInput).query(({ ctx, input }) => getTournament(ctx.deps, ctx.scope, input)),
+  get: orgMemberProcedure
+    .input(tournamentIdInput)
+    .output(tournamentViewOutput)
+    .query(({ ctx, input }) => getTournament(ctx.deps, ctx.scope, input)),
 
   update: orgAdminProcedure
     .input(tournamentUpdateInput)
+    .output(tournamentViewOutput)
     .mutation(({ ctx, input: { organizationId: _, ...changes } }) => updateTournament(ctx.deps, ctx.scope, changes)),
 
   setStatus: orgAdminProcedure
     .input(setStatusInput)
+    .output(tournamentViewOutput)
     .mutation(({ ctx, input }) => setTournamentStatus(ctx.deps, ctx.scope, input)),
 
   entries: orgMemberProcedure
     .input(tournamentIdInput)
+    .output(entriesOutput)
     .query(({ ctx, input }) => listEntries(ctx.deps, ctx.scope, input)),
 
   // Members enter themselves; entering someone else is checked in the domain function.
-  enter: orgMemberProcedure.input(enterInput).mutation(({ ctx, input }) => enter(ctx.deps, ctx.scope, input)),
+  enter: orgMemberProcedure
+    .input(enterInput)
+    .output(entryViewOutput)
+    .mutation(({ ctx, input }) => enter(ctx.deps, ctx.scope, input)),
 
   // The entrant or an organizer: checked in the domain function.
-  withdraw: orgMemberProcedure.input(withdrawInput).mutation(({ ctx, input }) => withdraw(ctx.deps, ctx.scope, input)),
+  withdraw: orgMemberProcedure
+    .input(withdrawInput)
+    .output(okOutput)
+    .mutation(({ ctx, input }) => withdraw(ctx.deps, ctx.scope, input)),
 
   setGroups: orgAdminProcedure
     .input(setGroupsInput)
+    .output(groupsOutput)
     .mutation(({ ctx, input }) => setGroups(ctx.deps, ctx.scope, input)),
 });

@@ -3,13 +3,18 @@ import { sendEmailCode } from '../../auth/two-factor/email';
 import { confirmEmailSetup, confirmTotpSetup, startEmailSetup, startTotpSetup } from '../../auth/two-factor/enrolment';
 import { verifyPendingSignIn } from '../../auth/two-factor/verify';
 import {
+  enrolmentOutput,
   noInput,
+  recoveryCodesOutput,
   regenerateRecoveryCodesInput,
   twoFactorConfirmInput,
   twoFactorDisableInput,
   twoFactorSetupInput,
+  totpSetupOutput,
   twoFactorVerifyInput,
 } from '../../../shared/schemas/twoFactor';
+import { sessionOutput } from '../../../shared/schemas/auth';
+import { okOutput } from '../../../shared/schemas/common';
 import { anySessionProcedure, enrollingProcedure, pendingProcedure, router, userProcedure } from '../init';
 
 const ok = { ok: true } as const;
@@ -18,45 +23,59 @@ const ok = { ok: true } as const;
 export const twoFactorRouter = router({
   verify: pendingProcedure
     .input(twoFactorVerifyInput)
+    .output(sessionOutput)
     .mutation(({ ctx, input }) =>
       verifyPendingSignIn(ctx.deps, { session: ctx.session, jar: ctx.cookies, code: input.code, ip: ctx.meta.ip }),
     ),
 
-  sendEmailCode: anySessionProcedure.input(noInput).mutation(async ({ ctx }) => {
-    await sendEmailCode(ctx.deps, { session: ctx.session });
-    return ok;
-  }),
+  sendEmailCode: anySessionProcedure
+    .input(noInput)
+    .output(okOutput)
+    .mutation(async ({ ctx }) => {
+      await sendEmailCode(ctx.deps, { session: ctx.session });
+      return ok;
+    }),
 
   totpSetup: enrollingProcedure
     .input(twoFactorSetupInput.optional())
+    .output(totpSetupOutput)
     .mutation(({ ctx, input }) =>
       startTotpSetup(ctx.deps, { user: ctx.user, currentCode: input?.currentCode, ip: ctx.meta.ip }),
     ),
 
   totpConfirm: enrollingProcedure
     .input(twoFactorConfirmInput)
+    .output(enrolmentOutput)
     .mutation(({ ctx, input }) =>
       confirmTotpSetup(ctx.deps, { session: ctx.session, jar: ctx.cookies, code: input.code, ip: ctx.meta.ip }),
     ),
 
-  emailSetup: enrollingProcedure.input(twoFactorSetupInput.optional()).mutation(async ({ ctx, input }) => {
-    await startEmailSetup(ctx.deps, { user: ctx.user, currentCode: input?.currentCode, ip: ctx.meta.ip });
-    return ok;
-  }),
+  emailSetup: enrollingProcedure
+    .input(twoFactorSetupInput.optional())
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await startEmailSetup(ctx.deps, { user: ctx.user, currentCode: input?.currentCode, ip: ctx.meta.ip });
+      return ok;
+    }),
 
   emailConfirm: enrollingProcedure
     .input(twoFactorConfirmInput)
+    .output(enrolmentOutput)
     .mutation(({ ctx, input }) =>
       confirmEmailSetup(ctx.deps, { session: ctx.session, jar: ctx.cookies, code: input.code, ip: ctx.meta.ip }),
     ),
 
-  disable: userProcedure.input(twoFactorDisableInput).mutation(async ({ ctx, input }) => {
-    await disableTwoFactor(ctx.deps, { session: ctx.session, jar: ctx.cookies, code: input.code, ip: ctx.meta.ip });
-    return ok;
-  }),
+  disable: userProcedure
+    .input(twoFactorDisableInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      await disableTwoFactor(ctx.deps, { session: ctx.session, jar: ctx.cookies, code: input.code, ip: ctx.meta.ip });
+      return ok;
+    }),
 
   regenerateRecoveryCodes: userProcedure
     .input(regenerateRecoveryCodesInput)
+    .output(recoveryCodesOutput)
     .mutation(({ ctx, input }) =>
       regenerateRecoveryCodes(ctx.deps, { user: ctx.user, code: input.code, ip: ctx.meta.ip }),
     ),
