@@ -11,8 +11,13 @@
  *     nothing in the whole run answers 500;
  *   - every request before the stop, and from 5 s after the return, is answered 200;
  *   - every acknowledged score is in the database with its value;
- *   - every socket has every event of its round after its snapshot, once and in order, after resuming.
- * Must run as root or as the `postgres` OS user. Usage: npm run bench:db-restart [-- --down 10 --sockets 500]
+ *   - every socket has every event of its round after its snapshot, once and in order, after resuming
+ *     (a tenth of them are cut 1 s into the outage, open again, and resubscribe until the database is back).
+ * With `--instances 2` (the default) two server processes share the database: all requests go to the
+ * first, and the sockets are spread over both, so the second's sockets hear of each score only over
+ * LISTEN/NOTIFY, whose connection must come back after the restart. `/readyz` is sampled on the first.
+ * Must run as root or as the `postgres` OS user.
+ * Usage: npm run bench:db-restart [-- --down 10 --sockets 500 --instances 2]
  */
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -32,6 +37,7 @@ import {
 const { values: args } = parseArgs({
   options: {
     down: { type: 'string', default: '10' },
+    instances: { type: 'string', default: '2' },
     before: { type: 'string', default: '15' },
     after: { type: 'string', default: '20' },
     sockets: { type: 'string', default: '500' },
@@ -58,14 +64,14 @@ interface Probe {
 async function main(): Promise<number> {
   const cluster = await createPrivatePostgres();
   await cluster.start();
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
   let watchers: Awaited<ReturnType<typeof startWatchers>> | undefined;
   try {
     const fixture = await seedFixture(cluster.url, { rounds: Number(args.rounds), players: Number(args.players) });
-    server = await startServer(cluster.url, fixture);
-    const base = server.url;
+    for (let i = 0; i < Number(args.instances); i++) servers.push(await startServer(cluster.url, fixture));
+    const base = servers[0]!.url;
     watchers = await startWatchers({
-      base,
+      bases: servers.map((s) => s.url),
       sockets: Number(args.sockets),
       rounds: fixture.rounds.map((r) => ({ id: r.id, cookies: r.watcherCookies })),
     });
@@ -99,7 +105,11 @@ async function main(): Promise<number> {
     const stopping = since();
     await cluster.stop();
     const gone = since();
-    await sleep(Number(args.down) * 1000);
+    // A tenth of the sockets lose their connection while the database is gone: they open again at once,
+    // and their subscriptions are refused (503) until it is back, then resume from their last event id.
+    await sleep(1000);
+    const dropped = await watchers.drop(10);
+    await sleep(Number(args.down) * 1000 - 1000);
     const starting = since();
     await cluster.start();
     const back = since();
@@ -143,12 +153,12 @@ async function main(): Promise<number> {
 
     const all = latencies(load.samples);
     console.log(
-      `${args.sockets} sockets on ${fixture.rounds.length} rounds (connected in ${watchers.connectSeconds.toFixed(1)} s), ` +
+      `${servers.length} server processes, ${args.sockets} sockets on ${fixture.rounds.length} rounds spread over them (connected in ${watchers.connectSeconds.toFixed(1)} s), ` +
         `${args.reads} reads/s and ${args.writes} writes/s offered; private PostgreSQL cluster on port ${cluster.port}; ` +
         `${cpus().length} cores shared with other work (load average 1 min at the end: ${loadavg()[0]!.toFixed(1)})`,
     );
     console.log(
-      `timeline: stop began ${s(stopping)}, database gone ${s(gone)}, start began ${s(starting)}, accepting connections ${s(back)}, load stopped ${s(since())}`,
+      `timeline: stop began ${s(stopping)}, database gone ${s(gone)}, ${dropped} sockets cut 1 s later, start began ${s(starting)}, accepting connections ${s(back)}, load stopped ${s(since())}`,
     );
     console.log(
       `${all.n} requests (p50 ${all.p50.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms); ${load.acks.length} writes acknowledged, ${load.retries} writes sent again after no answer; ` +
@@ -203,7 +213,7 @@ async function main(): Promise<number> {
     return results.every(Boolean) ? 0 : 1;
   } finally {
     watchers?.stop();
-    await server?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     await cluster.remove();
   }
 }

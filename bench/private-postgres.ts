@@ -49,6 +49,20 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   const log = path.join(dir, 'server.log');
   let running = false;
   const pgCtl = (args: string[]) => asPostgres(`${BIN}/pg_ctl`, ['-D', data, '-l', log, ...args]);
+  // A bench that exits early (a failed goal's process.exit, Ctrl-C) must not leave a server running.
+  const stopNow = () => {
+    if (!running) return;
+    try {
+      const argv = ['-D', data, '-m', 'immediate', 'stop'];
+      if (process.getuid?.() === 0) execFileSync('runuser', ['-u', 'postgres', '--', `${BIN}/pg_ctl`, ...argv]);
+      else execFileSync(`${BIN}/pg_ctl`, argv);
+    } catch {
+      // Already stopped.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stopNow);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
   const cluster: PrivatePostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
@@ -62,6 +76,7 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
       running = false;
     },
     async remove() {
+      process.off('exit', stopNow);
       if (running) {
         try {
           await cluster.stop();

@@ -16,6 +16,8 @@ const BATCH = 100;
 
 interface Watcher {
   index: number;
+  /** The server it connects to (with several instances, a round's sockets are spread over all of them). */
+  base: string;
   roundId: string;
   cookie: string;
   socket: WebSocket | null;
@@ -57,7 +59,7 @@ function resubscribeLater(w: Watcher): void {
 }
 
 function open(w: Watcher): void {
-  const socket = new WebSocket(`ws://${data.base.replace(/^http:\/\//, '')}/trpc`, {
+  const socket = new WebSocket(`ws://${w.base.replace(/^http:\/\//, '')}/trpc`, {
     headers: { cookie: w.cookie },
   });
   w.socket = socket;
@@ -140,6 +142,7 @@ async function main(): Promise<void> {
     const cookie = round.cookies[Math.floor(i / data.rounds.length) % round.cookies.length]!;
     const w: Watcher = {
       index: i,
+      base: data.bases[Math.floor(i / data.rounds.length) % data.bases.length]!,
       roundId: round.id,
       cookie,
       socket: null,
@@ -165,12 +168,24 @@ async function main(): Promise<void> {
   }
   process.on(
     'message',
-    (message: { type: string; id: number; latest?: Record<string, number>; expected?: Record<string, number[]> }) => {
+    (message: {
+      type: string;
+      id: number;
+      latest?: Record<string, number>;
+      expected?: Record<string, number[]>;
+      every?: number;
+    }) => {
       const answer = (value: unknown) => process.send!({ id: message.id, value });
       if (message.type === 'behind')
         answer(watchers.filter((w) => (w.position ?? 0) < (message.latest![w.roundId] ?? 0)).length);
       else if (message.type === 'received') answer(watchers.reduce((n, w) => n + w.events.length, 0));
       else if (message.type === 'check') answer(summary(message.expected!, watchers));
+      else if (message.type === 'drop') {
+        // Cut every n-th socket, as a phone losing its network does: it opens again and resumes.
+        const dropped = watchers.filter((w) => w.index % message.every! === 0);
+        for (const w of dropped) w.socket?.terminate();
+        answer(dropped.length);
+      }
     },
   );
   process.send!({ type: 'ready', seconds: (performance.now() - started) / 1000 });

@@ -55,7 +55,7 @@ async function main(): Promise<number> {
   const fixture = await seedFixture(scratch.url, { rounds: Number(args.rounds), players: Number(args.players) });
   const server = await startServer(scratch.url, fixture);
   const watchers = await startWatchers({
-    base: server.url,
+    bases: [server.url],
     sockets: SOCKETS,
     rounds: fixture.rounds.map((r) => ({ id: r.id, cookies: r.watcherCookies })),
   });

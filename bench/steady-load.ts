@@ -386,11 +386,14 @@ export interface Watchers {
   check(expected: Record<string, number[]>): Promise<WatcherSummary>;
   /** Events received so far, summed over sockets. */
   received(): Promise<number>;
+  /** Cuts every `every`-th socket (they reconnect and resume); resolves to how many. */
+  drop(every: number): Promise<number>;
   stop(): void;
 }
 
 export interface WatchersData {
-  base: string;
+  /** The servers the sockets connect to, in turn. */
+  bases: string[];
   sockets: number;
   rounds: { id: string; cookies: string[] }[];
 }
@@ -427,6 +430,7 @@ export async function startWatchers(data: WatchersData): Promise<Watchers> {
     behind: (latest) => ask({ type: 'behind', latest }),
     check: (expected) => ask({ type: 'check', expected }),
     received: () => ask({ type: 'received' }),
+    drop: (every) => ask({ type: 'drop', every }),
     stop() {
       exitedEarly = false;
       worker.kill();
