@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { SESSION_COOKIE } from '../../server/auth/session-token';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import type { AppRouter } from '../../server/trpc/router';
 import { callerAs, sessionTokenFor } from '../helpers/caller';
-import { postgresOnly } from '../helpers/db';
+import { databaseKinds, postgresOnly } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startTestServer, unusedPort, type TestServer } from '../helpers/server';
@@ -50,6 +51,43 @@ function relay(port: number, target: { host: string; port: number }) {
   };
 }
 
+/** A client with the app's chain for subscriptions (client/src/trpc.ts), its socket carrying `cookie`. */
+function liveClient(server: TestServer, cookie: string) {
+  class CookieWebSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers: { cookie } });
+    }
+  }
+  const wsClient = createWSClient({
+    url: `${server.url.replace('http', 'ws')}/trpc`,
+    WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+  });
+  return { wsClient, client: createTRPCClient<AppRouter>({ links: [liveRetryLink(), wsLink({ client: wsClient })] }) };
+}
+
+describe.each(databaseKinds())('a refused live subscription on %s', (kind) => {
+  it('is not started again: the refusal (404) reaches the screen at once', async () => {
+    const deps = await createTestDeps({ db: kind });
+    const server = await startTestServer(deps);
+    const player = await createUser(deps.db, { name: 'Nora Nei', handicapIndex: 20 });
+    const { wsClient, client } = liveClient(server, `${SESSION_COOKIE}=${await sessionTokenFor(deps, player)}`);
+    const errors: { data?: { appCode?: string } }[] = [];
+    const subscription = client.rounds.onUpdate.subscribe(
+      { roundId: randomUUID() },
+      { onError: (error) => errors.push(error as { data?: { appCode?: string } }) },
+    );
+    try {
+      const deadline = Date.now() + 10_000;
+      while (errors.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(errors.map((e) => e.data?.appCode)).toEqual(['NOT_FOUND']);
+    } finally {
+      subscription.unsubscribe();
+      wsClient.close();
+      await server.close();
+    }
+  });
+});
+
 describe.each(postgresOnly())('a live round while the database is away on %s', () => {
   let deps: TestDeps;
   let database: DatabaseHandle;
@@ -89,17 +127,8 @@ describe.each(postgresOnly())('a live round while the database is away on %s', (
     const participant = await caller.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: player.id });
     const cookie = `${SESSION_COOKIE}=${await sessionTokenFor(deps, player)}`;
 
-    class CookieWebSocket extends WebSocket {
-      constructor(url: string, protocols?: string | string[]) {
-        super(url, protocols, { headers: { cookie } });
-      }
-    }
-    const wsClient = createWSClient({
-      url: `${server.url.replace('http', 'ws')}/trpc`,
-      WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
-    });
     // The app's chain for subscriptions (client/src/trpc.ts).
-    const client = createTRPCClient<AppRouter>({ links: [liveRetryLink(), wsLink({ client: wsClient })] });
+    const { wsClient, client } = liveClient(server, cookie);
 
     await db.stop();
     const events: { type: string; hole?: number }[] = [];
