@@ -108,10 +108,16 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
       // A larger batch is 400 INVALID_INPUT before any call runs (describeError names the bound).
       maxBatchSize: MAX_BATCH_CALLS,
       onError: ({ error, ctx, path: procedurePath }) => {
-        if (describeError(error).code === 'INTERNAL') {
+        const { code } = describeError(error);
+        if (code === 'INTERNAL') {
           deps.logger.error(
             { err: error, requestId: ctx?.meta.requestId, procedure: procedurePath },
             'unexpected error',
+          );
+        } else if (code === 'UNAVAILABLE') {
+          deps.logger.warn(
+            { err: error, requestId: ctx?.meta.requestId, procedure: procedurePath },
+            'database unavailable',
           );
         }
       },

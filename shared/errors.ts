@@ -30,6 +30,8 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Forespørselen er for stor.' },
   RATE_LIMITED: { status: 429, message: 'For mange forsøk. Vent litt og prøv igjen.' },
   INTERNAL: { status: 500, message: 'Noe gikk galt hos oss. Prøv igjen senere.' },
+  /** The database cannot be reached right now (decision 0015); carries `Retry-After`. */
+  UNAVAILABLE: { status: 503, message: 'Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

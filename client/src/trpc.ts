@@ -4,6 +4,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router';
 import { MAX_BATCH_CALLS } from '../../shared/http';
 import { SESSION_ENDED_CLOSE_CODE } from '../../shared/live';
+import { liveRetryLink } from './live-retry';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -68,7 +69,8 @@ export function createApiClient(onSessionEnded: () => void) {
         condition: (op) => op.type === 'subscription',
         // The socket opens on the first subscription and closes when none is left, so the sign-in
         // screen never holds a connection.
-        true: wsLink({ client: liveSocket }),
+        // A subscription the server could not serve just then (the database restarting) starts again.
+        true: [liveRetryLink(), wsLink({ client: liveSocket })],
         false: batchLink('/trpc'),
       }),
     ],

@@ -73,6 +73,12 @@ export async function openDatabase(options: {
     });
     // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor a checked-out client's: the pool listens only while a client is idle, and a client in a transaction
+    // between two queries (or a pipelined one between its statements) that loses its server emits 'error'
+    // with no query to hand it to, which without a listener of its own killed the process when PostgreSQL
+    // restarted (bench/db-restart.ts). Its queries fail instead, and the pool drops it on release because it
+    // is no longer queryable.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     pipelined.set(db, pipelinedTransactions<Transaction>(pool, schema));
     return { db, kind: 'postgres', close: () => pool.end() };

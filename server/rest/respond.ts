@@ -14,6 +14,7 @@ import type { Route } from './table';
 export function sendError(deps: Deps, req: Request, res: Response, error: unknown): void {
   const described = describeError(error);
   if (described.code === 'INTERNAL') deps.logger.error({ err: error, requestId: req.id }, 'unexpected error');
+  if (described.code === 'UNAVAILABLE') deps.logger.warn({ err: error, requestId: req.id }, 'database unavailable');
   if (described.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(described.retryAfterSeconds));
   const body: ErrorBody = {
     error: {

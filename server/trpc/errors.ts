@@ -3,6 +3,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { ERRORS, type ErrorCode, type FieldIssue } from '../../shared/errors';
 import { MAX_BATCH_CALLS } from '../../shared/http';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { AppError } from '../errors';
 
 /** The one mapping from an error of any kind to what a client is told (CONTRACT.md section 2). */
@@ -23,6 +24,7 @@ const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   413: 'PAYLOAD_TOO_LARGE',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** tRPC derives the HTTP status from its own code, so an AppError travels as the matching TRPCError. */
@@ -57,6 +59,8 @@ export function describeError(error: unknown): DescribedError {
     };
   }
   if (cause instanceof ZodError) return fromCode('INVALID_INPUT', { issues: zodIssues(cause) });
+  if (isDatabaseUnavailable(cause))
+    return fromCode('UNAVAILABLE', { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
   if (error instanceof TRPCError) {
     switch (error.code) {
       case 'BAD_REQUEST':

@@ -10,6 +10,7 @@ import {
 } from '../realtime/socket-budget';
 import { AppError } from '../errors';
 import type { Transaction } from '../db/client';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import type { Context } from './context';
 import { describeError, toTRPCError } from './errors';
 import type { Actor } from '../actor';
@@ -46,10 +47,17 @@ export const createCallerFactory = t.createCallerFactory;
 
 // ---- Middlewares ----
 
-/** Domain code throws AppError; tRPC needs its own error with the matching code to answer the right status. */
+/**
+ * Domain code throws AppError; tRPC needs its own error with the matching code to answer the right status.
+ * A database that cannot be reached is 503 UNAVAILABLE, not 500 (decision 0015).
+ */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (cause instanceof AppError) throw toTRPCError(cause);
+  if (isDatabaseUnavailable(cause))
+    throw toTRPCError(new AppError('UNAVAILABLE', { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS, cause }));
   return result;
 });
 

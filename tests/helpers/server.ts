@@ -39,6 +39,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface ServerProcess {
   url: string;
+  /** The server's own process id (its RSS is read from /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -80,7 +82,7 @@ export async function startServerProcess(
         () => false,
       )
     )
-      return { url, stop };
+      return { url, pid: child.pid!, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the server process on port ${port} was not ready in time:\n${output.join('')}`);

@@ -92,6 +92,10 @@ describe('a failed score request', () => {
   it('goes again when nothing answered, and not when refused', () => {
     expect(sendResultOf(new TypeError('Failed to fetch'))).toEqual({ kind: 'unanswered' });
     expect(sendResultOf(failure(undefined, 502))).toEqual({ kind: 'unanswered' });
+    // The database away (decision 0015): the score is kept and sent again, not dropped as refused.
+    expect(sendResultOf(failure('UNAVAILABLE', 503, 'Tjenesten er midlertidig utilgjengelig.'))).toEqual({
+      kind: 'unanswered',
+    });
     expect(sendResultOf(failure('CONFLICT', 409))).toEqual({ kind: 'conflict' });
     expect(sendResultOf(failure('FORBIDDEN', 403, 'Bare spilleren.'))).toEqual({
       kind: 'refused',

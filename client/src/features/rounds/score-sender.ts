@@ -20,12 +20,14 @@ export type SendResult =
   | { kind: 'refused'; message: string };
 
 /**
- * A failed score request, by what trying again could change: no answer (offline, 5xx) goes again, a
- * conflict (409: another phone changed the hole, or a locked card) and other refusals do not.
+ * A failed score request, by what trying again could change: no answer (offline, 5xx, 503 UNAVAILABLE
+ * while the database is away) goes again, a conflict (409: another phone changed the hole, or a locked
+ * card) and other refusals do not.
  */
 export function sendResultOf(error: unknown): SendResult {
   const view = describeApiError(error);
-  if (!view || view.code === 'NETWORK' || view.code === 'INTERNAL') return { kind: 'unanswered' };
+  if (!view || view.code === 'NETWORK' || view.code === 'INTERNAL' || view.code === 'UNAVAILABLE')
+    return { kind: 'unanswered' };
   if (view.code === 'CONFLICT') return { kind: 'conflict' };
   return { kind: 'refused', message: Object.values(view.fields)[0] ?? view.message };
 }
