@@ -8,6 +8,7 @@ export const VERIFICATION_PURPOSES = [
   'add_email',
   'merge',
   'invitation',
+  'account_deletion',
 ] as const;
 
 /**

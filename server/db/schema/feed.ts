@@ -19,8 +19,11 @@ export const FEED_ITEM_KINDS = [
 ] as const;
 export type FeedItemKind = (typeof FEED_ITEM_KINDS)[number];
 
-/** Why an item left the feed: a super administrator, a tournament made members-only, a round unshared, a score corrected. */
-export const FEED_HIDDEN_REASONS = ['admin', 'members_only', 'unshared', 'corrected'] as const;
+/**
+ * Why an item left the feed: a super administrator, a tournament made members-only, a round unshared, a score
+ * corrected, the player's account deleted (its content is then emptied too: decision 0107).
+ */
+export const FEED_HIDDEN_REASONS = ['admin', 'members_only', 'unshared', 'corrected', 'account_deleted'] as const;
 export type FeedHiddenReason = (typeof FEED_HIDDEN_REASONS)[number];
 
 export const feedItem = pgTable(

@@ -1,5 +1,15 @@
-import { confirmInput, emailInput, updateProfileInput } from '../../../shared/schemas/account';
+import {
+  accountDeletedOutput,
+  accountExportOutput,
+  confirmInput,
+  deleteAccountInput,
+  emailInput,
+  updateProfileInput,
+} from '../../../shared/schemas/account';
+import { noInput } from '../../../shared/schemas/common';
+import { deleteAccount, requestDeletionCode } from '../../account/deletion';
 import { confirmAddEmail, listEmails, removeEmail, requestAddEmail } from '../../account/emails';
+import { exportAccount } from '../../account/export';
 import { confirmMerge, requestMerge } from '../../account/merge';
 import { updateProfile } from '../../account/profile';
 import { router, userProcedure } from '../init';
@@ -24,4 +34,21 @@ export const accountRouter = router({
   updateProfile: userProcedure
     .input(updateProfileInput)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps, { user: ctx.user, ...input })),
+  // The user's own data and the account's deletion (decision 0106).
+  export: userProcedure.output(accountExportOutput).query(({ ctx }) => exportAccount(ctx.deps, { user: ctx.user })),
+  requestDeletionCode: userProcedure
+    .input(noInput)
+    .mutation(({ ctx }) => requestDeletionCode(ctx.deps, { user: ctx.user })),
+  delete: userProcedure
+    .input(deleteAccountInput)
+    .output(accountDeletedOutput)
+    .mutation(({ ctx, input }) =>
+      deleteAccount(ctx.deps, {
+        user: ctx.user,
+        jar: ctx.cookies,
+        code: input.code,
+        twoFactorCode: input.twoFactorCode,
+        ip: ctx.meta.ip,
+      }),
+    ),
 });
