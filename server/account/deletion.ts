@@ -19,6 +19,8 @@ import {
   tournament,
   tournamentEntry,
   tournamentEntryAccount,
+  userSecondaryEmail,
+  verification,
 } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -262,6 +264,20 @@ async function eraseAccount(
     .update(auditLog)
     .set({ details: sql`${auditLog.details} - 'email' - 'mergedEmail'` })
     .where(and(eq(auditLog.subjectUserId, user.id), isNotNull(auditLog.details)));
+
+  // Open sign-in links are keyed by address, not by account: they go too (housekeeping would in a day).
+  const addresses = await tx
+    .select({ email: userSecondaryEmail.email })
+    .from(userSecondaryEmail)
+    .where(eq(userSecondaryEmail.userId, user.id));
+  await tx
+    .delete(verification)
+    .where(
+      and(
+        eq(verification.purpose, 'sign_in'),
+        inArray(verification.target, [user.email, ...addresses.map((a) => a.email)]),
+      ),
+    );
 
   // Memberships, addresses, codes, recovery codes and 2FA setups cascade; cards become guests' (trigger).
   await tx.delete(appUser).where(eq(appUser.id, user.id));
