@@ -21,6 +21,7 @@ export type AuditAction =
   | 'account.email_added'
   | 'account.email_removed'
   | 'account.merged'
+  | 'account.deleted'
   | 'admin.users_listed'
   | 'admin.organizations_listed'
   | 'admin.user_signed_out'

@@ -27,6 +27,11 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Fant ikke det du lette etter.' },
   EMAIL_NOT_FOUND: { status: 404, message: 'Ingen konto har denne e-postadressen.' },
   CONFLICT: { status: 409, message: 'Endringen er ikke mulig slik ting står nå.' },
+  LAST_OWNER: {
+    status: 409,
+    message:
+      'Du er siste eier av en organisasjon med andre medlemmer. Gjør et annet medlem til eier før du sletter kontoen.',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Forespørselen er for stor.' },
   RATE_LIMITED: { status: 429, message: 'For mange forsøk. Vent litt og prøv igjen.' },
   INTERNAL: { status: 500, message: 'Noe gikk galt hos oss. Prøv igjen senere.' },

@@ -14,6 +14,7 @@ const HomeScreen = lazy(() => import('./features/home/HomeScreen'));
 const AccountScreen = lazy(() => import('./features/account/AccountScreen'));
 const ConfirmEmailScreen = lazy(() => import('./features/account/ConfirmEmailScreen'));
 const ConfirmMergeScreen = lazy(() => import('./features/account/ConfirmMergeScreen'));
+const AccountDeletedScreen = lazy(() => import('./features/account/AccountDeletedScreen'));
 const OrgsScreen = lazy(() => import('./features/orgs/OrgsScreen'));
 const OrgScreen = lazy(() => import('./features/orgs/OrgScreen'));
 const JoinOrgScreen = lazy(() => import('./features/orgs/JoinOrgScreen'));
@@ -66,6 +67,7 @@ const SCREENS: { path: string; access: Access; Screen: ComponentType }[] = [
   { path: ROUTES.accountTwoFactor, access: 'full', Screen: TwoFactorSetupScreen },
   { path: ROUTES.confirmEmail, access: 'full', Screen: ConfirmEmailScreen },
   { path: ROUTES.confirmMerge, access: 'full', Screen: ConfirmMergeScreen },
+  { path: ROUTES.accountDeleted, access: 'public', Screen: AccountDeletedScreen },
   { path: ROUTES.orgs, access: 'full', Screen: OrgsScreen },
   { path: ROUTES.joinOrg, access: 'full', Screen: JoinOrgScreen },
   { path: '/klubber/:id/chat', access: 'full', Screen: ChatScreen },

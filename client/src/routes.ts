@@ -16,6 +16,8 @@ export const ROUTES = {
   accountTwoFactor: '/konto/tofaktor',
   confirmEmail: '/konto/bekreft-epost',
   confirmMerge: '/konto/sla-sammen',
+  /** After the account is deleted: a plain confirmation, for anyone (the session is gone). */
+  accountDeleted: '/konto/slettet',
   orgs: '/klubber',
   org: (id: string) => `/klubber/${encodeURIComponent(id)}`,
   joinOrg: '/klubber/bli-med',

@@ -22,6 +22,8 @@ export const LIMITS = {
   twoFactorFailuresPerSession: { bucket: 'two_factor_fail_session', max: 5, windowSeconds: 5 * 60 },
   twoFactorFailuresPerUser: { bucket: 'two_factor_fail_user', max: 10, windowSeconds: 15 * 60 },
   mailsPerUser: { bucket: 'mail_user', max: 5, windowSeconds: 10 * 60 },
+  // Decision 0106: the data export reads everything of the user; a few a day is plenty for a person.
+  accountExportsPerUser: { bucket: 'account_export', max: 5, windowSeconds: 60 * 60 },
   // CONTRACT.md section 10: new chat messages per user per organization (edits and deletes do not count).
   chatMessagesPerMember: { bucket: 'chat_message', max: 20, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>;

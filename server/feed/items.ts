@@ -33,7 +33,14 @@ export type FeedSelector =
   | { source: string }
   | { tournamentId: string }
   | { roundId: string }
-  | { entryHighlights: { tournamentId: string; entryId: string } };
+  | { entryHighlights: { tournamentId: string; entryId: string } }
+  | { playerHighlights: { roundId: string; participantId: string } };
+
+/** The source of a shared round's highlight: whose card, which hole; a card's highlights share its prefix. */
+export function roundHighlightSource(roundId: string, participantId: string, hole?: number): string {
+  const prefix = `round:${roundId}:highlight:${participantId}:`;
+  return hole === undefined ? prefix : `${prefix}${hole}`;
+}
 
 /** The source of a tournament highlight: who, where; an entry's highlights share its prefix. */
 export function tournamentHighlightSource(
@@ -55,6 +62,13 @@ function selected(selector: FeedSelector) {
     return and(
       eq(feedItem.tournamentId, tournamentId),
       like(feedItem.source, `${tournamentHighlightSource(tournamentId, entryId)}%`),
+    );
+  }
+  if ('playerHighlights' in selector) {
+    const { roundId, participantId } = selector.playerHighlights;
+    return and(
+      eq(feedItem.roundId, roundId),
+      like(feedItem.source, `${roundHighlightSource(roundId, participantId)}%`),
     );
   }
   return eq(feedItem.roundId, selector.roundId);
@@ -123,6 +137,21 @@ export async function withdrawFeedItems(
   // One nudge: the audience reads every event up to it.
   if (lastEventId > 0) writer.afterCommit(() => publishFeedEvent(deps, lastEventId));
   return withdrawn.length;
+}
+
+/**
+ * For a deleted account (decision 0107): the selected items leave the feed (subscribers are told, as for any
+ * withdrawal) and lose their content: the row stays only as the target of its `hidden` event, with an empty
+ * payload and no round (so the round's deletion does not take the event with it).
+ */
+export async function eraseFeedItems(
+  deps: Pick<Deps, 'bus' | 'now'>,
+  writer: FeedWriter,
+  selector: FeedSelector,
+): Promise<number> {
+  const withdrawn = await withdrawFeedItems(deps, writer, selector, 'account_deleted');
+  await writer.tx.update(feedItem).set({ payload: {}, roundId: null }).where(selected(selector));
+  return withdrawn;
 }
 
 /**

@@ -4,7 +4,14 @@ import { AppError } from '../errors';
 import { assertOwner, roundFor, type RoundRow } from '../rounds/access';
 import { computeRound } from '../rounds/view';
 import { highlightLabel } from './highlights';
-import { inFeedTransaction, findVisibleItem, postFeedItem, withdrawFeedItems, type FeedWriter } from './items';
+import {
+  inFeedTransaction,
+  findVisibleItem,
+  postFeedItem,
+  roundHighlightSource,
+  withdrawFeedItems,
+  type FeedWriter,
+} from './items';
 import { highlightText, roundSharedText } from './text';
 import type { Actor } from '../actor';
 
@@ -47,7 +54,7 @@ export async function shareRound(
         if (!label) continue;
         await postFeedItem(deps, writer, {
           kind: 'highlight',
-          source: `round:${row.id}:highlight:${p.id}:${h.hole}`,
+          source: roundHighlightSource(row.id, p.id, h.hole),
           roundId: row.id,
           payload: {
             round,

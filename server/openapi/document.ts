@@ -81,7 +81,12 @@ function operationOf(row: Route, schemas: Record<string, JsonSchema>): Operation
     row.answer === 'csv'
       ? { description: 'Resultatlisten som CSV-fil.', content: { 'text/csv': { schema: { type: 'string' } } } }
       : {
-          description: output ? 'Svaret.' : 'Svaret (ennå ikke beskrevet i detalj).',
+          description:
+            row.answer === 'download'
+              ? 'Svaret som fil til nedlasting (Content-Disposition: attachment).'
+              : output
+                ? 'Svaret.'
+                : 'Svaret (ennå ikke beskrevet i detalj).',
           content: {
             'application/json': { schema: output ? { $ref: `#/components/schemas/${outputName(row)}` } : UNDESCRIBED },
           },

@@ -33,6 +33,16 @@ export function isCsvFile(value: unknown): value is CsvFile {
   );
 }
 
+/**
+ * A JSON answer as a file to keep (GET /account/export): the browser saves it rather than showing it. The
+ * name carries the day, never who it is about.
+ */
+export function sendJsonDownload(res: Response, output: unknown, stem: string, now: Date): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${stem}-${now.toISOString().slice(0, 10)}.json"`);
+  res.status(200).send(Buffer.from(JSON.stringify(output, null, 2), 'utf8'));
+}
+
 /** results.csv, the one answer that is not JSON: the procedure's text as a file download. */
 export function sendCsv(res: Response, file: CsvFile): void {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');

@@ -6,7 +6,7 @@ import { describeError } from '../trpc/errors';
 import { appRouter } from '../trpc/router';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { isCsvFile, sendCached, sendCsv } from './answers';
+import { isCsvFile, sendCached, sendCsv, sendJsonDownload } from './answers';
 import { procedureAt } from './procedures';
 import type { Route } from './table';
 
@@ -51,6 +51,7 @@ export function restHandler(deps: Deps, row: Route): RequestHandler {
       });
       if (row.answer === 'csv' && isCsvFile(output)) return sendCsv(res, output);
       if (row.answer === 'cached' && typeof output === 'object' && output !== null) return sendCached(req, res, output);
+      if (row.answer === 'download') return sendJsonDownload(res, output, row.download ?? 'download', deps.now());
       res.status(row.status).json(output ?? { ok: true });
     } catch (error) {
       sendError(deps, req, res, error);

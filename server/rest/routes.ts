@@ -49,6 +49,16 @@ export const ROUTES: readonly Route[] = [
   route({ method: 'post', path: '/account/merge/request', procedure: 'account.requestMerge', body: true }),
   route({ method: 'post', path: '/account/merge/confirm', procedure: 'account.confirmMerge', body: true }),
   route({ method: 'patch', path: '/account/profile', procedure: 'account.updateProfile', body: true }),
+  // The user's own data, and deleting the account (decision 0106).
+  route({
+    method: 'get',
+    path: '/account/export',
+    procedure: 'account.export',
+    answer: 'download',
+    download: 'golf-mine-data',
+  }),
+  route({ method: 'post', path: '/account/deletion/code', procedure: 'account.requestDeletionCode', body: true }),
+  route({ method: 'delete', path: '/account', procedure: 'account.delete', body: true }),
   // Organizations and their members.
   route({ method: 'post', path: '/organizations', procedure: 'orgs.create', body: true, status: 201 }),
   route({ method: 'get', path: '/organizations', procedure: 'orgs.mine' }),

@@ -43,15 +43,16 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
  * How the answer is sent: `json` (the default: the result, or `{ok: true}` for none), `cached` (the same
- * object until its next change: its JSON and gzip bytes are made once) or `csv` (a file download).
+ * object until its next change: its JSON and gzip bytes are made once), `csv` (a file download) or
+ * `download` (the JSON result as a file download, named by the row's `download`).
  */
-export type Answer = 'json' | 'cached' | 'csv';
+export type Answer = 'json' | 'cached' | 'csv' | 'download';
 
 type AnswerFor<P extends ProcedurePath> =
   OutputOf<P> extends { csv: string; filename: string }
     ? 'csv'
     : OutputOf<P> extends object
-      ? 'json' | 'cached'
+      ? 'json' | 'cached' | 'download'
       : 'json';
 
 type ParamsFor<Path extends string, P extends ProcedurePath> = [PathParams<Path>] extends [never]
@@ -72,6 +73,8 @@ export type RouteSpec<Path extends string, P extends ProcedurePath> = {
   /** A request this says is not for the API goes on to the app (GET /feed from a browser); varies by `vary`. */
   passOn?: (req: Request) => boolean;
   vary?: string;
+  /** With answer `download`: the file name's stem; the day of the download and `.json` are added. */
+  download?: string;
 } & ParamsFor<Path, P>;
 
 /** A row once checked: what the mounting code and the OpenAPI document read. */
@@ -87,6 +90,7 @@ export interface Route {
   answer: Answer;
   passOn?: (req: Request) => boolean;
   vary?: string;
+  download?: string;
 }
 
 /** Checks a row against the router and erases its types for the table. */
@@ -102,5 +106,6 @@ export function route<const Path extends string, const P extends ProcedurePath>(
     answer: spec.answer ?? 'json',
     ...(spec.passOn ? { passOn: spec.passOn } : {}),
     ...(spec.vary ? { vary: spec.vary } : {}),
+    ...(spec.download ? { download: spec.download } : {}),
   };
 }

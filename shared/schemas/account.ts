@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { twoFactorMethodSchema } from './values';
 import { email, sixDigitCode } from './common';
+import { courseOutput } from './courses';
+import { feedItemSchema } from './feed';
+import { secondFactorCode } from './twoFactor';
 import { userText } from './text';
 import { publicUserOutput } from './auth';
 
@@ -51,3 +55,84 @@ export const mergeOutput = z.object({
     emails: z.number(),
   }),
 });
+
+/**
+ * Deleting the account (decision 0106): the six-digit code mailed by account.requestDeletionCode, and a code
+ * of the user's second factor (TOTP, e-mailed code or recovery code) when 2FA is on.
+ */
+export const deleteAccountInput = z.strictObject({ code: sixDigitCode, twoFactorCode: secondFactorCode.optional() });
+
+const instant = z.string();
+
+/**
+ * GET /account/export (decision 0106): the user's own data. An object schema strips any field it does not
+ * name, so no column added to a table later can leak into the download without being named here. Rounds
+ * are the round view the user sees in the app (`rounds.get`), with whether the user owns it.
+ */
+export const accountExportOutput = z.object({
+  format: z.literal('golf-konto-eksport'),
+  version: z.literal(1),
+  exportedAt: instant,
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    handicapIndex: z.number().nullable(),
+    twoFactorMethod: twoFactorMethodSchema.nullable(),
+    isSuperAdmin: z.boolean(),
+    hasPassword: z.boolean(),
+    createdAt: instant,
+  }),
+  addresses: z.object({
+    primary: z.string(),
+    secondary: z.array(z.object({ email: z.string(), addedAt: instant })),
+  }),
+  memberships: z.array(
+    z.object({ organization: z.object({ id: z.string(), name: z.string() }), role: z.string(), since: instant }),
+  ),
+  rounds: z.array(z.looseObject({ id: z.string(), playedOn: z.string(), isOwner: z.boolean() })),
+  personalCourses: z.array(courseOutput),
+  tournamentEntries: z.array(
+    z.object({
+      tournament: z.object({
+        id: z.string(),
+        name: z.string(),
+        slug: z.string(),
+        status: z.string(),
+        organization: z.object({ name: z.string() }),
+      }),
+      entryId: z.string(),
+      name: z.string(),
+      division: z.string(),
+      handicapIndex: z.number().nullable(),
+      playingHandicap: z.number().nullable(),
+      enteredAt: instant,
+      scores: z.array(z.object({ round: z.number(), hole: z.number(), strokes: z.number() })),
+    }),
+  ),
+  chatMessages: z.array(
+    z.object({
+      id: z.string(),
+      organization: z.object({ name: z.string() }),
+      text: z.string().nullable(),
+      createdAt: instant,
+      editedAt: instant.nullable(),
+      deleted: z.boolean(),
+    }),
+  ),
+  feedItems: z.array(feedItemSchema),
+  securityEvents: z.array(
+    z.object({
+      action: z.string(),
+      at: instant,
+      ip: z.string().nullable(),
+      byYou: z.boolean(),
+      organization: z.object({ name: z.string() }).optional(),
+      details: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+export type AccountExport = z.infer<typeof accountExportOutput>;
+
+/** The answer of DELETE /account: the session is over; nothing of the account is left to show. */
+export const accountDeletedOutput = z.object({ ok: z.literal(true) });

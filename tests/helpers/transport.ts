@@ -105,6 +105,10 @@ const REST = {
     path: '/account/profile',
     body: i,
   }),
+  // Decision 0106: the user's own data, and deleting the account.
+  'account.export': get('/account/export'),
+  'account.requestDeletionCode': post('/account/deletion/code'),
+  'account.delete': (i: Input): RestRequest => ({ method: 'DELETE', path: '/account', body: i }),
   // CONTRACT.md section 9: tournaments and their public pages.
   'tournaments.create': ({ organizationId, ...body }: Input): RestRequest => ({
     method: 'POST',

@@ -9,6 +9,7 @@ export const VERIFICATION_PURPOSES = [
   'add_email',
   'merge',
   'invitation',
+  'account_deletion',
 ] as const;
 
 /**

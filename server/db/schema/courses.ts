@@ -32,7 +32,10 @@ export const club = pgTable(
   (t) => [index('club_search_name_idx').on(t.searchName)],
 );
 
-/** Official courses belong to a club; personal ones to their owner, and `shared` ones are found worldwide. */
+/**
+ * Official courses belong to a club; personal ones to their owner (none once a deleted owner's course is
+ * kept for others' rounds), and `shared` ones are found worldwide.
+ */
 export const course = pgTable(
   'course',
   {
@@ -53,10 +56,9 @@ export const course = pgTable(
   (t) => [
     index('course_club_idx').on(t.clubId),
     index('course_owner_idx').on(t.ownerUserId),
-    check(
-      'course_kind_owner',
-      sql`(${t.kind} = 'official' and ${t.clubId} is not null) or (${t.kind} = 'personal' and ${t.ownerUserId} is not null)`,
-    ),
+    // A personal course outlives its owner when other players' rounds or tournaments were played on it
+    // (decision 0107): it stays, ownerless and unshared, so those rounds keep their course.
+    check('course_kind_owner', sql`(${t.kind} = 'official' and ${t.clubId} is not null) or ${t.kind} = 'personal'`),
   ],
 );
 

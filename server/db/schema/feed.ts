@@ -12,8 +12,11 @@ import { tournament } from './tournaments';
  * fields other than id, kind and at, exactly as posted (names by name only); the columns beside it say what
  * the item came from, so that it can be withdrawn: `hidden_at` set, the row kept.
  */
-/** Why an item left the feed: a super administrator, a tournament made members-only, a round unshared, a score corrected. */
-export const FEED_HIDDEN_REASONS = ['admin', 'members_only', 'unshared', 'corrected'] as const;
+/**
+ * Why an item left the feed: a super administrator, a tournament made members-only, a round unshared, a score
+ * corrected, the player's account deleted (its content is then emptied too: decision 0107).
+ */
+export const FEED_HIDDEN_REASONS = ['admin', 'members_only', 'unshared', 'corrected', 'account_deleted'] as const;
 export type FeedHiddenReason = (typeof FEED_HIDDEN_REASONS)[number];
 
 export const feedItem = pgTable(

@@ -32,6 +32,23 @@ export function addEmailMail(input: {
   };
 }
 
+/** Sent to the account's own address: the code that confirms deleting the account (decision 0106). */
+export function accountDeletionMail(input: { to: string; code: string; minutes: number }): MailMessage {
+  return {
+    to: input.to,
+    subject: 'Kode for å slette kontoen',
+    text: [
+      'Du har bedt om å slette kontoen din.',
+      '',
+      `Skriv inn koden: ${input.code}`,
+      '',
+      `Koden gjelder i ${input.minutes} minutter og kan brukes én gang.`,
+      'Sletting kan ikke angres: rundene, banene og meldingene dine forsvinner, og du logges ut overalt.',
+      'Hvis det ikke var deg, kan du se bort fra e-posten. Ingenting slettes uten koden.',
+    ].join('\n'),
+  };
+}
+
 /** Sent to the address of the account that would be merged away and deleted. */
 export function mergeMail(input: {
   to: string;

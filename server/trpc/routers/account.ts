@@ -1,13 +1,18 @@
 import {
+  accountDeletedOutput,
   accountEmailsOutput,
+  accountExportOutput,
   confirmInput,
+  deleteAccountInput,
   emailInput,
   mergeOutput,
   updateProfileInput,
 } from '../../../shared/schemas/account';
 import { userOutput } from '../../../shared/schemas/auth';
-import { okOutput } from '../../../shared/schemas/common';
+import { noInput, okOutput } from '../../../shared/schemas/common';
+import { deleteAccount, requestDeletionCode } from '../../account/deletion';
 import { confirmAddEmail, listEmails, removeEmail, requestAddEmail } from '../../account/emails';
+import { exportAccount } from '../../account/export';
 import { confirmMerge, requestMerge } from '../../account/merge';
 import { updateProfile } from '../../account/profile';
 import { router, userProcedure } from '../init';
@@ -38,4 +43,21 @@ export const accountRouter = router({
     .input(updateProfileInput)
     .output(userOutput)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps, { user: ctx.user, ...input })),
+  // The user's own data and the account's deletion (decision 0106).
+  export: userProcedure.output(accountExportOutput).query(({ ctx }) => exportAccount(ctx.deps, { user: ctx.user })),
+  requestDeletionCode: userProcedure
+    .input(noInput)
+    .mutation(({ ctx }) => requestDeletionCode(ctx.deps, { user: ctx.user })),
+  delete: userProcedure
+    .input(deleteAccountInput)
+    .output(accountDeletedOutput)
+    .mutation(({ ctx, input }) =>
+      deleteAccount(ctx.deps, {
+        user: ctx.user,
+        jar: ctx.cookies,
+        code: input.code,
+        twoFactorCode: input.twoFactorCode,
+        ip: ctx.meta.ip,
+      }),
+    ),
 });

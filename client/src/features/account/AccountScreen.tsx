@@ -9,6 +9,8 @@ import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, CodeInput, FormError, Loading, Page, TextField } from '../../ui';
 import { RecoveryCodes } from '../auth/RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS, type TwoFactorMethod } from '../../../../shared/values';
+import { CurrentCodeField } from './CurrentCodeField';
+import { DeleteAccountCard, ExportCard } from './OwnDataCards';
 
 const METHOD_NAME = TWO_FACTOR_METHOD_LABELS.nb;
 
@@ -24,6 +26,8 @@ export default function AccountScreen() {
       <EmailsCard />
       <SessionsCard />
       <MergeCard />
+      <ExportCard />
+      <DeleteAccountCard user={user} />
       {user.isSuperAdmin ? (
         <Card title="Drift">
           <Link href={ROUTES.operator}>Brukere og klubber (superadministrator)</Link>
@@ -86,52 +90,6 @@ function ProfileCard({ user }: { user: User }) {
         </Button>
       </form>
     </Card>
-  );
-}
-
-/** The current code a 2FA change asks for; for the e-mail method with a button that mails one. */
-function CurrentCodeField({
-  method,
-  value,
-  onChange,
-  error,
-}: {
-  method: TwoFactorMethod;
-  value: string;
-  onChange(v: string): void;
-  error?: string | undefined;
-}) {
-  const trpc = useTRPC();
-  const send = useMutation(trpc.twoFactor.sendEmailCode.mutationOptions());
-  return (
-    <div>
-      {method === 'email' ? (
-        <div className="row" style={{ marginBottom: '0.5rem' }}>
-          <Button variant="secondary" size="small" busy={send.isPending} onClick={() => send.mutate()}>
-            Send kode på e-post
-          </Button>
-          {send.isSuccess ? (
-            <span className="small" role="status">
-              Kode sendt.
-            </span>
-          ) : null}
-        </div>
-      ) : null}
-      <FormError error={describeApiError(send.error)} />
-      <CodeInput
-        label={
-          method === 'email'
-            ? 'Kode fra e-posten eller gjenopprettingskode'
-            : 'Kode fra appen eller gjenopprettingskode'
-        }
-        name="code"
-        digitsOnly={false}
-        inputMode="numeric"
-        value={value}
-        onChange={onChange}
-        error={error}
-      />
-    </div>
   );
 }
 

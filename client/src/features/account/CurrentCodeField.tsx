@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query';
+import { describeApiError } from '../../lib/api-error';
+import { useTRPC } from '../../trpc';
+import { Button, CodeInput, FormError } from '../../ui';
+
+/** The current code a 2FA change asks for; for the e-mail method with a button that mails one. */
+export function CurrentCodeField({
+  method,
+  value,
+  onChange,
+  error,
+}: {
+  method: 'totp' | 'email';
+  value: string;
+  onChange(v: string): void;
+  error?: string | undefined;
+}) {
+  const trpc = useTRPC();
+  const send = useMutation(trpc.twoFactor.sendEmailCode.mutationOptions());
+  return (
+    <div>
+      {method === 'email' ? (
+        <div className="row" style={{ marginBottom: '0.5rem' }}>
+          <Button variant="secondary" size="small" busy={send.isPending} onClick={() => send.mutate()}>
+            Send kode på e-post
+          </Button>
+          {send.isSuccess ? (
+            <span className="small" role="status">
+              Kode sendt.
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      <FormError error={describeApiError(send.error)} />
+      <CodeInput
+        label={
+          method === 'email'
+            ? 'Kode fra e-posten eller gjenopprettingskode'
+            : 'Kode fra appen eller gjenopprettingskode'
+        }
+        name="code"
+        digitsOnly={false}
+        inputMode="numeric"
+        value={value}
+        onChange={onChange}
+        error={error}
+      />
+    </div>
+  );
+}

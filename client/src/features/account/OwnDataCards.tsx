@@ -1,0 +1,199 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import type { ErrorBody } from '../../../../shared/errors';
+import { describeApiError, fieldError, NETWORK_MESSAGE } from '../../lib/api-error';
+import { ROUTES } from '../../routes';
+import { useForgetSession, type User } from '../../session/useSession';
+import { useTRPC } from '../../trpc';
+import { Alert, Button, Card, CodeInput, FormError } from '../../ui';
+import { CurrentCodeField } from './CurrentCodeField';
+
+/** The REST download of GET /account/export (decision 0106): the file name the server gave it. */
+const EXPORT_PATH = '/account/export';
+
+function filenameOf(disposition: string | null): string {
+  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'golf-mine-data.json';
+}
+
+/** "Last ned mine data": the JSON file of everything the service holds about the user (GDPR art. 15 and 20). */
+export function ExportCard() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    setError(null);
+    setDone(false);
+    try {
+      const res = await fetch(EXPORT_PATH, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as ErrorBody | null;
+        setError(body?.error.message ?? NETWORK_MESSAGE);
+        return;
+      }
+      const blob = await res.blob();
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = filenameOf(res.headers.get('content-disposition'));
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setDone(true);
+    } catch {
+      setError(NETWORK_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title="Mine data">
+      <p className="small">
+        Last ned alt vi har lagret om deg som én fil (JSON): profil, e-postadresser, klubbmedlemskap, runder og slag,
+        egne baner, turneringspåmeldinger, chatmeldinger, innlegg i feeden og sikkerhetshendelser.
+      </p>
+      {error ? (
+        <Alert tone="error">
+          <p>{error}</p>
+        </Alert>
+      ) : null}
+      {done ? (
+        <Alert tone="success">
+          <p>Filen er lastet ned.</p>
+        </Alert>
+      ) : null}
+      <Button variant="secondary" busy={busy} onClick={() => void download()}>
+        Last ned mine data
+      </Button>
+    </Card>
+  );
+}
+
+/**
+ * "Slett kontoen": a code mailed to the primary address, plus the second factor when 2FA is on; what goes
+ * and what stays is said before anything happens (decision 0107). Afterwards the app is signed out and
+ * shows a plain confirmation.
+ */
+export function DeleteAccountCard({ user }: { user: User }) {
+  const trpc = useTRPC();
+  const forget = useForgetSession();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [twoFactorCode, setTwoFactorCode] = useState('');
+  const request = useMutation(trpc.account.requestDeletionCode.mutationOptions());
+  const remove = useMutation(
+    trpc.account.delete.mutationOptions({
+      onSuccess: () => {
+        forget();
+        navigate(ROUTES.accountDeleted, { replace: true });
+      },
+    }),
+  );
+  const requestError = describeApiError(request.error);
+  const removeError = describeApiError(remove.error);
+  const method = user.twoFactorMethod;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    remove.mutate(method ? { code, twoFactorCode: twoFactorCode.trim() } : { code });
+  }
+
+  return (
+    <Card title="Slett kontoen">
+      <p className="small">Sletting kan ikke angres. Dette skjer:</p>
+      <ul className="small">
+        <li>
+          Borte: profilen, e-postadressene, klubbmedlemskapene, rundene du har laget, egne baner, chatmeldingene
+          (teksten og navnet ditt) og innleggene om deg i feeden. Du logges ut på alle enheter med en gang.
+        </li>
+        <li>
+          Blir igjen hos andre: kortet ditt i andres runder og resultatene i turneringer som har startet, som gjest med
+          navn og handicap. En bane andre har spilt på, blir stående uten eier.
+        </li>
+        <li>
+          Klubber der du er eneste eier og andre er medlemmer, må du gi videre først. Klubber der du er eneste medlem,
+          slettes.
+        </li>
+      </ul>
+      {!open ? (
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Slett kontoen
+        </Button>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          {request.isSuccess ? (
+            <Alert tone="info">
+              <p>
+                Vi har sendt en kode til <strong>{user.email}</strong>. Den gjelder i 10 minutter.
+              </p>
+            </Alert>
+          ) : (
+            <p>Først sender vi en kode til e-posten din for å være sikre på at det er deg.</p>
+          )}
+          <FormError error={requestError} />
+          <div className="row" style={{ marginBottom: '1rem' }}>
+            <Button
+              variant="secondary"
+              size="small"
+              busy={request.isPending}
+              onClick={() => request.mutate()}
+              disabled={request.isPending}
+            >
+              {request.isSuccess ? 'Send ny kode' : 'Send kode på e-post'}
+            </Button>
+          </div>
+          {request.isSuccess ? (
+            <>
+              <CodeInput
+                label="Slettekode fra e-posten"
+                name="deletionCode"
+                value={code}
+                onChange={setCode}
+                error={fieldError(removeError, 'code', method ? [] : ['INVALID_CODE'])}
+              />
+              {method ? (
+                <CurrentCodeField
+                  method={method}
+                  value={twoFactorCode}
+                  onChange={setTwoFactorCode}
+                  error={fieldError(removeError, 'twoFactorCode')}
+                />
+              ) : null}
+              {/* With 2FA on, a wrong code may be either one: said once, under both fields. */}
+              <FormError
+                error={removeError}
+                fields={['code', 'twoFactorCode']}
+                fieldCodes={method ? [] : ['INVALID_CODE']}
+              />
+              <div className="row">
+                <Button
+                  type="submit"
+                  variant="danger"
+                  busy={remove.isPending}
+                  disabled={code.length !== 6 || (method !== null && twoFactorCode.trim().length < 6)}
+                >
+                  Slett kontoen for godt
+                </Button>
+                <Button
+                  variant="link"
+                  onClick={() => {
+                    setOpen(false);
+                    setCode('');
+                    setTwoFactorCode('');
+                  }}
+                >
+                  Avbryt
+                </Button>
+              </div>
+            </>
+          ) : null}
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "course" DROP CONSTRAINT "course_kind_owner";--> statement-breakpoint
+ALTER TABLE "course" ADD CONSTRAINT "course_kind_owner" CHECK (("course"."kind" = 'official' and "course"."club_id" is not null) or "course"."kind" = 'personal');
