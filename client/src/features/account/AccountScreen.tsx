@@ -8,7 +8,7 @@ import { useForgetSession, useRefreshSession, useSession, useSetUser, type User 
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, CodeInput, FormError, Loading, Page, TextField } from '../../ui';
 import { RecoveryCodes } from '../auth/RecoveryCodes';
-import { TWO_FACTOR_METHOD_LABELS, type TwoFactorMethod } from '../../../../shared/values';
+import { TWO_FACTOR_METHOD_LABELS } from '../../../../shared/values';
 import { CurrentCodeField } from './CurrentCodeField';
 import { DeleteAccountCard, ExportCard } from './OwnDataCards';
 

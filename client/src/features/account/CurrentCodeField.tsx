@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { describeApiError } from '../../lib/api-error';
 import { useTRPC } from '../../trpc';
 import { Button, CodeInput, FormError } from '../../ui';
+import type { TwoFactorMethod } from '../../../../shared/values';
 
 /** The current code a 2FA change asks for; for the e-mail method with a button that mails one. */
 export function CurrentCodeField({
@@ -10,7 +11,7 @@ export function CurrentCodeField({
   onChange,
   error,
 }: {
-  method: 'totp' | 'email';
+  method: TwoFactorMethod;
   value: string;
   onChange(v: string): void;
   error?: string | undefined;
