@@ -22,6 +22,7 @@ import {
   userSecondaryEmail,
   verification,
 } from '../db/schema';
+import type { Actor } from '../actor';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { eraseFeedItems, type FeedWriter } from '../feed/items';
@@ -91,19 +92,19 @@ function assertNotLastOwner(owned: OwnedOrganizations): void {
 }
 
 /** POST /account/deletion/code: mails the code; 409 LAST_OWNER first, so no mail goes out for nothing. */
-export async function requestDeletionCode(deps: Deps, input: { user: UserRow }): Promise<{ ok: true }> {
-  const counted = await countMailRequest(deps, input.user.id);
-  assertNotLastOwner(await organizationsOwnedAlone(deps.db, input.user.id, false));
+export async function requestDeletionCode(deps: Deps, actor: Pick<Actor, 'user'>): Promise<{ ok: true }> {
+  const counted = await countMailRequest(deps, actor.user.id);
+  assertNotLastOwner(await organizationsOwnedAlone(deps.db, actor.user.id, false));
   const issued = await issueVerification(deps, deps.db, {
     purpose: 'account_deletion',
-    target: input.user.id,
-    userId: input.user.id,
-    email: input.user.email,
+    target: actor.user.id,
+    userId: actor.user.id,
+    email: actor.user.email,
     ttlSeconds: DELETION_CODE_SECONDS,
     link: false,
     code: true,
   });
-  const mail = accountDeletionMail({ to: input.user.email, code: issued.code!, minutes: DELETION_CODE_SECONDS / 60 });
+  const mail = accountDeletionMail({ to: actor.user.email, code: issued.code!, minutes: DELETION_CODE_SECONDS / 60 });
   await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
   return { ok: true };
 }

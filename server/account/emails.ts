@@ -3,6 +3,7 @@ import { audit } from '../audit';
 import { findUserByEmail, lockEmail, normalizeEmail, type UserRow } from '../auth/users';
 import type { Queryable } from '../db/client';
 import { userSecondaryEmail } from '../db/schema';
+import type { Actor } from '../actor';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { addEmailMail } from '../mail/templates/account';
@@ -39,18 +40,22 @@ export async function listEmails(db: Queryable, user: Pick<UserRow, 'id' | 'emai
  * Mails a link and a code to the address to be added; nothing changes until one of them comes back.
  * 409 when the address already belongs to an account (this one included).
  */
-export async function requestAddEmail(deps: Deps, input: { user: UserRow; email: string }): Promise<{ ok: true }> {
-  const counted = await countMailRequest(deps, input.user.id);
+export async function requestAddEmail(
+  deps: Deps,
+  actor: Pick<Actor, 'user'>,
+  input: { email: string },
+): Promise<{ ok: true }> {
+  const counted = await countMailRequest(deps, actor.user.id);
   const address = normalizeEmail(input.email);
   if (await findUserByEmail(deps.db, address)) throw new AppError('CONFLICT', { message: ADDRESS_TAKEN });
   const { token, code } = await issueConfirmation(deps, {
-    userId: input.user.id,
+    userId: actor.user.id,
     purpose: 'add_email',
     targetEmail: address,
   });
   const mail = addEmailMail({
     to: address,
-    accountEmail: input.user.email,
+    accountEmail: actor.user.email,
     link: confirmEmailLink(deps, token),
     code,
     minutes: CONFIRMATION_MINUTES,
@@ -65,53 +70,55 @@ export async function requestAddEmail(deps: Deps, input: { user: UserRow; email:
  */
 export async function confirmAddEmail(
   deps: Deps,
-  input: { user: UserRow; confirmation: Confirmation; ip: string },
+  actor: Pick<Actor, 'user' | 'ip'>,
+  confirmation: Confirmation,
 ): Promise<AccountEmails> {
   const outcome = await deps.db.transaction(async (tx) => {
     const challenge = await consumeConfirmation(deps, tx, {
-      userId: input.user.id,
+      userId: actor.user.id,
       purpose: 'add_email',
-      confirmation: input.confirmation,
+      confirmation: confirmation,
     });
     // Returned, not thrown: a wrong code's attempt must be committed.
     if (challenge instanceof AppError) return challenge;
     const address = challenge.email;
     await lockEmail(tx, address);
     if (await findUserByEmail(tx, address)) throw new AppError('CONFLICT', { message: ADDRESS_TAKEN });
-    await tx.insert(userSecondaryEmail).values({ userId: input.user.id, email: address, createdAt: deps.now() });
+    await tx.insert(userSecondaryEmail).values({ userId: actor.user.id, email: address, createdAt: deps.now() });
     await audit(deps, tx, {
       action: 'account.email_added',
-      actorUserId: input.user.id,
-      subjectUserId: input.user.id,
-      ip: input.ip,
+      actorUserId: actor.user.id,
+      subjectUserId: actor.user.id,
+      ip: actor.ip,
       details: { email: address },
     });
     return null;
   });
   if (outcome) throw outcome;
   // An address confirmed is as good as signing in with it: invitations sent to it now join.
-  await acceptInvitationsOnSignIn(deps, input.user, { ip: input.ip });
-  return listEmails(deps.db, input.user);
+  await acceptInvitationsOnSignIn(deps, actor.user, { ip: actor.ip });
+  return listEmails(deps.db, actor.user);
 }
 
 /** Removes a secondary address; the primary one cannot be removed (409), an unknown one is 404. */
 export async function removeEmail(
   deps: Deps,
-  input: { user: UserRow; email: string; ip: string },
+  actor: Pick<Actor, 'user' | 'ip'>,
+  input: { email: string },
 ): Promise<AccountEmails> {
   const address = normalizeEmail(input.email);
-  if (address === input.user.email) throw new AppError('CONFLICT', { message: 'Hovedadressen kan ikke fjernes.' });
+  if (address === actor.user.email) throw new AppError('CONFLICT', { message: 'Hovedadressen kan ikke fjernes.' });
   const removed = await deps.db
     .delete(userSecondaryEmail)
-    .where(and(eq(userSecondaryEmail.userId, input.user.id), eq(userSecondaryEmail.email, address)))
+    .where(and(eq(userSecondaryEmail.userId, actor.user.id), eq(userSecondaryEmail.email, address)))
     .returning({ email: userSecondaryEmail.email });
   if (removed.length === 0) throw new AppError('NOT_FOUND');
   await audit(deps, deps.db, {
     action: 'account.email_removed',
-    actorUserId: input.user.id,
-    subjectUserId: input.user.id,
-    ip: input.ip,
+    actorUserId: actor.user.id,
+    subjectUserId: actor.user.id,
+    ip: actor.ip,
     details: { email: address },
   });
-  return listEmails(deps.db, input.user);
+  return listEmails(deps.db, actor.user);
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
 import type { AccountExport } from '../../shared/schemas/account';
 import { consumeLimit, LIMITS } from '../auth/rate-limit';
-import { toPublicUser, type UserRow } from '../auth/users';
+import { toPublicUser } from '../auth/users';
 import type { Queryable } from '../db/client';
 import {
   auditLog,
@@ -18,6 +18,7 @@ import {
   tournamentScore,
   userSecondaryEmail,
 } from '../db/schema';
+import type { Actor } from '../actor';
 import type { Deps } from '../deps';
 import { myPersonalCourses } from '../courses/personal';
 import { tournamentHighlightSource } from '../feed/items';
@@ -164,10 +165,10 @@ async function securityEventsOf(db: Queryable, userId: string): Promise<AccountE
   }));
 }
 
-export async function exportAccount(deps: Deps, input: { user: UserRow }): Promise<AccountExport> {
-  await consumeLimit(deps, deps.db, LIMITS.accountExportsPerUser, input.user.id);
+export async function exportAccount(deps: Deps, actor: Pick<Actor, 'user'>): Promise<AccountExport> {
+  await consumeLimit(deps, deps.db, LIMITS.accountExportsPerUser, actor.user.id);
   const { db } = deps;
-  const user = input.user;
+  const user = actor.user;
 
   const addresses = await db
     .select({ email: userSecondaryEmail.email, addedAt: userSecondaryEmail.createdAt })

@@ -11,6 +11,7 @@ import {
 } from '../auth/users';
 import type { Transaction } from '../db/client';
 import { appUser, course, organizationMembership, participant, round, userSecondaryEmail } from '../db/schema';
+import type { Actor } from '../actor';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { announceSessionsEnded } from '../realtime/channels';
@@ -57,23 +58,27 @@ async function isOwnAddress(deps: Deps, user: UserRow, address: string): Promise
  * Step one: the signed-in user names another account's address (primary or secondary). 404
  * EMAIL_NOT_FOUND when no account has it; otherwise a link and a code go to that address.
  */
-export async function requestMerge(deps: Deps, input: { user: UserRow; email: string }): Promise<{ ok: true }> {
-  const counted = await countMailRequest(deps, input.user.id);
+export async function requestMerge(
+  deps: Deps,
+  actor: Pick<Actor, 'user'>,
+  input: { email: string },
+): Promise<{ ok: true }> {
+  const counted = await countMailRequest(deps, actor.user.id);
   const address = normalizeEmail(input.email);
-  if (await isOwnAddress(deps, input.user, address)) {
+  if (await isOwnAddress(deps, actor.user, address)) {
     throw new AppError('CONFLICT', { message: 'Adressen hører allerede til kontoen din.' });
   }
   const other = await findUserByEmail(deps.db, address);
   if (!other) throw new AppError('EMAIL_NOT_FOUND');
   assertMergeable(other);
   const { token, code } = await issueConfirmation(deps, {
-    userId: input.user.id,
+    userId: actor.user.id,
     purpose: 'merge',
     targetEmail: address,
   });
   const mail = mergeMail({
     to: address,
-    accountEmail: input.user.email,
+    accountEmail: actor.user.email,
     link: confirmMergeLink(deps, token),
     code,
     minutes: CONFIRMATION_MINUTES,
@@ -168,23 +173,24 @@ async function lockUsers(tx: Transaction, ids: string[]): Promise<Map<string, Us
  */
 export async function confirmMerge(
   deps: Deps,
-  input: { user: UserRow; confirmation: Confirmation; ip: string },
+  actor: Pick<Actor, 'user' | 'ip'>,
+  confirmation: Confirmation,
 ): Promise<{ user: PublicUser; emails: AccountEmails; moved: Omit<MergeSummary, 'organizationIds'> }> {
   const outcome = await deps.db.transaction(async (tx) => {
     const challenge = await consumeConfirmation(deps, tx, {
-      userId: input.user.id,
+      userId: actor.user.id,
       purpose: 'merge',
-      confirmation: input.confirmation,
+      confirmation: confirmation,
     });
     // Returned, not thrown: a wrong code's attempt must be committed.
     if (challenge instanceof AppError) return challenge;
     await lockEmail(tx, challenge.email);
     const found = await findUserByEmail(tx, challenge.email);
     if (!found) throw new AppError('EMAIL_NOT_FOUND');
-    if (found.id === input.user.id)
+    if (found.id === actor.user.id)
       throw new AppError('CONFLICT', { message: 'Adressen hører allerede til kontoen din.' });
-    const locked = await lockUsers(tx, [input.user.id, found.id]);
-    const survivor = locked.get(input.user.id);
+    const locked = await lockUsers(tx, [actor.user.id, found.id]);
+    const survivor = locked.get(actor.user.id);
     const other = locked.get(found.id);
     if (!survivor || !other) throw new AppError('NOT_FOUND');
     assertMergeable(other);
@@ -196,7 +202,7 @@ export async function confirmMerge(
       action: 'account.merged',
       actorUserId: survivor.id,
       subjectUserId: survivor.id,
-      ip: input.ip,
+      ip: actor.ip,
       details,
     });
     for (const organizationId of organizationIds) {
@@ -205,7 +211,7 @@ export async function confirmMerge(
         actorUserId: survivor.id,
         subjectUserId: survivor.id,
         organizationId,
-        ip: input.ip,
+        ip: actor.ip,
         details,
       });
     }

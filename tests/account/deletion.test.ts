@@ -141,7 +141,10 @@ describe.each(databaseKinds())('deleting my account, on %s', (kind) => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     expect(await c.call('account.delete', { code: wrong })).toMatchObject({
       status: 400,
-      error: { code: 'INVALID_CODE', message: 'Koden er feil, utløpt eller allerede brukt.' },
+      error: {
+        code: 'INVALID_CODE',
+        message: 'Koden stemmer ikke. Sjekk at den er skrevet riktig. Er den utløpt eller brukt, trenger du en ny.',
+      },
     });
     expect(await findUserById(deps.db, user.id)).not.toBeNull();
     for (let i = 0; i < 4; i++) await c.call('account.delete', { code: wrong });

@@ -141,7 +141,9 @@ describe('my own data: download and account deletion (issue 17)', () => {
     // One step on: the enrolment's own code is never accepted twice.
     await appCode.fill(totpFromUri(setup.otpauthUri, app.deps.now(), 1) === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Slett kontoen for godt' }).click();
-    await page.getByText('Koden er feil, utløpt eller allerede brukt.').waitFor();
+    await page
+      .getByText('Koden stemmer ikke. Sjekk at den er skrevet riktig. Er den utløpt eller brukt, trenger du en ny.')
+      .waitFor();
     await expectAccessible(page, 'the deletion form with a wrong 2FA code');
     await screenshots(page, 'own-data-delete-2fa');
     expect(await findUserById(app.deps.db, user.id)).not.toBeNull();

@@ -22,32 +22,33 @@ export const accountRouter = router({
   addEmail: userProcedure
     .input(emailInput)
     .output(okOutput)
-    .mutation(({ ctx, input }) => requestAddEmail(ctx.deps, { user: ctx.user, email: input.email })),
+    .mutation(({ ctx, input }) => requestAddEmail(ctx.deps, ctx.actor, input)),
   confirmEmail: userProcedure
     .input(confirmInput)
     .output(accountEmailsOutput)
-    .mutation(({ ctx, input }) => confirmAddEmail(ctx.deps, { user: ctx.user, confirmation: input, ip: ctx.meta.ip })),
+    .mutation(({ ctx, input }) => confirmAddEmail(ctx.deps, ctx.actor, input)),
   removeEmail: userProcedure
     .input(emailInput)
     .output(accountEmailsOutput)
-    .mutation(({ ctx, input }) => removeEmail(ctx.deps, { user: ctx.user, email: input.email, ip: ctx.meta.ip })),
+    .mutation(({ ctx, input }) => removeEmail(ctx.deps, ctx.actor, input)),
   requestMerge: userProcedure
     .input(emailInput)
     .output(okOutput)
-    .mutation(({ ctx, input }) => requestMerge(ctx.deps, { user: ctx.user, email: input.email })),
+    .mutation(({ ctx, input }) => requestMerge(ctx.deps, ctx.actor, input)),
   confirmMerge: userProcedure
     .input(confirmInput)
     .output(mergeOutput)
-    .mutation(({ ctx, input }) => confirmMerge(ctx.deps, { user: ctx.user, confirmation: input, ip: ctx.meta.ip })),
+    .mutation(({ ctx, input }) => confirmMerge(ctx.deps, ctx.actor, input)),
   updateProfile: userProcedure
     .input(updateProfileInput)
     .output(userOutput)
-    .mutation(({ ctx, input }) => updateProfile(ctx.deps, { user: ctx.user, ...input })),
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.actor, input)),
   // The user's own data and the account's deletion (decision 0106).
-  export: userProcedure.output(accountExportOutput).query(({ ctx }) => exportAccount(ctx.deps, { user: ctx.user })),
+  export: userProcedure.output(accountExportOutput).query(({ ctx }) => exportAccount(ctx.deps, ctx.actor)),
   requestDeletionCode: userProcedure
     .input(noInput)
-    .mutation(({ ctx }) => requestDeletionCode(ctx.deps, { user: ctx.user })),
+    .output(okOutput)
+    .mutation(({ ctx }) => requestDeletionCode(ctx.deps, ctx.actor)),
   delete: userProcedure
     .input(deleteAccountInput)
     .output(accountDeletedOutput)
