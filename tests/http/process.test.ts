@@ -10,32 +10,41 @@ import { unusedPort } from '../helpers/server';
 // more than a minute on a busy two-core machine.
 const START_MS = 170_000;
 
+/** The service as its own process, its stdout and stderr kept together as they come. */
+function startService(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
 describe('the service process', () => {
   it(
     'starts on the embedded database, serves, and stops cleanly on SIGTERM',
     async () => {
       const port = await unusedPort();
       const dataDir = mkdtempSync(path.join(tmpdir(), 'golf-process-'));
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const { child, output, exited } = startService(['--import', 'tsx', 'server/index.ts'], {
+        PORT: String(port),
+        DATA_DIR: dataDir,
       });
-      let output = '';
-      child.stdout.on('data', (d) => (output += d));
-      child.stderr.on('data', (d) => (output += d));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       try {
         // A first start creates the database in a child process: tens of seconds on a loaded machine.
-        await expect.poll(() => output.includes('"listening"'), { timeout: START_MS, interval: 200 }).toBe(true);
+        await expect.poll(() => output().includes('"listening"'), { timeout: START_MS, interval: 200 }).toBe(true);
         // The person who typed `npm start` is told where to go, in one plain line.
         await expect
-          .poll(() => output.includes(`Golfkortet is running: open http://localhost:${port} in a browser.`))
+          .poll(() => output().includes(`Golfkortet is running: open http://localhost:${port} in a browser.`))
           .toBe(true);
         const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
         expect(ready.status).toBe(200);
         child.kill('SIGTERM');
         expect(await exited).toBe(0);
-        expect(output).toContain('"stopped"');
+        expect(output()).toContain('"stopped"');
       } finally {
         child.kill('SIGKILL');
       }
@@ -50,19 +59,15 @@ describe('the service process', () => {
       execFileSync('npm', ['run', 'build:server'], { stdio: 'ignore' });
       const port = await unusedPort();
       const dataDir = mkdtempSync(path.join(tmpdir(), 'golf-build-'));
-      const child = spawn(process.execPath, ['dist/server/index.mjs'], {
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const { child, output, exited } = startService(['dist/server/index.mjs'], {
+        PORT: String(port),
+        DATA_DIR: dataDir,
       });
-      let output = '';
-      child.stdout.on('data', (d) => (output += d));
-      child.stderr.on('data', (d) => (output += d));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       try {
-        await expect.poll(() => output.includes('"listening"'), { timeout: START_MS, interval: 200 }).toBe(true);
+        await expect.poll(() => output().includes('"listening"'), { timeout: START_MS, interval: 200 }).toBe(true);
         // Created (and migrated) by a child process, then opened, then seeded from data/demo-courses.json.
-        expect(output).toContain('"creating the embedded database"');
-        expect(output).toContain('"demo courses seeded"');
+        expect(output()).toContain('"creating the embedded database"');
+        expect(output()).toContain('"demo courses seeded"');
         const demo = await fetch(`http://127.0.0.1:${port}/public/tournaments/vaarcup-demo`);
         expect(demo.status).toBe(200);
         // Files found from the project's folder, not from the bundle's: the API reference page.
