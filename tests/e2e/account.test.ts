@@ -59,7 +59,8 @@ describe('account settings in a real browser (issue 7)', () => {
     }
     expect(reached).toBe(true);
     await page.keyboard.press('Enter');
-    expect(new URL(page.url()).hash).toBe('#innhold');
+    // The link's navigation lands after the key press returns: wait for it rather than read it at once.
+    await expect.poll(() => new URL(page.url()).hash).toBe('#innhold');
     expect(errors).toEqual([]);
     await context.close();
   });
