@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { audit } from '../audit';
+import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 import { handBackIfSendFails } from '../auth/rate-limit';
 import { clearSession, type CookieJar } from '../auth/sessions';
 import { requireSecondFactor } from '../auth/two-factor/second-factor';
@@ -44,9 +45,6 @@ export const DELETION_CODE_SECONDS = 10 * 60;
 
 /** What a deleted author's messages are signed with: the conversation keeps its place, not the person. */
 export const DELETED_AUTHOR = 'Slettet konto';
-
-/** Tournaments that have not begun: an entry is simply withdrawn. From `in_progress` on, it stays as a guest's. */
-const BEFORE_PLAY = ['draft', 'open', 'closed'] as const;
 
 interface OwnedOrganizations {
   /** Organizations where the user is the only owner and others are members: they must be handed over first. */
@@ -173,7 +171,8 @@ async function eraseAccount(
     feedItems += await eraseFeedItems(deps, writer, {
       entryHighlights: { tournamentId: e.tournamentId, entryId: e.entryId },
     });
-    if ((BEFORE_PLAY as readonly string[]).includes(e.status)) {
+    // Before play an entry is simply withdrawn; from `in_progress` on, it stays as a guest's.
+    if (STATUSES_BEFORE_PLAY.includes(e.status)) {
       await tx.delete(tournamentEntry).where(eq(tournamentEntry.id, e.entryId));
       entriesWithdrawn++;
     } else {

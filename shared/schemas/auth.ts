@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, sixDigitCode } from './common';
+import { sessionStageSchema, twoFactorMethodSchema } from './values';
 
 /** CONTRACT.md section 5. Counted in characters (code points), as a person would count them. */
 export const PASSWORD_MIN_CHARACTERS = 10;
@@ -71,17 +72,13 @@ export type SetPasswordInput = z.infer<typeof setPasswordInput>;
 
 // ---- Outputs (decision 0012) ----
 
-export const TWO_FACTOR_METHOD_VALUES = ['totp', 'email'] as const;
-/** The session stages of SPEC.md section 4 (server/auth/session-token.ts keeps the token's claim of it). */
-export const SESSION_STAGE_VALUES = ['full', 'pending_2fa', 'must_enroll_2fa'] as const;
-
 /** The `User` of CONTRACT.md section 4: what the client may know about an account, and nothing more. */
 export const publicUserOutput = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string().nullable(),
   handicapIndex: z.number().nullable(),
-  twoFactorMethod: z.enum(TWO_FACTOR_METHOD_VALUES).nullable(),
+  twoFactorMethod: twoFactorMethodSchema.nullable(),
   isSuperAdmin: z.boolean(),
   hasPassword: z.boolean(),
 });
@@ -91,4 +88,4 @@ export type PublicUser = z.infer<typeof publicUserOutput>;
 export const userOutput = z.object({ user: publicUserOutput });
 
 /** A sign-in step's answer: the account and the stage the new session is in. */
-export const sessionOutput = z.object({ user: publicUserOutput, stage: z.enum(SESSION_STAGE_VALUES) });
+export const sessionOutput = z.object({ user: publicUserOutput, stage: sessionStageSchema });
