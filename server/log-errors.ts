@@ -1,3 +1,5 @@
+import { type ErrorLike, errorChain, isErrorLike, MAX_CHAIN } from './error-chain';
+
 /**
  * How an error is written to the log (pino's `err` serializer): what it is and where it came from, never the
  * values it was about. A failed query carries them three ways: drizzle's error has the parameters in
@@ -11,10 +13,7 @@
  * every message and stack in the chain has the unsafe texts found in the chain replaced by safe ones.
  */
 const KEPT_FIELDS = ['code', 'constraint', 'table', 'column', 'schema', 'dataType', 'severity', 'routine'] as const;
-const MAX_CHAIN = 8;
 const HIDDEN = '[skjult]';
-
-type ErrorLike = Error & Record<string, unknown>;
 
 export interface LoggedError {
   type: string;
@@ -25,10 +24,6 @@ export interface LoggedError {
   [field: string]: unknown;
 }
 
-function isErrorLike(value: unknown): value is ErrorLike {
-  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
-}
-
 /** An error the database sent (pg's DatabaseError, PGlite's, which also carries `query` and `params`). */
 function isDatabaseError(error: ErrorLike): boolean {
   return typeof error.severity === 'string' && typeof error.code === 'string';
@@ -37,13 +32,6 @@ function isDatabaseError(error: ErrorLike): boolean {
 /** drizzle's DrizzleQueryError: the query text (placeholders only) and the parameters. */
 function isQueryError(error: ErrorLike): error is ErrorLike & { query: string } {
   return typeof error.query === 'string' && Array.isArray(error.params);
-}
-
-function chainOf(error: ErrorLike): ErrorLike[] {
-  const chain: ErrorLike[] = [];
-  for (let e: unknown = error; isErrorLike(e) && chain.length < MAX_CHAIN && !chain.includes(e); e = e.cause)
-    chain.push(e);
-  return chain;
 }
 
 /** Each unsafe message in the chain, with what to write instead wherever it appears. */
@@ -72,12 +60,14 @@ function serialize(error: ErrorLike, replacements: [string, string][], depth: nu
   if (depth < MAX_CHAIN && isErrorLike(error.cause)) logged.cause = serialize(error.cause, replacements, depth + 1);
   // AggregateError: a connection refused on every address of a host, for one.
   if (depth < MAX_CHAIN && Array.isArray(error.errors)) {
-    logged.errors = error.errors.filter(isErrorLike).map((e) => serialize(e, replacementsFor(chainOf(e)), depth + 1));
+    logged.errors = error.errors
+      .filter(isErrorLike)
+      .map((e) => serialize(e, replacementsFor(errorChain(e)), depth + 1));
   }
   return logged;
 }
 
 export function serializeError(error: unknown): unknown {
   if (!isErrorLike(error)) return error;
-  return serialize(error, replacementsFor(chainOf(error)), 0);
+  return serialize(error, replacementsFor(errorChain(error)), 0);
 }

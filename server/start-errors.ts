@@ -1,3 +1,4 @@
+import { errorChain } from './error-chain';
 import type { Config } from './config';
 
 /**
@@ -6,7 +7,8 @@ import type { Config } from './config';
  * errors are (the app's users read Norwegian; the console's reader may not).
  */
 export function describeStartError(thrown: unknown, config: Config): string {
-  const error = withCode(thrown);
+  // drizzle wraps the driver's error: what happened is the first code down the chain.
+  const error = errorChain(thrown).find((e) => typeof e.code === 'string') ?? thrown;
   const code = (error as { code?: unknown } | null)?.code;
   const where = config.databaseUrl ? `the database at ${redactedUrl(config.databaseUrl)}` : null;
   switch (code) {
@@ -34,16 +36,6 @@ export function describeStartError(thrown: unknown, config: Config): string {
   }
   const message = error instanceof Error ? error.message : String(error);
   return `Cannot start: ${message.split('\n', 1)[0]}`;
-}
-
-/** The error that carries a code: drizzle wraps the driver's error as the cause of its own. */
-function withCode(error: unknown): unknown {
-  let current = error;
-  for (let depth = 0; depth < 5 && current; depth++) {
-    if (typeof (current as { code?: unknown }).code === 'string') return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return error;
 }
 
 /** A database address without its password, fit for a console. */

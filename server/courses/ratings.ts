@@ -1,3 +1,4 @@
+import { codeInChain } from '../error-chain';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { tee } from '../db/schema';
@@ -67,22 +68,10 @@ export async function withRatingsHidden<T>(write: () => PromiseLike<T>): Promise
   try {
     return await write();
   } catch (error) {
-    const code = findCode(error);
+    const code = codeInChain(error, (c) => /^[0-9A-Z]{5}$/.test(c));
     throw Object.assign(
       new Error(`A write of tee ratings failed${code ? ` (database error ${code})` : ''}; details withheld.`),
       code ? { code } : {},
     );
   }
-}
-
-function findCode(error: unknown): string | undefined {
-  for (
-    let e = error, depth = 0;
-    e && typeof e === 'object' && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth += 1
-  ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }

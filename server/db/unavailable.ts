@@ -1,3 +1,5 @@
+import { errorChain } from '../error-chain';
+
 /**
  * Whether an error means that the database cannot be reached right now (decision 0015): it is down,
  * restarting, refusing connections, or dropped the connection under a query. Such a failure is answered
@@ -5,13 +7,11 @@
  * will work once the database is back. Walks the `cause` chain (drizzle wraps the driver's error).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATES.has(code) || code.startsWith('08')))
-      return true;
-    if (!code && DRIVER_MESSAGES.some((pattern) => pattern.test(cause.message))) return true;
-  }
-  return false;
+  return errorChain(error).some(({ code, message }) =>
+    typeof code === 'string'
+      ? NETWORK_CODES.has(code) || SQLSTATES.has(code) || code.startsWith('08')
+      : DRIVER_MESSAGES.some((pattern) => pattern.test(message)),
+  );
 }
 
 /** How long a client is told to wait (Retry-After): a restart of PostgreSQL takes a few seconds. */
