@@ -1,5 +1,6 @@
 import { retryLink, type TRPCLink } from '@trpc/client';
 import type { AppRouter } from '../../server/trpc/router';
+import { httpStatusOf } from './lib/api-error';
 
 /** How long the first retry waits; each next one twice as long, up to the maximum. */
 const FIRST_RETRY_MS = 1_000;
@@ -11,8 +12,8 @@ const MAX_RETRY_MS = 10_000;
  * refused (not signed in, not allowed, not found, too many subscriptions).
  */
 export function retriesLive(error: unknown): boolean {
-  const status = (error as { data?: { httpStatus?: unknown } } | null)?.data?.httpStatus;
-  return typeof status === 'number' && status >= 500;
+  const status = httpStatusOf(error);
+  return status !== undefined && status >= 500;
 }
 
 /**

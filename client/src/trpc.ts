@@ -5,6 +5,7 @@ import type { AppRouter } from '../../server/trpc/router';
 import { MAX_BATCH_CALLS } from '../../shared/http';
 import { SESSION_ENDED_CLOSE_CODE } from '../../shared/live';
 import { liveRetryLink } from './live-retry';
+import { httpStatusOf } from './lib/api-error';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -45,8 +46,8 @@ export function createQueryClient(): QueryClient {
 }
 
 export function isClientError(error: unknown): boolean {
-  const status = (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
-  return typeof status === 'number' && status >= 400 && status < 500;
+  const status = httpStatusOf(error);
+  return status !== undefined && status >= 400 && status < 500;
 }
 
 /** Queries and mutations over HTTP, batched, never more calls in one request than the server takes. */

@@ -31,6 +31,12 @@ function isIssue(value: unknown): value is FieldIssue {
   );
 }
 
+/** The HTTP status a tRPC client error carries (its `data.httpStatus`), if it carries one. */
+export function httpStatusOf(error: unknown): number | undefined {
+  const status = (error as { data?: { httpStatus?: unknown } } | null)?.data?.httpStatus;
+  return typeof status === 'number' ? status : undefined;
+}
+
 /**
  * Turns a tRPC client error (error.message, error.data.appCode, error.data.issues: server/trpc/init.ts's
  * errorFormatter) into what a screen shows. Null for no error. The first message per field wins.
@@ -41,7 +47,7 @@ export function describeApiError(error: unknown): ApiErrorView | null {
   const code = data?.appCode;
   if (!isErrorCode(code)) {
     // No formatted answer: the request never reached the service, or the answer was not ours (a proxy page).
-    const status = typeof data?.httpStatus === 'number' ? data.httpStatus : undefined;
+    const status = httpStatusOf(error);
     if (status !== undefined && status >= 500)
       return { code: 'INTERNAL', message: ERRORS.INTERNAL.message, fields: {}, httpStatus: status };
     return { code: 'NETWORK', message: NETWORK_MESSAGE, fields: {} };
