@@ -91,8 +91,9 @@ function assertNotLastOwner(owned: OwnedOrganizations): void {
 
 /** POST /account/deletion/code: mails the code; 409 LAST_OWNER first, so no mail goes out for nothing. */
 export async function requestDeletionCode(deps: Deps, actor: Pick<Actor, 'user'>): Promise<{ ok: true }> {
-  const counted = await countMailRequest(deps, actor.user.id);
+  // Refused before it is counted: a last owner told to hand over first has sent no mail.
   assertNotLastOwner(await organizationsOwnedAlone(deps.db, actor.user.id, false));
+  const counted = await countMailRequest(deps, actor.user.id);
   const issued = await issueVerification(deps, deps.db, {
     purpose: 'account_deletion',
     target: actor.user.id,

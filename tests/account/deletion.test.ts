@@ -189,6 +189,25 @@ describe.each(databaseKinds())('deleting my account, on %s', (kind) => {
     expect(await findUserById(deps.db, user.id)).toBeNull();
   });
 
+  it('does not count a LAST_OWNER refusal against the mail limit: the code comes after the handover', async () => {
+    const owner = await createUser(deps.db, { name: 'Ivar Ivrig' });
+    const member = await createUser(deps.db, { name: 'Mia Medlem' });
+    const club = await createOrganization(deps.db, 'Ivrige GK');
+    await addMember(deps.db, club.id, owner.id, 'owner');
+    await addMember(deps.db, club.id, member.id, 'member');
+    const c = await env.as(owner, 'rest');
+    for (let i = 0; i < 7; i++) {
+      expect(await c.call('account.requestDeletionCode')).toMatchObject({ status: 409, error: { code: 'LAST_OWNER' } });
+    }
+    await (await callerAs(deps, owner)).caller.orgs.setRole({
+      organizationId: club.id,
+      userId: member.id,
+      role: 'owner',
+    });
+    expect((await c.call('account.requestDeletionCode')).status).toBe(200);
+    expect(mailsTo(deps, owner.email)).toHaveLength(1);
+  });
+
   it('refuses the last owner of an organization with other members (409 LAST_OWNER) until it is handed over', async () => {
     const owner = await createUser(deps.db, { name: 'Olga Eier' });
     const member = await createUser(deps.db, { name: 'Mons Medlem' });
