@@ -1,9 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser, uniqueEmail } from '../helpers/factories';
-import { sessionTokenFor } from '../helpers/caller';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { codeIn, lastMailId, signInWithPassword, useAppAndBrowser, waitForMail, watchErrors } from './support';
+import {
+  codeIn,
+  lastMailId,
+  signInWithPassword,
+  useAppAndBrowser,
+  waitForMail,
+  watchErrors,
+  signedInContext,
+} from './support';
 
 const PASSWORD = 'et langt og godt passord';
 
@@ -13,20 +20,7 @@ describe('account settings in a real browser (issue 7)', () => {
   useAppAndBrowser((started) => ({ app, browser } = started));
 
   /** A browser context already signed in as `user` (the cookie as the server would set it). */
-  async function signedIn(user: { id: string; sessionVersion: number }) {
-    const context = await newPhoneContext(browser);
-    await context.addCookies([
-      {
-        name: 'service_session',
-        value: await sessionTokenFor(app.deps, user),
-        domain: new URL(app.url).hostname,
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
-    return context;
-  }
+  const signedIn = (user: { id: string; sessionVersion: number }) => signedInContext(browser, app, user);
 
   it('is usable with the keyboard alone: sign in by code, focus moving to each new screen', async () => {
     const email = uniqueEmail('tastatur');

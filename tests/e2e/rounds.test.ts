@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoursesIfEmpty } from '../../server/courses/seed';
-import { sessionTokenFor } from '../helpers/caller';
 import { createUser } from '../helpers/factories';
-import { newPhoneContext, screenshots, VIEWPORTS, type AppUnderTest } from './harness';
-import { useAppAndBrowser, watchErrors } from './support';
+import { screenshots, VIEWPORTS, type AppUnderTest } from './harness';
+import { useAppAndBrowser, watchErrors, signedInContext } from './support';
 
 describe('the round wizard and the live scorecard in a real browser (issue 8)', () => {
   let app: AppUnderTest;
@@ -12,23 +11,8 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
   useAppAndBrowser((started) => ({ app, browser } = started));
   beforeAll(() => seedDemoCoursesIfEmpty(app.deps));
 
-  async function signedIn(
-    user: { id: string; sessionVersion: number },
-    options: Parameters<Browser['newContext']>[0] = {},
-  ): Promise<BrowserContext> {
-    const context = await newPhoneContext(browser, options);
-    await context.addCookies([
-      {
-        name: 'service_session',
-        value: await sessionTokenFor(app.deps, user),
-        domain: new URL(app.url).hostname,
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
-    return context;
-  }
+  const signedIn = (user: { id: string; sessionVersion: number }, options: Parameters<Browser['newContext']>[0] = {}) =>
+    signedInContext(browser, app, user, options);
 
   /** The tRPC procedures the page called, in order (a batch lists several, comma-separated). */
   function recordCalls(page: Page): string[] {

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callerAs, sessionTokenFor } from '../helpers/caller';
+import { callerAs } from '../helpers/caller';
 import { createUser } from '../helpers/factories';
 import { demoCourse } from '../rounds/helpers';
-import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { useAppAndBrowser, watchErrors } from './support';
+import { screenshots, type AppUnderTest } from './harness';
+import { useAppAndBrowser, watchErrors, signedInContext } from './support';
 
 const WAITING = /slag venter på å bli lagret/;
 const isSetScore = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('rounds.setScore');
@@ -28,20 +28,7 @@ describe('two phones scoring the same round in a real browser', () => {
     } = await demoCourse(app.deps, 'oslo-gk', 'Bogstad'));
   });
 
-  async function phone(user: { id: string; sessionVersion: number }): Promise<BrowserContext> {
-    const context = await newPhoneContext(browser);
-    await context.addCookies([
-      {
-        name: 'service_session',
-        value: await sessionTokenFor(app.deps, user),
-        domain: new URL(app.url).hostname,
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
-    return context;
-  }
+  const phone = (user: { id: string; sessionVersion: number }) => signedInContext(browser, app, user);
 
   /** A stroke round of the owner, the partner and a guest, each on a side of their own, opened on both phones. */
   async function roundOnTwoPhones(hole: number) {

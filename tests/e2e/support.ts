@@ -181,8 +181,9 @@ export async function signedInContext(
   browser: Browser,
   app: AppUnderTest,
   user: Pick<UserRow, 'id' | 'sessionVersion'>,
+  options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<BrowserContext> {
-  const context = await newPhoneContext(browser);
+  const context = await newPhoneContext(browser, options);
   await context.addCookies([
     {
       name: 'service_session',

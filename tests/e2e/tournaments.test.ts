@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoursesIfEmpty } from '../../server/courses/seed';
-import { sessionTokenFor } from '../helpers/caller';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
-import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { expectAccessible, useAppAndBrowser, watchConsole } from './support';
+import { screenshots, type AppUnderTest } from './harness';
+import { expectAccessible, useAppAndBrowser, watchConsole, signedInContext } from './support';
 
 /** A screen checked as the brief asks: pictures at both widths, then axe. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -18,20 +17,7 @@ describe('the club’s tournament screens in a real browser (issue 15)', () => {
   useAppAndBrowser((started) => ({ app, browser } = started));
   beforeAll(() => seedDemoCoursesIfEmpty(app.deps));
 
-  async function signedIn(user: { id: string; sessionVersion: number }): Promise<BrowserContext> {
-    const context = await newPhoneContext(browser);
-    await context.addCookies([
-      {
-        name: 'service_session',
-        value: await sessionTokenFor(app.deps, user),
-        domain: new URL(app.url).hostname,
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
-    return context;
-  }
+  const signedIn = (user: { id: string; sessionVersion: number }) => signedInContext(browser, app, user);
 
   /** Confirms a state move: the button, then the confirmation's "Ja, …". */
   async function move(page: Page, label: string, status: string): Promise<void> {
