@@ -28,6 +28,7 @@ import {
   scratchPostgres,
   sessionToken,
 } from './support';
+import { roundWithPlayers } from '../tests/rounds/helpers';
 
 const { values: args } = parseArgs({
   options: {
@@ -71,15 +72,15 @@ async function setUp(): Promise<{ servers: Servers; cookie: string; roundId: str
   const caller = createCaller(callerContext(deps, token));
   const club = (await caller.courses.searchOfficial({ limit: 1 })).clubs[0]!;
   const course = club.courses[0]!;
-  const round = await caller.rounds.create({
-    courseId: course.id,
-    teeId: course.tees[0]!.id,
-    playedOn: '2026-11-21',
-    format: 'stroke',
-    holes: '18',
-  });
-  const side = await caller.rounds.addSide({ roundId: round.id, name: 'Lag 1' });
-  const participant = await caller.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: owner!.id });
+  const {
+    round,
+    participants: [participant],
+  } = await roundWithPlayers(
+    caller,
+    { courseId: course.id, teeId: course.tees[0]!.id, playedOn: '2026-11-21', format: 'stroke', holes: '18' },
+    [owner!.id],
+    'Lag 1',
+  );
   const ids = { cookie: `service_session=${token}`, roundId: round.id, participantId: participant.id };
 
   if (!scratch) {

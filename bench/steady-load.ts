@@ -21,6 +21,7 @@ import { createCaller } from '../server/trpc/router';
 import { DEMO_TOURNAMENT_SLUG, seedDemoTournamentIfNone } from '../server/tournaments/demo';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/server';
 import { benchDeps, callerContext, percentile, sessionToken } from './support';
+import { roundWithPlayers } from '../tests/rounds/helpers';
 
 export const HOLES = 18;
 const SEARCHES = ['bo', 'oslo', 'gk', 'ha', 'mik', 'st'];
@@ -65,19 +66,13 @@ export async function seedFixture(databaseUrl: string, options: { rounds: number
       const caller = createCaller(callerContext(deps, tokens[0]!));
       const club = (await caller.courses.searchOfficial({ limit: 1 })).clubs[0]!;
       const course = club.courses[0]!;
-      const round = await caller.rounds.create({
-        courseId: course.id,
-        teeId: course.tees[0]!.id,
-        playedOn: '2026-11-25',
-        format: 'stroke',
-        holes: '18',
-      });
-      const side = await caller.rounds.addSide({ roundId: round.id, name: 'Lag 1' });
-      const participantIds: string[] = [];
-      for (const user of users) {
-        const p = await caller.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: user.id });
-        participantIds.push(p.id);
-      }
+      const { round, participants } = await roundWithPlayers(
+        caller,
+        { courseId: course.id, teeId: course.tees[0]!.id, playedOn: '2026-11-25', format: 'stroke', holes: '18' },
+        users.map((u) => u.id),
+        'Lag 1',
+      );
+      const participantIds = participants.map((p) => p.id);
       const cookies = tokens.map((t) => `service_session=${t}`);
       rounds.push({ id: round.id, ownerCookie: cookies[0]!, participantIds, watcherCookies: cookies });
     }

@@ -4,7 +4,7 @@ import { callerAs } from '../helpers/caller';
 import type { TestDeps } from '../helpers/deps';
 import { uniqueEmail } from '../helpers/factories';
 import { createTournamentFixture, writeScores } from '../helpers/tournaments';
-import { demoCourse } from '../rounds/helpers';
+import { demoCourse, roundWithPlayers } from '../rounds/helpers';
 
 /** Pars and stroke indexes of an 18-hole personal course (par 72). */
 const PARS = [4, 4, 3, 5, 4, 4, 3, 5, 4, 4, 4, 3, 5, 4, 4, 3, 5, 4];
@@ -70,16 +70,14 @@ export async function aGolfersLife(deps: TestDeps) {
   });
 
   // The golfer's own round, the friend in it, an eagle on hole 1 (par 4), finished and shared.
-  const own = await asGolfer.rounds.create({
-    courseId: personal.id,
-    teeId: personal.tees[0]!.id,
-    playedOn: '2026-05-01',
-    format: 'stroke',
-    holes: '18',
-  });
-  const ownSide = await asGolfer.rounds.addSide({ roundId: own.id, name: 'Lag' });
-  const golferInOwn = await asGolfer.rounds.addParticipant({ roundId: own.id, sideId: ownSide.id, userId: golfer.id });
-  const friendInOwn = await asGolfer.rounds.addParticipant({ roundId: own.id, sideId: ownSide.id, userId: friend.id });
+  const {
+    round: own,
+    participants: [golferInOwn, friendInOwn],
+  } = await roundWithPlayers(
+    asGolfer,
+    { courseId: personal.id, teeId: personal.tees[0]!.id, playedOn: '2026-05-01', format: 'stroke', holes: '18' },
+    [golfer.id, friend.id],
+  );
   await asGolfer.rounds.setScore({ roundId: own.id, participantId: golferInOwn.id, hole: 1, strokes: 2 });
   await asGolfer.rounds.setScore({ roundId: own.id, participantId: friendInOwn.id, hole: 1, strokes: 5 });
   await asGolfer.rounds.finish({ roundId: own.id });
@@ -87,24 +85,14 @@ export async function aGolfersLife(deps: TestDeps) {
 
   // The friend's round on an official course with the golfer in it: the golfer's eagle, finished and shared.
   const bogstad = await demoCourse(deps, 'oslo-gk', 'Bogstad');
-  const friends = await asFriend.rounds.create({
-    courseId: bogstad.course.id,
-    teeId: bogstad.teeId,
-    playedOn: '2026-05-08',
-    format: 'stableford',
-    holes: '18',
-  });
-  const friendsSide = await asFriend.rounds.addSide({ roundId: friends.id, name: 'Lag' });
-  const friendCard = await asFriend.rounds.addParticipant({
-    roundId: friends.id,
-    sideId: friendsSide.id,
-    userId: friend.id,
-  });
-  const golferCard = await asFriend.rounds.addParticipant({
-    roundId: friends.id,
-    sideId: friendsSide.id,
-    userId: golfer.id,
-  });
+  const {
+    round: friends,
+    participants: [friendCard, golferCard],
+  } = await roundWithPlayers(
+    asFriend,
+    { courseId: bogstad.course.id, teeId: bogstad.teeId, playedOn: '2026-05-08', format: 'stableford', holes: '18' },
+    [friend.id, golfer.id],
+  );
   const par1 = (await asFriend.rounds.get({ roundId: friends.id })).card[0]!.par;
   await asFriend.rounds.setScore({ roundId: friends.id, participantId: golferCard.id, hole: 1, strokes: par1 - 2 });
   await asFriend.rounds.setScore({ roundId: friends.id, participantId: golferCard.id, hole: 2, strokes: 6 });

@@ -12,7 +12,7 @@ import { databaseKinds, postgresOnly } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startTestServer, unusedPort, type TestServer } from '../helpers/server';
-import { demoCourse } from '../rounds/helpers';
+import { demoCourse, roundWithPlayers } from '../rounds/helpers';
 
 /**
  * Issue 17: a phone's socket that comes back while the database is away. Its subscription is refused
@@ -116,15 +116,15 @@ describe.each(postgresOnly())('a live round while the database is away on %s', (
     const player = await createUser(deps.db, { name: 'Rita Retry', handicapIndex: 14 });
     const { course, teeId } = await demoCourse(deps, 'oslo-gk', 'Bogstad');
     const { caller } = await callerAs(deps, player);
-    const round = await caller.rounds.create({
-      courseId: course.id,
-      teeId,
-      playedOn: '2026-08-01',
-      format: 'stroke',
-      holes: '18',
-    });
-    const side = await caller.rounds.addSide({ roundId: round.id, name: 'Rita' });
-    const participant = await caller.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: player.id });
+    const {
+      round,
+      participants: [participant],
+    } = await roundWithPlayers(
+      caller,
+      { courseId: course.id, teeId, playedOn: '2026-08-01', format: 'stroke', holes: '18' },
+      [player.id],
+      'Rita',
+    );
     const cookie = `${SESSION_COOKIE}=${await sessionTokenFor(deps, player)}`;
 
     // The app's chain for subscriptions (client/src/trpc.ts).

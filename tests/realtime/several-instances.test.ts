@@ -12,7 +12,7 @@ import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { connect, openRawSocket, watch } from '../helpers/live';
 import { startServerProcess, startTestServer, type ServerProcess } from '../helpers/server';
-import { demoCourse } from '../rounds/helpers';
+import { demoCourse, roundWithPlayers } from '../rounds/helpers';
 
 /**
  * Issue 12, several instances: on PostgreSQL the bus crosses processes over LISTEN/NOTIFY; on PGlite it
@@ -120,15 +120,15 @@ describe.each(postgresOnly())('the bus across instances on %s', (kind) => {
       const { course, teeId } = await demoCourse(deps, 'oslo-gk', 'Bogstad');
       const owner = await createUser(deps.db, { name: 'Eva Eier', handicapIndex: 14 });
       const asOwner = (await callerAs(writer, owner)).caller;
-      const round = await asOwner.rounds.create({
-        courseId: course.id,
-        teeId,
-        playedOn: '2026-08-01',
-        format: 'stroke',
-        holes: '18',
-      });
-      const side = await asOwner.rounds.addSide({ roundId: round.id, name: 'Eva' });
-      const participant = await asOwner.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: owner.id });
+      const {
+        round,
+        participants: [participant],
+      } = await roundWithPlayers(
+        asOwner,
+        { courseId: course.id, teeId, playedOn: '2026-08-01', format: 'stroke', holes: '18' },
+        [owner.id],
+        'Eva',
+      );
 
       const spectator = await openRawSocket(server, `service_session=${await sessionTokenFor(deps, owner)}`);
       spectator.subscribe(1, 'rounds.onUpdate', { roundId: round.id });
@@ -213,15 +213,15 @@ describe.each(postgresOnly())('two server processes on one %s database', (kind) 
     const player = await createUser(deps.db, { name: 'Frode Venn', handicapIndex: 18, password });
     const { course, teeId } = await demoCourse(deps, 'oslo-gk', 'Bogstad');
     const { caller } = await callerAs(deps, player);
-    const round = await caller.rounds.create({
-      courseId: course.id,
-      teeId,
-      playedOn: '2026-08-01',
-      format: 'stroke',
-      holes: '18',
-    });
-    const side = await caller.rounds.addSide({ roundId: round.id, name: 'Frode' });
-    const participant = await caller.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: player.id });
+    const {
+      round,
+      participants: [participant],
+    } = await roundWithPlayers(
+      caller,
+      { courseId: course.id, teeId, playedOn: '2026-08-01', format: 'stroke', holes: '18' },
+      [player.id],
+      'Frode',
+    );
 
     // Signed in on A; the same cookie is good on B: no sticky sessions.
     const login = await fetch(`${a.url}/auth/login`, {

@@ -3,6 +3,8 @@ import { DEMO_COURSES_FILE, seedDemoCoursesIfEmpty } from '../../server/courses/
 import type { Course } from '../../shared/schemas/courses';
 import { callerAs } from '../helpers/caller';
 import type { TestDeps } from '../helpers/deps';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter, createCaller } from '../../server/trpc/router';
 import { createUser } from '../helpers/factories';
 
 /** A tee as the demo file has it, rating and slope included: what the tests compute expectations from. */
@@ -33,4 +35,27 @@ export async function demoCourse(deps: TestDeps, slug: string, courseName: strin
   const course: Course = club.courses.find((c) => c.name === courseName)!;
   const tee = course.tees.find((t) => t.name === teeName && t.gender === gender)!;
   return { course, teeId: tee.id, ratings: demoTee(slug, courseName, teeName, gender) };
+}
+
+type RoundsCaller = Pick<ReturnType<typeof createCaller>, 'rounds'>;
+type Participant = inferRouterOutputs<AppRouter>['rounds']['addParticipant'];
+
+/**
+ * A round with one side and these accounts on its cards, in the order given: where most round, live and
+ * bench set-ups start. The side is called `sideName`.
+ */
+export async function roundWithPlayers<const Ids extends readonly string[]>(
+  caller: RoundsCaller,
+  round: inferRouterInputs<AppRouter>['rounds']['create'],
+  userIds: Ids,
+  sideName = 'Lag',
+) {
+  const created = await caller.rounds.create(round);
+  const side = await caller.rounds.addSide({ roundId: created.id, name: sideName });
+  const participants: Participant[] = [];
+  for (const userId of userIds) {
+    participants.push(await caller.rounds.addParticipant({ roundId: created.id, sideId: side.id, userId }));
+  }
+  // One card per id, in order: typed as such, so `participants: [first]` needs no check.
+  return { round: created, side, participants: participants as { [K in keyof Ids]: Participant } };
 }
