@@ -4,8 +4,9 @@ import { parseStrokes, scoreMark, scoreMarkText, stepStrokes } from './scorecard
 
 /**
  * One player's strokes on one hole, for one thumb: − and + buttons of 56 px around a number field (an empty
- * hole starts at par) marked against par (decision 0508), or the number alone when this phone may not write it. Shared by the round scorecard
- * and the tournament scorecard (decision 0505); the caller says what a change does.
+ * hole starts at par), the score marked against par (decision 0508), or the number alone when this phone
+ * may not write it. Shared by the round scorecard and the tournament scorecard (decision 0505); the caller
+ * says what a change does.
  */
 export function StrokeStepper({
   name,
