@@ -86,7 +86,7 @@ describe('the scorecard on a phone', () => {
       String(sum(front)),
     ]);
     // The running score of each row is short: strokes received here, then net to par.
-    expect(await kariRow.getByTestId('running-totals').textContent()).toMatch(/^netto [+−±]\d+$/);
+    expect(await kariRow.getByTestId('running-totals').textContent()).toMatch(/^netto\s[+−±]\d+$/);
 
     // The hole bar is fixed at the bottom of the phone screen, above the main navigation.
     const bar = page.getByRole('navigation', { name: 'Hull' });
@@ -96,6 +96,8 @@ describe('the scorecard on a phone', () => {
     expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
     await expectAccessible(page, 'hole view');
     await screenshots(page, 'scorecard-hole');
+    // What the golfer sees without scrolling: the players on top, the hole bar under the thumb.
+    await page.screenshot({ path: 'test-results/screenshots/scorecard-hole-viewport-phone.png' });
 
     await bar.getByRole('button', { name: 'Forrige hull' }).click();
     expect(await page.getByTestId('hole-number').textContent()).toBe('Hull 9');

@@ -269,8 +269,8 @@ function PlayerHole({
             {totals.holesPlayed === 0
               ? 'ingen slag ennå'
               : format === 'stableford'
-                ? `${totals.stablefordPoints} poeng`
-                : `netto ${formatToPar(totals.netToPar)}`}
+                ? `${totals.stablefordPoints}\u00a0poeng`
+                : `netto\u00a0${formatToPar(totals.netToPar)}`}
           </span>
         </div>
       }
