@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
-import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useForgetSession, useRefreshSession, useSession, useSetUser, type User } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
