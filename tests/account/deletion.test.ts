@@ -252,6 +252,26 @@ describe.each(databaseKinds())('deleting my account, on %s', (kind) => {
     expect(members.members.map((m) => m.userId)).toEqual([member.id]);
   });
 
+  it('two co-owners deleting their accounts at the same moment: one goes, the club keeps an owner', async () => {
+    const first = await createUser(deps.db, { name: 'Frida Første' });
+    const second = await createUser(deps.db, { name: 'Sara Andre' });
+    const member = await createUser(deps.db, { name: 'Mads Medlem' });
+    const club = await createOrganization(deps.db, 'Toeiernes GK');
+    await addMember(deps.db, club.id, first.id, 'owner');
+    await addMember(deps.db, club.id, second.id, 'owner');
+    await addMember(deps.db, club.id, member.id, 'member');
+    const clients = [await env.as(first, 'rest'), await env.as(second, 'rest')];
+    const codes = [await deletionCode(clients[0]!, first), await deletionCode(clients[1]!, second)];
+
+    const outcomes = await Promise.all(clients.map((c, i) => c.call('account.delete', { code: codes[i] })));
+
+    // Each saw the other as an owner when its code was mailed; only one of them may leave on it.
+    expect(outcomes.map((o) => o.status).sort()).toEqual([200, 409]);
+    expect(outcomes.find((o) => o.status === 409)?.error?.code).toBe('LAST_OWNER');
+    const members = await (await callerAs(deps, member)).caller.orgs.members({ organizationId: club.id });
+    expect(members.members.filter((m) => m.role === 'owner')).toHaveLength(1);
+  });
+
   it(`a code works once: ${BURST} parallel deletions with the right code, one succeeds`, async () => {
     const user = await createUser(deps.db, { name: 'Paula Parallell' });
     const token = await sessionTokenFor(deps, user);
