@@ -11,7 +11,7 @@ import { ScoreConflicts } from './ScoreConflicts';
 import { canScore, firstOpenHole, formatToPar, standingText, strokesReceivedText } from './scorecard';
 import { courseTitle, formatDate } from './format';
 import { HoleTable, StrokesCell } from './HoleTable';
-import { CONNECTION_TEXT } from './connection';
+import { ConnectionLine } from './ConnectionLine';
 import { serverStrokes } from './pending-scores';
 import { ShareRound } from './ShareRound';
 import { StrokeStepper } from './StrokeStepper';
@@ -49,16 +49,7 @@ export default function RoundScreen() {
           </>
         ) : null}
       </p>
-      {view.status === 'open' ? (
-        <p>
-          <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
-            {CONNECTION_TEXT[connection]}
-          </span>
-          {Object.keys(pending).length > 0 ? (
-            <span className="small muted"> · {Object.keys(pending).length} slag venter på å bli lagret</span>
-          ) : null}
-        </p>
-      ) : null}
+      {view.status === 'open' ? <ConnectionLine connection={connection} waiting={Object.keys(pending).length} /> : null}
       <div className="grid-cols">
         <div>
           {view.status === 'open' ? (

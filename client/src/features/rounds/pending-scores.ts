@@ -1,11 +1,11 @@
 import type { RoundView } from '../../../../shared/schemas/rounds';
 
 /**
- * Scores typed on this phone that the server has not confirmed yet, one operation per player and hole.
- * Each remembers what this phone last saw on the hole before the edit (`previous`, sent as
- * `previousStrokes`), so the server writes it only if nobody else changed the hole meanwhile. At most one
- * request per hole is in flight; an edit made while it is sends again when its answer is in, from the
- * value that answer confirmed.
+ * Scores typed on this phone that the server has not confirmed yet (the outbox), one operation per player
+ * and hole. Each remembers what this phone last saw on the hole before the edit (`previous`, sent as
+ * `previousStrokes`), so the server writes it only if nobody else changed the hole meanwhile. They are sent
+ * one at a time in the order they were first typed (`seq`); an edit made while its hole's request is on the
+ * way is sent after the answer, from the value that answer confirmed.
  */
 export interface PendingScore {
   participantId: string;
@@ -14,6 +14,8 @@ export interface PendingScore {
   previous: number | null;
   strokes: number | null;
   sending: boolean;
+  /** The order of sending: first typed, first sent. A later edit of the same hole keeps its place. */
+  seq: number;
 }
 
 export type PendingScores = Readonly<Record<string, PendingScore>>;
@@ -43,22 +45,44 @@ export function edit(
   if (!existing)
     return strokes === server
       ? pending
-      : { ...pending, [key]: { participantId, hole, previous: server, strokes, sending: false } };
+      : {
+          ...pending,
+          [key]: { participantId, hole, previous: server, strokes, sending: false, seq: nextSeq(pending) },
+        };
   // Back to what the server holds, with nothing on the way: there is nothing left to send.
   if (!existing.sending && strokes === existing.previous) return without(pending, key);
   return { ...pending, [key]: { ...existing, strokes } };
 }
 
-/** The operations to send now (those not already on the way), and the state with them marked as sending. */
-export function takeDue(pending: PendingScores): { operations: ScoreOperation[]; pending: PendingScores } {
-  const operations: ScoreOperation[] = [];
-  const next: Record<string, PendingScore> = { ...pending };
-  for (const [key, p] of Object.entries(pending)) {
-    if (p.sending) continue;
-    operations.push({ participantId: p.participantId, hole: p.hole, previous: p.previous, strokes: p.strokes });
-    next[key] = { ...p, sending: true };
-  }
-  return { operations, pending: next };
+function nextSeq(pending: PendingScores): number {
+  return Math.max(0, ...Object.values(pending).map((p) => p.seq)) + 1;
+}
+
+/**
+ * The operation to send now: the first typed of those not on the way (null when there is none, or one is
+ * on the way: one request at a time keeps the order), and the state with it marked as sending.
+ */
+export function takeNext(pending: PendingScores): { operation: ScoreOperation | null; pending: PendingScores } {
+  const all = Object.values(pending);
+  const first = all.some((p) => p.sending) ? undefined : all.sort((a, b) => a.seq - b.seq)[0];
+  if (!first) return { operation: null, pending };
+  const { participantId, hole, previous, strokes } = first;
+  return {
+    operation: { participantId, hole, previous, strokes },
+    pending: { ...pending, [scoreKey(participantId, hole)]: { ...first, sending: true } },
+  };
+}
+
+/**
+ * The outbox as saved on the phone (a reload, a closed tab) joined with what was typed since it was read:
+ * the saved operations first, in their order, none of them on the way any more.
+ */
+export function withSaved(pending: PendingScores, stored: PendingScores): PendingScores {
+  const next: Record<string, PendingScore> = {};
+  for (const [key, p] of Object.entries(stored)) next[key] = { ...p, sending: false };
+  const after = nextSeq(next);
+  for (const [key, p] of Object.entries(pending)) next[key] = { ...p, seq: after + p.seq };
+  return next;
 }
 
 /** The server holds `sent.strokes` now: done, unless the player typed again meanwhile (then that goes next). */
