@@ -9,6 +9,9 @@ import { demoCourse } from '../rounds/helpers';
 import { screenshots, type AppUnderTest } from './harness';
 import { expectAccessible, lastMailId, signedInContext, useAppAndBrowser, waitForMail, watchErrors } from './support';
 
+/** The other browser tests block the service worker (harness.ts); these are about it. */
+const WITH_WORKER = { serviceWorkers: 'allow' } as const;
+
 /** What the app keeps in this browser: saved rounds, outboxes, the remembered user (client/src/offline/). */
 async function offlineData(page: Page) {
   return page.evaluate(async () => {
@@ -82,16 +85,18 @@ describe('offline first: an installable app whose scorecard works without networ
   const waiting = (page: Page) => page.getByTestId('waiting-scores');
 
   it('is installable: a valid web manifest with its icons, and an active service worker on the sign-in page', async () => {
-    const context = await browser.newContext();
+    const context = await browser.newContext(WITH_WORKER);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${app.url}/login`);
     await workerInControl(page);
-    const registration = await page.evaluate(async () => {
-      const r = await navigator.serviceWorker.getRegistration();
-      return { script: r?.active?.scriptURL, state: r?.active?.state, scope: r?.scope };
-    });
-    expect(registration).toEqual({ script: `${app.url}/sw.js`, state: 'activated', scope: `${app.url}/` });
+    const registration = () =>
+      page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        return { script: r?.active?.scriptURL, state: r?.active?.state, scope: r?.scope };
+      });
+    // It takes control while activating; activated follows a moment later.
+    await expect.poll(registration).toEqual({ script: `${app.url}/sw.js`, state: 'activated', scope: `${app.url}/` });
 
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     const res = await page.request.get(new URL(href!, app.url).toString());
@@ -130,7 +135,7 @@ describe('offline first: an installable app whose scorecard works without networ
 
   it('keeps scores typed offline through a reload and a closed tab, and delivers each exactly once when the network returns', async () => {
     const { olga, asOlga, roundId, ids } = await olgasRound();
-    const context = await signedInContext(browser, app, olga);
+    const context = await signedInContext(browser, app, olga, WITH_WORKER);
     let page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${app.url}/runder/${roundId}?hull=1`);
@@ -216,10 +221,59 @@ describe('offline first: an installable app whose scorecard works without networ
     await context.close();
   });
 
+  it('writes a score whose answer was lost once, and does not take a correction typed after it for a conflict', async () => {
+    const { olga, asOlga, roundId, ids } = await olgasRound();
+    const context = await signedInContext(browser, app, olga, WITH_WORKER);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/runder/${roundId}?hull=1`);
+    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    const olgasHole1 = async () =>
+      (await asOlga.rounds.get({ roundId })).sides
+        .flatMap((s) => s.participants)
+        .find((p) => p.id === ids['Offline Olga'])!
+        .holes.find((h) => h.hole === 1)!.strokes;
+
+    // The server writes the score, and the network drops before its answer is back.
+    const isSetScore = (url: URL) => url.pathname.includes('rounds.setScore');
+    let lost = 0;
+    await context.route(isSetScore, async (route) => {
+      await route.fetch();
+      lost++;
+      await route.abort('internetdisconnected');
+    });
+    await plus(page, 'Offline Olga').click();
+    await expect.poll(() => lost).toBe(1);
+    await context.unroute(isSetScore);
+    await context.setOffline(true);
+    expect(await olgasHole1()).toBe(4);
+    await expect.poll(() => waiting(page).textContent()).toContain('1 slag venter – sendes når nettet er tilbake');
+
+    // Olga corrects it to 5 before the network is back; the phone does not know the 4 arrived.
+    await plus(page, 'Offline Olga').click();
+    await context.setOffline(false);
+    await expect.poll(() => waiting(page).count(), { timeout: 20_000 }).toBe(0);
+    expect(await olgasHole1()).toBe(5);
+    expect(await page.getByText(/en annen telefon/).count()).toBe(0);
+    const writes = (
+      await app.deps.db
+        .select({ payload: roundEvent.payload })
+        .from(roundEvent)
+        .where(eq(roundEvent.roundId, roundId))
+        .orderBy(roundEvent.id)
+    )
+      .map((e) => e.payload as { type: string; strokes: number })
+      .filter((e) => e.type === 'score')
+      .map((e) => e.strokes);
+    expect(writes).toEqual([4, 5]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('wipes the saved round, the unsent scores and the remembered user when the account is deleted', async () => {
     const email = `offline-${Date.now()}@example.no`;
     const { olga, roundId } = await olgasRound(email);
-    const context = await signedInContext(browser, app, olga);
+    const context = await signedInContext(browser, app, olga, WITH_WORKER);
     const page = await context.newPage();
     await page.goto(`${app.url}/runder/${roundId}?hull=1`);
     await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterConflict,
   conflictText,
   withSaved,
   edit,
@@ -77,6 +78,37 @@ describe('scores typed on this phone', () => {
     expect(kept['p1:1']).toMatchObject({ strokes: 4, sending: false });
     expect(takeNext(kept).operation).toEqual(operation);
     expect(refused(pending, operation!)).toEqual({});
+  });
+});
+
+describe('a score whose answer was lost', () => {
+  it('is not taken for a conflict when the player typed again and the lost request had been written', () => {
+    // 4 went and no answer came (it was written: the network dropped on the way back); then 5 was typed.
+    let step = takeNext(edit({}, 'p1', 1, 4, null));
+    let pending = edit(unanswered(step.pending, step.operation!), 'p1', 1, 5, null);
+    step = takeNext(pending);
+    expect(step.operation).toEqual({ participantId: 'p1', hole: 1, previous: null, strokes: 5 });
+    // The server holds 4, not the empty hole the request names: 409. It goes again from 4.
+    pending = afterConflict(step.pending, step.operation!)!;
+    expect(takeNext(pending).operation).toEqual({ participantId: 'p1', hole: 1, previous: 4, strokes: 5 });
+    // Refused once more: another phone after all, with nothing of this phone's left to try.
+    step = takeNext(pending);
+    expect(afterConflict(step.pending, step.operation!)).toBeNull();
+  });
+
+  it('still sends a return to the value first seen, since the lost request may have changed the hole', () => {
+    const step = takeNext(edit({}, 'p1', 1, 4, null));
+    const pending = edit(unanswered(step.pending, step.operation!), 'p1', 1, null, null);
+    expect(takeNext(pending).operation).toEqual({ participantId: 'p1', hole: 1, previous: null, strokes: null });
+  });
+
+  it('forgets the values in doubt once an answer confirms what the server holds', () => {
+    let step = takeNext(edit({}, 'p1', 1, 4, null));
+    let pending = edit(unanswered(step.pending, step.operation!), 'p1', 1, 5, null);
+    step = takeNext(pending);
+    pending = edit(step.pending, 'p1', 1, 6, null);
+    pending = saved(pending, step.operation!);
+    expect(pending['p1:1']).toEqual({ participantId: 'p1', hole: 1, previous: 5, strokes: 6, sending: false, seq: 1 });
   });
 });
 

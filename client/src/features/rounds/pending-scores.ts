@@ -16,6 +16,11 @@ export interface PendingScore {
   sending: boolean;
   /** The order of sending: first typed, first sent. A later edit of the same hole keeps its place. */
   seq: number;
+  /**
+   * Values this phone sent for the hole whose answers never came: the server may hold one of them all the
+   * same (the network went after the write). A 409 is checked against them before it is called a conflict.
+   */
+  unconfirmed?: (number | null)[];
 }
 
 export type PendingScores = Readonly<Record<string, PendingScore>>;
@@ -49,8 +54,8 @@ export function edit(
           ...pending,
           [key]: { participantId, hole, previous: server, strokes, sending: false, seq: nextSeq(pending) },
         };
-  // Back to what the server holds, with nothing on the way: there is nothing left to send.
-  if (!existing.sending && strokes === existing.previous) return without(pending, key);
+  // Back to what the server holds, with nothing on the way or in doubt: there is nothing left to send.
+  if (!existing.sending && !existing.unconfirmed?.length && strokes === existing.previous) return without(pending, key);
   return { ...pending, [key]: { ...existing, strokes } };
 }
 
@@ -91,14 +96,32 @@ export function saved(pending: PendingScores, sent: ScoreOperation): PendingScor
   const p = pending[key];
   if (!p) return pending;
   if (p.strokes === sent.strokes) return without(pending, key);
-  return { ...pending, [key]: { ...p, previous: sent.strokes, sending: false } };
+  const { unconfirmed: _, ...rest } = p;
+  return { ...pending, [key]: { ...rest, previous: sent.strokes, sending: false } };
 }
 
-/** No answer (offline, a server hiccup): kept, to go again. */
+/** No answer (offline, a server hiccup): kept, to go again, remembering that the value may have arrived. */
 export function unanswered(pending: PendingScores, sent: ScoreOperation): PendingScores {
   const key = scoreKey(sent.participantId, sent.hole);
   const p = pending[key];
-  return p ? { ...pending, [key]: { ...p, sending: false } } : pending;
+  if (!p) return pending;
+  const unconfirmed = [...(p.unconfirmed ?? []).filter((v) => v !== sent.strokes), sent.strokes];
+  return { ...pending, [key]: { ...p, sending: false, unconfirmed } };
+}
+
+/**
+ * A 409: the hole no longer holds what the request said it saw. That may be this phone's own earlier
+ * request, written although its answer was lost and the player has typed again since; then the score goes
+ * again from that value (the server answers 409 once more if it was another phone after all). Answers the
+ * outbox set to try so, or null when no such value is left: a conflict with another phone.
+ */
+export function afterConflict(pending: PendingScores, sent: ScoreOperation): PendingScores | null {
+  const key = scoreKey(sent.participantId, sent.hole);
+  const p = pending[key];
+  const candidates = (p?.unconfirmed ?? []).filter((v) => v !== sent.previous);
+  if (!p || candidates.length === 0) return null;
+  const from = candidates[candidates.length - 1]!;
+  return { ...pending, [key]: { ...p, previous: from, unconfirmed: candidates.slice(0, -1), sending: false } };
 }
 
 /** Refused (a conflict, a finished round): sending it again cannot succeed, so it is dropped. */

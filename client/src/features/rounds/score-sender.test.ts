@@ -133,6 +133,24 @@ describe('the scorecard’s sender', () => {
     reloaded.stop();
   });
 
+  it('takes a 409 caused by its own lost answer for what it is, and sends the new value from the one written', async () => {
+    const net = network();
+    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
+    sender.start();
+    sender.edit('p1', 1, 4, null);
+    net.requests[0]!.answer({ kind: 'unanswered' });
+    await settled();
+    sender.edit('p1', 1, 5, null);
+    net.requests[1]!.answer({ kind: 'conflict' });
+    await settled();
+    expect(net.requests[2]!.operation).toEqual({ participantId: 'p1', hole: 1, previous: 4, strokes: 5 });
+    expect(sender.getState().conflicts).toEqual([]);
+    net.requests[2]!.answer({ kind: 'saved' });
+    await settled();
+    expect(sender.getState()).toMatchObject({ pending: {}, conflicts: [] });
+    sender.stop();
+  });
+
   it('does not retry while stopped', async () => {
     const net = network();
     const sender = createScoreSender({ send: net.send, retryMs: 5_000 });

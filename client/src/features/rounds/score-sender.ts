@@ -1,5 +1,6 @@
 import { describeApiError } from '../../lib/api-error';
 import {
+  afterConflict,
   edit,
   refused,
   saved,
@@ -102,7 +103,13 @@ export function createScoreSender(options: {
       case 'unanswered':
         set({ ...state, pending: unanswered(state.pending, operation) });
         return;
-      case 'conflict':
+      case 'conflict': {
+        // Its own earlier request, whose answer was lost, may be what the hole holds: try from that first.
+        const retry = afterConflict(state.pending, operation);
+        if (retry) {
+          set({ ...state, pending: retry });
+          return;
+        }
         set({
           ...state,
           pending: refused(state.pending, operation),
@@ -113,6 +120,7 @@ export function createScoreSender(options: {
           }),
         });
         return;
+      }
       case 'refused':
         set({ ...state, pending: refused(state.pending, operation), error: result.message });
     }
