@@ -164,6 +164,8 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
     const indexHtml = path.join(clientDist, 'index.html');
     if (!existsSync(indexHtml)) deps.logger.warn('the app is not built: run `npm run build` (npm start does)');
     app.use(express.static(clientDist, { index: false, setHeaders: appFileCacheControl }));
+    // Browsers ask for /favicon.ico on pages that name no icon (the API docs, /dev/mail): the app's icon.
+    app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
     app.get(
       '/t/:slug',
       landingPage(deps, async () => (existsSync(indexHtml) ? readFile(indexHtml, 'utf8') : null)),

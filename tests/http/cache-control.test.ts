@@ -112,5 +112,8 @@ describe('Cache-Control', () => {
       expect(res.headers.get('content-type'), file).not.toContain('text/html');
     }
     expect((await answer('GET', '/runder/6c1f0e0a-4c6b-4b7e-9a53-0d1f2a3b4c5d')).status).toBe(200);
+    // Asked for by browsers on pages that name no icon: sent to the app's icon rather than refused.
+    const favicon = await fetch(`${server.url}/favicon.ico`, { redirect: 'manual' });
+    expect([favicon.status, favicon.headers.get('location')]).toEqual([301, '/favicon.svg']);
   });
 });
