@@ -16,6 +16,8 @@ export type AuditAction =
   | 'org.created'
   | 'org.member_added'
   | 'org.member_invited'
+  | 'org.invitation_resent'
+  | 'org.invitation_cancelled'
   | 'org.role_changed'
   | 'org.member_removed'
   | 'account.email_added'

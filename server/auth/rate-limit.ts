@@ -24,6 +24,9 @@ export const LIMITS = {
   mailsPerUser: { bucket: 'mail_user', max: 5, windowSeconds: 10 * 60 },
   // Decision 0106: the data export reads everything of the user; a few a day is plenty for a person.
   accountExportsPerUser: { bucket: 'account_export', max: 5, windowSeconds: 60 * 60 },
+  // The join page reads an invitation by its token before accepting it (docs/organizations.md): a person
+  // opens their link a few times; more than this in ten minutes is someone probing tokens.
+  invitationReadsPerUser: { bucket: 'invitation_read', max: 20, windowSeconds: 10 * 60 },
   // CONTRACT.md section 10: new chat messages per user per organization (edits and deletes do not count).
   chatMessagesPerMember: { bucket: 'chat_message', max: 20, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>;

@@ -39,9 +39,12 @@ export interface RoundToScore {
   format: RoundFormat;
   holes: readonly HoleToPlay[];
   nineHoles: boolean;
-  rating: Rating;
+  /** Null only when every player is frozen: their handicaps are then not computed again. */
+  rating: Rating | null;
   sides: readonly { id: string }[];
   players: readonly PlayerToScore[];
+  /** A finished round ranks the sides that played every hole before those that did not (decision 0415). */
+  finished?: boolean;
 }
 
 export type ScoredHole = HoleScore;
@@ -74,7 +77,7 @@ export function scoreRound(round: RoundToScore): ScoredRound {
 
   const handicaps = round.players.map((player) => {
     const indexUsed = round.nineHoles ? nineHoleIndex(player.handicapIndex) : player.handicapIndex;
-    const ch = player.frozen?.courseHandicap ?? courseHandicap(indexUsed, round.rating);
+    const ch = player.frozen?.courseHandicap ?? courseHandicap(indexUsed, requireRating(round.rating));
     const ph = player.frozen?.playingHandicap ?? playingHandicap(ch, allowance);
     return { indexUsed, ch, ph };
   });
@@ -126,6 +129,11 @@ export function scoreRound(round: RoundToScore): ScoredRound {
   return { allowancePercent: allowance, fourBall, players, standings: standingsFor(round, players) };
 }
 
+function requireRating(rating: Rating | null): Rating {
+  if (!rating) throw new Error('A player without frozen handicaps needs the tee rating.');
+  return rating;
+}
+
 /** A side's result on one hole: its best net and best points among its players who scored it. */
 interface SideHole {
   par: number;
@@ -146,8 +154,10 @@ function sideHoles(round: RoundToScore, players: ScoredPlayer[], sideId: string)
   });
 }
 
+/** Stableford points for a hole played in net par (GOLF.md: 2 + par + received − strokes). */
+const STABLEFORD_POINTS_AT_NET_PAR = 2;
 /** Competition ranking (1, 1, 3): sides that have played nothing have no position. */
-function positions(values: (number | null)[], better: (a: number, b: number) => boolean): (number | null)[] {
+function positions<T>(values: (T | null)[], better: (a: T, b: T) => boolean): (number | null)[] {
   return values.map((v) => (v === null ? null : 1 + values.filter((o) => o !== null && better(o, v)).length));
 }
 
@@ -180,31 +190,49 @@ function standingsFor(round: RoundToScore, players: ScoredPlayer[]): Map<string,
     return standings;
   }
 
-  if (round.format === 'stroke') {
-    const results = perSide.map((side) => {
-      const played = side.holes.filter((h): h is SideHole => h !== null);
-      const net = played.reduce((t, h) => t + h.bestNet, 0);
-      const toPar = played.reduce((t, h) => t + h.bestNet - h.par, 0);
-      return { id: side.id, holesPlayed: played.length, net, netToPar: toPar };
-    });
-    const pos = positions(
-      results.map((r) => (r.holesPlayed === 0 ? null : r.netToPar)),
-      (o, v) => o < v,
-    );
-    for (const [i, { id, ...r }] of results.entries()) standings.set(id, { format: 'stroke', ...r, position: pos[i]! });
-    return standings;
-  }
-
+  // Stroke play and Stableford rank by the score against par over the holes each side has played, so that
+  // neither playing more holes nor fewer is an advantage in itself (decision 0415): net to par, or points
+  // against 2 a hole (net par). Once the round is finished, a side that left holes unplayed ranks after
+  // every side that played them all.
   const results = perSide.map((side) => {
     const played = side.holes.filter((h): h is SideHole => h !== null);
-    return { id: side.id, holesPlayed: played.length, points: played.reduce((t, h) => t + h.bestPoints, 0) };
+    const points = played.reduce((t, h) => t + h.bestPoints, 0);
+    return {
+      id: side.id,
+      holesPlayed: played.length,
+      net: played.reduce((t, h) => t + h.bestNet, 0),
+      netToPar: played.reduce((t, h) => t + h.bestNet - h.par, 0),
+      points,
+      pointsToPar: points - STABLEFORD_POINTS_AT_NET_PAR * played.length,
+    };
   });
+  const stroke = round.format === 'stroke';
   const pos = positions(
-    results.map((r) => (r.holesPlayed === 0 ? null : r.points)),
-    (o, v) => o > v,
+    results.map((r) =>
+      r.holesPlayed === 0
+        ? null
+        : {
+            unfinished: round.finished === true && r.holesPlayed < round.holes.length,
+            // Lower is better.
+            score: stroke ? r.netToPar : -r.pointsToPar,
+          },
+    ),
+    (o, v) => (o.unfinished !== v.unfinished ? !o.unfinished : o.score < v.score),
   );
-  for (const [i, { id, ...r }] of results.entries())
-    standings.set(id, { format: 'stableford', ...r, position: pos[i]! });
+  for (const [i, r] of results.entries()) {
+    standings.set(
+      r.id,
+      stroke
+        ? { format: 'stroke', holesPlayed: r.holesPlayed, net: r.net, netToPar: r.netToPar, position: pos[i]! }
+        : {
+            format: 'stableford',
+            holesPlayed: r.holesPlayed,
+            points: r.points,
+            pointsToPar: r.pointsToPar,
+            position: pos[i]!,
+          },
+    );
+  }
   return standings;
 }
 

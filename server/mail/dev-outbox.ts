@@ -1,29 +1,32 @@
 import { Router } from 'express';
 import type { Deps } from '../deps';
+import type { SentMail } from './mailer';
+import { DEV_OUTBOX_CSS, devOutboxPage } from './dev-outbox-page';
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** `?to=`: the mails whose address contains it (any case); everything when it is missing or empty. */
+function mailsFor(outbox: readonly SentMail[], to: unknown): SentMail[] {
+  const wanted = typeof to === 'string' ? to.trim().toLowerCase() : '';
+  // Newest first: the mail just asked for is the one a developer looks for.
+  const newestFirst = [...outbox].reverse();
+  return wanted === '' ? newestFirst : newestFirst.filter((m) => m.to.toLowerCase().includes(wanted));
 }
 
-/** Outside production: the development outbox, as a page (/dev/mail) and as JSON (/dev/mail.json). */
+/**
+ * Outside production: the development outbox, as a page (/dev/mail, with its stylesheet, so it is usable on
+ * a phone under the Content-Security-Policy) and as JSON (/dev/mail.json, which tests and scripts read:
+ * `{messages: [...]}`, newest first). Both take `?to=` to show one address's mails.
+ */
 export function devMailRoutes(deps: Deps): Router {
   const r = Router();
-  r.get('/dev/mail.json', (_req, res) => {
-    res.json({ messages: [...deps.mailer.outbox].reverse() });
+  r.get('/dev/mail.json', (req, res) => {
+    res.json({ messages: mailsFor(deps.mailer.outbox, req.query.to) });
   });
-  r.get('/dev/mail', (_req, res) => {
-    const items = [...deps.mailer.outbox]
-      .reverse()
-      .map(
-        (m) =>
-          `<article><h2>${escapeHtml(m.subject)}</h2><p>Til: ${escapeHtml(m.to)} · ${escapeHtml(m.sentAt)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
-      )
-      .join('\n');
-    res
-      .type('html')
-      .send(
-        `<!doctype html><html lang="nb"><meta charset="utf-8"><title>Utviklings-e-post</title><body style="font-family:sans-serif;max-width:50rem;margin:2rem auto"><h1>Utviklings-e-post</h1>${items || '<p>Ingen e-post sendt ennå.</p>'}</body></html>`,
-      );
+  r.get('/dev/mail.css', (_req, res) => {
+    res.type('css').send(DEV_OUTBOX_CSS);
+  });
+  r.get('/dev/mail', (req, res) => {
+    const to = typeof req.query.to === 'string' ? req.query.to.trim() : '';
+    res.type('html').send(devOutboxPage(mailsFor(deps.mailer.outbox, to), { to, total: deps.mailer.outbox.length }));
   });
   return r;
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../audit';
-import { consumeLimit, LIMITS } from '../auth/rate-limit';
+import { consumeLimit, lockLimitKey, LIMITS } from '../auth/rate-limit';
 import { sha256 } from '../auth/tokens';
 import type { UserRow } from '../auth/users';
 import { consumeVerificationById, isOpen, issueVerification } from '../auth/verification';
@@ -24,12 +24,30 @@ import type { Role } from '../../shared/values';
 /** CONTRACT.md section 7 / issue 5: an invitation is valid for 7 days and is used once. */
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
 
+/** An invitation link that cannot be used: the invitee needs a new one from the club. */
+const INVITATION_NOT_USABLE =
+  'Invitasjonen er ugyldig, utløpt eller allerede brukt. Be den som inviterte deg om en ny.';
+const NO_PENDING_INVITATION = 'Invitasjonen finnes ikke lenger: den er brukt, trukket tilbake eller utløpt.';
+const ONLY_OWNERS_INVITE_OWNERS = 'Bare en eier kan sende eller trekke tilbake en invitasjon som eier.';
+/** The member list shows at most this many pending invitations, newest first (and how many there are). */
+export const PENDING_INVITATIONS_SHOWN = 100;
+
 const NOT_YOUR_INVITATION =
   'Invitasjonen ble sendt til en annen e-postadresse. Logg inn med den adressen, eller legg den til på kontoen din, for å bli med.';
 
 export interface InvitationSummary {
   email: string;
   role: Role;
+  expiresAt: Date;
+}
+
+/** An invitation not yet accepted, as owners and admins see it (`invitedBy`: the inviter's name or address). */
+export interface PendingInvitation {
+  id: string;
+  email: string;
+  role: Role;
+  invitedBy: string | null;
+  createdAt: Date;
   expiresAt: Date;
 }
 
@@ -59,9 +77,31 @@ export async function inviteByEmail(
   scope: OrgScope,
   input: { email: string; role: Role },
 ): Promise<InvitationSummary> {
+  const sent = await sendInvitation(deps, scope, input);
+  await audit(deps, scope.tx, {
+    action: 'org.member_invited',
+    actorUserId: scope.actorUserId,
+    organizationId: scope.organizationId,
+    ip: scope.ip,
+    details: { email: input.email, role: input.role },
+  });
+  return { email: sent.email, role: sent.role, expiresAt: sent.expiresAt };
+}
+
+/**
+ * Issues an invitation and mails it, in the scope's transaction: the invitation itself and what invites
+ * and resends share. The mail limit is checked and counted under a lock on the actor's key, so parallel
+ * invitations and resends of one admin cannot slip past it (and run one after another, so "newest only"
+ * leaves exactly one open invitation per address).
+ */
+async function sendInvitation(
+  deps: Deps,
+  scope: OrgScope,
+  input: { email: string; role: Role },
+): Promise<PendingInvitation> {
+  await lockLimitKey(scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
   await consumeLimit(deps, scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
   const now = deps.now();
-  const expiresAt = new Date(now.getTime() + INVITATION_SECONDS * 1000);
   // A newer invitation to the same address replaces the older open one (newest only).
   const issued = await issueVerification(deps, scope.tx, {
     purpose: 'invitation',
@@ -72,6 +112,7 @@ export async function inviteByEmail(
     code: false,
   });
   const token = issued.token!;
+  const expiresAt = new Date(now.getTime() + INVITATION_SECONDS * 1000);
   await scope.tx.insert(organizationInvitation).values({
     id: issued.id,
     organizationId: scope.organizationId,
@@ -80,16 +121,9 @@ export async function inviteByEmail(
     invitedBy: scope.actorUserId,
     createdAt: now,
   });
-  await audit(deps, scope.tx, {
-    action: 'org.member_invited',
-    actorUserId: scope.actorUserId,
-    organizationId: scope.organizationId,
-    ip: scope.ip,
-    details: { email: input.email, role: input.role },
-  });
 
   const [names] = await scope.tx
-    .select({ organizationName: organization.name, inviterName: appUser.name })
+    .select({ organizationName: organization.name, inviterName: appUser.name, inviterEmail: appUser.email })
     .from(organization)
     .innerJoin(appUser, eq(appUser.id, scope.actorUserId))
     .where(eq(organization.id, scope.organizationId))
@@ -105,7 +139,14 @@ export async function inviteByEmail(
       expiresAt,
     }),
   );
-  return { email: input.email, role: input.role, expiresAt };
+  return {
+    id: issued.id,
+    email: input.email,
+    role: input.role,
+    invitedBy: names?.inviterName ?? names?.inviterEmail ?? null,
+    createdAt: now,
+    expiresAt,
+  };
 }
 
 /** The newest-only rule is per organization and address: one open invitation each. */
@@ -197,7 +238,7 @@ export async function acceptInvitationByToken(
     .innerJoin(verification, eq(verification.id, organizationInvitation.id))
     .where(and(eq(verification.tokenHash, sha256(input.token)), eq(verification.purpose, 'invitation')))
     .limit(1);
-  if (!found) throw new AppError('INVALID_LINK');
+  if (!found) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
   const { invitation } = found;
   if (!(await addressesOf(deps.db, actor.user)).includes(invitation.email)) {
     throw new AppError('FORBIDDEN', { message: NOT_YOUR_INVITATION });
@@ -216,6 +257,182 @@ export async function acceptInvitationByToken(
       ),
     )
     .limit(1);
-  if (!membership || found.consumedAt === null) throw new AppError('INVALID_LINK');
+  if (!membership || found.consumedAt === null) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
   return { organization: membership };
+}
+
+export interface InvitationView {
+  organization: { id: string; name: string };
+  role: Role;
+  invitedBy: string | null;
+  email: string;
+  expiresAt: Date;
+  membership: { role: Role } | null;
+}
+
+/**
+ * The join page's read of an invitation, before it offers to accept: which club, who invited, which role,
+ * and whether the caller already is a member. As accepting (decision 0305), only for an account that owns
+ * the invited address: anyone else gets 403 before anything about the invitation's state is looked at. An
+ * unknown token is 400 INVALID_LINK, and so is a used, cancelled, replaced or expired one, unless the caller
+ * is a member of the club by now (the usual case: signing in accepted it), when the answer says so.
+ *
+ * Every read counts against the caller's limit, in a transaction of its own under a lock on the caller's
+ * key, so the count stands whatever the answer is and parallel reads cannot pass it together.
+ */
+export async function invitationByToken(
+  deps: Deps,
+  actor: { user: Pick<UserRow, 'id' | 'email'> },
+  input: { token: string },
+): Promise<InvitationView> {
+  await deps.db.transaction(async (tx) => {
+    await lockLimitKey(tx, LIMITS.invitationReadsPerUser, actor.user.id);
+    await consumeLimit(deps, tx, LIMITS.invitationReadsPerUser, actor.user.id);
+  });
+  const [found] = await deps.db
+    .select({
+      invitation: organizationInvitation,
+      expiresAt: verification.expiresAt,
+      consumedAt: verification.consumedAt,
+      invalidatedAt: verification.invalidatedAt,
+      organizationName: organization.name,
+      inviterName: appUser.name,
+    })
+    .from(organizationInvitation)
+    .innerJoin(verification, eq(verification.id, organizationInvitation.id))
+    .innerJoin(organization, eq(organization.id, organizationInvitation.organizationId))
+    .leftJoin(appUser, eq(appUser.id, organizationInvitation.invitedBy))
+    .where(and(eq(verification.tokenHash, sha256(input.token)), eq(verification.purpose, 'invitation')))
+    .limit(1);
+  if (!found) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  const { invitation } = found;
+  if (!(await addressesOf(deps.db, actor.user)).includes(invitation.email)) {
+    throw new AppError('FORBIDDEN', { message: NOT_YOUR_INVITATION });
+  }
+  const [membership] = await deps.db
+    .select({ role: organizationMembership.role })
+    .from(organizationMembership)
+    .where(
+      and(
+        eq(organizationMembership.organizationId, invitation.organizationId),
+        eq(organizationMembership.userId, actor.user.id),
+      ),
+    )
+    .limit(1);
+  const open =
+    found.consumedAt === null && found.invalidatedAt === null && found.expiresAt.getTime() > deps.now().getTime();
+  if (!open && !membership) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  return {
+    organization: { id: invitation.organizationId, name: found.organizationName },
+    role: invitation.role,
+    invitedBy: found.inviterName,
+    email: invitation.email,
+    expiresAt: found.expiresAt,
+    membership: membership ?? null,
+  };
+}
+
+// ---- Pending invitations: the member list of owners and admins ----
+
+const pendingColumns = {
+  id: organizationInvitation.id,
+  email: organizationInvitation.email,
+  role: organizationInvitation.role,
+  invitedBy: sql<string | null>`coalesce(${appUser.name}, ${appUser.email})`,
+  createdAt: organizationInvitation.createdAt,
+  expiresAt: verification.expiresAt,
+};
+
+/** The organization's open invitations (not used, cancelled, replaced or expired), in its tenancy. */
+function openInvitationsOf(scope: OrgScope, now: Date) {
+  return and(eq(organizationInvitation.organizationId, scope.organizationId), isOpen(now));
+}
+
+export async function listPendingInvitations(
+  deps: Deps,
+  scope: OrgScope,
+): Promise<{ invitations: PendingInvitation[]; total: number }> {
+  const where = openInvitationsOf(scope, deps.now());
+  const invitations = await scope.tx
+    .select(pendingColumns)
+    .from(organizationInvitation)
+    .innerJoin(verification, eq(verification.id, organizationInvitation.id))
+    .leftJoin(appUser, eq(appUser.id, organizationInvitation.invitedBy))
+    .where(where)
+    .orderBy(desc(organizationInvitation.createdAt), asc(organizationInvitation.email))
+    .limit(PENDING_INVITATIONS_SHOWN);
+  const [counted] = await scope.tx
+    .select({ n: count() })
+    .from(organizationInvitation)
+    .innerJoin(verification, eq(verification.id, organizationInvitation.id))
+    .where(where);
+  return { invitations, total: counted?.n ?? 0 };
+}
+
+/**
+ * One open invitation of this organization; another organization's id, or one no longer open, is 404 (the
+ * query asks for this organization's rows only). Only an owner touches an invitation as owner.
+ */
+async function findPendingInvitation(deps: Deps, scope: OrgScope, invitationId: string): Promise<PendingInvitation> {
+  const [found] = await scope.tx
+    .select(pendingColumns)
+    .from(organizationInvitation)
+    .innerJoin(verification, eq(verification.id, organizationInvitation.id))
+    .leftJoin(appUser, eq(appUser.id, organizationInvitation.invitedBy))
+    .where(and(eq(organizationInvitation.id, invitationId), openInvitationsOf(scope, deps.now())))
+    .limit(1);
+  if (!found) throw new AppError('NOT_FOUND', { message: NO_PENDING_INVITATION });
+  if (found.role === 'owner' && scope.actorRole !== 'owner') {
+    throw new AppError('FORBIDDEN', { message: ONLY_OWNERS_INVITE_OWNERS });
+  }
+  return found;
+}
+
+/**
+ * Sends a pending invitation again as a new one: a new link valid 7 days from now, mailed in the name of
+ * the admin resending it and counted against their mail limit; the old link stops working (newest only).
+ * The lock on the admin's mail key is taken before the invitation is looked up, so of parallel resends of
+ * one invitation the first replaces it and the others find it gone (404).
+ */
+export async function resendInvitation(
+  deps: Deps,
+  scope: OrgScope,
+  input: { invitationId: string },
+): Promise<{ invitation: PendingInvitation }> {
+  await lockLimitKey(scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
+  const old = await findPendingInvitation(deps, scope, input.invitationId);
+  const invitation = await sendInvitation(deps, scope, { email: old.email, role: old.role });
+  await audit(deps, scope.tx, {
+    action: 'org.invitation_resent',
+    actorUserId: scope.actorUserId,
+    organizationId: scope.organizationId,
+    ip: scope.ip,
+    details: { email: old.email, role: old.role },
+  });
+  return { invitation };
+}
+
+/** Withdraws a pending invitation: its link no longer joins, and signing in with the address does not either. */
+export async function cancelInvitation(
+  deps: Deps,
+  scope: OrgScope,
+  input: { invitationId: string },
+): Promise<{ ok: true }> {
+  const found = await findPendingInvitation(deps, scope, input.invitationId);
+  const now = deps.now();
+  // Conditional, like every use of a verification: if it was accepted a moment ago, it is not cancelled.
+  const [voided] = await scope.tx
+    .update(verification)
+    .set({ invalidatedAt: now })
+    .where(and(eq(verification.id, found.id), isOpen(now)))
+    .returning({ id: verification.id });
+  if (!voided) throw new AppError('NOT_FOUND', { message: NO_PENDING_INVITATION });
+  await audit(deps, scope.tx, {
+    action: 'org.invitation_cancelled',
+    actorUserId: scope.actorUserId,
+    organizationId: scope.organizationId,
+    ip: scope.ip,
+    details: { email: found.email, role: found.role },
+  });
+  return { ok: true };
 }

@@ -62,6 +62,8 @@ export const ROUTES: readonly Route[] = [
   // Organizations and their members.
   route({ method: 'post', path: '/organizations', procedure: 'orgs.create', body: true, status: 201 }),
   route({ method: 'get', path: '/organizations', procedure: 'orgs.mine' }),
+  // The join page's read of its invitation (docs/organizations.md): fixed segments before `:organization_id`.
+  route({ method: 'get', path: '/organizations/invitations', procedure: 'orgs.invitation', query: ['token'] }),
   route({ method: 'post', path: '/organizations/invitations/accept', procedure: 'orgs.acceptInvitation', body: true }),
   route({ method: 'get', path: ORG, procedure: 'orgs.get', params: org }),
   route({ method: 'get', path: `${ORG}/members`, procedure: 'orgs.members', params: org }),
@@ -78,6 +80,22 @@ export const ROUTES: readonly Route[] = [
     path: `${ORG}/members/:user_id`,
     procedure: 'orgs.removeMember',
     params: { ...org, user_id: 'userId' },
+    body: true,
+  }),
+  // Pending invitations, for owners and admins (docs/organizations.md).
+  route({ method: 'get', path: `${ORG}/invitations`, procedure: 'orgs.invitations', params: org }),
+  route({
+    method: 'post',
+    path: `${ORG}/invitations/:invitation_id/resend`,
+    procedure: 'orgs.resendInvitation',
+    params: { ...org, invitation_id: 'invitationId' },
+    body: true,
+  }),
+  route({
+    method: 'delete',
+    path: `${ORG}/invitations/:invitation_id`,
+    procedure: 'orgs.cancelInvitation',
+    params: { ...org, invitation_id: 'invitationId' },
     body: true,
   }),
   route({ method: 'get', path: `${ORG}/audit-log`, procedure: 'orgs.auditLog', params: org, query: ['page', 'limit'] }),

@@ -14,6 +14,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { assertNotStarted, assertOpen, assertOwner, roundFor, type RoundRow, type RoundRole } from './access';
 import { appendEvent, publishEvent } from './events';
+import { myRoundResults } from './results';
 import { writeScore } from './score-write';
 import { computeRound, holesPlayed, roundView } from './view';
 import type { RoundFormat, RoundHoles } from '../../shared/values';
@@ -265,6 +266,7 @@ export async function myRounds(
       holes: round.holes,
       status: round.status,
       createdAt: round.createdAt,
+      startedAt: round.startedAt,
       ownerUserId: round.ownerUserId,
       courseId: course.id,
       courseName: course.name,
@@ -281,6 +283,7 @@ export async function myRounds(
     .where(mine)
     .orderBy(desc(round.playedOn), desc(round.createdAt))
     .limit(input.limit ?? ROUNDS_DEFAULT_LIMIT);
+  const results = await myRoundResults(deps.db, rows, actor.userId);
   return {
     rounds: rows.map((r) => ({
       id: r.id,
@@ -297,6 +300,7 @@ export async function myRounds(
       },
       tee: { id: r.teeId, name: r.teeName },
       participantCount: Number(r.participantCount),
+      result: results.get(r.id) ?? null,
     })),
   };
 }

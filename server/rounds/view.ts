@@ -113,6 +113,7 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
     nineHoles,
     rating,
     sides,
+    finished: row.status === 'finished',
     players: participants.map((p, i) => ({
       id: p.id,
       sideId: p.sideId,

@@ -31,6 +31,10 @@ export const removeMemberInput = z.strictObject({ organizationId: id, userId: id
 export const auditLogInput = z.strictObject({ organizationId: id, ...paging });
 /** The invitation link's token (32 random bytes, base64url: 43 characters). */
 export const acceptInvitationInput = z.strictObject({ token: z.string().min(1).max(200) });
+/** The join page reads the invitation before it offers to accept it: the same token. */
+export const invitationByTokenInput = acceptInvitationInput;
+/** One pending invitation of an organization (resend, cancel). */
+export const pendingInvitationInput = z.strictObject({ organizationId: id, invitationId: id });
 
 export const adminUsersInput = z.strictObject({ q: searchText.optional(), ...paging });
 export const adminOrganizationsInput = z.strictObject({ q: searchText.optional(), ...paging });
@@ -60,6 +64,35 @@ export const addMemberOutput = z.discriminatedUnion('result', [
 export const acceptInvitationOutput = z.object({
   organization: z.object({ id: z.string(), name: z.string(), role }),
 });
+
+/**
+ * The invitation as the join page shows it to the owner of the invited address: the club, who invited, the
+ * role; `membership` is the caller's role in that club when they already are a member (nothing to accept).
+ */
+export const invitationByTokenOutput = z.object({
+  organization: z.object({ id: z.string(), name: z.string() }),
+  role,
+  invitedBy: z.string().nullable(),
+  email: z.string(),
+  expiresAt: instantOutput,
+  membership: z.object({ role }).nullable(),
+});
+
+/** An invitation not yet accepted, as owners and admins see it in the member list. */
+export const pendingInvitationOutput = z.object({
+  id: z.string(),
+  email: z.string(),
+  role,
+  invitedBy: z.string().nullable(),
+  createdAt: instantOutput,
+  expiresAt: instantOutput,
+});
+export const pendingInvitationsOutput = z.object({
+  invitations: z.array(pendingInvitationOutput),
+  /** All open invitations; the list holds the newest PENDING_INVITATIONS_SHOWN of them. */
+  total: z.number(),
+});
+export const resendInvitationOutput = z.object({ invitation: pendingInvitationOutput });
 
 /** Someone an audit entry names; `name` and `email` are null once the account no longer exists. */
 const auditPerson = z.object({ userId: z.string(), name: z.string().nullable(), email: z.string().nullable() });

@@ -123,7 +123,14 @@ export type ParticipantView = z.infer<typeof participantViewOutput>;
 const position = z.number().nullable();
 export const standingOutput = z.discriminatedUnion('format', [
   z.object({ format: z.literal('stroke'), holesPlayed: z.number(), net: z.number(), netToPar: z.number(), position }),
-  z.object({ format: z.literal('stableford'), holesPlayed: z.number(), points: z.number(), position }),
+  z.object({
+    format: z.literal('stableford'),
+    holesPlayed: z.number(),
+    points: z.number(),
+    /** Points against net par (2 a hole) over the holes played: what positions compare (decision 0415). */
+    pointsToPar: z.number(),
+    position,
+  }),
   z.object({
     format: z.literal('match'),
     holesPlayed: z.number(),
@@ -179,6 +186,15 @@ export const roundViewOutput = z.object({
 });
 export type RoundView = z.infer<typeof roundViewOutput>;
 
+/** The caller's own result in a round of their list: their totals and their side's standing. */
+export const roundResultOutput = z.object({
+  /** The holes the round is played over (18 or 9), beside `totals.holesPlayed`. */
+  holeCount: z.number(),
+  totals: participantTotalsOutput,
+  standing: standingOutput.nullable(),
+});
+export type RoundResult = z.infer<typeof roundResultOutput>;
+
 export const roundSummaryOutput = z.object({
   id: z.string(),
   playedOn: z.string(),
@@ -190,6 +206,8 @@ export const roundSummaryOutput = z.object({
   course: z.object({ id: z.string(), name: z.string(), club: clubOutput.optional() }),
   tee: z.object({ id: z.string(), name: z.string() }),
   participantCount: z.number(),
+  /** Null when the caller does not play in the round, or before its first score. */
+  result: roundResultOutput.nullable(),
 });
 export type RoundSummary = z.infer<typeof roundSummaryOutput>;
 export const roundsMineOutput = z.object({ rounds: z.array(roundSummaryOutput) });

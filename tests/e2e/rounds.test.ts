@@ -45,6 +45,7 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
 
     await page.getByRole('heading', { name: 'Ny runde: Tee, dato og spillform' }).waitFor();
     expect(step(page)).toBe('oppsett');
+    await page.getByLabel(/^Gul \(herre\)/).check();
     await page.getByLabel(/Stableford/).check();
     await page.getByLabel('Første 9 (1–9)').check();
     await screenshots(page, 'wizard-setup');
@@ -94,23 +95,11 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     await page.getByRole('heading', { name: 'Oslo Golfklubb – Bogstad' }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/runder\/[0-9a-f-]{36}$/);
     await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
-    // Nine holes: the card has holes 1 to 9 and starts at hole 1.
+    // Nine holes: the card has holes 1 to 9, a column per player, and starts at hole 1.
     expect(await page.getByTestId('hole-number').textContent()).toBe('Hull 1');
-    expect(await page.locator('table.totals thead tr').first().locator('th').allTextContents()).toEqual([
-      'Hull',
-      '1',
-      '2',
-      '3',
-      '4',
-      '5',
-      '6',
-      '7',
-      '8',
-      '9',
-      'Brutto',
-      'Netto',
-      'Poeng',
-    ]);
+    const card = page.getByTestId('scorecard');
+    expect(await card.locator('thead th').allTextContents()).toEqual(['Hull', 'Par', 'Runde Rita', 'Gjest Gunnar']);
+    expect(await card.locator('tbody th').allTextContents()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     // A new wizard starts empty.
     await page.goto(`${app.url}/runder/ny`);
     await page.getByRole('heading', { name: 'Ny runde: Velg bane' }).waitFor();
@@ -202,6 +191,7 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     await page.getByLabel('Klubb eller bane').fill('Bergen');
     await page.getByRole('list', { name: 'Søkeresultater' }).getByRole('button').first().click();
     await page.getByRole('button', { name: 'Neste' }).click();
+    await page.getByRole('group', { name: 'Teested' }).getByRole('radio').first().check();
     await page.getByLabel(/Matchspill/).check();
     await page.getByRole('button', { name: 'Neste' }).click();
     await page.getByRole('button', { name: /Legg til meg selv/ }).click();
@@ -261,7 +251,7 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     // Only the owner can finish; the partner's screen turns read-only by itself.
     expect(await partnerPage.getByRole('button', { name: 'Avslutt runden' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Avslutt runden' }).click();
-    await page.getByRole('button', { name: 'Ja, avslutt runden' }).click();
+    await page.getByRole('button', { name: 'Avslutt likevel' }).click();
     await page.getByText(/Runden er avsluttet/).waitFor();
     await partnerPage.getByText(/Runden er avsluttet/).waitFor();
     expect(await partnerPage.getByRole('button', { name: /Ett slag mer/ }).count()).toBe(0);

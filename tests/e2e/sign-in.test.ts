@@ -52,7 +52,8 @@ describe('signing in, in a real browser (issue 7)', () => {
     expect(await page.evaluate(async () => (await fetch('/auth/me')).status)).toBe(401);
     await screenshots(page, 'login-verify');
     await page.getByRole('button', { name: 'Logg inn' }).click();
-    await page.getByRole('heading', { name: `Hei, ${email}` }).waitFor();
+    // A new account has no name yet: the home screen asks for it (tests/e2e/new-user.test.ts).
+    await page.getByRole('heading', { name: 'Velkommen til Golfkortet' }).waitFor();
     expect(await page.evaluate(async () => (await fetch('/auth/me')).status)).toBe(200);
     await screenshots(page, 'home');
 
@@ -98,7 +99,8 @@ describe('signing in, in a real browser (issue 7)', () => {
 
     await codeField.fill(code);
     await page.getByRole('button', { name: 'Logg inn med koden' }).click();
-    await page.getByRole('heading', { name: `Hei, ${email}` }).waitFor();
+    // A new account has no name yet: the home screen asks for it (tests/e2e/new-user.test.ts).
+    await page.getByRole('heading', { name: 'Velkommen til Golfkortet' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -301,14 +303,14 @@ describe('signing in, in a real browser (issue 7)', () => {
     const memberPage = await memberContext.newPage();
     const memberErrors = watchErrors(memberPage);
     await signInWithMagicLink(memberPage, app, invitee);
-    await memberPage.getByRole('heading', { name: `Hei, ${invitee}` }).waitFor();
-    // The invitation's own link, opened afterwards, confirms the membership on one click.
+    await memberPage.getByRole('heading', { name: 'Velkommen til Golfkortet' }).waitFor();
+    // The invitation's own link, opened afterwards: signing in has joined already, and the page says so.
     await memberPage.goto(linkIn(invitation.text, '/klubber/bli-med?token='));
     await memberPage.getByRole('heading', { name: 'Bli med i klubb' }).waitFor();
+    await memberPage.getByText('Du er allerede med i Fjellvik Golfklubb som medlem.').waitFor();
+    expect(await memberPage.getByRole('button', { name: /Bli med/ }).count()).toBe(0);
     await screenshots(memberPage, 'org-join');
-    await memberPage.getByRole('button', { name: 'Bli med' }).click();
-    await memberPage.getByText('Du er med i Fjellvik Golfklubb som medlem.').waitFor();
-    await memberPage.getByRole('link', { name: 'Gå til klubben' }).click();
+    await memberPage.getByRole('link', { name: 'Gå til Fjellvik Golfklubb' }).click();
     await memberPage.getByRole('heading', { name: 'Fjellvik Golfklubb' }).waitFor();
     await memberPage.getByRole('link', { name: 'Hjem' }).click();
     await memberPage.getByRole('link', { name: 'Fjellvik Golfklubb' }).click();

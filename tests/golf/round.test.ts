@@ -72,6 +72,57 @@ describe('a scored round', () => {
     });
   });
 
+  describe('standings while sides have played different numbers of holes (decision 0415)', () => {
+    // Frozen at playing handicap 0, so no strokes received: net is gross.
+    const scratch = (id: string, sideId: string, scores: number[]): PlayerToScore => ({
+      ...player(id, sideId, 0, scores),
+      frozen: { courseHandicap: 0, playingHandicap: 0 },
+    });
+    // Hole pars 4, 4, 3, 5, 4, 4, 3: one side two under after 7 holes, the other one under after 9.
+    const sevenHolesTwoUnder = [3, 3, 3, 5, 4, 4, 3];
+    const nineHolesOneUnder = [3, 4, 3, 5, 4, 4, 3, 4, 5];
+
+    it('stroke play compares net to par over the holes each side played, not the sum of strokes', () => {
+      const scored = scoreRound(
+        round({
+          sides: [{ id: 'a' }, { id: 'b' }],
+          players: [scratch('p1', 'a', sevenHolesTwoUnder), scratch('p2', 'b', nineHolesOneUnder)],
+        }),
+      );
+      expect(scored.standings.get('a')).toMatchObject({ holesPlayed: 7, netToPar: -2, position: 1 });
+      expect(scored.standings.get('b')).toMatchObject({ holesPlayed: 9, netToPar: -1, position: 2 });
+    });
+
+    it('Stableford compares points against 2 a hole, so more holes played is no lead in itself', () => {
+      const scored = scoreRound(
+        round({
+          format: 'stableford',
+          sides: [{ id: 'a' }, { id: 'b' }],
+          players: [scratch('p1', 'a', sevenHolesTwoUnder), scratch('p2', 'b', nineHolesOneUnder)],
+        }),
+      );
+      // 7 holes: 14 at net par + 2 birdies = 16 points; 9 holes: 18 + 1 = 19 points.
+      expect(scored.standings.get('a')).toMatchObject({ holesPlayed: 7, points: 16, pointsToPar: 2, position: 1 });
+      expect(scored.standings.get('b')).toMatchObject({ holesPlayed: 9, points: 19, pointsToPar: 1, position: 2 });
+    });
+
+    it('in a finished round a side that left holes unplayed ranks after every side that played them all', () => {
+      const holes = HOLES.slice(0, 9);
+      for (const format of ['stroke', 'stableford'] as const) {
+        const sides = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+        const players = [
+          scratch('p1', 'a', sevenHolesTwoUnder),
+          scratch('p2', 'b', nineHolesOneUnder),
+          scratch('p3', 'c', [5, 5, 4, 6, 5, 5, 4, 5, 6]),
+        ];
+        const open = scoreRound(round({ format, holes, sides, players }));
+        expect([...open.standings.values()].map((s) => s!.position)).toEqual([1, 2, 3]);
+        const finished = scoreRound(round({ format, holes, sides, players, finished: true }));
+        expect([...finished.standings.values()].map((s) => s!.position)).toEqual([3, 1, 2]);
+      }
+    });
+  });
+
   it('singles match play at 100 %: the lower handicap plays off 0, the other gets the difference on the right holes', () => {
     const scored = scoreRound(
       round({

@@ -79,6 +79,19 @@ const REST = {
     path: `${org(i)}/audit-log${query(i, ['page', 'limit'])}`,
   }),
   'orgs.acceptInvitation': post('/organizations/invitations/accept'),
+  'orgs.invitation': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `/organizations/invitations${query(i, ['token'])}`,
+  }),
+  'orgs.invitations': (i: Input): RestRequest => ({ method: 'GET', path: `${org(i)}/invitations` }),
+  'orgs.resendInvitation': (i: Input): RestRequest => ({
+    method: 'POST',
+    path: `${org(i)}/invitations/${encodeURIComponent(i.invitationId)}/resend`,
+  }),
+  'orgs.cancelInvitation': (i: Input): RestRequest => ({
+    method: 'DELETE',
+    path: `${org(i)}/invitations/${encodeURIComponent(i.invitationId)}`,
+  }),
   'admin.users': (i: Input | undefined): RestRequest => ({
     method: 'GET',
     path: `/admin/users${query(i, ['q', 'page', 'limit'])}`,

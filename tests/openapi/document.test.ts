@@ -22,6 +22,7 @@ const NOT_API = new Set([
   'GET /docs/api/swagger-ui-bundle.js',
   'GET /dev/mail.json',
   'GET /dev/mail',
+  'GET /dev/mail.css',
 ]);
 
 interface Layer {

@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueConfirmation } from '../../server/account/confirmation';
 import type { UserRow } from '../../server/auth/users';
-import { appUser, organizationMembership, userSecondaryEmail } from '../../server/db/schema';
+import {
+  appUser,
+  organizationInvitation,
+  organizationMembership,
+  userSecondaryEmail,
+  verification,
+} from '../../server/db/schema';
 import { sessionTokenFor } from '../helpers/caller';
 import type { TestDeps } from '../helpers/deps';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
@@ -10,7 +16,8 @@ import { clientFor, TRANSPORTS, useDepsAndServer, type Procedure, type Transport
 import { insertInvitation } from './support';
 
 /**
- * Every procedure of issue 5 (organizations, administration, account e-mails, merge, profile) against
+ * Every procedure of issue 5 (organizations, administration, account e-mails, merge, profile), and the
+ * invitation procedures of issue 16, against
  * every kind of caller, through tRPC and REST. 'ok' means the call got through to its domain code and
  * succeeded; anything else is the contract's error code.
  */
@@ -75,6 +82,22 @@ async function freshMember(w: World): Promise<UserRow> {
   return user;
 }
 
+/** A pending invitation of the organization, to a fresh address: its id. */
+async function pendingInvitation(w: World): Promise<string> {
+  const email = uniqueEmail('venter');
+  await insertInvitation(w.deps, { organizationId: w.orgId, email, role: 'member' });
+  const [row] = await w.deps.db
+    .select({ id: organizationInvitation.id })
+    .from(organizationInvitation)
+    .where(eq(organizationInvitation.email, email));
+  return row!.id;
+}
+
+async function isOpenInvitation(w: World, id: string): Promise<boolean> {
+  const [row] = await w.deps.db.select().from(verification).where(eq(verification.id, id));
+  return row!.invalidatedAt === null && row!.consumedAt === null;
+}
+
 const CASES: Case[] = [
   { procedure: 'orgs.create', expected: SIGNED_IN, input: async () => ({ name: 'Matriseklubben' }) },
   { procedure: 'orgs.mine', expected: SIGNED_IN, input: async () => ({}) },
@@ -110,6 +133,29 @@ const CASES: Case[] = [
       const org = await createOrganization(w.deps.db, 'Invitasjonsklubben');
       return { token: await insertInvitation(w.deps, { organizationId: org.id, email: caller.email, role: 'member' }) };
     },
+  },
+  {
+    procedure: 'orgs.invitation',
+    expected: SIGNED_IN,
+    // As accepting: an invitation to the caller's own address (decision 0305).
+    input: async (w, caller) => {
+      const org = await createOrganization(w.deps.db, 'Invitasjonsklubben');
+      return { token: await insertInvitation(w.deps, { organizationId: org.id, email: caller.email, role: 'member' }) };
+    },
+  },
+  { procedure: 'orgs.invitations', expected: ORG_ADMIN, input: async (w) => ({ organizationId: w.orgId }) },
+  {
+    procedure: 'orgs.resendInvitation',
+    expected: ORG_ADMIN,
+    input: async (w) => ({ organizationId: w.orgId, invitationId: await pendingInvitation(w) }),
+    // Resent: the old invitation is replaced by a new one.
+    after: async (w, input, ok) => expect(await isOpenInvitation(w, input.invitationId)).toBe(!ok),
+  },
+  {
+    procedure: 'orgs.cancelInvitation',
+    expected: ORG_ADMIN,
+    input: async (w) => ({ organizationId: w.orgId, invitationId: await pendingInvitation(w) }),
+    after: async (w, input, ok) => expect(await isOpenInvitation(w, input.invitationId)).toBe(!ok),
   },
   { procedure: 'admin.users', expected: SUPER_ADMIN, input: async () => ({ q: 'example' }) },
   { procedure: 'admin.organizations', expected: SUPER_ADMIN, input: async () => ({}) },

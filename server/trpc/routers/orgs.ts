@@ -6,6 +6,11 @@ import {
   auditLogInput,
   auditLogOutput,
   createOrganizationInput,
+  invitationByTokenInput,
+  invitationByTokenOutput,
+  pendingInvitationInput,
+  pendingInvitationsOutput,
+  resendInvitationOutput,
   membersOutput,
   myOrganizationsOutput,
   organizationOutput,
@@ -15,7 +20,13 @@ import {
 } from '../../../shared/schemas/organizations';
 import { okOutput, organizationIdInput } from '../../../shared/schemas/common';
 import { readAuditLog } from '../../organizations/audit-log';
-import { acceptInvitationByToken } from '../../organizations/invitations';
+import {
+  acceptInvitationByToken,
+  cancelInvitation,
+  invitationByToken,
+  listPendingInvitations,
+  resendInvitation,
+} from '../../organizations/invitations';
 import {
   addMember,
   createOrganization,
@@ -65,6 +76,28 @@ export const orgsRouter = router({
     .input(auditLogInput)
     .output(auditLogOutput)
     .query(({ ctx, input }) => readAuditLog(ctx.deps, ctx.scope, input)),
+
+  // Pending invitations, for owners and admins (docs/organizations.md, "Pending invitations").
+  invitations: orgAdminProcedure
+    .input(organizationIdInput)
+    .output(pendingInvitationsOutput)
+    .query(({ ctx }) => listPendingInvitations(ctx.deps, ctx.scope)),
+
+  resendInvitation: orgAdminProcedure
+    .input(pendingInvitationInput)
+    .output(resendInvitationOutput)
+    .mutation(({ ctx, input }) => resendInvitation(ctx.deps, ctx.scope, input)),
+
+  cancelInvitation: orgAdminProcedure
+    .input(pendingInvitationInput)
+    .output(okOutput)
+    .mutation(({ ctx, input }) => cancelInvitation(ctx.deps, ctx.scope, input)),
+
+  // The join page's read of its link before it offers to accept (only for the invited address, decision 0305).
+  invitation: userProcedure
+    .input(invitationByTokenInput)
+    .output(invitationByTokenOutput)
+    .query(({ ctx, input }) => invitationByToken(ctx.deps, ctx.actor, input)),
 
   acceptInvitation: userProcedure
     .input(acceptInvitationInput)

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
-import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useForgetSession, useRefreshSession, useSession, useSetUser, type User } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
@@ -11,6 +10,7 @@ import { RecoveryCodes } from '../auth/RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS } from '../../../../shared/values';
 import { CurrentCodeField } from './CurrentCodeField';
 import { DeleteAccountCard, ExportCard } from './OwnDataCards';
+import { ProfileForm } from './ProfileForm';
 
 const METHOD_NAME = TWO_FACTOR_METHOD_LABELS.nb;
 
@@ -38,57 +38,9 @@ export default function AccountScreen() {
 }
 
 function ProfileCard({ user }: { user: User }) {
-  const trpc = useTRPC();
-  const updateMe = useSetUser();
-  const [name, setName] = useState(user.name ?? '');
-  const [index, setIndex] = useState(user.handicapIndex === null ? '' : formatHandicapIndex(user.handicapIndex));
-  const [localError, setLocalError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.account.updateProfile.mutationOptions({ onSuccess: ({ user: updated }) => updateMe(updated) }),
-  );
-  const error = describeApiError(save.error);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = parseHandicapIndex(index);
-    if (!parsed.ok) {
-      setLocalError(parsed.message);
-      return;
-    }
-    setLocalError(null);
-    save.mutate({ name: name.trim() === '' ? null : name.trim(), handicapIndex: parsed.value });
-  }
-
   return (
     <Card title="Profil">
-      <form onSubmit={submit} noValidate>
-        <TextField
-          label="Navn"
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={fieldError(error, 'name')}
-        />
-        <TextField
-          label="Handicapindeks"
-          name="handicapIndex"
-          inputMode="decimal"
-          hint="For eksempel 18,4. Plusshandicap skrives med +, for eksempel +1,2."
-          value={index}
-          onChange={(e) => setIndex(e.target.value)}
-          error={localError ?? fieldError(error, 'handicapIndex')}
-        />
-        <FormError error={error} fields={['name', 'handicapIndex']} />
-        {save.isSuccess ? (
-          <Alert tone="success">
-            <p>Profilen er lagret.</p>
-          </Alert>
-        ) : null}
-        <Button type="submit" busy={save.isPending}>
-          Lagre profil
-        </Button>
-      </form>
+      <ProfileForm user={user} submitLabel="Lagre profil" savedMessage="Profilen er lagret." />
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { ROLE_NAME } from '../orgs/roles';
+import { ProfileForm } from '../account/ProfileForm';
 import { HomeFeed } from '../feed/HomeFeed';
 import { RoundList } from '../rounds/RoundList';
 
@@ -17,11 +18,23 @@ export default function HomeScreen() {
   const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: 5 }));
   if (session.status !== 'full') return <Loading />;
   const user = session.user;
+  // A new account has no name yet: it is asked for here, rather than greeting the user by address.
   return (
-    <Page title={`Hei, ${user.name ?? user.email}`}>
+    <Page title={user.name ? `Hei, ${user.name}` : 'Velkommen til Golfkortet'}>
       <p className="muted" data-testid="session-state">
-        Innlogget som {user.name ?? user.email} · handicapindeks {formatHandicapIndex(user.handicapIndex)}
+        Innlogget som {user.name ?? user.email}
+        {user.name ? ` · handicapindeks ${formatHandicapIndex(user.handicapIndex)}` : ''}
       </p>
+      {user.name ? null : (
+        <Card title="Hva heter du?">
+          <ProfileForm user={user} submitLabel="Lagre" nameRequired>
+            <p className="small muted">
+              Navnet ser medspillerne dine og klubbene du er med i. Handicapindeksen gir slagene du får på hvert hull;
+              den kan stå tom og endres senere under Konto.
+            </p>
+          </ProfileForm>
+        </Card>
+      )}
       <Link href={ROUTES.newRound} className="btn block" style={{ marginBottom: '1rem' }}>
         Start ny runde
       </Link>

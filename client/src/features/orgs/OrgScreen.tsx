@@ -6,6 +6,7 @@ import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, EmptyState, FormError, Loading, Page, Pager, SelectField, TextField } from '../../ui';
+import { PendingInvitations } from './PendingInvitations';
 import { assignableRoles, describeAuditEntry, isAdminRole, ROLE_NAME, type Role } from './roles';
 
 const AUDIT_PAGE_SIZE = 20;
@@ -149,6 +150,7 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
           })}
         </ul>
       )}
+      {admin ? <PendingInvitations organizationId={organizationId} myRole={myRole} /> : null}
     </Card>
   );
 }
@@ -163,6 +165,7 @@ function Invite({ organizationId, myRole }: { organizationId: string; myRole: Ro
       onSuccess: () => {
         setEmail('');
         void queryClient.invalidateQueries({ queryKey: trpc.orgs.members.queryKey({ organizationId }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.orgs.invitations.queryKey({ organizationId }) });
         void queryClient.invalidateQueries({ queryKey: trpc.orgs.auditLog.queryKey() });
       },
     }),

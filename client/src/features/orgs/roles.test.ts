@@ -27,6 +27,22 @@ describe('the audit log in Norwegian', () => {
     ).toBe('Kari inviterte per@example.no som administrator');
     expect(
       describeAuditEntry({
+        action: 'org.invitation_resent',
+        actor: kari,
+        subject: null,
+        details: { email: 'per@example.no', role: 'admin' },
+      }),
+    ).toBe('Kari sendte invitasjonen til per@example.no på nytt');
+    expect(
+      describeAuditEntry({
+        action: 'org.invitation_cancelled',
+        actor: ola,
+        subject: null,
+        details: { email: 'per@example.no', role: 'member' },
+      }),
+    ).toBe('ola@example.no trakk tilbake invitasjonen til per@example.no');
+    expect(
+      describeAuditEntry({
         action: 'org.role_changed',
         actor: kari,
         subject: ola,

@@ -49,6 +49,10 @@ export function describeAuditEntry(entry: AuditEntryView): string {
       return `${actor} opprettet klubben`;
     case 'org.member_invited':
       return `${actor} inviterte ${typeof d.email === 'string' ? d.email : 'en adresse'} som ${roleText(d.role)}`;
+    case 'org.invitation_resent':
+      return `${actor} sendte invitasjonen til ${typeof d.email === 'string' ? d.email : 'en adresse'} på nytt`;
+    case 'org.invitation_cancelled':
+      return `${actor} trakk tilbake invitasjonen til ${typeof d.email === 'string' ? d.email : 'en adresse'}`;
     case 'org.member_added':
       return d.via === 'invitation'
         ? `${subject} ble med som ${roleText(d.role)} (invitasjon fra ${actor})`

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 
 /**
- * A scorecard hole by hole (the round's and the tournament's): a row of holes, a row of par with its sum,
- * then `children` as the body's rows, one per player, ending in one cell per `totals` heading. Wider than
- * a phone, so it scrolls sideways and is focusable, so a keyboard can scroll it too (axe:
- * scrollable-region-focusable).
+ * A scorecard with a column per hole (the tournament's; the round's is `ScoreCard`, a row per hole): a row
+ * of holes, a row of par with its sum, then `children` as the body's rows, one per player, ending in one
+ * cell per `totals` heading. Wider than a phone, so it scrolls sideways and is focusable, so a keyboard can
+ * scroll it too (axe: scrollable-region-focusable).
  */
 export function HoleTable({
   label,

@@ -1,10 +1,12 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { parseStrokes, stepStrokes } from './scorecard';
+import { MarkedScore } from './MarkedScore';
+import { parseStrokes, scoreMark, scoreMarkText, stepStrokes } from './scorecard';
 
 /**
  * One player's strokes on one hole, for one thumb: − and + buttons of 56 px around a number field (an empty
- * hole starts at par), or the number alone when this phone may not write it. Shared by the round scorecard
- * and the tournament scorecard (decision 0505); the caller says what a change does.
+ * hole starts at par), the score marked against par (decision 0508), or the number alone when this phone
+ * may not write it. Shared by the round scorecard and the tournament scorecard (decision 0505); the caller
+ * says what a change does.
  */
 export function StrokeStepper({
   name,
@@ -28,6 +30,7 @@ export function StrokeStepper({
   const [text, setText] = useState(strokes === null ? '' : String(strokes));
   const [invalid, setInvalid] = useState(false);
   const inputId = useId();
+  const markId = useId();
   useEffect(() => {
     setText(strokes === null ? '' : String(strokes));
     setInvalid(false);
@@ -50,6 +53,11 @@ export function StrokeStepper({
           <strong>{name}</strong>
         </label>
         {details}
+        {editable && strokes !== null ? (
+          <div className="small mark-word" id={markId} data-testid="mark-word">
+            {scoreMarkText(strokes, par)}
+          </div>
+        ) : null}
         {invalid ? (
           <div className="small" role="alert" style={{ color: 'var(--danger)' }}>
             Skriv et tall fra 1 til 20.
@@ -72,6 +80,8 @@ export function StrokeStepper({
             autoComplete="off"
             aria-label={`Slag for ${name} på hull ${hole}`}
             aria-invalid={invalid || undefined}
+            aria-describedby={strokes !== null ? markId : undefined}
+            className={strokes !== null ? `mark-${scoreMark(strokes, par)}` : undefined}
             value={text}
             onChange={(e) => setText(e.target.value.replace(/\D/g, '').slice(0, 2))}
             onBlur={commit}
@@ -90,7 +100,7 @@ export function StrokeStepper({
       ) : (
         <strong style={{ fontSize: '1.6rem' }}>
           <span className="visually-hidden">{`Slag for ${name} på hull ${hole}: `}</span>
-          {strokes ?? '–'}
+          {strokes === null ? '–' : <MarkedScore strokes={strokes} par={par} />}
         </strong>
       )}
     </div>

@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { RoundView, Standing } from '../../../../shared/schemas/rounds';
 import {
   canScore,
+  cardRows,
+  everyoneScored,
   firstOpenHole,
   formatToPar,
+  holeListText,
+  missingHoles,
   parseStrokes,
+  roundResultText,
+  scoreMark,
+  scoreMarkText,
   standingText,
   stepStrokes,
   strokesReceivedText,
+  sumStrokes,
 } from './scorecard';
 
 describe('entering strokes', () => {
@@ -41,7 +49,7 @@ describe('the scoreboard', () => {
 
   it('describes each format’s standing', () => {
     const stroke: Standing = { format: 'stroke', holesPlayed: 9, net: 38, netToPar: 2, position: 1 };
-    const stableford: Standing = { format: 'stableford', holesPlayed: 18, points: 36, position: 2 };
+    const stableford: Standing = { format: 'stableford', holesPlayed: 18, points: 38, pointsToPar: 2, position: 2 };
     const match: Standing = {
       format: 'match',
       holesPlayed: 16,
@@ -53,7 +61,7 @@ describe('the scoreboard', () => {
       position: 1,
     };
     expect(standingText(stroke)).toBe('Netto +2 etter 9 hull · 1. plass');
-    expect(standingText(stableford)).toBe('36 poeng etter 18 hull · 2. plass');
+    expect(standingText(stableford)).toBe('38 poeng (+2) etter 18 hull · 2. plass');
     expect(standingText(match)).toBe('Vunnet 3&2');
     expect(standingText({ ...stroke, holesPlayed: 0, position: null })).toBe('Ikke startet');
     expect(standingText(null)).toBe('–');
@@ -93,5 +101,114 @@ describe('a round', () => {
     expect(canScore(round, 'u1')).toBe(true);
     expect(canScore(round, 'stranger')).toBe(false);
     expect(canScore({ ...round, status: 'finished' }, 'owner')).toBe(false);
+  });
+});
+
+describe('the marks on a score', () => {
+  it('circles under par and boxes over par, twice for two or more', () => {
+    expect([2, 3, 4, 5, 6, 9].map((s) => scoreMark(s, 4))).toEqual([
+      'eagle',
+      'birdie',
+      'par',
+      'bogey',
+      'double',
+      'double',
+    ]);
+    expect(scoreMark(2, 5)).toBe('eagle');
+    expect(scoreMark(1, 3)).toBe('eagle');
+  });
+
+  it('says the score in words for a screen reader', () => {
+    expect([3, 4, 5, 6, 8].map((s) => scoreMarkText(s, 4))).toEqual([
+      'birdie',
+      'par',
+      'bogey',
+      'dobbel bogey',
+      '4 over par',
+    ]);
+    expect(scoreMarkText(3, 5)).toBe('eagle');
+    expect(scoreMarkText(2, 5)).toBe('albatross');
+    expect(scoreMarkText(1, 3)).toBe('hole in one');
+  });
+});
+
+describe('the full card', () => {
+  const eighteen = Array.from({ length: 18 }, (_, i) => ({ hole: i + 1 }));
+
+  it('puts "Ut" after hole 9 and "Inn" after hole 18, and no subtotal on a nine-hole card', () => {
+    const rows = cardRows(eighteen);
+    expect(rows).toHaveLength(20);
+    expect(rows[9]).toEqual({ kind: 'nine', label: 'Ut', holes: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
+    expect(rows[19]).toEqual({ kind: 'nine', label: 'Inn', holes: [10, 11, 12, 13, 14, 15, 16, 17, 18] });
+    expect(cardRows(eighteen.slice(9)).every((r) => r.kind === 'hole')).toBe(true);
+  });
+
+  it('sums the holes scored, and shows nothing when none is', () => {
+    const strokes: Record<number, number> = { 1: 4, 2: 5, 9: 3 };
+    const on = (h: number) => strokes[h] ?? null;
+    expect(sumStrokes([1, 2, 3, 4, 5, 6, 7, 8, 9], on)).toBe(12);
+    expect(sumStrokes([10, 11], on)).toBeNull();
+  });
+});
+
+describe('finishing and moving on', () => {
+  const card = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((hole) => ({ hole }));
+  const players = [
+    { id: 'liv', name: 'Liv' },
+    { id: 'per', name: 'Per' },
+  ];
+  const scored: Record<string, number[]> = { liv: [1, 2, 3, 4, 5, 6, 7, 8, 9], per: [1, 2, 5, 6, 7] };
+  const strokesOf = (id: string, hole: number) => (scored[id]!.includes(hole) ? 4 : null);
+
+  it('names the holes each player has not scored', () => {
+    expect(missingHoles(card, players, strokesOf)).toEqual([{ name: 'Per', holes: [3, 4, 8, 9] }]);
+    expect(holeListText([3, 4, 8, 9])).toBe('3, 4, 8 og 9');
+    expect(holeListText([1, 2, 3, 4, 7, 10, 11, 12])).toBe('1–4, 7 og 10–12');
+    expect(holeListText([18])).toBe('18');
+  });
+
+  it('moves on only when every player has a score on the hole', () => {
+    expect(everyoneScored(players, 1, strokesOf)).toBe(true);
+    expect(everyoneScored(players, 3, strokesOf)).toBe(false);
+    expect(everyoneScored([], 1, strokesOf)).toBe(false);
+  });
+});
+
+describe('the round list', () => {
+  const totals = {
+    holesPlayed: 18,
+    gross: 84,
+    net: 70,
+    stablefordPoints: 37,
+    adjustedGross: 83,
+    grossToPar: 12,
+    netToPar: -2,
+  };
+  it("shows the caller's strokes and to par, or points, with the holes played while some are missing", () => {
+    const stroke = { format: 'stroke', holesPlayed: 18, net: 70, netToPar: -2, position: 1 } as const;
+    expect(roundResultText('stroke', { holeCount: 18, totals, standing: stroke })).toBe('84 slag (+12)');
+    expect(roundResultText('stableford', { holeCount: 18, totals, standing: null })).toBe('37 poeng');
+    expect(
+      roundResultText('stroke', {
+        holeCount: 18,
+        totals: { ...totals, holesPlayed: 7, gross: 30, grossToPar: 2 },
+        standing: null,
+      }),
+    ).toBe('30 slag (+2) etter 7 hull');
+    const match: Standing = {
+      format: 'match',
+      holesPlayed: 16,
+      holesRemaining: 2,
+      holesUp: 3,
+      decided: true,
+      result: 'won',
+      status: 'Vunnet 3&2',
+      position: 1,
+    };
+    expect(roundResultText('match', { holeCount: 18, totals, standing: match })).toBe('Vunnet 3&2 · 84 slag (+12)');
+    expect(roundResultText('stroke', null)).toBeNull();
+    expect(
+      roundResultText('stroke', { holeCount: 18, totals: { ...totals, holesPlayed: 0 }, standing: null }),
+    ).toBeNull();
   });
 });

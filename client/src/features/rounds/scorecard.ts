@@ -1,4 +1,5 @@
-import type { RoundView, Standing } from '../../../../shared/schemas/rounds';
+import type { RoundResult, RoundView, Standing } from '../../../../shared/schemas/rounds';
+import type { RoundFormat } from '../../../../shared/values';
 
 /** Strokes on a hole are 1 to 20 (CONTRACT.md section 8). */
 export const MIN_STROKES = 1;
@@ -46,10 +47,24 @@ export function standingText(standing: Standing | null): string {
     case 'stableford':
       return standing.holesPlayed === 0
         ? 'Ikke startet'
-        : `${standing.points} poeng etter ${standing.holesPlayed} hull${place}`;
+        : `${standing.points} poeng (${formatToPar(standing.pointsToPar)}) etter ${standing.holesPlayed} hull${place}`;
     case 'match':
       return standing.status;
   }
+}
+
+/**
+ * The caller's result in the round list: "84 slag (+12)", "36 poeng", "Vunnet 3&2 · 80 slag (+8)", with
+ * "etter 7 hull" while holes are missing; null when there is none to show.
+ */
+export function roundResultText(format: RoundFormat, result: RoundResult | null): string | null {
+  if (!result || result.totals.holesPlayed === 0) return null;
+  const { totals, standing } = result;
+  const after = totals.holesPlayed < result.holeCount ? ` etter ${totals.holesPlayed} hull` : '';
+  const strokes = `${totals.gross} slag (${formatToPar(totals.grossToPar)})`;
+  if (format === 'stableford') return `${totals.stablefordPoints} poeng${after}`;
+  if (format === 'match' && standing?.format === 'match') return `${standing.status} · ${strokes}${after}`;
+  return `${strokes}${after}`;
 }
 
 /** The first hole of the card where any player has no score yet, to open a round where play is. */
@@ -65,4 +80,83 @@ export function firstOpenHole(round: Pick<RoundView, 'card' | 'sides'>): number 
 export function canScore(round: Pick<RoundView, 'ownerUserId' | 'sides' | 'status'>, userId: string): boolean {
   if (round.status !== 'open') return false;
   return round.ownerUserId === userId || round.sides.some((s) => s.participants.some((p) => p.userId === userId));
+}
+
+/** A score against its hole's par, as a paper card marks it: the shape carries the meaning. */
+export type ScoreMark = 'eagle' | 'birdie' | 'par' | 'bogey' | 'double';
+
+export function scoreMark(strokes: number, par: number): ScoreMark {
+  const d = strokes - par;
+  if (d <= -2) return 'eagle';
+  if (d === -1) return 'birdie';
+  if (d === 0) return 'par';
+  return d === 1 ? 'bogey' : 'double';
+}
+
+/** What a screen reader says beside the number (golfers say these words in Norwegian too). */
+export function scoreMarkText(strokes: number, par: number): string {
+  const d = strokes - par;
+  if (strokes === 1) return 'hole in one';
+  if (d <= -3) return 'albatross';
+  if (d === 2) return 'dobbel bogey';
+  if (d > 2) return `${d} over par`;
+  return scoreMark(strokes, par);
+}
+
+/**
+ * The rows of a card, top to bottom: each hole, with "Ut" after the front nine and "Inn" after the back
+ * nine when the round plays both (a nine-hole round has only its total).
+ */
+export type CardRow = { kind: 'hole'; hole: number } | { kind: 'nine'; label: 'Ut' | 'Inn'; holes: number[] };
+
+export function cardRows(card: readonly { hole: number }[]): CardRow[] {
+  const holes = card.map((c) => c.hole);
+  if (holes.length !== 18) return holes.map((hole) => ({ kind: 'hole', hole }));
+  const front = holes.filter((h) => h <= 9);
+  const back = holes.filter((h) => h > 9);
+  return [
+    ...front.map((hole): CardRow => ({ kind: 'hole', hole })),
+    { kind: 'nine', label: 'Ut', holes: front },
+    ...back.map((hole): CardRow => ({ kind: 'hole', hole })),
+    { kind: 'nine', label: 'Inn', holes: back },
+  ];
+}
+
+/** The strokes on these holes of the ones scored; null when none is. */
+export function sumStrokes(holes: readonly number[], strokesOn: (hole: number) => number | null): number | null {
+  const scored = holes.map(strokesOn).filter((s): s is number => s !== null);
+  return scored.length === 0 ? null : scored.reduce((t, s) => t + s, 0);
+}
+
+/** Whether every player has a score on `hole` (then the app may move on to the next). */
+export function everyoneScored(
+  players: readonly { id: string }[],
+  hole: number,
+  strokesOf: (participantId: string, hole: number) => number | null,
+): boolean {
+  return players.length > 0 && players.every((p) => strokesOf(p.id, hole) !== null);
+}
+
+/** Each player with holes of the card still without a score, for the question before finishing. */
+export function missingHoles(
+  card: readonly { hole: number }[],
+  players: readonly { id: string; name: string }[],
+  strokesOf: (participantId: string, hole: number) => number | null,
+): { name: string; holes: number[] }[] {
+  return players
+    .map((p) => ({ name: p.name, holes: card.map((c) => c.hole).filter((h) => strokesOf(p.id, h) === null) }))
+    .filter((p) => p.holes.length > 0);
+}
+
+/** Hole numbers as a golfer reads them: "3", "3 og 7", "1–4, 7 og 10–18". */
+export function holeListText(holes: readonly number[]): string {
+  const ranges: string[] = [];
+  for (let i = 0; i < holes.length; ) {
+    let j = i;
+    while (j + 1 < holes.length && holes[j + 1] === holes[j]! + 1) j += 1;
+    ranges.push(j - i >= 2 ? `${holes[i]}–${holes[j]}` : holes.slice(i, j + 1).join(', '));
+    i = j + 1;
+  }
+  const parts = ranges.join(', ').split(', ');
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} og ${parts[parts.length - 1]}`;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   firstOpenStep,
   initialWizard,
+  lastTeeOn,
   nextCall,
   parseStep,
   restoreWizard,
@@ -54,13 +55,28 @@ describe('the wizard draft', () => {
     });
   });
 
-  it('picks the first tee of a chosen course, keeps a tee the new course also has, and ignores tees it does not have', () => {
+  it('chooses no tee for the player, keeps a tee the new course also has, and ignores tees it does not have', () => {
     let state = run({ type: 'chooseCourse', course: course18 });
-    expect(state.teeId).toBe('t-yellow');
+    expect(state.teeId).toBeNull();
+    expect(stepProblems(state, 'oppsett')).toContain('Velg teested.');
     state = wizardReducer(state, { type: 'setTee', teeId: 't-red' });
     state = wizardReducer(state, { type: 'chooseCourse', course: { ...course18, name: 'same tees' } });
     expect(state.teeId).toBe('t-red');
     expect(wizardReducer(state, { type: 'setTee', teeId: 'not-a-tee' }).teeId).toBe('t-red');
+  });
+
+  it("takes the tee of the player's last round on the course, or a course's only tee", () => {
+    const rounds = [
+      { course: { id: 'c-other' }, tee: { id: 't-x' } },
+      { course: { id: 'c-18' }, tee: { id: 't-red' } },
+      { course: { id: 'c-18' }, tee: { id: 't-yellow' } },
+    ];
+    expect(lastTeeOn(rounds, 'c-18')).toBe('t-red');
+    expect(lastTeeOn(rounds, 'c-new')).toBeNull();
+    expect(run({ type: 'chooseCourse', course: course18, lastTeeId: 't-red' }).teeId).toBe('t-red');
+    // A tee since removed from the course is no choice.
+    expect(run({ type: 'chooseCourse', course: course18, lastTeeId: 't-gone' }).teeId).toBeNull();
+    expect(run({ type: 'chooseCourse', course: course9 }).teeId).toBe('t-9');
   });
 
   it('offers a choice of nines only on an 18-hole course, and plays a nine-hole course as front9', () => {
@@ -142,7 +158,7 @@ describe('the wizard draft', () => {
 describe('when a step may be left', () => {
   it('asks for a course, then tee and date, then players; match play wants exactly two sides', () => {
     expect(stepProblems(initialWizard(now), 'bane')).toEqual(['Velg en bane.']);
-    let state = run({ type: 'chooseCourse', course: course18 });
+    let state = run({ type: 'chooseCourse', course: course18 }, { type: 'setTee', teeId: 't-yellow' });
     expect(stepProblems(state, 'oppsett')).toEqual([]);
     expect(stepProblems({ ...state, playedOn: '' }, 'oppsett')).toEqual(['Velg en dato.']);
     expect(stepProblems(state, 'spillere')).toEqual(['Legg til minst én spiller.']);
@@ -155,7 +171,7 @@ describe('when a step may be left', () => {
 
   it('lands a deep link or a reload on the first step that is not done', () => {
     expect(firstOpenStep(initialWizard(now), 'spillere')).toBe('bane');
-    const state = run({ type: 'chooseCourse', course: course18 });
+    const state = run({ type: 'chooseCourse', course: course18 }, { type: 'setTee', teeId: 't-yellow' });
     expect(firstOpenStep(state, 'start')).toBe('spillere');
     expect(firstOpenStep(state, 'oppsett')).toBe('oppsett');
     expect(parseStep('spillere')).toBe('spillere');
@@ -167,6 +183,7 @@ describe('when a step may be left', () => {
 describe('calling the server in the contract order', () => {
   const ready = run(
     { type: 'chooseCourse', course: course18 },
+    { type: 'setTee', teeId: 't-yellow' },
     { type: 'setFormat', format: 'stableford' },
     { type: 'addPerson', person: account('u1', 'Kari'), sideKey: null, key: 'a' },
     { type: 'addPerson', person: guest('Ola', 12.4), sideKey: null, key: 'b' },

@@ -4,6 +4,7 @@ import {
   ROUND_HOLES_LABELS,
   type RoundFormat,
   type RoundHoles,
+  type TeeGender,
 } from '../../../../shared/values';
 
 /**
@@ -37,7 +38,15 @@ export interface CourseChoice {
   kind: CourseKind;
   clubName: string | null;
   holeCount: number;
-  tees: { id: string; name: string; color: string | null; par: number; lengthMeters: number | null }[];
+  tees: {
+    id: string;
+    name: string;
+    color: string | null;
+    /** Absent in a draft saved before tees carried it. */
+    gender?: TeeGender | null;
+    par: number;
+    lengthMeters: number | null;
+  }[];
 }
 
 export interface WizardSide {
@@ -84,7 +93,8 @@ export function initialWizard(now: Date): WizardState {
 }
 
 export type WizardAction =
-  | { type: 'chooseCourse'; course: CourseChoice }
+  /** `lastTeeId`: the tee of the player's latest round on this course, if any (see `lastTeeOn`). */
+  | { type: 'chooseCourse'; course: CourseChoice; lastTeeId?: string | null }
   | { type: 'setTee'; teeId: string }
   | { type: 'setDate'; playedOn: string }
   | { type: 'setFormat'; format: Format }
@@ -129,11 +139,21 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   switch (action.type) {
     case 'chooseCourse': {
       if (locked) return state;
-      const teeStillThere = action.course.tees.some((t) => t.id === state.teeId);
+      const tees = action.course.tees;
+      const has = (id: string | null | undefined) => tees.some((t) => t.id === id);
+      // No tee is chosen for the player (decision 0508): the one chosen before on this course, the last
+      // round's on it, or the only one there is; otherwise the player picks.
+      const teeId = has(state.teeId)
+        ? state.teeId
+        : has(action.lastTeeId)
+          ? action.lastTeeId!
+          : tees.length === 1
+            ? tees[0]!.id
+            : null;
       return {
         ...state,
         course: action.course,
-        teeId: teeStillThere ? state.teeId : (action.course.tees[0]?.id ?? null),
+        teeId,
         // A nine-hole course is played as its "front nine": the server wants front9 for it.
         holes:
           action.course.holeCount === 9
@@ -290,6 +310,11 @@ export function nextCall(state: WizardState): WizardCall | null {
 }
 
 /** Reads a stored draft, or null when there is none or it is not one this version understands. */
+/** The tee of the newest of these rounds (newest first, as rounds.mine lists them) played on the course. */
+export function lastTeeOn(rounds: readonly { course: { id: string }; tee: { id: string } }[], courseId: string) {
+  return rounds.find((r) => r.course.id === courseId)?.tee.id ?? null;
+}
+
 export function restoreWizard(raw: string | null): WizardState | null {
   if (!raw) return null;
   try {

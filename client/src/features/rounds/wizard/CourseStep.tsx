@@ -13,7 +13,7 @@ import {
   type PersonalCourseForm,
 } from '../personal-course-form';
 import { courseTitle } from '../format';
-import type { CourseChoice, WizardAction, WizardState } from '../wizard-state';
+import { lastTeeOn, type CourseChoice, type WizardAction, type WizardState } from '../wizard-state';
 
 type Course = inferRouterOutputs<AppRouter>['courses']['get'];
 export type CourseFinderMode = 'navn' | 'naer' | 'internasjonalt' | 'ny';
@@ -24,6 +24,9 @@ const MODES: { id: CourseFinderMode; label: string }[] = [
   { id: 'internasjonalt', label: 'Internasjonalt' },
   { id: 'ny', label: 'Ny bane' },
 ];
+
+/** How many of my latest rounds the course step reads: its recent courses and the tee last played. */
+const RECENT_ROUNDS = 20;
 
 export function courseChoice(course: Course): CourseChoice {
   return {
@@ -36,6 +39,7 @@ export function courseChoice(course: Course): CourseChoice {
       id: t.id,
       name: t.name,
       color: t.color,
+      gender: t.gender,
       par: t.par,
       lengthMeters: t.lengthMeters,
     })),
@@ -72,6 +76,9 @@ function CourseButton({ course, pick, extra }: { course: Course; pick: CoursePic
 
 export function CourseStep({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
   const [mode, setMode] = useState<CourseFinderMode>('navn');
+  const trpc = useTRPC();
+  // The same list as the recent courses below (one request): the tee last played on the chosen course.
+  const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: RECENT_ROUNDS }));
   return (
     <div>
       {state.course ? (
@@ -95,7 +102,12 @@ export function CourseStep({ state, dispatch }: { state: WizardState; dispatch: 
         <CourseFinder
           pick={{
             chosenId: state.course?.id ?? null,
-            onChoose: (course) => dispatch({ type: 'chooseCourse', course }),
+            onChoose: (course) =>
+              dispatch({
+                type: 'chooseCourse',
+                course,
+                lastTeeId: lastTeeOn(rounds.data?.rounds ?? [], course.id),
+              }),
           }}
           mode={mode}
           setMode={setMode}
@@ -143,7 +155,7 @@ function RecentCourses({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mine = useQuery(trpc.personalCourses.mine.queryOptions());
-  const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: 20 }));
+  const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: RECENT_ROUNDS }));
   const [loading, setLoading] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const seen = new Set<string>();

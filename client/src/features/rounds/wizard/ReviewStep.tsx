@@ -5,7 +5,7 @@ import { formatHandicapIndex, formatStrokes } from '../../../lib/handicap';
 import { ROUTES } from '../../../routes';
 import { useTRPC } from '../../../trpc';
 import { Alert, Button, Card, Loading } from '../../../ui';
-import { courseTitle, formatDate } from '../format';
+import { allowanceText, courseTitle, formatDate, teeLabel } from '../format';
 import { FORMAT_NAME, HOLES_NAME, type WizardState } from '../wizard-state';
 
 /** Step 4: the round as the server has it, with each player's handicaps as the server computed them. */
@@ -27,41 +27,40 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
     <div>
       <Card title={courseTitle(view.course)}>
         <p>
-          {formatDate(view.playedOn)} · tee {view.tee.name} · {FORMAT_NAME[view.format]} · {HOLES_NAME[view.holes]}
+          {formatDate(view.playedOn)} · tee {teeLabel(view.tee)} · {FORMAT_NAME[view.format]} · {HOLES_NAME[view.holes]}
         </p>
-        <p className="small muted">
-          Handicaptillegg {view.allowancePercent} %. Handicapene låses når første slag føres.
+        <p className="small muted" data-testid="allowance">
+          {allowanceText(view.allowancePercent)} Handicapene låses når første slag føres.
         </p>
       </Card>
       {view.sides.map((side) => (
         <Card key={side.id} title={side.name}>
-          <div className="table-wrap">
-            <table className="totals" data-testid="review-side">
-              <thead>
-                <tr>
-                  <th scope="col">Spiller</th>
-                  <th scope="col">Hcp-indeks</th>
-                  <th scope="col">Banehcp</th>
-                  <th scope="col">Spillehcp</th>
-                  {match ? <th scope="col">Slag i matchen</th> : null}
+          {/* Narrow headings that may wrap: the table fits a 390 px phone, so nothing scrolls sideways. */}
+          <table className="totals handicaps" data-testid="review-side">
+            <thead>
+              <tr>
+                <th scope="col">Spiller</th>
+                <th scope="col">Indeks</th>
+                <th scope="col">Bane&shy;hcp</th>
+                <th scope="col">Spille&shy;hcp</th>
+                {match ? <th scope="col">Slag i match</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {side.participants.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">
+                    {p.name}
+                    {p.isGuest ? ' (gjest)' : ''}
+                  </th>
+                  <td>{formatHandicapIndex(p.handicapIndex)}</td>
+                  <td>{formatStrokes(p.courseHandicap)}</td>
+                  <td data-testid="playing-handicap">{formatStrokes(p.playingHandicap)}</td>
+                  {match ? <td>{formatStrokes(p.matchHandicap)}</td> : null}
                 </tr>
-              </thead>
-              <tbody>
-                {side.participants.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row">
-                      {p.name}
-                      {p.isGuest ? ' (gjest)' : ''}
-                    </th>
-                    <td>{formatHandicapIndex(p.handicapIndex)}</td>
-                    <td>{formatStrokes(p.courseHandicap)}</td>
-                    <td data-testid="playing-handicap">{formatStrokes(p.playingHandicap)}</td>
-                    {match ? <td>{formatStrokes(p.matchHandicap)}</td> : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </Card>
       ))}
       <Button block onClick={() => onStarted(view.id)}>

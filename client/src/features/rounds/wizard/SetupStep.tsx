@@ -9,6 +9,7 @@ import {
   type WizardState,
 } from '../wizard-state';
 import { ROUND_FORMATS } from '../../../../../shared/values';
+import { teeLabel } from '../format';
 
 const FORMAT_HINT: Record<Format, string> = {
   stroke: 'Alle slag teller. Netto = brutto minus tildelte slag.',
@@ -79,8 +80,8 @@ export function SetupStep({ state, dispatch }: { state: WizardState; dispatch: D
         disabled={locked}
         options={course.tees.map((t) => ({
           value: t.id,
-          label: t.name,
-          hint: [`par ${t.par}`, t.lengthMeters ? `${t.lengthMeters.toLocaleString('nb-NO')} m` : null, t.color]
+          label: teeLabel(t),
+          hint: [`par ${t.par}`, t.lengthMeters ? `${t.lengthMeters.toLocaleString('nb-NO')} m` : null]
             .filter(Boolean)
             .join(' · '),
         }))}
