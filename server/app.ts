@@ -11,7 +11,7 @@ import { WebSocketServer } from 'ws';
 import { AppError } from './errors';
 import type { Deps } from './deps';
 import { MAX_BATCH_CALLS } from '../shared/http';
-import { appFileCacheControl, noStoreByDefault } from './http/cache-control';
+import { appFileCacheControl, looksLikeAFile, noStoreByDefault } from './http/cache-control';
 import { landingPage } from './http/landing-page';
 import { accessLog, decodablePath, mutationGuard, refuseHttpSubscriptions, requestId } from './http/guards';
 import { checkTrpcQueryInput, readJsonBody } from './http/json-body';
@@ -164,12 +164,15 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
     const indexHtml = path.join(clientDist, 'index.html');
     if (!existsSync(indexHtml)) deps.logger.warn('the app is not built: run `npm run build` (npm start does)');
     app.use(express.static(clientDist, { index: false, setHeaders: appFileCacheControl }));
+    // Browsers ask for /favicon.ico on pages that name no icon (the API docs, /dev/mail): the app's icon.
+    app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
     app.get(
       '/t/:slug',
       landingPage(deps, async () => (existsSync(indexHtml) ? readFile(indexHtml, 'utf8') : null)),
     );
-    // The SPA fallback: any other GET is a page of the app, routed in the browser.
-    app.get('/{*splat}', (_req, res) => {
+    // The SPA fallback: any other GET is a page of the app, routed in the browser; a missing file is 404.
+    app.get('/{*splat}', (req, res, next) => {
+      if (looksLikeAFile(req.path)) return next();
       if (existsSync(indexHtml)) {
         appFileCacheControl(res, indexHtml);
         return res.sendFile(indexHtml);

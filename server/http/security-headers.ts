@@ -7,7 +7,7 @@ import type { RequestHandler } from 'express';
  *   could have a victim click "Logg inn" on an attacker's link and work in the attacker's account;
  * - `Referrer-Policy: no-referrer`: the sign-in, confirmation and invitation pages carry tokens in the URL;
  * - a Content-Security-Policy that allows only our own scripts, styles, connections (HTTP and the
- *   WebSocket) and images (plus data: for the QR code). Vite's development middleware injects inline
+ *   WebSocket), images (plus data: for the QR code), web manifest and service worker. Vite's development middleware injects inline
  *   scripts, so in development the policy is left out (`withContentSecurityPolicy: false`);
  * - nosniff, and the cross-origin isolation headers helmet sets by default.
  */
@@ -24,10 +24,13 @@ export function securityHeaders(options: { withContentSecurityPolicy: boolean })
             formAction: ["'self'"],
             frameAncestors: ["'none'"],
             imgSrc: ["'self'", 'data:'],
+            // The installable app: its web manifest and service worker (docs/app.md, "Offline").
+            manifestSrc: ["'self'"],
             objectSrc: ["'none'"],
             scriptSrc: ["'self'"],
             scriptSrcAttr: ["'none'"],
             styleSrc: ["'self'"],
+            workerSrc: ["'self'"],
           },
         }
       : false,

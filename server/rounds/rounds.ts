@@ -32,16 +32,17 @@ async function change<T>(
   work: (
     tx: Transaction,
     current: { round: RoundRow; role: RoundRole },
-  ) => Promise<{ change: RoundChange; answer: (view: RoundView) => T }>,
+  ) => Promise<{ change: RoundChange | null; answer: (view: RoundView) => T }>,
 ): Promise<T> {
   const outcome = await deps.db.transaction(async (tx) => {
     const current = await roundFor(tx, roundId, userId, { lock: true });
     const { change: what, answer } = await work(tx, current);
-    const eventId = await appendEvent(tx, roundId, what);
+    // Nothing changed (a score operation repeated): no event, nothing for the spectators.
+    const eventId = what === null ? null : await appendEvent(tx, roundId, what);
     const view = await roundView(tx, roundId);
-    return { eventId, what, view, result: answer(view) };
+    return { eventId, view, result: answer(view) };
   });
-  publishEvent(deps, roundId, outcome.eventId, outcome.view);
+  if (outcome.eventId !== null) publishEvent(deps, roundId, outcome.eventId, outcome.view);
   return outcome.result;
 }
 
@@ -165,7 +166,7 @@ export async function addParticipant(
 /**
  * A hole's score, by the owner or an account taking part (guests have no account). The first score of
  * the round freezes every participant's index, course handicap and playing handicap. With
- * `previousStrokes` the write is conditional on it (./score-write.ts).
+ * `previousStrokes` the write is conditional on it; the same operation repeated writes nothing (./score-write.ts).
  */
 export async function setScore(
   deps: Deps,
@@ -200,9 +201,14 @@ export async function setScore(
     }
     if (row.startedAt === null && input.strokes !== null) await freezeHandicaps(deps, tx, row);
 
-    await writeScore(tx, { ...input, userId: actor.userId, participantId: target.id, updatedAt: deps.now() });
+    const written = await writeScore(tx, {
+      ...input,
+      userId: actor.userId,
+      participantId: target.id,
+      updatedAt: deps.now(),
+    });
     return {
-      change: { type: 'score', participantId: target.id, hole: input.hole, strokes: input.strokes },
+      change: written ? { type: 'score', participantId: target.id, hole: input.hole, strokes: input.strokes } : null,
       answer: (view) => view,
     };
   });

@@ -14,54 +14,33 @@ export interface ScoreWrite {
 }
 
 /**
- * Writes one hole's score. With `previousStrokes` the write is conditional, in one statement, on the hole
- * still holding that value, so a phone that re-sends an old edit cannot overwrite a correction made on
- * another phone meanwhile. When nothing was written, the hole is read (under the round's row lock, which
- * every change holds): already holding `strokes` is this same write repeated after a lost answer, and is
- * accepted; anything else is 409 CONFLICT.
+ * Writes one hole's score, under the round's row lock (every change holds it, so nothing can slip in
+ * between the read and the write). A hole that already holds `strokes` is left as it is: the same
+ * operation repeated (a phone re-sending after a lost answer, or from its outbox) is the same write, and
+ * nothing is written, so no event either (decision 0416). With `previousStrokes` the write is conditional
+ * on the hole still holding that value, so a phone that re-sends an old edit cannot overwrite a correction
+ * made on another phone meanwhile: anything else is 409 CONFLICT (decision 0407). Answers whether the hole
+ * changed.
  */
-export async function writeScore(tx: Transaction, input: ScoreWrite): Promise<void> {
-  if (input.previousStrokes === undefined) {
-    await writeUnconditionally(tx, input);
-    return;
-  }
-  if (await writeIfUnchanged(tx, input, input.previousStrokes)) return;
+export async function writeScore(tx: Transaction, input: ScoreWrite): Promise<boolean> {
   const [current] = await tx.select({ strokes: score.strokes }).from(score).where(atHole(input));
-  const now = current?.strokes ?? null;
-  if (now !== input.strokes) throw scoreConflict(input.hole, now);
-}
-
-function atHole(input: Pick<ScoreWrite, 'participantId' | 'hole'>) {
-  return and(eq(score.participantId, input.participantId), eq(score.hole, input.hole));
-}
-
-async function writeUnconditionally(tx: Transaction, input: ScoreWrite): Promise<void> {
+  const held = current?.strokes ?? null;
+  if (held === input.strokes) return false;
+  if (input.previousStrokes !== undefined && held !== input.previousStrokes) throw scoreConflict(input.hole, held);
   if (input.strokes === null) {
     await tx.delete(score).where(atHole(input));
-    return;
+    return true;
   }
   const set = { strokes: input.strokes, updatedBy: input.userId, updatedAt: input.updatedAt };
   await tx
     .insert(score)
     .values({ participantId: input.participantId, hole: input.hole, ...set })
     .onConflictDoUpdate({ target: [score.participantId, score.hole], set });
+  return true;
 }
 
-/** True when the hole held `previous` and now holds `input.strokes`. */
-async function writeIfUnchanged(tx: Transaction, input: ScoreWrite, previous: number | null): Promise<boolean> {
-  const set = { strokes: input.strokes!, updatedBy: input.userId, updatedAt: input.updatedAt };
-  if (previous === null) {
-    if (input.strokes === null) return false;
-    const inserted = await tx
-      .insert(score)
-      .values({ participantId: input.participantId, hole: input.hole, ...set })
-      .onConflictDoNothing()
-      .returning({ hole: score.hole });
-    return inserted.length > 0;
-  }
-  const held = and(atHole(input), eq(score.strokes, previous));
-  if (input.strokes === null) return (await tx.delete(score).where(held).returning({ hole: score.hole })).length > 0;
-  return (await tx.update(score).set(set).where(held).returning({ hole: score.hole })).length > 0;
+function atHole(input: Pick<ScoreWrite, 'participantId' | 'hole'>) {
+  return and(eq(score.participantId, input.participantId), eq(score.hole, input.hole));
 }
 
 /** The player is told what the hole holds now; the app shows the newer value and lets them enter theirs again. */

@@ -59,11 +59,24 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A phone-sized context. The app's service worker is blocked unless a test asks for it
+ * (`serviceWorkers: 'allow'`, as tests/e2e/offline.test.ts does): its precaching of the whole shell right
+ * after the first load competes with the screen under test on a busy machine, and Playwright's request
+ * routing does not see what a worker fetches.
+ */
 export async function newPhoneContext(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport: VIEWPORTS.phone, locale: 'nb-NO', hasTouch: true, isMobile: true, ...options });
+  return browser.newContext({
+    viewport: VIEWPORTS.phone,
+    locale: 'nb-NO',
+    hasTouch: true,
+    isMobile: true,
+    serviceWorkers: 'block',
+    ...options,
+  });
 }
 
 /** Saves the page at phone and desktop widths under test-results/screenshots/ (not committed). */

@@ -22,6 +22,9 @@ describe('Cache-Control', () => {
     mkdirSync(path.join(clientDist, 'assets'));
     writeFileSync(path.join(clientDist, 'index.html'), '<!doctype html><title>Golfkortet</title>');
     writeFileSync(path.join(clientDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(clientDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    writeFileSync(path.join(clientDist, 'registerSW.js'), 'navigator.serviceWorker.register("/sw.js")');
+    writeFileSync(path.join(clientDist, 'manifest.webmanifest'), '{"name":"Golfkortet"}');
     deps = await createTestDeps();
     server = await startTestServer(deps, { client: 'static', clientDist });
     const user = await createUser(deps.db, { password: 'riktig hest batteri stift' });
@@ -81,5 +84,36 @@ describe('Cache-Control', () => {
     });
     expect(await answer('GET', '/klubber')).toEqual({ status: 200, cacheControl: 'no-cache' });
     expect(await answer('GET', '/index.html')).toEqual({ status: 200, cacheControl: 'no-cache' });
+  });
+
+  it('serves the service worker, its registration and the web manifest revalidated every time, with their types', async () => {
+    for (const [file, type] of [
+      ['/sw.js', 'text/javascript'],
+      ['/registerSW.js', 'text/javascript'],
+      ['/manifest.webmanifest', 'application/manifest+json'],
+    ] as const) {
+      const res = await fetch(server.url + file);
+      expect(await res.text()).not.toContain('<title>');
+      expect({ status: res.status, cacheControl: res.headers.get('cache-control') }, file).toEqual({
+        status: 200,
+        cacheControl: 'no-cache',
+      });
+      expect(res.headers.get('content-type'), file).toContain(type);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
+    }
+  });
+
+  it('answers a missing file 404 instead of the app page, so no page is installed as a service worker', async () => {
+    for (const file of ['/sw-old.js', '/assets/index-gone.js', '/assets/index-gone.css', '/manifest.json']) {
+      const res = await fetch(server.url + file);
+      expect(res.status, file).toBe(404);
+      expect(res.headers.get('content-type'), file).not.toContain('text/html');
+    }
+    expect((await answer('GET', '/runder/6c1f0e0a-4c6b-4b7e-9a53-0d1f2a3b4c5d')).status).toBe(200);
+    // Asked for by browsers on pages that name no icon: sent to the app's icon rather than refused.
+    const favicon = await fetch(`${server.url}/favicon.ico`, { redirect: 'manual' });
+    expect([favicon.status, favicon.headers.get('location')]).toEqual([301, '/favicon.svg']);
   });
 });

@@ -123,10 +123,16 @@ describe.each(databaseKinds())('live round updates over WebSocket, on %s', (kind
     let held: RoundView | undefined;
     for (const event of live.events) held = applyUpdate(held, event.data);
 
-    const strokes = [4, 5, 3, null, 7];
-    for (const [i, value] of strokes.entries()) {
-      await asOwner.rounds.setScore({ roundId, participantId, hole: 10 + i, strokes: value });
-    }
+    // The clear takes back a score (clearing an empty hole changes nothing and sends nothing: decision 0416).
+    const writes: [number, number | null][] = [
+      [10, 4],
+      [11, 5],
+      [12, 3],
+      [12, null],
+      [14, 7],
+    ];
+    const strokes = writes.map(([, value]) => value);
+    for (const [hole, value] of writes) await asOwner.rounds.setScore({ roundId, participantId, hole, strokes: value });
     await live.next(1 + strokes.length);
     const updates = live.events.slice(1).map((e) => e.data);
     for (const update of updates) held = applyUpdate(held, update);

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoundView } from '../../shared/schemas/rounds';
 import { callerAs, sessionTokenFor } from '../helpers/caller';
@@ -5,6 +6,7 @@ import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { roundEvent } from '../../server/db/schema';
 import { demoCourse } from './helpers';
 
 type Caller = Awaited<ReturnType<typeof callerAs>>['caller'];
@@ -86,6 +88,48 @@ describe.each(databaseKinds())('a score written from two phones, through tRPC, o
         2,
       ),
     ).toBeNull();
+  });
+
+  it('writes a repeated operation once, however many copies arrive at once: one score, one event (decision 0416)', async () => {
+    const { roundId, participantId } = await newRound();
+    const scoreEvents = async () =>
+      (await deps.db.select({ payload: roundEvent.payload }).from(roundEvent).where(eq(roundEvent.roundId, roundId)))
+        .map((e) => e.payload as { type: string; hole?: number; strokes?: number | null })
+        .filter((e) => e.type === 'score');
+
+    // An outbox re-sending after lost answers, and a second tab sending the same operations.
+    const first = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        asOwner.rounds.setScore({ roundId, participantId, hole: 6, strokes: 4, previousStrokes: null }),
+      ),
+    );
+    expect(first.map((r) => r.status)).toEqual(Array(6).fill('fulfilled'));
+    const corrected = await Promise.allSettled(
+      Array.from({ length: 4 }, () =>
+        asOwner.rounds.setScore({ roundId, participantId, hole: 6, strokes: 5, previousStrokes: 4 }),
+      ),
+    );
+    expect(corrected.map((r) => r.status)).toEqual(Array(4).fill('fulfilled'));
+    for (const r of corrected) if (r.status === 'fulfilled') expect(strokesOn(r.value, participantId, 6)).toBe(5);
+    const cleared = await Promise.allSettled(
+      Array.from({ length: 3 }, () =>
+        asOwner.rounds.setScore({ roundId, participantId, hole: 6, strokes: null, previousStrokes: 5 }),
+      ),
+    );
+    expect(cleared.map((r) => r.status)).toEqual(Array(3).fill('fulfilled'));
+
+    expect(await scoreEvents()).toEqual([
+      { type: 'score', participantId, hole: 6, strokes: 4 },
+      { type: 'score', participantId, hole: 6, strokes: 5 },
+      { type: 'score', participantId, hole: 6, strokes: null },
+    ]);
+    // A repeat of an operation older than the hole's value is still a conflict, not a write.
+    await asOwner.rounds.setScore({ roundId, participantId, hole: 6, strokes: 3, previousStrokes: null });
+    await expect(
+      asOwner.rounds.setScore({ roundId, participantId, hole: 6, strokes: 5, previousStrokes: 4 }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(strokesOn(await asOwner.rounds.get({ roundId }), participantId, 6)).toBe(3);
+    expect(await scoreEvents()).toHaveLength(4);
   });
 
   it('refuses a clear or a change of a value that has changed since, and says it was removed', async () => {

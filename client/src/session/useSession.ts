@@ -2,7 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback, useEffect, useState } from 'react';
 import type { AppRouter } from '../../../server/trpc/router';
+import { httpStatusOf } from '../lib/api-error';
 import { PENDING_SESSION_SECONDS } from '../lib/countdown';
+import { lastUser, rememberUser, wipeOfflineData } from '../offline/last-user';
 import { SESSION_QUERY_KEY, useTRPCClient } from '../trpc';
 import { setPendingStage, usePendingStage } from './pending-store';
 import { sessionFrom, type SessionState, type Stage } from './stage';
@@ -14,23 +16,37 @@ function isNotAuthenticated(error: unknown): boolean {
   return (error as { data?: { appCode?: string } } | null)?.data?.appCode === 'NOT_AUTHENTICATED';
 }
 
+/** The session as the app holds it; `remembered` when it is the last known user, the server not reached. */
+type Me = { user: User; remembered?: true } | null;
+
 /**
  * auth.me as "who is signed in": null for "nobody (with a full session)". Not an error, so that the
  * answer stays in the cache while it is asked again, and screens are not unmounted by a background refetch.
+ * Without network (no answer at all) the last user the server named on this browser stands in, so the
+ * round being played opens offline; it is asked again as soon as the network is back (docs/app.md, "Offline").
  */
 function useMe() {
   const client = useTRPCClient();
   return useQuery({
     queryKey: SESSION_QUERY_KEY,
-    queryFn: async (): Promise<{ user: User } | null> => {
+    queryFn: async (): Promise<Me> => {
       try {
-        return await client.auth.me.query();
+        const me = await client.auth.me.query();
+        rememberUser(me.user);
+        return me;
       } catch (error) {
-        if (isNotAuthenticated(error)) return null;
+        if (isNotAuthenticated(error)) {
+          rememberUser(null);
+          return null;
+        }
+        const remembered = httpStatusOf(error) === undefined ? lastUser<User>() : null;
+        if (remembered) return { user: remembered, remembered: true };
         throw error;
       }
     },
-    staleTime: 60_000,
+    // Asked even while the browser says it is offline (the default would wait, showing "Sjekker innlogging").
+    networkMode: 'always',
+    staleTime: (query) => (query.state.data?.remembered ? 0 : 60_000),
   });
 }
 
@@ -62,6 +78,7 @@ export function useApplySessionAnswer() {
     (answer: SessionAnswer) => {
       if (answer.stage === 'full') {
         setPendingStage(null);
+        rememberUser(answer.user);
         queryClient.setQueryData(SESSION_QUERY_KEY, { user: answer.user });
       } else {
         setPendingStage({
@@ -81,7 +98,13 @@ export function useApplySessionAnswer() {
 /** Updates the signed-in user after a change (profile, 2FA method, merge). */
 export function useSetUser() {
   const queryClient = useQueryClient();
-  return useCallback((user: User) => queryClient.setQueryData(SESSION_QUERY_KEY, { user }), [queryClient]);
+  return useCallback(
+    (user: User) => {
+      rememberUser(user);
+      queryClient.setQueryData(SESSION_QUERY_KEY, { user });
+    },
+    [queryClient],
+  );
 }
 
 /** Asks the server again who is signed in (after a change to the account it reports). */
@@ -90,11 +113,15 @@ export function useRefreshSession() {
   return useCallback(() => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }), [queryClient]);
 }
 
-/** After logout (or a session the server no longer accepts): forget everything cached about the user. */
+/**
+ * After logout or account deletion: forget everything cached about the user, in memory and in the browser
+ * (the saved rounds and unsent scores too: ../offline/last-user.ts).
+ */
 export function useForgetSession() {
   const queryClient = useQueryClient();
   return useCallback(() => {
     setPendingStage(null);
+    void wipeOfflineData();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
   }, [queryClient]);

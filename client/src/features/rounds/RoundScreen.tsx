@@ -20,7 +20,7 @@ import {
 } from './scorecard';
 import { allowanceText, courseTitle, formatDate, teeLabel } from './format';
 import { ScoreCard } from './ScoreCard';
-import { CONNECTION_TEXT } from './connection';
+import { ConnectionLine } from './ConnectionLine';
 import { ShareRound } from './ShareRound';
 import { StrokeStepper } from './StrokeStepper';
 import { useLiveRound } from './useLiveRound';
@@ -57,16 +57,7 @@ export default function RoundScreen() {
           </>
         ) : null}
       </p>
-      {view.status === 'open' ? (
-        <p>
-          <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
-            {CONNECTION_TEXT[connection]}
-          </span>
-          {Object.keys(pending).length > 0 ? (
-            <span className="small muted"> · {Object.keys(pending).length} slag venter på å bli lagret</span>
-          ) : null}
-        </p>
-      ) : null}
+      {view.status === 'open' ? <ConnectionLine connection={connection} waiting={Object.keys(pending).length} /> : null}
       <div className="grid-cols">
         <div>
           {view.status === 'open' ? (

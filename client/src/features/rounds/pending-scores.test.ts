@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterConflict,
   conflictText,
+  withSaved,
   edit,
   refused,
   saved,
   shownStrokes,
-  takeDue,
+  takeNext,
   unanswered,
   withConflict,
   withoutConflict,
@@ -18,30 +20,48 @@ describe('scores typed on this phone', () => {
     expect(shownStrokes(pending, 'p1', 3, null)).toBe(5);
     expect(shownStrokes(pending, 'p1', 4, 6)).toBe(6);
     expect(pending['p1:3']).toMatchObject({ previous: null, strokes: 5, sending: false });
-    const due = takeDue(pending);
-    expect(due.operations).toEqual([{ participantId: 'p1', hole: 3, previous: null, strokes: 5 }]);
-    pending = saved(due.pending, due.operations[0]!);
+    const due = takeNext(pending);
+    expect(due.operation).toEqual({ participantId: 'p1', hole: 3, previous: null, strokes: 5 });
+    pending = saved(due.pending, due.operation!);
     expect(pending).toEqual({});
     expect(shownStrokes(edit({}, 'p1', 3, null, 5), 'p1', 3, 5)).toBeNull();
   });
 
-  it('are each their own operation: two players scored at once are each cleared by their own answer', () => {
-    const typed = edit(edit({}, 'p1', 1, 4, null), 'p2', 1, 5, null);
-    const { operations, pending } = takeDue(typed);
-    expect(operations).toHaveLength(2);
-    // The answers may come in any order; neither waits for the other.
-    const afterSecond = saved(pending, operations[1]!);
-    expect(Object.keys(afterSecond)).toEqual(['p1:1']);
-    expect(saved(afterSecond, operations[0]!)).toEqual({});
+  it('are each their own operation, sent one at a time in the order first typed, each cleared by its own answer', () => {
+    let pending = edit(edit(edit({}, 'p2', 2, 5, null), 'p1', 1, 4, null), 'p3', 1, 6, null);
+    // A later edit of the first hole keeps its place in the queue.
+    pending = edit(pending, 'p2', 2, 7, null);
+    const sent: string[] = [];
+    for (;;) {
+      const next = takeNext(pending);
+      if (!next.operation) break;
+      expect(takeNext(next.pending).operation).toBeNull();
+      sent.push(`${next.operation.participantId}:${next.operation.strokes}`);
+      pending = saved(next.pending, next.operation);
+    }
+    expect(sent).toEqual(['p2:7', 'p1:4', 'p3:6']);
+    expect(pending).toEqual({});
   });
 
-  it('send one request per hole at a time; an edit made meanwhile goes next, from the value just confirmed', () => {
-    const first = takeDue(edit({}, 'p1', 2, 4, null));
+  it('send one request at a time; an edit made meanwhile goes next, from the value just confirmed', () => {
+    const first = takeNext(edit({}, 'p1', 2, 4, null));
     let pending = edit(first.pending, 'p1', 2, 5, null);
-    expect(takeDue(pending).operations).toEqual([]);
-    pending = saved(pending, first.operations[0]!);
+    expect(takeNext(pending).operation).toBeNull();
+    pending = saved(pending, first.operation!);
     expect(pending['p1:2']).toMatchObject({ previous: 4, strokes: 5, sending: false });
-    expect(takeDue(pending).operations).toEqual([{ participantId: 'p1', hole: 2, previous: 4, strokes: 5 }]);
+    expect(takeNext(pending).operation).toEqual({ participantId: 'p1', hole: 2, previous: 4, strokes: 5 });
+  });
+
+  it('read back from the phone come first, in their order, and none is taken as on the way', () => {
+    const stored = takeNext(edit(edit({}, 'p1', 1, 4, null), 'p1', 2, 5, null)).pending;
+    const typedMeanwhile = edit({}, 'p2', 1, 6, null);
+    let pending = withSaved(typedMeanwhile, stored);
+    const order: number[] = [];
+    for (let next = takeNext(pending); next.operation; next = takeNext(pending)) {
+      order.push(next.operation.strokes!);
+      pending = saved(next.pending, next.operation);
+    }
+    expect(order).toEqual([4, 5, 6]);
   });
 
   it('keep the value first seen through several edits, and drop an edit that goes back to it', () => {
@@ -53,11 +73,42 @@ describe('scores typed on this phone', () => {
   });
 
   it('stay to be sent again when unanswered, and are dropped when refused', () => {
-    const { operations, pending } = takeDue(edit({}, 'p1', 1, 4, null));
-    const kept: PendingScores = unanswered(pending, operations[0]!);
+    const { operation, pending } = takeNext(edit({}, 'p1', 1, 4, null));
+    const kept: PendingScores = unanswered(pending, operation!);
     expect(kept['p1:1']).toMatchObject({ strokes: 4, sending: false });
-    expect(takeDue(kept).operations).toEqual(operations);
-    expect(refused(pending, operations[0]!)).toEqual({});
+    expect(takeNext(kept).operation).toEqual(operation);
+    expect(refused(pending, operation!)).toEqual({});
+  });
+});
+
+describe('a score whose answer was lost', () => {
+  it('is not taken for a conflict when the player typed again and the lost request had been written', () => {
+    // 4 went and no answer came (it was written: the network dropped on the way back); then 5 was typed.
+    let step = takeNext(edit({}, 'p1', 1, 4, null));
+    let pending = edit(unanswered(step.pending, step.operation!), 'p1', 1, 5, null);
+    step = takeNext(pending);
+    expect(step.operation).toEqual({ participantId: 'p1', hole: 1, previous: null, strokes: 5 });
+    // The server holds 4, not the empty hole the request names: 409. It goes again from 4.
+    pending = afterConflict(step.pending, step.operation!)!;
+    expect(takeNext(pending).operation).toEqual({ participantId: 'p1', hole: 1, previous: 4, strokes: 5 });
+    // Refused once more: another phone after all, with nothing of this phone's left to try.
+    step = takeNext(pending);
+    expect(afterConflict(step.pending, step.operation!)).toBeNull();
+  });
+
+  it('still sends a return to the value first seen, since the lost request may have changed the hole', () => {
+    const step = takeNext(edit({}, 'p1', 1, 4, null));
+    const pending = edit(unanswered(step.pending, step.operation!), 'p1', 1, null, null);
+    expect(takeNext(pending).operation).toEqual({ participantId: 'p1', hole: 1, previous: null, strokes: null });
+  });
+
+  it('forgets the values in doubt once an answer confirms what the server holds', () => {
+    let step = takeNext(edit({}, 'p1', 1, 4, null));
+    let pending = edit(unanswered(step.pending, step.operation!), 'p1', 1, 5, null);
+    step = takeNext(pending);
+    pending = edit(step.pending, 'p1', 1, 6, null);
+    pending = saved(pending, step.operation!);
+    expect(pending['p1:1']).toEqual({ participantId: 'p1', hole: 1, previous: 5, strokes: 6, sending: false, seq: 1 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ScoreOperation } from './pending-scores';
-import { createScoreSender, sendResultOf, type SendResult } from './score-sender';
+import type { PendingScores, ScoreOperation } from './pending-scores';
+import { createScoreSender, sendResultOf, type OutboxStore, type SendResult } from './score-sender';
 
 /** A stand-in for the network: records each request and lets the test answer it when it chooses. */
 function network() {
@@ -18,15 +18,18 @@ describe('the scorecard’s sender', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('clears each of two scores sent at once by its own answer, in either order', async () => {
+  it('sends two scores typed at once one after the other, each cleared by its own answer', async () => {
     const net = network();
     const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
     sender.start();
     sender.edit('p1', 1, 4, null);
     sender.edit('p2', 1, 5, null);
+    expect(net.requests.map((r) => r.operation.participantId)).toEqual(['p1']);
+    net.requests[0]!.answer({ kind: 'saved' });
+    await settled();
+    expect(Object.keys(sender.getState().pending)).toEqual(['p2:1']);
     expect(net.requests.map((r) => r.operation.participantId)).toEqual(['p1', 'p2']);
     net.requests[1]!.answer({ kind: 'saved' });
-    net.requests[0]!.answer({ kind: 'saved' });
     await settled();
     expect(sender.getState().pending).toEqual({});
     // Nothing is left to re-send later.
@@ -65,6 +68,86 @@ describe('the scorecard’s sender', () => {
     sender.edit('p1', 1, 5, 6);
     expect(sender.getState().conflicts).toEqual([]);
     expect(net.requests[1]!.operation).toEqual({ participantId: 'p1', hole: 1, previous: 6, strokes: 5 });
+    sender.stop();
+  });
+
+  it('keeps the rest behind an unanswered score, and sends them all in order when the network answers', async () => {
+    const net = network();
+    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
+    sender.start();
+    sender.edit('p1', 1, 4, null);
+    net.requests[0]!.answer({ kind: 'unanswered' });
+    await settled();
+    // A new score tries the oldest first; while that goes unanswered, nothing behind it is sent.
+    sender.edit('p1', 2, 5, null);
+    sender.edit('p1', 3, 6, null);
+    expect(net.requests.map((r) => r.operation.hole)).toEqual([1, 1]);
+    net.requests[1]!.answer({ kind: 'unanswered' });
+    await settled();
+    expect(net.requests).toHaveLength(2);
+    sender.flush();
+    for (let i = 2; i <= 4; i++) {
+      expect(net.requests).toHaveLength(i + 1);
+      net.requests[i]!.answer({ kind: 'saved' });
+      await settled();
+    }
+    expect(net.requests.slice(2).map((r) => r.operation.hole)).toEqual([1, 2, 3]);
+    expect(sender.getState().pending).toEqual({});
+    sender.stop();
+  });
+
+  it('saves the outbox on every change, and a new sender (a reload) reads it back and sends it in order', async () => {
+    let saved: PendingScores = {};
+    const store: OutboxStore = {
+      load: async () => saved,
+      save: (pending) => {
+        saved = pending;
+      },
+    };
+    const offline = createScoreSender({ send: async () => ({ kind: 'unanswered' }), retryMs: 5_000, store });
+    await settled();
+    offline.edit('p1', 1, 4, null);
+    await settled();
+    offline.edit('p2', 1, 5, null);
+    offline.edit('p1', 1, 3, null);
+    await settled();
+    expect(Object.values(saved).map((p) => [p.participantId, p.strokes])).toEqual([
+      ['p1', 3],
+      ['p2', 5],
+    ]);
+
+    const net = network();
+    const reloaded = createScoreSender({ send: net.send, retryMs: 5_000, store });
+    reloaded.start();
+    await settled();
+    expect(Object.keys(reloaded.getState().pending)).toHaveLength(2);
+    net.requests[0]!.answer({ kind: 'saved' });
+    await settled();
+    net.requests[1]!.answer({ kind: 'saved' });
+    await settled();
+    expect(net.requests.map((r) => r.operation)).toEqual([
+      { participantId: 'p1', hole: 1, previous: null, strokes: 3 },
+      { participantId: 'p2', hole: 1, previous: null, strokes: 5 },
+    ]);
+    expect(saved).toEqual({});
+    reloaded.stop();
+  });
+
+  it('takes a 409 caused by its own lost answer for what it is, and sends the new value from the one written', async () => {
+    const net = network();
+    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
+    sender.start();
+    sender.edit('p1', 1, 4, null);
+    net.requests[0]!.answer({ kind: 'unanswered' });
+    await settled();
+    sender.edit('p1', 1, 5, null);
+    net.requests[1]!.answer({ kind: 'conflict' });
+    await settled();
+    expect(net.requests[2]!.operation).toEqual({ participantId: 'p1', hole: 1, previous: 4, strokes: 5 });
+    expect(sender.getState().conflicts).toEqual([]);
+    net.requests[2]!.answer({ kind: 'saved' });
+    await settled();
+    expect(sender.getState()).toMatchObject({ pending: {}, conflicts: [] });
     sender.stop();
   });
 

@@ -1,10 +1,12 @@
 import { describeApiError } from '../../lib/api-error';
 import {
+  afterConflict,
   edit,
   refused,
   saved,
-  takeDue,
+  takeNext,
   unanswered,
+  withSaved,
   withConflict,
   withoutConflict,
   type PendingScores,
@@ -52,22 +54,37 @@ export interface ScoreSender {
   stop(): void;
 }
 
+/** Where the outbox is kept between visits (IndexedDB for a round: client/src/offline/store.ts). */
+export interface OutboxStore {
+  load(): Promise<PendingScores>;
+  save(pending: PendingScores): void;
+}
+
 /**
  * The scorecard's sending, outside React (the round's and the tournament's: `participantId` is whatever
- * names a player's card, a round participant or a tournament entry): every score is its own request, settled by its own answer, and
- * unanswered ones go again every `retryMs` on a timer of their own, which re-renders cannot reset.
+ * names a player's card, a round participant or a tournament entry): every score is its own request,
+ * settled by its own answer, sent one at a time in the order typed; when one goes unanswered the rest wait
+ * behind it (the network is away), and all go again every `retryMs` on a timer of their own, which
+ * re-renders cannot reset. With a `store`, the outbox is saved on every change and read back when the
+ * sender is made, so a reload or a closed tab loses nothing.
  */
 export function createScoreSender(options: {
   send(operation: ScoreOperation): Promise<SendResult>;
   retryMs: number;
+  store?: OutboxStore;
 }): ScoreSender {
   let state: ScoreSenderState = { pending: {}, conflicts: [], error: null };
   const listeners = new Set<() => void>();
   let timer: ReturnType<typeof setInterval> | null = null;
   let active = false;
+  let draining = false;
+  // Nothing is saved until the saved outbox is read, or an early save would overwrite it.
+  let loaded = options.store === undefined;
 
   function set(next: ScoreSenderState): void {
+    const changed = next.pending !== state.pending;
     state = next;
+    if (changed && loaded) options.store?.save(state.pending);
     const wanted = active && Object.keys(state.pending).length > 0;
     if (wanted && timer === null) timer = setInterval(flush, options.retryMs);
     if (!wanted && timer !== null) {
@@ -80,14 +97,19 @@ export function createScoreSender(options: {
   function settle(operation: ScoreOperation, result: SendResult): void {
     switch (result.kind) {
       case 'saved':
+        // Typed again while this was on the way: that value goes next, from the one just confirmed.
         set({ ...state, pending: saved(state.pending, operation) });
-        // Typed again while this was on the way: that value goes now, from the one just confirmed.
-        flush();
         return;
       case 'unanswered':
         set({ ...state, pending: unanswered(state.pending, operation) });
         return;
-      case 'conflict':
+      case 'conflict': {
+        // Its own earlier request, whose answer was lost, may be what the hole holds: try from that first.
+        const retry = afterConflict(state.pending, operation);
+        if (retry) {
+          set({ ...state, pending: retry });
+          return;
+        }
         set({
           ...state,
           pending: refused(state.pending, operation),
@@ -98,21 +120,46 @@ export function createScoreSender(options: {
           }),
         });
         return;
+      }
       case 'refused':
         set({ ...state, pending: refused(state.pending, operation), error: result.message });
     }
   }
 
-  function flush(): void {
-    const { operations, pending } = takeDue(state.pending);
-    if (operations.length === 0) return;
-    set({ ...state, pending });
-    for (const operation of operations) {
-      options.send(operation).then(
-        (result) => settle(operation, result),
-        () => settle(operation, { kind: 'unanswered' }),
-      );
+  /** Sends the outbox in order, one request at a time, until it is empty or a request goes unanswered. */
+  async function drain(): Promise<void> {
+    if (draining) return;
+    draining = true;
+    try {
+      for (;;) {
+        const { operation, pending } = takeNext(state.pending);
+        if (!operation) return;
+        set({ ...state, pending });
+        const result = await options.send(operation).catch((): SendResult => ({ kind: 'unanswered' }));
+        settle(operation, result);
+        if (result.kind === 'unanswered') return;
+      }
+    } finally {
+      draining = false;
     }
+  }
+
+  function flush(): void {
+    void drain();
+  }
+
+  if (options.store) {
+    options.store.load().then(
+      (stored) => {
+        loaded = true;
+        set({ ...state, pending: withSaved(state.pending, stored) });
+        flush();
+      },
+      () => {
+        // No saved outbox to read (storage refused): go on with what is typed here.
+        loaded = true;
+      },
+    );
   }
 
   return {

@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { RoundView } from '../../../../shared/schemas/rounds';
+import { httpStatusOf } from '../../lib/api-error';
+import { outboxStore, savedRound, saveRound } from '../../offline/store';
+import { useSession } from '../../session/useSession';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { applyUpdate } from './live-update';
 import { serverStrokes } from './pending-scores';
@@ -16,17 +19,39 @@ const RETRY_UNSENT_MS = 5_000;
 /**
  * One round, kept current: rounds.get for the first picture, then rounds.onUpdate over the WebSocket, whose
  * updates carry the whole round or a patch of what scores changed (./live-update.ts). The query cache holds
- * the RoundView. Scores are sent one request each by a sender of their own
- * (./score-sender.ts): typed scores are shown until the server has them, sent again when the connection is
- * back and every few seconds meanwhile, and written only over the value this phone saw (409 otherwise:
- * the player is told, and sees the newer value).
+ * the RoundView, and IndexedDB its last copy (../../offline/store.ts), shown when the server cannot be
+ * reached. Scores are sent one request each, in the order typed, by a sender of their own
+ * (./score-sender.ts) whose outbox is saved in IndexedDB too: typed scores are shown until the server has
+ * them, kept through a reload or a closed tab, sent again when the connection is back and every few
+ * seconds meanwhile, and written only over the value this phone saw (409 otherwise: the player is told, and
+ * sees the newer value).
  */
 export function useLiveRound(roundId: string) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
+  const session = useSession();
+  const userId = session.status === 'full' ? session.user.id : '';
   const key = useMemo(() => trpc.rounds.get.queryKey({ roundId }), [trpc, roundId]);
-  const round = useQuery(trpc.rounds.get.queryOptions({ roundId }));
+  const round = useQuery({
+    ...trpc.rounds.get.queryOptions({ roundId }),
+    queryFn: async () => {
+      try {
+        return await client.rounds.get.query({ roundId });
+      } catch (error) {
+        // No answer at all (offline): the copy saved the last time the round was shown here.
+        const saved =
+          httpStatusOf(error) === undefined ? await savedRound(userId, roundId).catch(() => undefined) : undefined;
+        if (saved) return saved;
+        throw error;
+      }
+    },
+    // Asked even while the browser says it is offline, so that the saved copy shows at once.
+    networkMode: 'always',
+  });
+  useEffect(() => {
+    if (round.data && userId) void saveRound(userId, round.data).catch(() => undefined);
+  }, [round.data, userId]);
 
   const store = useCallback((view: RoundView) => queryClient.setQueryData(key, view), [queryClient, key]);
 
@@ -48,6 +73,7 @@ export function useLiveRound(roundId: string) {
     () =>
       createScoreSender({
         retryMs: RETRY_UNSENT_MS,
+        store: outboxStore(userId, roundId),
         send: async (operation) => {
           try {
             const view = await client.rounds.setScore.mutate({
@@ -67,7 +93,7 @@ export function useLiveRound(roundId: string) {
           }
         },
       }),
-    [client, queryClient, key, roundId, store],
+    [client, queryClient, key, roundId, store, userId],
   );
   const { pending, conflicts, error: scoreError } = useScoreSender(sender, connection);
 

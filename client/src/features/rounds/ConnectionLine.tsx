@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from 'react';
+import { CONNECTION_TEXT, type Connection } from './connection';
+
+function subscribeToNetwork(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Whether the browser has a network at all (a live socket can look open for a while after it is gone). */
+function useOnline(): boolean {
+  return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine);
+}
+
+/** What the line says about the scores in the outbox. */
+export function waitingText(offline: boolean, waiting: number): string {
+  return offline ? `${waiting} slag venter – sendes når nettet er tilbake` : `${waiting} slag venter på å bli lagret`;
+}
+
+/**
+ * The scorecard's connection, honestly: "Frakoblet" whenever the browser has no network or the live
+ * connection is lost, with the number of scores waiting in the outbox to be sent.
+ */
+export function ConnectionLine({ connection, waiting }: { connection: Connection; waiting: number }) {
+  const online = useOnline();
+  const shown: Connection = online ? connection : 'offline';
+  const offline = shown === 'offline';
+  return (
+    <p role="status" aria-live="polite">
+      <span className={`conn ${shown}`} data-testid="connection">
+        {offline ? 'Frakoblet' : CONNECTION_TEXT[shown]}
+      </span>
+      {waiting > 0 ? (
+        <span className={offline ? 'small' : 'small muted'} data-testid="waiting-scores">
+          {' '}
+          · {waitingText(offline, waiting)}
+        </span>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,300 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { roundEvent } from '../../server/db/schema';
+import { callerAs } from '../helpers/caller';
+import { createUser } from '../helpers/factories';
+import { codeIn } from '../helpers/mail';
+import { demoCourse } from '../rounds/helpers';
+import { screenshots, type AppUnderTest } from './harness';
+import { expectAccessible, lastMailId, signedInContext, useAppAndBrowser, waitForMail, watchErrors } from './support';
+
+/** The other browser tests block the service worker (harness.ts); these are about it. */
+const WITH_WORKER = { serviceWorkers: 'allow' } as const;
+
+/** What the app keeps in this browser: saved rounds, outboxes, the remembered user (client/src/offline/). */
+async function offlineData(page: Page) {
+  return page.evaluate(async () => {
+    const user = localStorage.getItem('golfkortet.sist-innlogget');
+    // Opening a database that is not there would create it: ask first.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'golfkortet')) return { rounds: 0, outboxes: 0, user };
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('golfkortet');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const count = (store: string) =>
+      new Promise<number>((resolve) => {
+        const request = db.transaction(store).objectStore(store).count();
+        request.onsuccess = () => resolve(request.result);
+      });
+    const found = { rounds: await count('rounds'), outboxes: await count('outboxes'), user };
+    db.close();
+    return found;
+  });
+}
+
+/** The service worker has installed (the shell is precached) and controls the page. */
+async function workerInControl(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+describe('offline first: an installable app whose scorecard works without network (issue 16)', () => {
+  let app: AppUnderTest;
+  let browser: Browser;
+  useAppAndBrowser((started) => ({ app, browser } = started));
+
+  let courseId: string;
+  let teeId: string;
+  beforeAll(async () => {
+    ({
+      course: { id: courseId },
+      teeId,
+    } = await demoCourse(app.deps, 'oslo-gk', 'Bogstad'));
+  });
+
+  /** A stroke round of Olga's with a guest, each on a side of their own. */
+  async function olgasRound(email?: string) {
+    const olga = await createUser(app.deps.db, {
+      name: 'Offline Olga',
+      handicapIndex: 14,
+      ...(email ? { email } : {}),
+    });
+    const asOlga = (await callerAs(app.deps, olga)).caller;
+    const round = await asOlga.rounds.create({
+      courseId,
+      teeId,
+      playedOn: '2026-06-20',
+      format: 'stroke',
+      holes: '18',
+    });
+    const ids: Record<string, string> = {};
+    for (const [name, who] of [
+      ['Offline Olga', { userId: olga.id }],
+      ['Gjest Gro', { guest: { name: 'Gjest Gro', handicapIndex: 28 } }],
+    ] as const) {
+      const side = await asOlga.rounds.addSide({ roundId: round.id, name });
+      ids[name] = (await asOlga.rounds.addParticipant({ roundId: round.id, sideId: side.id, ...who })).id;
+    }
+    return { olga, asOlga, roundId: round.id, ids };
+  }
+
+  const plus = (page: Page, name: string) => page.getByRole('button', { name: `Ett slag mer for ${name}` });
+  const cell = (page: Page, name: string, hole: number) => page.getByLabel(`Slag for ${name} på hull ${hole}`);
+  const waiting = (page: Page) => page.getByTestId('waiting-scores');
+
+  it('is installable: a valid web manifest with its icons, and an active service worker on the sign-in page', async () => {
+    const context = await browser.newContext(WITH_WORKER);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/login`);
+    await workerInControl(page);
+    const registration = () =>
+      page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        return { script: r?.active?.scriptURL, state: r?.active?.state, scope: r?.scope };
+      });
+    // It takes control while activating; activated follows a moment later.
+    await expect.poll(registration).toEqual({ script: `${app.url}/sw.js`, state: 'activated', scope: `${app.url}/` });
+
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const res = await page.request.get(new URL(href!, app.url).toString());
+    expect(res.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({
+      name: 'Golfkortet',
+      short_name: 'Golfkortet',
+      lang: 'nb',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1f5f3a',
+    });
+    const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+    expect(icons.map((i) => [i.sizes, i.purpose])).toEqual([
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['512x512', 'maskable'],
+    ]);
+    for (const icon of icons) {
+      const image = await page.request.get(new URL(icon.src, app.url).toString());
+      expect(image.status(), icon.src).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+      const size = await page.evaluate(async (src) => {
+        const bitmap = await createImageBitmap(await (await fetch(src)).blob());
+        return `${bitmap.width}x${bitmap.height}`;
+      }, icon.src);
+      expect(size).toBe(icon.sizes);
+    }
+    // The worker is never kept in a cache for long: a new release reaches every phone.
+    expect((await page.request.get(`${app.url}/sw.js`)).headers()['cache-control']).toBe('no-cache');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps scores typed offline through a reload and a closed tab, and delivers each exactly once when the network returns', async () => {
+    const { olga, asOlga, roundId, ids } = await olgasRound();
+    const context = await signedInContext(browser, app, olga, WITH_WORKER);
+    let page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/runder/${roundId}?hull=1`);
+    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    await workerInControl(page);
+
+    // The network goes: the line says so at once.
+    await context.setOffline(true);
+    await page.getByTestId('connection').filter({ hasText: 'Frakoblet' }).waitFor();
+    await plus(page, 'Offline Olga').click();
+    await plus(page, 'Gjest Gro').click();
+    await plus(page, 'Gjest Gro').click();
+    await page.getByRole('button', { name: 'Neste hull' }).click();
+    await plus(page, 'Offline Olga').click();
+    await expect.poll(() => waiting(page).textContent()).toContain('3 slag venter – sendes når nettet er tilbake');
+
+    // A reload without network: the app, the round and the waiting scores are all still there.
+    await page.reload();
+    await page.getByTestId('connection').filter({ hasText: 'Frakoblet' }).waitFor();
+    await expect.poll(() => waiting(page).textContent()).toContain('3 slag venter – sendes når nettet er tilbake');
+    expect(await cell(page, 'Offline Olga', 2).inputValue()).toBe('4');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Bogstad/);
+    await screenshots(page, 'offline-card-waiting');
+    await expectAccessible(page, 'the scorecard offline with scores waiting');
+
+    // The tab is closed and the round opened again in a new one, still without network.
+    await page.close();
+    page = await context.newPage();
+    errors.push(...watchErrors(page));
+    await page.goto(`${app.url}/runder/${roundId}?hull=1`);
+    await expect.poll(() => waiting(page).textContent()).toContain('3 slag venter');
+    expect(await cell(page, 'Gjest Gro', 1).inputValue()).toBe('5');
+    await page.getByRole('button', { name: 'Neste hull' }).click();
+    await page.getByRole('button', { name: 'Neste hull' }).click();
+    await plus(page, 'Offline Olga').click();
+    await expect.poll(() => waiting(page).textContent()).toContain('4 slag venter – sendes når nettet er tilbake');
+    // Nothing has reached the server yet.
+    const before = await asOlga.rounds.get({ roundId });
+    expect(before.sides.flatMap((s) => s.participants).map((p) => p.totals.holesPlayed)).toEqual([0, 0]);
+
+    // The network returns: every score reaches the server, in the order typed, and once.
+    await context.setOffline(false);
+    await expect.poll(() => waiting(page).count(), { timeout: 20_000 }).toBe(0);
+    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor({ timeout: 20_000 });
+    const held = (await asOlga.rounds.get({ roundId })).sides
+      .flatMap((s) => s.participants)
+      .flatMap((p) => p.holes.filter((h) => h.strokes !== null).map((h) => [p.name, h.hole, h.strokes]));
+    expect(held.sort()).toEqual(
+      [
+        ['Gjest Gro', 1, 5],
+        ['Offline Olga', 1, 4],
+        ['Offline Olga', 2, 4],
+        ['Offline Olga', 3, 3],
+      ].sort(),
+    );
+    const writes = (
+      await app.deps.db
+        .select({ payload: roundEvent.payload })
+        .from(roundEvent)
+        .where(eq(roundEvent.roundId, roundId))
+        .orderBy(roundEvent.id)
+    )
+      .map((e) => e.payload as { type: string; participantId: string; hole: number; strokes: number })
+      .filter((e) => e.type === 'score')
+      .map((e) => [e.participantId, e.hole, e.strokes]);
+    expect(writes).toEqual([
+      [ids['Offline Olga'], 1, 4],
+      [ids['Gjest Gro'], 1, 5],
+      [ids['Offline Olga'], 2, 4],
+      [ids['Offline Olga'], 3, 3],
+    ]);
+    // Nothing is left to send: the outbox in the browser is empty, the round's copy kept.
+    await expect.poll(() => offlineData(page)).toMatchObject({ rounds: 1, outboxes: 0 });
+    // The other player's card on the server is what this phone shows.
+    expect(await cell(page, 'Offline Olga', 3).inputValue()).toBe('3');
+
+    // Signing out wipes what the app kept about Olga in this browser.
+    await page.goto(`${app.url}/konto`);
+    await page.getByRole('button', { name: 'Logg ut', exact: true }).click();
+    await page.waitForURL(/\/login/);
+    await expect.poll(() => offlineData(page)).toEqual({ rounds: 0, outboxes: 0, user: null });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('writes a score whose answer was lost once, and does not take a correction typed after it for a conflict', async () => {
+    const { olga, asOlga, roundId, ids } = await olgasRound();
+    const context = await signedInContext(browser, app, olga, WITH_WORKER);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/runder/${roundId}?hull=1`);
+    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    const olgasHole1 = async () =>
+      (await asOlga.rounds.get({ roundId })).sides
+        .flatMap((s) => s.participants)
+        .find((p) => p.id === ids['Offline Olga'])!
+        .holes.find((h) => h.hole === 1)!.strokes;
+
+    // The server writes the score, and the network drops before its answer is back.
+    const isSetScore = (url: URL) => url.pathname.includes('rounds.setScore');
+    let lost = 0;
+    await context.route(isSetScore, async (route) => {
+      await route.fetch();
+      lost++;
+      await route.abort('internetdisconnected');
+    });
+    await plus(page, 'Offline Olga').click();
+    await expect.poll(() => lost).toBe(1);
+    await context.unroute(isSetScore);
+    await context.setOffline(true);
+    expect(await olgasHole1()).toBe(4);
+    await expect.poll(() => waiting(page).textContent()).toContain('1 slag venter – sendes når nettet er tilbake');
+
+    // Olga corrects it to 5 before the network is back; the phone does not know the 4 arrived.
+    await plus(page, 'Offline Olga').click();
+    await context.setOffline(false);
+    await expect.poll(() => waiting(page).count(), { timeout: 20_000 }).toBe(0);
+    expect(await olgasHole1()).toBe(5);
+    expect(await page.getByText(/en annen telefon/).count()).toBe(0);
+    const writes = (
+      await app.deps.db
+        .select({ payload: roundEvent.payload })
+        .from(roundEvent)
+        .where(eq(roundEvent.roundId, roundId))
+        .orderBy(roundEvent.id)
+    )
+      .map((e) => e.payload as { type: string; strokes: number })
+      .filter((e) => e.type === 'score')
+      .map((e) => e.strokes);
+    expect(writes).toEqual([4, 5]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('wipes the saved round, the unsent scores and the remembered user when the account is deleted', async () => {
+    const email = `offline-${Date.now()}@example.no`;
+    const { olga, roundId } = await olgasRound(email);
+    const context = await signedInContext(browser, app, olga, WITH_WORKER);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/runder/${roundId}?hull=1`);
+    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    await workerInControl(page);
+    // A score typed without network waits in the outbox; Olga leaves the round before the network returns.
+    await context.setOffline(true);
+    await plus(page, 'Gjest Gro').click();
+    await expect.poll(() => offlineData(page)).toMatchObject({ rounds: 1, outboxes: 1, user: expect.any(String) });
+    await page.getByRole('link', { name: 'Konto' }).click();
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Slett kontoen', exact: true }).waitFor();
+    expect(await offlineData(page)).toMatchObject({ outboxes: 1 });
+
+    const after = await lastMailId(app);
+    await page.getByRole('button', { name: 'Slett kontoen', exact: true }).click();
+    await page.getByRole('button', { name: 'Send kode på e-post' }).click();
+    const mail = await waitForMail(app, email, /slette kontoen/, { after });
+    await page.getByLabel('Slettekode fra e-posten').fill(codeIn(mail.text));
+    await page.getByRole('button', { name: 'Slett kontoen for godt' }).click();
+    await page.getByRole('heading', { name: 'Kontoen er slettet' }).waitFor();
+    await expect.poll(() => offlineData(page)).toEqual({ rounds: 0, outboxes: 0, user: null });
+    await context.close();
+  });
+});
