@@ -1,4 +1,4 @@
-import { norwegianDateTime } from '../../../shared/format/dates';
+import { formatDateTime } from '../../../shared/format/dates';
 import type { MailMessage } from '../mailer';
 import type { TwoFactorMethod } from '../../../shared/values';
 
@@ -44,7 +44,7 @@ export type TwoFactorChange =
   | { kind: 'disabled'; method: TwoFactorMethod };
 
 export function twoFactorChangedMail(to: string, change: TwoFactorChange, at: Date): MailMessage {
-  const when = norwegianDateTime(at);
+  const when = formatDateTime(at, 'nb');
   let what: string;
   switch (change.kind) {
     case 'enabled':

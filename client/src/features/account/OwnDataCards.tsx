@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { ErrorBody } from '../../../../shared/errors';
-import { describeApiError, fieldError, NETWORK_MESSAGE } from '../../lib/api-error';
+import { describeApiError, fieldError, networkMessage } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useForgetSession, type User } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
@@ -30,7 +30,7 @@ export function ExportCard() {
       const res = await fetch(EXPORT_PATH, { credentials: 'same-origin', headers: { accept: 'application/json' } });
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as ErrorBody | null;
-        setError(body?.error.message ?? NETWORK_MESSAGE);
+        setError(body?.error.message ?? networkMessage());
         return;
       }
       const blob = await res.blob();
@@ -44,7 +44,7 @@ export function ExportCard() {
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       setDone(true);
     } catch {
-      setError(NETWORK_MESSAGE);
+      setError(networkMessage());
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import { useCountdown } from '../../lib/useCountdown';
 import { setPendingStage, usePendingStage } from '../../session/pending-store';
 import { useApplySessionAnswer, useForgetSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
+import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
 
 const RESEND_WAIT_MS = 30_000;
@@ -25,6 +26,7 @@ export default function TwoFactorVerifyScreen() {
   const [resendAt, setResendAt] = useState<number | null>(null);
   const left = useCountdown(pending?.expiresAt ?? null);
   const resendLeft = useCountdown(resendAt);
+  const { t } = useLanguage();
   const codeRef = useRef<HTMLInputElement>(null);
   const method = pending?.method ?? 'totp';
 
@@ -136,7 +138,7 @@ export default function TwoFactorVerifyScreen() {
                 disabled={resendLeft > 0}
                 onClick={() => send.mutate()}
               >
-                {resendLeft > 0 ? `Send ny kode (${describeWait(resendLeft)})` : 'Send ny kode'}
+                {resendLeft > 0 ? `Send ny kode (${describeWait(resendLeft, t)})` : 'Send ny kode'}
               </Button>
             </div>
           ) : null}

@@ -1,5 +1,7 @@
 import type { FeedItem } from '../../../../shared/schemas/feed';
-import { NORWEGIAN_MONTHS as MONTHS } from '../../../../shared/format/dates';
+import { MONTHS as MONTHS_BY_LANGUAGE } from '../../../../shared/format/dates';
+
+const MONTHS = MONTHS_BY_LANGUAGE.nb;
 import { FEED_ITEM_KIND_LABELS, HIGHLIGHT_KIND_LABELS } from '../../../../shared/values';
 
 export const HIGHLIGHT_LABEL = HIGHLIGHT_KIND_LABELS.nb;

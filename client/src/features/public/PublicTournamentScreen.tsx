@@ -1,3 +1,5 @@
+import { formatDays } from '../../../../shared/format/dates';
+import { useLanguage } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useState } from 'react';
@@ -7,7 +9,7 @@ import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
-import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, norwegianDates, startTime, STATUS_TEXT } from './format';
+import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, startTime, STATUS_TEXT } from './format';
 import { applyLeaderboardUpdate } from './leaderboard-state';
 import { CONNECTION_TEXT, connectionOf } from '../rounds/connection';
 import type { TournamentFormat } from '../../../../shared/values';
@@ -29,6 +31,7 @@ function NotFound() {
  * the rows that changed; the tRPC client resumes with the last event id after a reconnect).
  */
 export default function PublicTournamentScreen() {
+  const { language } = useLanguage();
   const { slug = '' } = useParams<{ slug: string }>();
   const trpc = useTRPC();
   const page = useQuery(
@@ -69,7 +72,10 @@ export default function PublicTournamentScreen() {
   }
   const { tournament, groups, course } = page.data;
   const live = tournament.status === 'in_progress';
-  const dates = norwegianDates(tournament.rounds.map((r) => r.playedOn));
+  const dates = formatDays(
+    tournament.rounds.map((r) => r.playedOn),
+    language,
+  );
   return (
     <Page title={tournament.name} wide>
       <p className="muted tournament-facts">

@@ -5,7 +5,9 @@ import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPCClient } from '../../trpc';
 import { Alert, Button, Card, EmptyState, Loading, Page } from '../../ui';
-import { norwegianDates, STATUS_TEXT } from './format';
+import { STATUS_TEXT } from './format';
+import { formatDays } from '../../../../shared/format/dates';
+import { useLanguage } from '../../i18n';
 
 const PAGE_SIZE = 20;
 
@@ -21,6 +23,7 @@ function useSettled(value: string, ms: number): string {
 
 /** `/turneringer`: the public tournaments (and a member's own clubs' members-only ones), with search. */
 export default function TournamentListScreen() {
+  const { language } = useLanguage();
   const client = useTRPCClient();
   const [text, setText] = useState('');
   const q = useSettled(text.trim(), 300);
@@ -69,7 +72,12 @@ export default function TournamentListScreen() {
                     <strong>{t.name}</strong>
                     <span className="small muted" style={{ display: 'block' }}>
                       {t.organization.name}
-                      {t.rounds.length ? ` · ${norwegianDates(t.rounds.map((r) => r.playedOn))}` : ''}
+                      {t.rounds.length
+                        ? ` · ${formatDays(
+                            t.rounds.map((r) => r.playedOn),
+                            language,
+                          )}`
+                        : ''}
                       {t.visibility === 'members' ? ' · bare for medlemmer' : ''}
                     </span>
                   </span>

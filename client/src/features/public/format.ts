@@ -12,9 +12,6 @@ export function formatThru(thru: number | 'F'): string {
   return thru === 0 ? '–' : String(thru);
 }
 
-/** "1. juni 2026", "1.–3. juni 2026", "30. mai – 1. juni 2026" (as the link preview writes them: one function). */
-export { norwegianDates } from '../../../../shared/format/dates';
-
 /** A start time in Norwegian time, "08:10", whatever the phone's zone. */
 export function startTime(iso: string): string {
   return new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' }).format(

@@ -1,0 +1,85 @@
+/**
+ * The app's texts in Norwegian bokmål: the reference language, whose keys type every call of `t` (see
+ * ../i18next.d.ts). en.ts has the same keys; messages.test.ts fails when either lacks one, or when their
+ * `{{variables}}` differ. Plurals use i18next's `_one` / `_other` suffixes in both languages.
+ */
+export const nb = {
+  common: {
+    loading: 'Laster …',
+    retry: 'Prøv igjen',
+    reload: 'Last inn på nytt',
+    previous: 'Forrige',
+    next: 'Neste',
+    pageOf: 'Side {{page}} av {{pages}}',
+    save: 'Lagre',
+    cancel: 'Avbryt',
+    networkError: 'Fikk ikke kontakt med tjenesten. Sjekk nettforbindelsen og prøv igjen.',
+    wait: {
+      seconds_one: '{{count}} sekund',
+      seconds_other: '{{count}} sekunder',
+      minutes_one: '{{count}} minutt',
+      minutes_other: '{{count}} minutter',
+      in: 'om {{time}}',
+      inAnd: 'om {{minutes}} og {{seconds}}',
+    },
+  },
+  language: {
+    label: 'Språk',
+    nb: 'Norsk',
+    en: 'English',
+    followBrowser: 'Som nettleseren',
+    saved: 'Språket er lagret.',
+    accountHint: 'Språket følger kontoen din på alle enheter. «Som nettleseren» bruker nettleserens språk.',
+  },
+  shell: {
+    skipLink: 'Hopp til innholdet',
+    checkingSession: 'Sjekker innlogging …',
+    noConnectionTitle: 'Ingen forbindelse',
+    noConnection: 'Fikk ikke kontakt med tjenesten. Sjekk nettforbindelsen.',
+    mainMenu: 'Hovedmeny',
+    menu: 'Meny',
+    home: 'Hjem',
+    rounds: 'Runder',
+    clubs: 'Klubber',
+    account: 'Konto',
+    tournaments: 'Turneringer',
+    feed: 'Nytt',
+    signIn: 'Logg inn',
+    notFoundTitle: 'Fant ikke siden',
+    notFound: 'Denne adressen finnes ikke i Golfkortet.',
+    toFrontPage: 'Til forsiden',
+    updatedTitle: 'Golfkortet er oppdatert',
+    updated: 'Last inn siden på nytt for å hente den nye versjonen.',
+    crashedTitle: 'Noe gikk galt på denne siden',
+    crashed: 'Prøv å laste inn siden på nytt. Det du har lagret, er ikke borte.',
+  },
+  login: {
+    title: 'Logg inn',
+    intro: 'Du er ikke innlogget. Logg inn for å føre runder og følge klubbene dine.',
+    method: 'Innloggingsmåte',
+    byLink: 'Lenke på e-post',
+    byPassword: 'Passord',
+    email: 'E-postadresse',
+    linkHint:
+      'Vi sender deg en innloggingslenke og en sekssifret kode. Har du ingen konto, blir den laget når du logger inn første gang.',
+    sendLink: 'Send innloggingslenke',
+    sendLinkWaiting: 'Send lenke ({{clock}})',
+    linkSentBefore: 'Vi har sendt en innloggingslenke til',
+    linkSentAfter: '. Åpne lenken på denne enheten, eller skriv inn koden fra e-posten her.',
+    codeFromMail: 'Kode fra e-posten',
+    signInWithCode: 'Logg inn med koden',
+    newLinkIn: 'Du kan be om en ny lenke {{wait}} ({{clock}}).',
+    noMail: 'Fikk du ingen e-post? Sjekk søppelpost, eller send en ny.',
+    sendNewLink: 'Send ny lenke',
+    sendNewLinkWaiting: 'Send ny lenke ({{clock}})',
+    otherAddress: 'Bruk en annen e-postadresse',
+    password: 'Passord',
+    tryAgainIn: 'Du kan prøve igjen {{wait}}.',
+    signIn: 'Logg inn',
+    signInWaiting: 'Logg inn ({{clock}})',
+    noPassword: 'Har du ikke passord? Logg inn med lenke på e-post, og velg et passord under Konto.',
+  },
+} as const;
+
+/** The shape every language fills in: the same keys as Norwegian, any text. */
+export type Messages<T = typeof nb> = { readonly [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
