@@ -11,6 +11,7 @@ import { RecoveryCodes } from '../auth/RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS } from '../../../../shared/values';
 import { CurrentCodeField } from './CurrentCodeField';
 import { DeleteAccountCard, ExportCard } from './OwnDataCards';
+import { LanguageCard } from './LanguageCard';
 
 const METHOD_NAME = TWO_FACTOR_METHOD_LABELS.nb;
 
@@ -21,6 +22,7 @@ export default function AccountScreen() {
   return (
     <Page title="Konto">
       <ProfileCard user={user} />
+      <LanguageCard saved={session.language} />
       <TwoFactorCard user={user} />
       <PasswordCard user={user} />
       <EmailsCard />
