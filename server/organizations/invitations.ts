@@ -103,6 +103,8 @@ export async function inviteByEmail(
       role: input.role,
       link: invitationLink(deps, token),
       expiresAt,
+      // In the inviter's language: the invitee may have no account, and the club writes to its own.
+      language: scope.language ?? 'nb',
     }),
   );
   return { email: input.email, role: input.role, expiresAt };

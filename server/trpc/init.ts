@@ -120,7 +120,7 @@ export const userProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (session?.stage !== 'full') throw notAuthenticated();
   speaksAccountLanguage(ctx, session);
-  const actor: Actor = { userId: session.user.id, ip: ctx.meta.ip, user: session.user };
+  const actor: Actor = { userId: session.user.id, ip: ctx.meta.ip, user: session.user, language: ctx.meta.language };
   return next({ ctx: { session, user: session.user, actor } });
 });
 
@@ -185,6 +185,7 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
       actorUserId: session.user.id,
       actorRole: role,
       ip: ctx.meta.ip,
+      language: ctx.meta.language,
       afterCommit,
     };
     return next({ ctx: { session, user: session.user, tx, organizationId, role, afterCommit, scope } });

@@ -6,7 +6,8 @@ import { englishOf, ENGLISH_MESSAGES } from '../../shared/error-messages';
 import { ERRORS } from '../../shared/errors';
 import type { TestDeps } from '../helpers/deps';
 import { sessionTokenFor } from '../helpers/caller';
-import { createUser } from '../helpers/factories';
+import { createUser, uniqueEmail } from '../helpers/factories';
+import { lastMailTo, signInFromMail } from '../helpers/mail';
 import { TRANSPORTS, useDepsAndServer } from '../helpers/transport';
 
 /** Decision 0020: what the server says in words follows the caller's language. */
@@ -143,6 +144,50 @@ describe('error messages in the caller’s language, over REST and tRPC', () => 
       expect(refused.status).toBe(400);
       expect(refused.error?.issues?.[0]).toMatchObject({ path: 'language', message: 'Språket må være nb eller en.' });
       expect((await c.call('account.language')).body).toEqual({ language: null });
+    });
+  });
+
+  describe('mails', () => {
+    it('writes the sign-in mail in the request’s language', async () => {
+      const english = uniqueEmail('en');
+      expect((await post('/auth/request-link', { email: english }, { 'accept-language': 'en-US,en' })).status).toBe(
+        200,
+      );
+      const mail = lastMailTo(deps, english);
+      expect(mail.subject).toBe('Sign in to Golfkortet');
+      expect(mail.text).toContain('The link and the code are valid for 15 minutes');
+      expect(mail.html).toContain('<html lang="en">');
+      expect(signInFromMail(mail).code).toMatch(/^\d{6}$/);
+      const norwegian = uniqueEmail('nb');
+      await post('/auth/request-link', { email: norwegian }, { 'accept-language': 'nb-NO' });
+      expect(lastMailTo(deps, norwegian).subject).toBe('Logg inn på Golfkortet');
+    });
+
+    it('writes an account’s mails in its saved language, whatever the request says', async () => {
+      const user = await createUser(deps.db, { language: 'en' });
+      const cookie = `${SESSION_COOKIE}=${encodeURIComponent(await sessionTokenFor(deps, user))}`;
+      const res = await fetch(`${env.url}/account/deletion/code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'nb-NO', cookie },
+        body: '{}',
+      });
+      expect(res.status).toBe(200);
+      const mail = lastMailTo(deps, user.email);
+      expect(mail.subject).toBe('Code to delete the account');
+      expect(mail.text).toContain('Deleting cannot be undone');
+    });
+
+    it('follows the request’s language for an account that follows the browser', async () => {
+      const user = await createUser(deps.db);
+      const cookie = `${SESSION_COOKIE}=${encodeURIComponent(await sessionTokenFor(deps, user))}`;
+      const added = uniqueEmail('ekstra');
+      const res = await fetch(`${env.url}/account/emails`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en', cookie },
+        body: JSON.stringify({ email: added }),
+      });
+      expect(res.status).toBe(200);
+      expect(lastMailTo(deps, added).subject).toBe('Confirm a new e-mail address');
     });
   });
 });

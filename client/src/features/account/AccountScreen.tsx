@@ -6,6 +6,7 @@ import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useForgetSession, useRefreshSession, useSession, useSetUser, type User } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
+import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, CodeInput, FormError, Loading, Page, TextField } from '../../ui';
 import { RecoveryCodes } from '../auth/RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS } from '../../../../shared/values';
@@ -13,14 +14,13 @@ import { CurrentCodeField } from './CurrentCodeField';
 import { DeleteAccountCard, ExportCard } from './OwnDataCards';
 import { LanguageCard } from './LanguageCard';
 
-const METHOD_NAME = TWO_FACTOR_METHOD_LABELS.nb;
-
 export default function AccountScreen() {
   const session = useSession();
+  const { t } = useLanguage();
   if (session.status !== 'full') return <Loading />;
   const user = session.user;
   return (
-    <Page title="Konto">
+    <Page title={t('account.title')}>
       <ProfileCard user={user} />
       <LanguageCard saved={session.language} />
       <TwoFactorCard user={user} />
@@ -31,8 +31,8 @@ export default function AccountScreen() {
       <ExportCard />
       <DeleteAccountCard user={user} />
       {user.isSuperAdmin ? (
-        <Card title="Drift">
-          <Link href={ROUTES.operator}>Brukere og klubber (superadministrator)</Link>
+        <Card title={t('account.operations')}>
+          <Link href={ROUTES.operator}>{t('account.operationsLink')}</Link>
         </Card>
       ) : null}
     </Page>
@@ -41,9 +41,12 @@ export default function AccountScreen() {
 
 function ProfileCard({ user }: { user: User }) {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const updateMe = useSetUser();
   const [name, setName] = useState(user.name ?? '');
-  const [index, setIndex] = useState(user.handicapIndex === null ? '' : formatHandicapIndex(user.handicapIndex));
+  const [index, setIndex] = useState(() =>
+    user.handicapIndex === null ? '' : formatHandicapIndex(user.handicapIndex, language),
+  );
   const [localError, setLocalError] = useState<string | null>(null);
   const save = useMutation(
     trpc.account.updateProfile.mutationOptions({ onSuccess: ({ user: updated }) => updateMe(updated) }),
@@ -54,7 +57,7 @@ function ProfileCard({ user }: { user: User }) {
     e.preventDefault();
     const parsed = parseHandicapIndex(index);
     if (!parsed.ok) {
-      setLocalError(parsed.message);
+      setLocalError(t('account.handicapFormat'));
       return;
     }
     setLocalError(null);
@@ -62,10 +65,10 @@ function ProfileCard({ user }: { user: User }) {
   }
 
   return (
-    <Card title="Profil">
+    <Card title={t('account.profile')}>
       <form onSubmit={submit} noValidate>
         <TextField
-          label="Navn"
+          label={t('account.name')}
           name="name"
           autoComplete="name"
           value={name}
@@ -73,10 +76,10 @@ function ProfileCard({ user }: { user: User }) {
           error={fieldError(error, 'name')}
         />
         <TextField
-          label="Handicapindeks"
+          label={t('account.handicapIndex')}
           name="handicapIndex"
           inputMode="decimal"
-          hint="For eksempel 18,4. Plusshandicap skrives med +, for eksempel +1,2."
+          hint={t('account.handicapHint')}
           value={index}
           onChange={(e) => setIndex(e.target.value)}
           error={localError ?? fieldError(error, 'handicapIndex')}
@@ -84,11 +87,11 @@ function ProfileCard({ user }: { user: User }) {
         <FormError error={error} fields={['name', 'handicapIndex']} />
         {save.isSuccess ? (
           <Alert tone="success">
-            <p>Profilen er lagret.</p>
+            <p>{t('account.profileSaved')}</p>
           </Alert>
         ) : null}
         <Button type="submit" busy={save.isPending}>
-          Lagre profil
+          {t('account.saveProfile')}
         </Button>
       </form>
     </Card>
@@ -97,6 +100,7 @@ function ProfileCard({ user }: { user: User }) {
 
 function TwoFactorCard({ user }: { user: User }) {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const refreshSession = useRefreshSession();
   const [, navigate] = useLocation();
   const [action, setAction] = useState<'none' | 'disable' | 'codes'>('none');
@@ -124,12 +128,12 @@ function TwoFactorCard({ user }: { user: User }) {
 
   if (newCodes) {
     return (
-      <Card title="Nye gjenopprettingskoder">
-        <p>De gamle kodene virker ikke lenger.</p>
+      <Card title={t('account.newRecoveryCodes')}>
+        <p>{t('account.oldCodesGone')}</p>
         <RecoveryCodes
           codes={newCodes}
           email={user.email}
-          doneLabel="Ferdig"
+          doneLabel={t('account.done')}
           onDone={() => {
             setNewCodes(null);
             setAction('none');
@@ -146,18 +150,18 @@ function TwoFactorCard({ user }: { user: User }) {
   }
 
   return (
-    <Card title="Tofaktorautentisering">
+    <Card title={t('account.twoFactor')}>
       {disable.isSuccess ? (
         <Alert tone="success">
-          <p>Tofaktorautentisering er slått av.</p>
+          <p>{t('account.twoFactorOff')}</p>
         </Alert>
       ) : null}
       {method ? (
         <p>
-          På: <strong>{METHOD_NAME[method]}</strong>
+          {t('account.on')} <strong>{TWO_FACTOR_METHOD_LABELS[language][method]}</strong>
         </p>
       ) : (
-        <p>Av. Med tofaktor trenger innlogging også en kode fra telefonen eller e-posten din.</p>
+        <p>{t('account.offExplained')}</p>
       )}
       <div className="row" style={{ marginBottom: action === 'none' ? 0 : '1rem' }}>
         <Button
@@ -165,7 +169,7 @@ function TwoFactorCard({ user }: { user: User }) {
           variant={method ? 'secondary' : 'primary'}
           onClick={() => navigate(ROUTES.accountTwoFactor)}
         >
-          {method ? 'Bytt metode' : 'Slå på tofaktor'}
+          {method ? t('account.switchMethod') : t('account.turnOn')}
         </Button>
         {method ? (
           <>
@@ -178,7 +182,7 @@ function TwoFactorCard({ user }: { user: User }) {
                 setCode('');
               }}
             >
-              Nye gjenopprettingskoder
+              {t('account.newRecoveryCodes')}
             </Button>
             <Button
               size="small"
@@ -189,18 +193,14 @@ function TwoFactorCard({ user }: { user: User }) {
                 setCode('');
               }}
             >
-              Slå av
+              {t('account.turnOff')}
             </Button>
           </>
         ) : null}
       </div>
       {method && action !== 'none' ? (
         <form onSubmit={submit} noValidate>
-          <p>
-            {action === 'disable'
-              ? 'Bekreft med en kode for å slå av tofaktor.'
-              : 'Bekreft med en kode for å lage nye gjenopprettingskoder.'}
-          </p>
+          <p>{action === 'disable' ? t('account.confirmDisable') : t('account.confirmCodes')}</p>
           <CurrentCodeField
             method={method}
             value={code}
@@ -214,7 +214,7 @@ function TwoFactorCard({ user }: { user: User }) {
             busy={disable.isPending || regenerate.isPending}
             disabled={code.trim().length < 6}
           >
-            {action === 'disable' ? 'Slå av tofaktor' : 'Lag nye koder'}
+            {action === 'disable' ? t('account.disableSubmit') : t('account.makeCodes')}
           </Button>
         </form>
       ) : null}
@@ -224,6 +224,7 @@ function TwoFactorCard({ user }: { user: User }) {
 
 function PasswordCard({ user }: { user: User }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const refreshSession = useRefreshSession();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -242,13 +243,13 @@ function PasswordCard({ user }: { user: User }) {
     change.mutate(user.hasPassword ? { newPassword: next, currentPassword: current } : { newPassword: next });
   }
   return (
-    <Card title="Passord">
+    <Card title={t('account.password')}>
       <form onSubmit={submit} noValidate>
         {/* A hidden username helps password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
         {user.hasPassword ? (
           <TextField
-            label="Nåværende passord"
+            label={t('account.currentPassword')}
             type="password"
             name="currentPassword"
             autoComplete="current-password"
@@ -257,14 +258,14 @@ function PasswordCard({ user }: { user: User }) {
             error={fieldError(error, 'currentPassword', ['INVALID_CREDENTIALS'])}
           />
         ) : (
-          <p className="muted small">Du har ikke passord ennå. Med passord kan du logge inn uten e-postlenke.</p>
+          <p className="muted small">{t('account.noPassword')}</p>
         )}
         <TextField
-          label="Nytt passord"
+          label={t('account.newPassword')}
           type="password"
           name="newPassword"
           autoComplete="new-password"
-          hint="Minst 10 tegn. Mellomrom og alle slags tegn er lov."
+          hint={t('account.passwordHint')}
           value={next}
           onChange={(e) => setNext(e.target.value)}
           error={fieldError(error, 'newPassword')}
@@ -276,11 +277,11 @@ function PasswordCard({ user }: { user: User }) {
         />
         {change.isSuccess ? (
           <Alert tone="success">
-            <p>Passordet er lagret. Andre enheter er logget ut.</p>
+            <p>{t('account.passwordSaved')}</p>
           </Alert>
         ) : null}
         <Button type="submit" busy={change.isPending}>
-          {user.hasPassword ? 'Bytt passord' : 'Lagre passord'}
+          {user.hasPassword ? t('account.changePassword') : t('account.savePassword')}
         </Button>
       </form>
     </Card>
@@ -289,6 +290,7 @@ function PasswordCard({ user }: { user: User }) {
 
 function EmailsCard() {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const queryClient = useQueryClient();
   const emails = useQuery(trpc.account.emails.queryOptions());
   const [address, setAddress] = useState('');
@@ -317,7 +319,7 @@ function EmailsCard() {
   const confirmError = describeApiError(confirm.error);
 
   return (
-    <Card title="E-postadresser">
+    <Card title={t('account.emails')}>
       {emails.isPending ? (
         <Loading />
       ) : emails.error ? (
@@ -327,7 +329,7 @@ function EmailsCard() {
       ) : (
         <ul className="list">
           <li className="row between">
-            <span>{emails.data.primary}</span> <span className="badge">Hovedadresse</span>
+            <span>{emails.data.primary}</span> <span className="badge">{t('account.primary')}</span>
           </li>
           {emails.data.secondary.map((email) => (
             <li key={email} className="row between">
@@ -337,9 +339,9 @@ function EmailsCard() {
                 variant="danger"
                 busy={remove.isPending && remove.variables?.email === email}
                 onClick={() => remove.mutate({ email })}
-                aria-label={`Fjern ${email}`}
+                aria-label={t('account.removeAddress', { email })}
               >
-                Fjern
+                {t('account.remove')}
               </Button>
             </li>
           ))}
@@ -348,7 +350,7 @@ function EmailsCard() {
       <FormError error={describeApiError(remove.error)} />
       {confirm.isSuccess ? (
         <Alert tone="success">
-          <p>Adressen er lagt til.</p>
+          <p>{t('account.addressAdded')}</p>
         </Alert>
       ) : null}
       {sentTo ? (
@@ -361,12 +363,12 @@ function EmailsCard() {
         >
           <Alert tone="info">
             <p>
-              Vi har sendt en bekreftelse til <strong>{sentTo}</strong>. Åpne lenken i e-posten, eller skriv inn koden
-              her.
+              {t('account.confirmationSentBefore')} <strong>{sentTo}</strong>
+              {t('account.confirmationSentAfter')}
             </p>
           </Alert>
           <CodeInput
-            label="Kode fra e-posten"
+            label={t('account.codeFromMail')}
             name="code"
             value={code}
             onChange={setCode}
@@ -375,10 +377,10 @@ function EmailsCard() {
           <FormError error={confirmError} fields={['code']} fieldCodes={['INVALID_LINK', 'INVALID_CODE']} />
           <div className="row">
             <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
-              Bekreft adressen
+              {t('account.confirmAddress')}
             </Button>
             <Button variant="link" onClick={() => setSentTo(null)}>
-              Avbryt
+              {t('account.cancel')}
             </Button>
           </div>
         </form>
@@ -392,7 +394,7 @@ function EmailsCard() {
           style={{ marginTop: '1rem' }}
         >
           <TextField
-            label="Legg til en adresse"
+            label={t('account.addAddress')}
             type="email"
             name="email"
             autoComplete="email"
@@ -400,11 +402,11 @@ function EmailsCard() {
             value={address}
             onChange={(e) => setAddress(e.target.value)}
             error={fieldError(addError, 'email', ['CONFLICT'])}
-            hint="Du kan da logge inn og bli invitert med den adressen også."
+            hint={t('account.addHint')}
           />
           <FormError error={addError} fields={['email']} fieldCodes={['CONFLICT']} />
           <Button type="submit" variant="secondary" busy={add.isPending}>
-            Send bekreftelse
+            {t('account.sendConfirmation')}
           </Button>
         </form>
       )}
@@ -414,6 +416,7 @@ function EmailsCard() {
 
 function SessionsCard() {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const forget = useForgetSession();
   const [, navigate] = useLocation();
   const logout = useMutation(
@@ -426,19 +429,19 @@ function SessionsCard() {
   );
   const everywhere = useMutation(trpc.auth.signOutEverywhere.mutationOptions());
   return (
-    <Card title="Innlogging">
+    <Card title={t('account.signInCard')}>
       {everywhere.isSuccess ? (
         <Alert tone="success">
-          <p>Alle andre enheter er logget ut. Du er fortsatt innlogget her.</p>
+          <p>{t('account.othersSignedOut')}</p>
         </Alert>
       ) : null}
       <FormError error={describeApiError(everywhere.error)} />
       <div className="row">
         <Button variant="secondary" busy={logout.isPending} onClick={() => logout.mutate()}>
-          Logg ut
+          {t('account.signOut')}
         </Button>
         <Button variant="secondary" busy={everywhere.isPending} onClick={() => everywhere.mutate()}>
-          Logg ut på alle andre enheter
+          {t('account.signOutOthers')}
         </Button>
       </div>
     </Card>
@@ -447,6 +450,7 @@ function SessionsCard() {
 
 function MergeCard() {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const [address, setAddress] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -468,16 +472,16 @@ function MergeCard() {
   const requestError = describeApiError(request.error);
   const confirmError = describeApiError(confirm.error);
   return (
-    <Card title="Slå sammen kontoer">
-      <p className="small muted">
-        Har du en annen konto med en annen e-postadresse? Runder, klubber, baner og adresser flyttes hit, og den andre
-        kontoen slettes.
-      </p>
+    <Card title={t('account.merge')}>
+      <p className="small muted">{t('account.mergeIntro')}</p>
       {confirm.isSuccess ? (
         <Alert tone="success">
           <p>
-            Kontoene er slått sammen: {confirm.data.moved.rounds} runder, {confirm.data.moved.memberships}{' '}
-            klubbmedlemskap og {confirm.data.moved.courses} baner ble flyttet hit.
+            {t('account.merged', {
+              rounds: confirm.data.moved.rounds,
+              memberships: confirm.data.moved.memberships,
+              courses: confirm.data.moved.courses,
+            })}
           </p>
         </Alert>
       ) : null}
@@ -491,11 +495,12 @@ function MergeCard() {
         >
           <Alert tone="info">
             <p>
-              Vi har sendt en bekreftelse til <strong>{sentTo}</strong>. Åpne lenken, eller skriv inn koden her.
+              {t('account.confirmationSentBefore')} <strong>{sentTo}</strong>
+              {t('account.mergeSentAfter')}
             </p>
           </Alert>
           <CodeInput
-            label="Kode fra e-posten"
+            label={t('account.codeFromMail')}
             name="code"
             value={code}
             onChange={setCode}
@@ -504,10 +509,10 @@ function MergeCard() {
           <FormError error={confirmError} fields={['code']} fieldCodes={['INVALID_LINK', 'INVALID_CODE']} />
           <div className="row">
             <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
-              Slå sammen
+              {t('account.mergeSubmit')}
             </Button>
             <Button variant="link" onClick={() => setSentTo(null)}>
-              Avbryt
+              {t('account.cancel')}
             </Button>
           </div>
         </form>
@@ -520,7 +525,7 @@ function MergeCard() {
           noValidate
         >
           <TextField
-            label="E-postadressen til den andre kontoen"
+            label={t('account.otherAddress')}
             type="email"
             name="email"
             inputMode="email"
@@ -530,7 +535,7 @@ function MergeCard() {
           />
           <FormError error={requestError} fields={['email']} fieldCodes={['EMAIL_NOT_FOUND', 'CONFLICT']} />
           <Button type="submit" variant="secondary" busy={request.isPending}>
-            Send bekreftelse
+            {t('account.sendConfirmation')}
           </Button>
         </form>
       )}
