@@ -183,6 +183,52 @@ export const nb = {
     mergeSubmit: 'Slå sammen',
     otherAddress: 'E-postadressen til den andre kontoen',
   },
+  accountMore: {
+    sendCode: 'Send kode på e-post',
+    codeSent: 'Kode sendt.',
+    codeFromMailOrRecovery: 'Kode fra e-posten eller gjenopprettingskode',
+    codeFromAppOrRecovery: 'Kode fra appen eller gjenopprettingskode',
+    confirmEmailTitle: 'Bekreft e-postadresse',
+    confirmEmailExplain: 'Trykk på knappen for å legge adressen til på kontoen din.',
+    confirmEmailAction: 'Legg til adressen',
+    confirmEmailDone: 'Adressen er lagt til på kontoen din.',
+    mergeTitle: 'Slå sammen kontoer',
+    mergeExplain:
+      'Runder, klubbmedlemskap, baner og e-postadresser fra den andre kontoen flyttes til kontoen du er innlogget med nå. Den andre kontoen slettes. Dette kan ikke angres.',
+    mergeAction: 'Slå sammen kontoene',
+    mergeDone: 'Ferdig. {{rounds}} runder, {{memberships}} klubbmedlemskap og {{courses}} baner ble flyttet hit.',
+    toAccount: 'Til kontoen',
+    incompleteLink: 'Lenken er ufullstendig. Kopier hele lenken fra e-posten.',
+    deletedTitle: 'Kontoen er slettet',
+    deletedDone: 'Kontoen din og dataene dine er slettet, og du er logget ut på alle enheter.',
+    deletedLeft:
+      'Kortene dine i andres runder og resultatene i turneringer som hadde startet, står igjen som gjest med navnet ditt. Du kan når som helst lage en ny konto.',
+    toFeed: 'Til feeden',
+    signIn: 'Logg inn',
+  },
+  ownData: {
+    title: 'Mine data',
+    explain:
+      'Last ned alt vi har lagret om deg som én fil (JSON): profil, e-postadresser, klubbmedlemskap, runder og slag, egne baner, turneringspåmeldinger, chatmeldinger, innlegg i feeden og sikkerhetshendelser.',
+    downloaded: 'Filen er lastet ned.',
+    download: 'Last ned mine data',
+    deleteTitle: 'Slett kontoen',
+    cannotUndo: 'Sletting kan ikke angres. Dette skjer:',
+    gone: 'Borte: profilen, e-postadressene, klubbmedlemskapene, rundene du har laget, egne baner, chatmeldingene (teksten og navnet ditt) og innleggene om deg i feeden. Du logges ut på alle enheter med en gang.',
+    stays:
+      'Blir igjen hos andre: kortet ditt i andres runder og resultatene i turneringer som har startet, som gjest med navn og handicap. En bane andre har spilt på, blir stående uten eier.',
+    clubs:
+      'Klubber der du er eneste eier og andre er medlemmer, må du gi videre først. Klubber der du er eneste medlem, slettes.',
+    deleteButton: 'Slett kontoen',
+    codeSentBefore: 'Vi har sendt en kode til',
+    codeSentAfter: '. Den gjelder i 10 minutter.',
+    firstCode: 'Først sender vi en kode til e-posten din for å være sikre på at det er deg.',
+    sendNewCode: 'Send ny kode',
+    sendCode: 'Send kode på e-post',
+    deletionCode: 'Slettekode fra e-posten',
+    deleteForGood: 'Slett kontoen for godt',
+    cancel: 'Avbryt',
+  },
 } as const;
 
 /** The shape every language fills in: the same keys as Norwegian, any text. */
