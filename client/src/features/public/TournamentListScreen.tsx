@@ -23,7 +23,7 @@ function useSettled(value: string, ms: number): string {
 
 /** `/turneringer`: the public tournaments (and a member's own clubs' members-only ones), with search. */
 export default function TournamentListScreen() {
-  const { language } = useLanguage();
+  const { t: tr, language } = useLanguage();
   const client = useTRPCClient();
   const [text, setText] = useState('');
   const q = useSettled(text.trim(), 300);
@@ -41,10 +41,10 @@ export default function TournamentListScreen() {
   });
   const tournaments = list.data?.pages.flatMap((p) => p.tournaments) ?? [];
   return (
-    <Page title="Turneringer">
+    <Page title={tr('publicTournaments.title')}>
       {/* biome-ignore lint/a11y/useSemanticElements: with <search> around the form, the browser test found no items in the result list by role; kept as a form with role search */}
       <form role="search" onSubmit={(e) => e.preventDefault()} className="field">
-        <label htmlFor={inputId}>Søk etter turnering eller klubb</label>
+        <label htmlFor={inputId}>{tr('publicTournaments.search')}</label>
         <input
           id={inputId}
           type="search"
@@ -55,16 +55,16 @@ export default function TournamentListScreen() {
         />
       </form>
       {list.isPending ? (
-        <Loading text="Henter turneringer …" />
+        <Loading text={tr('publicTournaments.loadingList')} />
       ) : list.error ? (
         <Alert tone="error">
           <p>{describeApiError(list.error)?.message}</p>
         </Alert>
       ) : tournaments.length === 0 ? (
-        <EmptyState title={q ? `Ingen turneringer passer «${q}»` : 'Ingen offentlige turneringer ennå'} />
+        <EmptyState title={q ? tr('publicTournaments.noMatch', { q }) : tr('publicTournaments.noneYet')} />
       ) : (
         <Card>
-          <ul className="list" aria-label="Turneringer" data-testid="tournament-list">
+          <ul className="list" aria-label={tr('publicTournaments.title')} data-testid="tournament-list">
             {tournaments.map((t) => (
               <li key={t.id}>
                 <Link className="item" href={ROUTES.publicTournament(t.slug)}>
@@ -78,7 +78,7 @@ export default function TournamentListScreen() {
                             language,
                           )}`
                         : ''}
-                      {t.visibility === 'members' ? ' · bare for medlemmer' : ''}
+                      {t.visibility === 'members' ? ` · ${tr('publicTournaments.membersOnly')}` : ''}
                     </span>
                   </span>
                   <span
@@ -86,7 +86,7 @@ export default function TournamentListScreen() {
                       t.status === 'in_progress' ? 'badge' : t.status === 'cancelled' ? 'badge warn' : 'badge gray'
                     }
                   >
-                    {STATUS_TEXT[t.status]}
+                    {STATUS_TEXT[language][t.status]}
                   </span>
                 </Link>
               </li>
@@ -96,7 +96,7 @@ export default function TournamentListScreen() {
       )}
       {list.hasNextPage ? (
         <Button variant="secondary" block busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          Vis flere
+          {tr('publicTournaments.more')}
         </Button>
       ) : null}
     </Page>
