@@ -9,6 +9,7 @@ import { sessionFrom, type SessionState, type Stage } from './stage';
 
 export type User = inferRouterOutputs<AppRouter>['auth']['me']['user'];
 export type Session = SessionState<User>;
+type Me = inferRouterOutputs<AppRouter>['auth']['me'] & inferRouterOutputs<AppRouter>['account']['language'];
 
 function isNotAuthenticated(error: unknown): boolean {
   return (error as { data?: { appCode?: string } } | null)?.data?.appCode === 'NOT_AUTHENTICATED';
@@ -22,9 +23,11 @@ function useMe() {
   const client = useTRPCClient();
   return useQuery({
     queryKey: SESSION_QUERY_KEY,
-    queryFn: async (): Promise<{ user: User } | null> => {
+    queryFn: async (): Promise<Me | null> => {
       try {
-        return await client.auth.me.query();
+        // Asked together, so the batch link sends them as one request: who, and in which language.
+        const [me, { language }] = await Promise.all([client.auth.me.query(), client.account.language.query()]);
+        return { ...me, language };
       } catch (error) {
         if (isNotAuthenticated(error)) return null;
         throw error;
@@ -63,6 +66,8 @@ export function useApplySessionAnswer() {
       if (answer.stage === 'full') {
         setPendingStage(null);
         queryClient.setQueryData(SESSION_QUERY_KEY, { user: answer.user });
+        // The sign-in answer is the contract's {user}: the account's language is asked again (decision 0108).
+        void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       } else {
         setPendingStage({
           stage: answer.stage,
@@ -81,7 +86,11 @@ export function useApplySessionAnswer() {
 /** Updates the signed-in user after a change (profile, 2FA method, merge). */
 export function useSetUser() {
   const queryClient = useQueryClient();
-  return useCallback((user: User) => queryClient.setQueryData(SESSION_QUERY_KEY, { user }), [queryClient]);
+  // The language stays as auth.me said it: a profile answer is the contract's {user} alone.
+  return useCallback(
+    (user: User) => queryClient.setQueryData<Me | null>(SESSION_QUERY_KEY, (old) => ({ language: null, ...old, user })),
+    [queryClient],
+  );
 }
 
 /** Asks the server again who is signed in (after a change to the account it reports). */

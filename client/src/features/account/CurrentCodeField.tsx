@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { describeApiError } from '../../lib/api-error';
 import { useTRPC } from '../../trpc';
+import { useLanguage } from '../../i18n';
 import { Button, CodeInput, FormError } from '../../ui';
 import type { TwoFactorMethod } from '../../../../shared/values';
 
@@ -17,28 +18,25 @@ export function CurrentCodeField({
   error?: string | undefined;
 }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const send = useMutation(trpc.twoFactor.sendEmailCode.mutationOptions());
   return (
     <div>
       {method === 'email' ? (
         <div className="row" style={{ marginBottom: '0.5rem' }}>
           <Button variant="secondary" size="small" busy={send.isPending} onClick={() => send.mutate()}>
-            Send kode på e-post
+            {t('accountMore.sendCode')}
           </Button>
           {send.isSuccess ? (
             <span className="small" role="status">
-              Kode sendt.
+              {t('accountMore.codeSent')}
             </span>
           ) : null}
         </div>
       ) : null}
       <FormError error={describeApiError(send.error)} />
       <CodeInput
-        label={
-          method === 'email'
-            ? 'Kode fra e-posten eller gjenopprettingskode'
-            : 'Kode fra appen eller gjenopprettingskode'
-        }
+        label={method === 'email' ? t('accountMore.codeFromMailOrRecovery') : t('accountMore.codeFromAppOrRecovery')}
         name="code"
         digitsOnly={false}
         inputMode="numeric"
