@@ -1,7 +1,11 @@
 import type { Messages } from './nb';
+import { home } from './en/home';
+import { orgs } from './en/orgs';
 
 /** The app's texts in English (British spelling, as en-GB formats the dates): the keys of nb.ts. */
 export const en: Messages = {
+  home,
+  orgs,
   common: {
     loading: 'Loading …',
     retry: 'Try again',

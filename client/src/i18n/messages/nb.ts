@@ -1,9 +1,14 @@
+import { home } from './nb/home';
+import { orgs } from './nb/orgs';
+
 /**
  * The app's texts in Norwegian bokmål: the reference language, whose keys type every call of `t` (see
  * ../i18next.d.ts). en.ts has the same keys; messages.test.ts fails when either lacks one, or when their
  * `{{variables}}` differ. Plurals use i18next's `_one` / `_other` suffixes in both languages.
  */
 export const nb = {
+  home,
+  orgs,
   common: {
     loading: 'Laster …',
     retry: 'Prøv igjen',
