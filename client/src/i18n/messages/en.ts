@@ -1,11 +1,13 @@
 import type { Messages } from './nb';
 import { home } from './en/home';
 import { orgs } from './en/orgs';
+import { rounds } from './en/rounds';
 
 /** The app's texts in English (British spelling, as en-GB formats the dates): the keys of nb.ts. */
 export const en: Messages = {
   home,
   orgs,
+  rounds,
   common: {
     loading: 'Loading …',
     retry: 'Try again',

@@ -1,5 +1,6 @@
 import { home } from './nb/home';
 import { orgs } from './nb/orgs';
+import { rounds } from './nb/rounds';
 
 /**
  * The app's texts in Norwegian bokmål: the reference language, whose keys type every call of `t` (see
@@ -9,6 +10,7 @@ import { orgs } from './nb/orgs';
 export const nb = {
   home,
   orgs,
+  rounds,
   common: {
     loading: 'Laster …',
     retry: 'Prøv igjen',
