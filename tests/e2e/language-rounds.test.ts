@@ -59,8 +59,8 @@ describe('home, rounds and clubs in English', () => {
 
     await page.getByRole('heading', { name: 'New round: Teams and players' }).waitFor();
     await page.getByRole('button', { name: 'Add myself (Emma Fairway, HCP 18.4)' }).click();
-    await page.getByLabel('Guest’s name').fill('Guest George');
-    await page.getByLabel('Guest’s handicap index').fill('24.0');
+    await page.getByLabel('Guest name').fill('Guest George');
+    await page.getByLabel('Handicap index').fill('24.0');
     await page.getByRole('button', { name: 'Add guest to a new team' }).click();
     await expect.poll(() => page.getByTestId('person').count()).toBe(2);
     await expectAccessible(page, 'wizard players in English');

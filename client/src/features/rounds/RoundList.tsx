@@ -26,7 +26,7 @@ export function RoundList({ rounds }: { rounds: RoundSummary[] }) {
                 </span>
               ) : null}
             </span>
-            <span className={r.status === 'open' ? 'badge' : 'badge gray'}>
+            <span className={r.status === 'open' ? 'badge' : 'badge gray'} style={{ whiteSpace: 'nowrap' }}>
               {ROUND_STATUS_LABELS[language][r.status]}
             </span>
           </Link>
