@@ -4,7 +4,6 @@ import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, Loading, Page } from '../../ui';
-import { Trans } from 'react-i18next';
 import { LOCALES } from '../../../../shared/language';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
@@ -85,20 +84,16 @@ function Invitation({ token }: { token: string }) {
     <>
       <h2>{organization.name}</h2>
       <p>
-        <Trans
-          t={t}
-          i18nKey={invitedBy ? 'orgs.join.invitedBy' : 'orgs.join.invited'}
-          values={{ name: invitedBy, role: ROLE_LABELS[language][role].toLowerCase(), club: organization.name }}
-          components={{ strong: <strong /> }}
-        />
+        {invitedBy ? t('orgs.join.invitedBy', { name: invitedBy }) : t('orgs.join.invited')}{' '}
+        <strong>{ROLE_LABELS[language][role].toLowerCase()}</strong>{' '}
+        {t('orgs.join.inClub', { club: organization.name })}
       </p>
       <p className="small muted">
-        <Trans
-          t={t}
-          i18nKey="orgs.join.validUntil"
-          values={{ date: new Date(expiresAt).toLocaleDateString(LOCALES[language], { dateStyle: 'long' }) }}
-          components={{ time: <time dateTime={expiresAt} /> }}
-        />
+        {t('orgs.join.validUntil')}{' '}
+        <time dateTime={expiresAt}>
+          {new Date(expiresAt).toLocaleDateString(LOCALES[language], { dateStyle: 'long' })}
+        </time>
+        .
       </p>
       {error ? (
         <Alert tone="error" focus>

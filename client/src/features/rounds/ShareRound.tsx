@@ -6,7 +6,6 @@ import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Button, Card, FormError } from '../../ui';
 import { useLanguage } from '../../i18n';
-import { Trans } from 'react-i18next';
 
 /**
  * A finished round in the public feed (issue 15, decision 0507): the owner shares it ("Del i feeden") and
@@ -28,8 +27,8 @@ export function ShareRound({ view, owner }: { view: RoundView; owner: boolean })
       <p role="status" data-testid="share-state">
         {view.shared ? (
           <>
-            <span className="badge">{t('rounds.share.shared')}</span>{' '}
-            <Trans t={t} i18nKey="rounds.share.sharedText" components={{ feed: <Link href={ROUTES.feed} /> }} />
+            <span className="badge">{t('rounds.share.shared')}</span> {t('rounds.share.sharedBefore')}{' '}
+            <Link href={ROUTES.feed}>{t('rounds.share.feed')}</Link> {t('rounds.share.sharedAfter')}
           </>
         ) : (
           <>

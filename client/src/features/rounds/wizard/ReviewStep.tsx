@@ -9,7 +9,6 @@ import { allowanceText, courseTitle, formatDate, teeLabel } from '../format';
 import type { WizardState } from '../wizard-state';
 import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../../shared/values';
 import { useLanguage } from '../../../i18n';
-import { Trans } from 'react-i18next';
 
 /** Step 4: the round as the server has it, with each player's handicaps as the server computed them. */
 export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted(roundId: string): void }) {
@@ -72,7 +71,7 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
         {t('rounds.wizard.review.start')}
       </Button>
       <p className="small muted" style={{ marginTop: '0.75rem' }}>
-        <Trans t={t} i18nKey="rounds.wizard.review.alsoUnder" components={{ rounds: <Link href={ROUTES.rounds} /> }} />
+        {t('rounds.wizard.review.alsoUnder')} <Link href={ROUTES.rounds}>{t('rounds.title')}</Link>.
       </p>
     </div>
   );

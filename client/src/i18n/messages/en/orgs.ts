@@ -66,9 +66,10 @@ export const orgs: Messages<typeof nbOrgs> = {
     joined: 'You are in {{club}} as {{role}}.',
     alreadyMember: 'You are already in {{club}} as {{role}}.',
     goTo: 'Go to {{club}}',
-    invitedBy: '{{name}} has invited you to become <strong>{{role}}</strong> in {{club}}.',
-    invited: 'You are invited to become <strong>{{role}}</strong> in {{club}}.',
-    validUntil: 'The invitation is valid until <time>{{date}}</time>.',
+    invitedBy: '{{name}} has invited you to become',
+    invited: 'You are invited to become',
+    inClub: 'in {{club}}.',
+    validUntil: 'The invitation is valid until',
     accept: 'Join {{club}}',
   },
   audit: {

@@ -124,7 +124,9 @@ export const rounds: Messages<typeof nbRounds> = {
   share: {
     title: 'The feed',
     shared: 'Shared',
-    sharedText: 'The round and its results are shown to everyone in <feed>the feed</feed>.',
+    sharedBefore: 'The round and its results are shown in',
+    feed: 'the feed',
+    sharedAfter: 'for everyone.',
     notShared: 'Not shared',
     ownerHint: 'Share the round and everyone sees the results in the feed.',
     othersHint: 'Only the player who started the round can share it.',
@@ -292,7 +294,7 @@ export const rounds: Messages<typeof nbRounds> = {
       matchStrokes: 'Match strokes',
       guest: '(guest)',
       start: 'Start the round',
-      alsoUnder: 'The round is also under <rounds>Rounds</rounds>.',
+      alsoUnder: 'The round is also under',
     },
   },
 };

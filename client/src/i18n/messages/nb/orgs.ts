@@ -62,9 +62,10 @@ export const orgs = {
     joined: 'Du er med i {{club}} som {{role}}.',
     alreadyMember: 'Du er allerede med i {{club}} som {{role}}.',
     goTo: 'Gå til {{club}}',
-    invitedBy: '{{name}} har invitert deg til å bli <strong>{{role}}</strong> i {{club}}.',
-    invited: 'Du er invitert til å bli <strong>{{role}}</strong> i {{club}}.',
-    validUntil: 'Invitasjonen gjelder til <time>{{date}}</time>.',
+    invitedBy: '{{name}} har invitert deg til å bli',
+    invited: 'Du er invitert til å bli',
+    inClub: 'i {{club}}.',
+    validUntil: 'Invitasjonen gjelder til',
     accept: 'Bli med i {{club}}',
   },
   audit: {

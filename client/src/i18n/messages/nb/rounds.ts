@@ -121,7 +121,9 @@ export const rounds = {
   share: {
     title: 'Feeden',
     shared: 'Delt',
-    sharedText: 'Runden og resultatene vises i <feed>feeden</feed> for alle.',
+    sharedBefore: 'Runden og resultatene vises i',
+    feed: 'feeden',
+    sharedAfter: 'for alle.',
     notShared: 'Ikke delt',
     ownerHint: 'Del runden, så ser alle resultatene i feeden.',
     othersHint: 'Bare den som startet runden kan dele den.',
@@ -288,7 +290,7 @@ export const rounds = {
       matchStrokes: 'Slag i match',
       guest: '(gjest)',
       start: 'Start runden',
-      alsoUnder: 'Runden ligger også under <rounds>Runder</rounds>.',
+      alsoUnder: 'Runden ligger også under',
     },
   },
 } as const;
