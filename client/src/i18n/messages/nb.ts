@@ -327,6 +327,21 @@ export const nb = {
     seeAll: 'Se alle',
     highlight: 'Hull {{hole}} · par {{par}} · {{strokes}} slag',
   },
+  operator: {
+    title: 'Drift',
+    needsSuperAdmin: 'Dette krever superadministrator.',
+    users: 'Brukere',
+    search: 'Søk etter navn eller e-post',
+    signedOut: 'Brukeren er logget ut på alle enheter.',
+    noUsers: 'Ingen brukere funnet',
+    userLine: '{{email}} · hcp {{handicap}} · 2FA {{method}}',
+    off: 'av',
+    signOutEverywhere: 'Logg ut overalt',
+    clubs: 'Klubber',
+    noClubs: 'Ingen klubber ennå',
+    members_one: '{{count}} medlem',
+    members_other: '{{count}} medlemmer',
+  },
 } as const;
 
 /** The shape every language fills in: the same keys as Norwegian, any text. */
