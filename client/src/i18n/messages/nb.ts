@@ -242,7 +242,8 @@ export const nb = {
     done: 'Ferdig',
     backToAccount: 'Tilbake til konto',
     usingNowBefore: 'Du bruker nå',
-    usingNowAfter: '. For å bytte må du først bekrefte med en kode fra den metoden du har nå (eller en gjenopprettingskode).',
+    usingNowAfter:
+      '. For å bytte må du først bekrefte med en kode fra den metoden du har nå (eller en gjenopprettingskode).',
     sendCodeTo: 'Send kode til {{email}}',
     theEmail: 'e-post',
     codeSent: 'Kode sendt.',
