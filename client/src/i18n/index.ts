@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Language } from '../../../shared/values';
 import { browserLanguages, chooseLanguage, readStoredLanguage } from './language';
-import { nb } from './messages/nb';
+import { main } from './messages/nb/main';
 
 /**
  * The app's languages (decision 0020): i18next, one namespace, message keys typed from the Norwegian
@@ -16,7 +16,7 @@ void i18n.init({
   lng: 'nb',
   fallbackLng: 'nb',
   supportedLngs: ['nb', 'en'],
-  resources: { nb: { translation: nb } },
+  resources: { nb: { translation: main } },
   // React escapes what it renders; i18next must not escape it a second time.
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -13,6 +13,7 @@ import { TWO_FACTOR_METHOD_LABELS } from '../../../../shared/values';
 import { CurrentCodeField } from './CurrentCodeField';
 import { DeleteAccountCard, ExportCard } from './OwnDataCards';
 import { LanguageCard } from './LanguageCard';
+import '../../i18n/messages/nb/account';
 
 export default function AccountScreen() {
   const session = useSession();

@@ -2,6 +2,7 @@ import { useLanguage } from '../../i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC } from '../../trpc';
+import '../../i18n/messages/nb/chat';
 
 /** At most this many clubs are watched live for the badge (a socket holds 20 subscriptions); the rest by polling. */
 const WATCHED_CLUBS = 8;
