@@ -55,7 +55,7 @@ describe('English beside Norwegian', () => {
 
     // Signed in, still in English: the shell and the account screen.
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
-    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Account' }).press('Enter');
     await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     expect(await page.getByLabel('Language').inputValue()).toBe('browser');
     await page.getByLabel('Language').selectOption('en');
@@ -82,7 +82,7 @@ describe('English beside Norwegian', () => {
     await second.reload();
     await second.getByRole('navigation', { name: 'Main menu' }).waitFor();
     expect(await htmlLang(second)).toBe('en');
-    await second.getByRole('link', { name: 'Account' }).click();
+    await second.getByRole('link', { name: 'Account' }).press('Enter');
     await second.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     expect(await second.getByLabel('Language').inputValue()).toBe('en');
 

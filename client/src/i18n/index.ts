@@ -1,20 +1,22 @@
 import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { Language } from '../../../shared/values';
 import { browserLanguages, chooseLanguage, readStoredLanguage } from './language';
-import { nb } from './messages/nb';
+import { main } from './messages/nb/main';
 
 /**
- * The app's languages (decision 0020): i18next with react-i18next, one namespace, message keys typed from
- * the Norwegian messages (i18next.d.ts). Norwegian is in the main chunk; English is loaded on first use.
+ * The app's languages (decision 0020): i18next, one namespace, message keys typed from the Norwegian
+ * messages (i18next.d.ts). Norwegian is in the main chunk; English is loaded on first use. React follows
+ * the language through `useLanguage` (a store subscription), not react-i18next, whose weight the public
+ * page's budget could not carry.
  */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
+void i18n.init({
   lng: 'nb',
   fallbackLng: 'nb',
   supportedLngs: ['nb', 'en'],
-  resources: { nb: { translation: nb } },
+  resources: { nb: { translation: main } },
   // React escapes what it renders; i18next must not escape it a second time.
   interpolation: { escapeValue: false },
   initAsync: false,
@@ -46,9 +48,14 @@ export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'nb';
 }
 
+function onLanguageChange(listener: () => void): () => void {
+  i18n.on('languageChanged', listener);
+  return () => i18n.off('languageChanged', listener);
+}
+
 /** The translate function and the language now shown; re-renders the caller when the language changes. */
 export function useLanguage() {
-  const { t, i18n: instance } = useTranslation();
-  const language: Language = instance.language === 'en' ? 'en' : 'nb';
+  const language = useSyncExternalStore(onLanguageChange, currentLanguage, currentLanguage);
+  const t = useMemo(() => i18n.getFixedT(language), [language]);
   return { t, language };
 }

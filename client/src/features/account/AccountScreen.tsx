@@ -13,6 +13,7 @@ import { CurrentCodeField } from './CurrentCodeField';
 import { DeleteAccountCard, ExportCard } from './OwnDataCards';
 import { LanguageCard } from './LanguageCard';
 import { ProfileForm } from './ProfileForm';
+import '../../i18n/messages/nb/account';
 
 export default function AccountScreen() {
   const session = useSession();

@@ -1,6 +1,7 @@
 import { useTRPCClient } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { ConfirmScreen } from './ConfirmScreen';
+import '../../i18n/messages/nb/accountMore';
 
 export default function ConfirmMergeScreen() {
   const client = useTRPCClient();

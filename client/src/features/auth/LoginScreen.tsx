@@ -8,6 +8,7 @@ import { useTRPC } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { Alert, Button, Card, CodeInput, FormError, Page, TextField } from '../../ui';
+import '../../i18n/messages/nb/login';
 
 type Mode = 'link' | 'password';
 

@@ -7,6 +7,7 @@ import { useApplySessionAnswer } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, Page } from '../../ui';
+import '../../i18n/messages/nb/verifyLink';
 
 /**
  * The magic link's landing page (CONTRACT.md section 4). Opening it signs no one in: a mail scanner that

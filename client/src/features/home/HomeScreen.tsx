@@ -11,6 +11,7 @@ import { useLanguage } from '../../i18n';
 import { ProfileForm } from '../account/ProfileForm';
 import { HomeFeed } from '../feed/HomeFeed';
 import { RoundList } from '../rounds/RoundList';
+import '../../i18n/messages/nb/home';
 
 export default function HomeScreen() {
   const session = useSession();

@@ -7,6 +7,7 @@ import { Alert, Button, Card, Loading, Page } from '../../ui';
 import { LOCALES } from '../../../../shared/language';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/orgs';
 
 /**
  * The invitation link's landing page: reads the invitation first (orgs.invitation, only for the invited

@@ -7,6 +7,7 @@ import { LOCALES } from '../../../../shared/language';
 import { LANGUAGES, ROLE_LABELS, type Language } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import type { Role } from './roles';
+import '../../i18n/messages/nb/orgs';
 
 const format = (options: Intl.DateTimeFormatOptions) =>
   Object.fromEntries(LANGUAGES.map((l) => [l, new Intl.DateTimeFormat(LOCALES[l], options)])) as Record<

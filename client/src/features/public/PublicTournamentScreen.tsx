@@ -13,6 +13,7 @@ import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, startTime, STATUS_TEX
 import { applyLeaderboardUpdate } from './leaderboard-state';
 import { connectionOf } from '../rounds/connection';
 import type { TournamentFormat } from '../../../../shared/values';
+import '../../i18n/messages/nb/publicTournaments';
 
 function NotFound() {
   const { t } = useLanguage();

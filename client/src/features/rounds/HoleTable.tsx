@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /**
  * A scorecard with a column per hole (the tournament's; the round's is `ScoreCard`, a row per hole): a row

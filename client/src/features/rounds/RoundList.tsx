@@ -5,6 +5,7 @@ import { courseTitle, formatDate } from './format';
 import { roundResultText } from './scorecard';
 import { ROUND_FORMAT_LABELS, ROUND_STATUS_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /** Rounds newest first, each with its course, date, format and the caller's own result (decision 0508). */
 export function RoundList({ rounds }: { rounds: RoundSummary[] }) {

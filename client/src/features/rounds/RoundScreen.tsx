@@ -20,13 +20,13 @@ import {
 } from './scorecard';
 import { allowanceText, courseTitle, formatDate, teeLabel } from './format';
 import { ScoreCard } from './ScoreCard';
-import { connectionText } from './connection';
 import { ShareRound } from './ShareRound';
 import { StrokeStepper } from './StrokeStepper';
 import { useLiveRound } from './useLiveRound';
 import { LOCALES } from '../../../../shared/language';
 import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /** The scorecard (issue 8): live while open, a read-only summary once finished. */
 export default function RoundScreen() {
@@ -64,7 +64,7 @@ export default function RoundScreen() {
       {view.status === 'open' ? (
         <p>
           <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
-            {connectionText(connection, language)}
+            {t(`connection.${connection}`)}
           </span>
           {Object.keys(pending).length > 0 ? (
             <span className="small muted"> · {t('rounds.waitingScores', { count: Object.keys(pending).length })}</span>

@@ -6,6 +6,7 @@ import { useTRPC } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { RoundList } from './RoundList';
 import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 export default function RoundsScreen() {
   const trpc = useTRPC();

@@ -4,6 +4,7 @@ import { MarkedScore } from './MarkedScore';
 import { shownStrokes, type PendingScores } from './pending-scores';
 import { cardRows, sumStrokes } from './scorecard';
 import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /**
  * The whole card, compact for a phone: a row per hole and a column per player (so 390 px holds four

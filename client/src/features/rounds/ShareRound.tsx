@@ -6,6 +6,7 @@ import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Button, Card, FormError } from '../../ui';
 import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /**
  * A finished round in the public feed (issue 15, decision 0507): the owner shares it ("Del i feeden") and

@@ -1,19 +1,10 @@
-import type { Language } from '../../../../shared/values';
-import { i18n } from '../../i18n';
-
 /** A live subscription's state as the scorecards show it (round and tournament alike). */
 export type Connection = 'connecting' | 'live' | 'offline';
 
-/** The connection in the reader's language: "Direkte", "Live". */
-export function connectionText(connection: Connection, language: Language = 'nb'): string {
-  return i18n.getFixedT(language)(`rounds.connection.${connection}`);
-}
-
-/** The Norwegian texts, for the screens not yet on message keys (chat, tournaments); use connectionText. */
 export const CONNECTION_TEXT: Record<Connection, string> = {
-  live: connectionText('live'),
-  connecting: connectionText('connecting'),
-  offline: connectionText('offline'),
+  live: 'Direkte',
+  connecting: 'Kobler til …',
+  offline: 'Frakoblet – prøver igjen',
 };
 
 /**

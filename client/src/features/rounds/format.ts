@@ -3,6 +3,7 @@ import { formatDays } from '../../../../shared/format/dates';
 import { TEE_GENDER_LABELS, type Language, type TeeGender } from '../../../../shared/values';
 import { i18n } from '../../i18n';
 import type { Messages } from '../../i18n/messages/nb';
+import '../../i18n/messages/nb/rounds';
 
 /** "Oslo Golfklubb – Bogstad", or just the name when the club and the course are called the same. */
 export function courseTitle(course: RoundView['course'] | RoundSummary['course']): string {

@@ -1,6 +1,7 @@
 import type { Language } from '../../../../shared/values';
 import { i18n } from '../../i18n';
 import type { RoundView } from '../../../../shared/schemas/rounds';
+import '../../i18n/messages/nb/rounds';
 
 /**
  * Scores typed on this phone that the server has not confirmed yet, one operation per player and hole.

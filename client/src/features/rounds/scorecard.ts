@@ -1,6 +1,7 @@
 import type { RoundResult, RoundView, Standing } from '../../../../shared/schemas/rounds';
 import type { Language, RoundFormat } from '../../../../shared/values';
 import { i18n } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /** Strokes on a hole are 1 to 20 (CONTRACT.md section 8). */
 export const MIN_STROKES = 1;

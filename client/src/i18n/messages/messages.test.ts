@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { nb } from './nb';
@@ -36,5 +38,32 @@ describe('the app’s messages', () => {
 
   it('are never empty', () => {
     expect([...norwegian, ...english].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+  });
+});
+
+/** Every .tsx file of the app, by path. */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return path.endsWith('.tsx') ? [path] : [];
+  });
+}
+
+describe('where the Norwegian texts load', () => {
+  it('has every file that uses an area’s texts import that area, so they are there when it renders', () => {
+    const areas = readdirSync('client/src/i18n/messages/nb')
+      .map((name) => name.replace(/\.ts$/, ''))
+      .filter((area) => area !== 'main');
+    const missing: string[] = [];
+    for (const file of sources('client/src')) {
+      const source = readFileSync(file, 'utf8');
+      const used = new Set([...source.matchAll(/\btr?\(\s*['`]([a-zA-Z]+)\./g)].map((m) => m[1]!));
+      for (const area of areas) {
+        if (used.has(area) && !source.includes(`/messages/nb/${area}';`)) missing.push(`${file}: ${area}`);
+      }
+    }
+    expect(areas.length).toBeGreaterThan(5);
+    expect(missing).toEqual([]);
   });
 });

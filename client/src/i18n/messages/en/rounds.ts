@@ -21,11 +21,6 @@ export const rounds: Messages<typeof nbRounds> = {
   waitingScores_other: '{{count}} scores waiting to be saved',
   finishedAt: 'The round was finished {{at}}. The results can no longer be changed.',
   finishedNoTime: 'The round is finished. The results can no longer be changed.',
-  connection: {
-    live: 'Live',
-    connecting: 'Connecting …',
-    offline: 'Offline – trying again',
-  },
   hole: {
     autoAdvance: 'Go to the next hole when everyone has a score',
     holes: 'Holes',

@@ -1,3 +1,5 @@
+import { addNorwegian } from '../../add-messages';
+
 /** The home screen's texts in Norwegian (the keys of ../en/home.ts). */
 export const home = {
   greeting: 'Hei, {{name}}',
@@ -22,3 +24,5 @@ export const home = {
   twoFactorPrompt: 'Beskytt kontoen med tofaktorautentisering.',
   twoFactorLink: 'Slå på nå',
 } as const;
+
+addNorwegian({ home });

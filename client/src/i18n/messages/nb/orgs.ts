@@ -1,3 +1,5 @@
+import { addNorwegian } from '../../add-messages';
+
 /** The club screens' texts in Norwegian (the keys of ../en/orgs.ts). */
 export const orgs = {
   title: 'Klubber',
@@ -86,3 +88,5 @@ export const orgs = {
     merged: '{{actor}} slo sammen kontoen sin med {{email}}',
   },
 } as const;
+
+addNorwegian({ orgs });

@@ -1,3 +1,5 @@
+import { addNorwegian } from '../../add-messages';
+
 /** The rounds screens' texts in Norwegian: the list, the wizard and the scorecard (the keys of ../en/rounds.ts). */
 export const rounds = {
   title: 'Runder',
@@ -18,11 +20,6 @@ export const rounds = {
   waitingScores_other: '{{count}} slag venter på å bli lagret',
   finishedAt: 'Runden er avsluttet {{at}}. Resultatene kan ikke endres.',
   finishedNoTime: 'Runden er avsluttet. Resultatene kan ikke endres.',
-  connection: {
-    live: 'Direkte',
-    connecting: 'Kobler til …',
-    offline: 'Frakoblet – prøver igjen',
-  },
   hole: {
     autoAdvance: 'Gå til neste hull når alle har slag',
     holes: 'Hull',
@@ -294,3 +291,5 @@ export const rounds = {
     },
   },
 } as const;
+
+addNorwegian({ rounds });
