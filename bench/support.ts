@@ -81,7 +81,7 @@ export async function sessionToken(deps: Deps, userId: string): Promise<string> 
 export function callerContext(deps: Deps, token: string): Context {
   return {
     deps,
-    meta: { requestId: 'bench', ip: '127.0.0.1', userAgent: null },
+    meta: { requestId: 'bench', ip: '127.0.0.1', userAgent: null, language: 'nb' },
     sessionToken: token,
     cookies: { secure: false, setCookie: () => {} },
   };

@@ -1,4 +1,5 @@
 import type { UserRow } from './auth/users';
+import type { Language } from '../shared/values';
 
 /**
  * Who calls a signed-in user's procedure (decision 0014): built once by `userProcedure` as `ctx.actor` and
@@ -10,4 +11,6 @@ export interface Actor {
   /** The client's address, for the audit log. */
   ip: string;
   user: UserRow;
+  /** The language the caller reads (decision 0020): the account's choice, else the request's. */
+  language?: Language;
 }

@@ -28,6 +28,7 @@ import { PROJECT_ROOT } from './paths';
 import { restRoutes } from './rest';
 import { sendError } from './rest/respond';
 import { createContextFor } from './trpc/context';
+import { isLanguage } from '../shared/language';
 import { isOwnOrigin } from './http/origin';
 import { sendTrpcRefusal } from './trpc/refusal';
 import { describeError, toTRPCError } from './trpc/errors';
@@ -204,7 +205,11 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req, res }) => createContextFor(deps, req, { socket: res }),
+    // The app names its language in the connection parameters: a socket's Accept-Language is the browser's.
+    createContext: ({ req, res, info }) => {
+      const language = info.connectionParams?.language;
+      return createContextFor(deps, req, { socket: res, ...(isLanguage(language) ? { language } : {}) });
+    },
     // Live events arrive serialised once per audience; the encoder splices them in (realtime/frames.ts).
     experimental_encoder: webSocketEncoder,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },

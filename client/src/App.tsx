@@ -4,6 +4,8 @@ import { ROUTES } from './routes';
 import { redirectFor, type Access } from './session/stage';
 import { useSession } from './session/useSession';
 import { Alert, Button, ErrorBoundary, Loading, Page } from './ui';
+import { useLanguage } from './i18n';
+import { useAccountLanguage } from './i18n/useAccountLanguage';
 
 // One chunk per screen: the sign-in screen loads only what it needs (docs/app.md, "Bundle sizes").
 const LoginScreen = lazy(() => import('./features/auth/LoginScreen'));
@@ -38,16 +40,17 @@ function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const session = useSession();
   const [path] = useLocation();
   const search = useSearch();
+  const { t } = useLanguage();
   // A page for anyone does not wait for the session check (the public tournament page opens from a link).
   if (access === 'public') return <>{children}</>;
-  if (session.status === 'loading') return <Loading text="Sjekker innlogging …" />;
+  if (session.status === 'loading') return <Loading text={t('shell.checkingSession')} />;
   if (session.status === 'unreachable' && access !== 'guest') {
     return (
-      <Page title="Ingen forbindelse">
+      <Page title={t('shell.noConnectionTitle')}>
         <Alert tone="error">
-          <p>Fikk ikke kontakt med tjenesten. Sjekk nettforbindelsen.</p>
+          <p>{t('shell.noConnection')}</p>
         </Alert>
-        <Button onClick={() => window.location.reload()}>Prøv igjen</Button>
+        <Button onClick={() => window.location.reload()}>{t('common.retry')}</Button>
       </Page>
     );
   }
@@ -87,21 +90,22 @@ const SCREENS: { path: string; access: Access; Screen: ComponentType }[] = [
 ];
 
 const NAV = [
-  { href: ROUTES.home, label: 'Hjem', exact: true },
-  { href: ROUTES.rounds, label: 'Runder' },
-  { href: ROUTES.orgs, label: 'Klubber' },
-  { href: ROUTES.account, label: 'Konto' },
+  { href: ROUTES.home, label: 'shell.home', exact: true },
+  { href: ROUTES.rounds, label: 'shell.rounds' },
+  { href: ROUTES.orgs, label: 'shell.clubs' },
+  { href: ROUTES.account, label: 'shell.account' },
 ] as const;
 
 function MainNav() {
   const [path] = useLocation();
+  const { t } = useLanguage();
   return (
-    <nav className="mainnav" aria-label="Hovedmeny">
+    <nav className="mainnav" aria-label={t('shell.mainMenu')}>
       {NAV.map((item) => {
         const active = 'exact' in item ? path === item.href : path === item.href || path.startsWith(`${item.href}/`);
         return (
           <Link key={item.href} href={item.href} aria-current={active ? 'page' : undefined}>
-            {item.label}
+            {t(item.label)}
             {item.href === ROUTES.orgs ? (
               <Suspense fallback={null}>
                 <UnreadBadge />
@@ -118,12 +122,14 @@ export function App() {
   const session = useSession();
   const [path] = useLocation();
   const signedIn = session.status === 'full';
+  const { t } = useLanguage();
+  useAccountLanguage(session.status === 'full' ? session.language : undefined);
   const wide =
     path.startsWith('/runder/') || path.startsWith('/klubber/') || path.startsWith('/t/') || path === ROUTES.operator;
   return (
     <div className="shell">
       <a className="skip-link" href="#innhold">
-        Hopp til innholdet
+        {t('shell.skipLink')}
       </a>
       <header className="topbar">
         <Link href={ROUTES.home} className="brand">
@@ -136,10 +142,10 @@ export function App() {
             {session.user.name ?? session.user.email}
           </span>
         ) : session.status === 'signed-out' ? (
-          <nav className="guestnav" aria-label="Meny">
-            <Link href={ROUTES.publicTournaments}>Turneringer</Link>
-            <Link href={ROUTES.feed}>Nytt</Link>
-            {path !== ROUTES.login ? <Link href={ROUTES.login}>Logg inn</Link> : null}
+          <nav className="guestnav" aria-label={t('shell.menu')}>
+            <Link href={ROUTES.publicTournaments}>{t('shell.tournaments')}</Link>
+            <Link href={ROUTES.feed}>{t('shell.feed')}</Link>
+            {path !== ROUTES.login ? <Link href={ROUTES.login}>{t('shell.signIn')}</Link> : null}
           </nav>
         ) : null}
       </header>
@@ -155,9 +161,9 @@ export function App() {
                 </Route>
               ))}
               <Route>
-                <Page title="Fant ikke siden">
-                  <p>Denne adressen finnes ikke i Golfkortet.</p>
-                  <Link href={ROUTES.home}>Til forsiden</Link>
+                <Page title={t('shell.notFoundTitle')}>
+                  <p>{t('shell.notFound')}</p>
+                  <Link href={ROUTES.home}>{t('shell.toFrontPage')}</Link>
                 </Page>
               </Route>
             </Switch>

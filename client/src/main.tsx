@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { applyLanguage, startingLanguage } from './i18n';
 import { createApiClient, createQueryClient, SESSION_QUERY_KEY, TRPCProvider } from './trpc';
 import './styles.css';
 
@@ -20,8 +21,11 @@ function Root() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
+// The first paint is in the right language: English messages, when chosen, are loaded before it.
+void applyLanguage(startingLanguage()).finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  ),
 );

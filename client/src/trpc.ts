@@ -6,6 +6,7 @@ import { MAX_BATCH_CALLS } from '../../shared/http';
 import { SESSION_ENDED_CLOSE_CODE } from '../../shared/live';
 import { liveRetryLink } from './live-retry';
 import { httpStatusOf } from './lib/api-error';
+import { currentLanguage } from './i18n';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -52,7 +53,8 @@ export function isClientError(error: unknown): boolean {
 
 /** Queries and mutations over HTTP, batched, never more calls in one request than the server takes. */
 export function batchLink(url: string) {
-  return httpBatchLink({ url, maxItems: MAX_BATCH_CALLS });
+  // The server answers errors (and signed-out mails) in the language the app shows (decision 0020).
+  return httpBatchLink({ url, maxItems: MAX_BATCH_CALLS, headers: () => ({ 'Accept-Language': currentLanguage() }) });
 }
 
 /** `onSessionEnded`: the server closed the live socket because this session ended elsewhere. */
@@ -60,6 +62,8 @@ export function createApiClient(onSessionEnded: () => void) {
   const liveSocket = createWSClient({
     url: webSocketUrl,
     lazy: { enabled: true, closeMs: 10_000 },
+    // A refusal on the socket comes in the language shown, as over HTTP (decision 0020).
+    connectionParams: () => ({ language: currentLanguage() }),
     onClose: (cause) => {
       if (cause?.code === SESSION_ENDED_CLOSE_CODE) onSessionEnded();
     },

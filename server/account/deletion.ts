@@ -1,3 +1,4 @@
+import { mailLanguage } from '../mail/language';
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { audit } from '../audit';
 import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
@@ -90,7 +91,7 @@ function assertNotLastOwner(owned: OwnedOrganizations): void {
 }
 
 /** POST /account/deletion/code: mails the code; 409 LAST_OWNER first, so no mail goes out for nothing. */
-export async function requestDeletionCode(deps: Deps, actor: Pick<Actor, 'user'>): Promise<{ ok: true }> {
+export async function requestDeletionCode(deps: Deps, actor: Pick<Actor, 'user' | 'language'>): Promise<{ ok: true }> {
   // Refused before it is counted: a last owner told to hand over first has sent no mail.
   assertNotLastOwner(await organizationsOwnedAlone(deps.db, actor.user.id, false));
   const counted = await countMailRequest(deps, actor.user.id);
@@ -103,7 +104,12 @@ export async function requestDeletionCode(deps: Deps, actor: Pick<Actor, 'user'>
     link: false,
     code: true,
   });
-  const mail = accountDeletionMail({ to: actor.user.email, code: issued.code!, minutes: DELETION_CODE_SECONDS / 60 });
+  const mail = accountDeletionMail({
+    to: actor.user.email,
+    code: issued.code!,
+    minutes: DELETION_CODE_SECONDS / 60,
+    language: mailLanguage(actor.user.language, actor.language),
+  });
   await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
   return { ok: true };
 }

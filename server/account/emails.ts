@@ -1,3 +1,4 @@
+import { mailLanguage } from '../mail/language';
 import { and, asc, eq } from 'drizzle-orm';
 import { audit } from '../audit';
 import { findUserByEmail, lockEmail, normalizeEmail, type UserRow } from '../auth/users';
@@ -42,7 +43,7 @@ export async function listEmails(db: Queryable, user: Pick<UserRow, 'id' | 'emai
  */
 export async function requestAddEmail(
   deps: Deps,
-  actor: Pick<Actor, 'user'>,
+  actor: Pick<Actor, 'user' | 'language'>,
   input: { email: string },
 ): Promise<{ ok: true }> {
   const counted = await countMailRequest(deps, actor.user.id);
@@ -59,6 +60,7 @@ export async function requestAddEmail(
     link: confirmEmailLink(deps, token),
     code,
     minutes: CONFIRMATION_MINUTES,
+    language: mailLanguage(actor.user.language, actor.language),
   });
   await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
   return { ok: true };

@@ -1,3 +1,4 @@
+import { mailLanguage } from '../mail/language';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { audit } from '../audit';
 import {
@@ -60,7 +61,7 @@ async function isOwnAddress(deps: Deps, user: UserRow, address: string): Promise
  */
 export async function requestMerge(
   deps: Deps,
-  actor: Pick<Actor, 'user'>,
+  actor: Pick<Actor, 'user' | 'language'>,
   input: { email: string },
 ): Promise<{ ok: true }> {
   const counted = await countMailRequest(deps, actor.user.id);
@@ -82,6 +83,7 @@ export async function requestMerge(
     link: confirmMergeLink(deps, token),
     code,
     minutes: CONFIRMATION_MINUTES,
+    language: mailLanguage(actor.user.language, actor.language),
   });
   await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
   return { ok: true };

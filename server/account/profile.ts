@@ -3,6 +3,17 @@ import { toPublicUser, type PublicUser, type UserRow } from '../auth/users';
 import { appUser } from '../db/schema';
 import type { Actor } from '../actor';
 import type { Deps } from '../deps';
+import type { Language } from '../../shared/values';
+
+/** The account's language for the app, error messages and mails (decision 0108); null follows the browser. */
+export async function setLanguage(
+  deps: Deps,
+  actor: Pick<Actor, 'user'>,
+  input: { language: Language | null },
+): Promise<{ language: Language | null }> {
+  await deps.db.update(appUser).set({ language: input.language }).where(eq(appUser.id, actor.user.id));
+  return { language: input.language };
+}
 
 /** Name and handicap index; a field left out stays as it is, null clears it. */
 export async function updateProfile(

@@ -69,6 +69,8 @@ export async function requestMagicLink(deps: Deps, input: RequestLinkInput, orig
     link: signInLink(deps.config.publicUrl, issued.token),
     code: issued.code,
     validMinutes: MAGIC_LINK_SECONDS / 60,
+    // The address is not looked up (its account's choice would tell that it exists): the request's language.
+    language: origin.language ?? 'nb',
   });
   try {
     await handBackIfSendFails(deps.db, issued.addressHits, () => deps.mailer.send(mail));

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/values';
 import { eq } from 'drizzle-orm';
 import { audit } from '../audit';
 import { appUser } from '../db/schema';
@@ -27,6 +28,8 @@ export type SignInMethod = 'magic_link' | 'magic_code' | 'password';
 /** Who is asking, as far as the auth code needs to know: the address limits and the audit log are keyed by. */
 export interface RequestOrigin {
   ip: string;
+  /** The request's language (decision 0020), for a mail the request causes. */
+  language?: Language;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function completePrimarySignIn(
     ip: origin.ip,
     details: { method: origin.method, stage },
   });
-  if (stage === 'pending_2fa') await mailCodeAtSignIn(deps, user);
+  if (stage === 'pending_2fa') await mailCodeAtSignIn(deps, user, origin.language);
   return startSession(deps, jar, user, stage);
 }
 

@@ -1,5 +1,5 @@
 import type { FeedItem } from '../../shared/schemas/feed';
-import { norwegianDates } from '../../shared/format/dates';
+import { formatDays } from '../../shared/format/dates';
 import { HIGHLIGHT_KIND_LABELS, type HighlightKind } from '../../shared/values';
 
 /**
@@ -53,7 +53,7 @@ export function roundSharedText(
   players: readonly { name: string; total: number }[],
   stableford: boolean,
 ): string {
-  const when = `${course} ${norwegianDates([playedOn])}`;
+  const when = `${course} ${formatDays([playedOn], 'nb')}`;
   if (players.length === 0) return `En runde på ${when} er delt.`;
   return `Runde på ${when}: ${players.map((p) => `${p.name} ${p.total} ${unit(stableford)}`).join(', ')}.`;
 }

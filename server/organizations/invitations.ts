@@ -137,6 +137,8 @@ async function sendInvitation(
       role: input.role,
       link: invitationLink(deps, token),
       expiresAt,
+      // In the inviter's language: the invitee may have no account, and the club writes to its own.
+      language: scope.language ?? 'nb',
     }),
   );
   return {

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/values';
 import type { Transaction } from '../db/client';
 import type { Role } from '../../shared/values';
 
@@ -14,6 +15,8 @@ export interface OrgScope {
   actorUserId: string;
   actorRole: Role;
   ip: string;
+  /** The language the caller reads (decision 0020): the account's choice, else the request's. */
+  language?: Language;
   /**
    * Runs `work` once the transaction has committed (never if it rolls back): news for the live layer must
    * not announce a change that could still be undone, nor arrive before others can read it.

@@ -6,13 +6,18 @@ import { describeError } from '../trpc/errors';
 import { appRouter } from '../trpc/router';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
+import { languageOfAcceptLanguage } from '../../shared/language';
+import type { Language } from '../../shared/values';
 import { isCsvFile, sendCached, sendCsv, sendJsonDownload } from './answers';
 import { procedureAt } from './procedures';
 import type { Route } from './table';
 
-/** Sends an error as CONTRACT.md section 2 says; the detail of an unexpected one goes only to the log. */
-export function sendError(deps: Deps, req: Request, res: Response, error: unknown): void {
-  const described = describeError(error);
+/**
+ * Sends an error as CONTRACT.md section 2 says, in `language` (the account's, when a procedure knew it),
+ * else the request's Accept-Language (decision 0020); the detail of an unexpected one goes only to the log.
+ */
+export function sendError(deps: Deps, req: Request, res: Response, error: unknown, language?: Language): void {
+  const described = describeError(error, language ?? languageOfAcceptLanguage(req.headers['accept-language']));
   if (described.code === 'INTERNAL') deps.logger.error({ err: error, requestId: req.id }, 'unexpected error');
   if (described.code === 'UNAVAILABLE') deps.logger.warn({ err: error, requestId: req.id }, 'database unavailable');
   if (described.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(described.retryAfterSeconds));
@@ -37,6 +42,7 @@ export function restHandler(deps: Deps, row: Route): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (row.vary) res.vary(row.vary);
     if (row.passOn?.(req)) return next('router');
+    const ctx = createContextFor(deps, req, { response: res });
     try {
       // Built before the call: a body naming a path parameter is refused whoever sends it.
       const input = inputOf(row, req);
@@ -44,7 +50,7 @@ export function restHandler(deps: Deps, row: Route): RequestHandler {
         router: appRouter,
         path: row.procedure,
         getRawInput: async () => input,
-        ctx: createContextFor(deps, req, { response: res }),
+        ctx,
         type: _def.type,
         signal: undefined,
         batchIndex: 0,
@@ -54,7 +60,7 @@ export function restHandler(deps: Deps, row: Route): RequestHandler {
       if (row.answer === 'download') return sendJsonDownload(res, output, row.download ?? 'download', deps.now());
       res.status(row.status).json(output ?? { ok: true });
     } catch (error) {
-      sendError(deps, req, res, error);
+      sendError(deps, req, res, error, ctx.meta.language);
     }
   };
 }

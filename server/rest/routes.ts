@@ -49,6 +49,9 @@ export const ROUTES: readonly Route[] = [
   route({ method: 'post', path: '/account/merge/request', procedure: 'account.requestMerge', body: true }),
   route({ method: 'post', path: '/account/merge/confirm', procedure: 'account.confirmMerge', body: true }),
   route({ method: 'patch', path: '/account/profile', procedure: 'account.updateProfile', body: true }),
+  // The account's language (decision 0108).
+  route({ method: 'get', path: '/account/language', procedure: 'account.language' }),
+  route({ method: 'put', path: '/account/language', procedure: 'account.setLanguage', body: true }),
   // The user's own data, and deleting the account (decision 0106).
   route({
     method: 'get',

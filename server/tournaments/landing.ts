@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { course, tournamentRound } from '../db/schema';
-import { norwegianDates } from '../../shared/format/dates';
+import { formatDays } from '../../shared/format/dates';
 import { AppError } from '../errors';
 import { withVisibleTournament } from './public';
 
@@ -19,7 +19,6 @@ export interface LandingHead {
 }
 
 const DESCRIPTION_MAX_CHARACTERS = 200;
-export { norwegianDates };
 
 function shortened(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -43,7 +42,14 @@ export async function landingHead(db: Database, publicUrl: string, slug: string)
           .from(tournamentRound)
           .where(eq(tournamentRound.tournamentId, row.id))
           .orderBy(asc(tournamentRound.number));
-        const facts = [organizationName, norwegianDates(days.map((d) => d.playedOn)), played?.name]
+        const facts = [
+          organizationName,
+          formatDays(
+            days.map((d) => d.playedOn),
+            'nb',
+          ),
+          played?.name,
+        ]
           .filter(Boolean)
           .join(' · ');
         const description = row.description ? `${facts}. ${row.description}` : facts;

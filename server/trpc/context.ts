@@ -5,11 +5,19 @@ import { isHttpsRequest, readSessionCookie } from '../auth/cookie';
 import { clientAddress } from '../http/client-address';
 import type { CookieJar } from '../auth/sessions';
 import type { Deps } from '../deps';
+import { languageOfAcceptLanguage } from '../../shared/language';
+import type { Language } from '../../shared/values';
 
 export interface RequestMeta {
   requestId: string;
   ip: string;
   userAgent: string | null;
+  /**
+   * The caller's language for error messages and mails (decision 0020): Accept-Language (on a socket, the
+   * app's connection parameter), replaced by the account's choice once a session middleware knows the
+   * account (server/trpc/init.ts). Mutable for that reason only: the error formatter reads it.
+   */
+  language: Language;
 }
 
 /**
@@ -31,7 +39,7 @@ type RequestLike = Pick<IncomingMessage, 'headers' | 'socket'> & { id?: string }
 export function createContextFor(
   deps: Deps,
   req: RequestLike,
-  transport: { response?: Pick<ServerResponse, 'appendHeader'>; socket?: WebSocket } = {},
+  transport: { response?: Pick<ServerResponse, 'appendHeader'>; socket?: WebSocket; language?: Language } = {},
 ): Context {
   const secure = isHttpsRequest(req);
   return {
@@ -40,6 +48,7 @@ export function createContextFor(
       requestId: req.id ?? randomUUID(),
       ip: clientAddress(req, deps.config.trustProxy),
       userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+      language: transport.language ?? languageOfAcceptLanguage(req.headers['accept-language']),
     },
     sessionToken: readSessionCookie(req.headers.cookie),
     cookies: {

@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { ZodError } from 'zod';
-import { ERRORS, type ErrorCode, type FieldIssue } from '../../shared/errors';
+import { z, ZodError } from 'zod';
+import { englishOf, messageIn } from '../../shared/error-messages';
+import { ERRORS, errorMessage, type ErrorCode, type FieldIssue } from '../../shared/errors';
+import type { Language } from '../../shared/values';
 import { MAX_BATCH_CALLS } from '../../shared/http';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { AppError } from '../errors';
@@ -36,36 +38,64 @@ export function toTRPCError(error: AppError): TRPCError {
   });
 }
 
-export function zodIssues(error: ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+const englishZod = z.locales.en().localeError;
+
+/**
+ * A field issue in the caller's language: our own texts through the one table (shared/error-messages.ts);
+ * zod's general ones (a wrong type, too long a string) worded again by zod's English locale.
+ */
+function issueMessage(issue: z.core.$ZodIssue, language: Language): string {
+  if (language === 'nb') return issue.message;
+  const ours = englishOf(issue.message);
+  if (ours !== undefined) return ours;
+  const worded = englishZod?.(issue as unknown as Parameters<NonNullable<typeof englishZod>>[0]);
+  const text = typeof worded === 'string' ? worded : worded?.message;
+  return text ?? ERRORS.INVALID_INPUT.en;
+}
+
+export function zodIssues(error: ZodError, language: Language = 'nb'): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issueMessage(issue, language),
+  }));
+}
+
+/** An issue made by hand (AppError `issues`) in the caller's language. */
+function issueIn(issue: FieldIssue, language: Language): FieldIssue {
+  return { path: issue.path, message: messageIn(language, issue.message, ERRORS.INVALID_INPUT.en) };
 }
 
 /** What tRPC's adapter says when a batch is over `maxBatchSize` (server/app.ts); its code is only BAD_REQUEST. */
 const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
 
-function fromCode(code: ErrorCode, extra: Partial<DescribedError> = {}): DescribedError {
-  return { code, status: ERRORS[code].status, message: ERRORS[code].message, ...extra };
-}
-
-export function describeError(error: unknown): DescribedError {
+/**
+ * What a client is told, in `language` (decision 0020): Norwegian as the domain code wrote it, or English
+ * through the one table; a Norwegian text the table lacks becomes the code's general English message.
+ */
+export function describeError(error: unknown, language: Language = 'nb'): DescribedError {
+  function fromCode(code: ErrorCode, extra: Partial<DescribedError> = {}): DescribedError {
+    const message = extra.message === undefined ? errorMessage(code, language) : extra.message;
+    return { code, status: ERRORS[code].status, ...extra, message };
+  }
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof AppError) {
     return {
       code: cause.code,
       status: cause.status,
-      message: cause.message,
-      ...(cause.issues ? { issues: cause.issues } : {}),
+      message: messageIn(language, cause.message, ERRORS[cause.code].en),
+      ...(cause.issues ? { issues: cause.issues.map((issue) => issueIn(issue, language)) } : {}),
       ...(cause.retryAfterSeconds !== undefined ? { retryAfterSeconds: cause.retryAfterSeconds } : {}),
     };
   }
-  if (cause instanceof ZodError) return fromCode('INVALID_INPUT', { issues: zodIssues(cause) });
+  if (cause instanceof ZodError) return fromCode('INVALID_INPUT', { issues: zodIssues(cause, language) });
   if (isDatabaseUnavailable(cause))
     return fromCode('UNAVAILABLE', { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
   if (error instanceof TRPCError) {
     switch (error.code) {
       case 'BAD_REQUEST':
         if (error.message === TRPC_BATCH_TOO_LARGE) {
-          return fromCode('INVALID_INPUT', { message: `Én forespørsel kan ha høyst ${MAX_BATCH_CALLS} kall.` });
+          const message = `Én forespørsel kan ha høyst ${MAX_BATCH_CALLS} kall.`;
+          return fromCode('INVALID_INPUT', { message: messageIn(language, message, ERRORS.INVALID_INPUT.en) });
         }
         return fromCode('INVALID_INPUT');
       case 'PARSE_ERROR':

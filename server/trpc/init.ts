@@ -24,7 +24,7 @@ const t = initTRPC.context<Context>().create({
   // Never send stack traces, whatever NODE_ENV says.
   isDev: false,
   errorFormatter({ shape, error, ctx }) {
-    const described = describeError(error);
+    const described = describeError(error, ctx?.meta.language);
     return {
       message: described.message,
       code: shape.code,
@@ -67,6 +67,11 @@ async function sessionOf(ctx: Context): Promise<Session | null> {
   return resolveSession(ctx.deps, ctx.sessionToken);
 }
 
+/** The account's saved language wins over Accept-Language for what this call answers (decision 0108). */
+function speaksAccountLanguage(ctx: Context, session: Pick<Session, 'user'>): void {
+  if (session.user.language) ctx.meta.language = session.user.language;
+}
+
 function notAuthenticated(): AppError {
   return new AppError('NOT_AUTHENTICATED');
 }
@@ -78,6 +83,7 @@ export const publicProcedure = baseProcedure;
 /** Public landing endpoints: a full session gives a user; anything else is simply "no user". */
 export const optionalUserProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
+  if (session?.stage === 'full') speaksAccountLanguage(ctx, session);
   return next({ ctx: { session: session?.stage === 'full' ? session : null } });
 });
 
@@ -113,7 +119,8 @@ export const webSocketUserProcedure = optionalUserProcedure.use(async ({ ctx, ne
 export const userProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (session?.stage !== 'full') throw notAuthenticated();
-  const actor: Actor = { userId: session.user.id, ip: ctx.meta.ip, user: session.user };
+  speaksAccountLanguage(ctx, session);
+  const actor: Actor = { userId: session.user.id, ip: ctx.meta.ip, user: session.user, language: ctx.meta.language };
   return next({ ctx: { session, user: session.user, actor } });
 });
 
@@ -121,6 +128,7 @@ export const userProcedure = baseProcedure.use(async ({ ctx, next }) => {
 export const pendingProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (!session || session.stage === 'full') throw notAuthenticated();
+  speaksAccountLanguage(ctx, session);
   return next({ ctx: { session, user: session.user } });
 });
 
@@ -128,6 +136,7 @@ export const pendingProcedure = baseProcedure.use(async ({ ctx, next }) => {
 export const enrollingProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (!session || (session.stage !== 'full' && session.stage !== 'must_enroll_2fa')) throw notAuthenticated();
+  speaksAccountLanguage(ctx, session);
   return next({ ctx: { session, user: session.user } });
 });
 
@@ -135,6 +144,7 @@ export const enrollingProcedure = baseProcedure.use(async ({ ctx, next }) => {
 export const anySessionProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (!session) throw notAuthenticated();
+  speaksAccountLanguage(ctx, session);
   return next({ ctx: { session, user: session.user } });
 });
 
@@ -159,6 +169,7 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
   const organizationId = parsed.success ? parsed.data.organizationId : null;
   const session = await resolveSessionWithMembership(ctx.deps, ctx.sessionToken, organizationId);
   if (session?.stage !== 'full') throw notAuthenticated();
+  speaksAccountLanguage(ctx, session);
   if (!organizationId)
     throw new AppError('INVALID_INPUT', { issues: [{ path: 'organizationId', message: 'Ugyldig id.' }] });
   const role = session.organizationRole;
@@ -174,6 +185,7 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
       actorUserId: session.user.id,
       actorRole: role,
       ip: ctx.meta.ip,
+      language: ctx.meta.language,
       afterCommit,
     };
     return next({ ctx: { session, user: session.user, tx, organizationId, role, afterCommit, scope } });

@@ -1,29 +1,53 @@
 /**
- * Norwegian dates, written the same in the app and in the server's texts (link previews, the feed). Pure
- * and dependency-free: the app's chunk imports it.
+ * Dates and numbers written the same in the app and in the server's texts (link previews, the feed, mails),
+ * in either language (decision 0020). Pure and dependency-free: the app's chunk imports it.
  */
+import { LOCALES } from '../language';
+import type { Language } from '../values';
 
-/** The months in Norwegian, lower case as written in a date: index 0 is January. */
-export const NORWEGIAN_MONTHS = [
-  'januar',
-  'februar',
-  'mars',
-  'april',
-  'mai',
-  'juni',
-  'juli',
-  'august',
-  'september',
-  'oktober',
-  'november',
-  'desember',
-] as const;
+/** The months, lower case as written in a Norwegian date, capitalised in English: index 0 is January. */
+export const MONTHS: Readonly<Record<Language, readonly string[]>> = {
+  nb: [
+    'januar',
+    'februar',
+    'mars',
+    'april',
+    'mai',
+    'juni',
+    'juli',
+    'august',
+    'september',
+    'oktober',
+    'november',
+    'desember',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+};
+
+/** A day and month as the language writes it: "1. juni", "1 June". */
+export function dayAndMonth(day: number, month: number, language: Language): string {
+  return language === 'en' ? `${day} ${MONTHS.en[month]}` : `${day}. ${MONTHS.nb[month]}`;
+}
 
 /**
  * Days (YYYY-MM-DD, any order) as one range: "1. juni 2026", "1.–3. juni 2026" within a month,
  * "30. mai – 1. juni 2026" across months, "30. desember 2026 – 2. januar 2027" across years; "" for none.
+ * In English "1 June 2026", "1–3 June 2026", "30 May – 1 June 2026".
  */
-export function norwegianDates(dates: readonly string[]): string {
+export function formatDays(dates: readonly string[], language: Language): string {
   if (dates.length === 0) return '';
   const sorted = [...dates].sort();
   const parse = (d: string) => ({
@@ -33,20 +57,30 @@ export function norwegianDates(dates: readonly string[]): string {
   });
   const first = parse(sorted[0]!);
   const last = parse(sorted[sorted.length - 1]!);
-  const M = NORWEGIAN_MONTHS;
-  if (sorted[0] === sorted[sorted.length - 1]) return `${first.day}. ${M[first.m]} ${first.y}`;
-  if (first.y === last.y && first.m === last.m) return `${first.day}.–${last.day}. ${M[last.m]} ${last.y}`;
-  if (first.y === last.y) return `${first.day}. ${M[first.m]} – ${last.day}. ${M[last.m]} ${last.y}`;
-  return `${first.day}. ${M[first.m]} ${first.y} – ${last.day}. ${M[last.m]} ${last.y}`;
+  const dm = (d: { day: number; m: number }) => dayAndMonth(d.day, d.m, language);
+  if (sorted[0] === sorted[sorted.length - 1]) return `${dm(first)} ${first.y}`;
+  if (first.y === last.y && first.m === last.m) {
+    const firstDay = language === 'en' ? `${first.day}` : `${first.day}.`;
+    return `${firstDay}–${dm(last)} ${last.y}`;
+  }
+  if (first.y === last.y) return `${dm(first)} – ${dm(last)} ${last.y}`;
+  return `${dm(first)} ${first.y} – ${dm(last)} ${last.y}`;
 }
 
-const OSLO_DATE_TIME = new Intl.DateTimeFormat('nb-NO', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/Oslo',
-});
+const OSLO_DATE_TIME: Record<Language, Intl.DateTimeFormat> = {
+  nb: new Intl.DateTimeFormat(LOCALES.nb, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Oslo' }),
+  en: new Intl.DateTimeFormat(LOCALES.en, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Oslo' }),
+};
 
-/** A moment as a Norwegian reader expects it, in Norway's time (summer time included): "25. november 2026 kl. 23:45". */
-export function norwegianDateTime(at: Date): string {
-  return OSLO_DATE_TIME.format(at);
+/**
+ * A moment in Norway's time (summer time included), as the reader's language writes it:
+ * "25. november 2026 kl. 23:45", "25 November 2026 at 23:45".
+ */
+export function formatDateTime(at: Date, language: Language): string {
+  return OSLO_DATE_TIME[language].format(at);
+}
+
+/** A number as the language writes it: 1 234,5 in Norwegian, 1,234.5 in English. */
+export function formatNumber(value: number, language: Language, options?: Intl.NumberFormatOptions): string {
+  return value.toLocaleString(LOCALES[language], options);
 }

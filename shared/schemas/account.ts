@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { twoFactorMethodSchema } from './values';
+import { languageSchema, twoFactorMethodSchema } from './values';
 import { email, sixDigitCode } from './common';
 import { courseOutput } from './courses';
 import { feedItemSchema } from './feed';
@@ -8,6 +8,10 @@ import { userText } from './text';
 import { publicUserOutput } from './auth';
 
 export const emailInput = z.strictObject({ email });
+
+/** The account's language (decision 0108): "nb", "en", or null to follow the browser. */
+export const setLanguageInput = z.strictObject({ language: languageSchema.nullable() });
+export const languageOutput = z.object({ language: languageSchema.nullable() });
 
 /**
  * Confirming an added address or a merge: the link's token, or the six-digit code of the same mail

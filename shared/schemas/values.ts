@@ -4,6 +4,7 @@ import {
   COURSE_KINDS,
   FEED_ITEM_KINDS,
   HIGHLIGHT_KINDS,
+  LANGUAGES,
   listedOr,
   ROLES,
   ROUND_FORMATS,
@@ -23,6 +24,7 @@ import {
  */
 export const roleSchema = z.enum(ROLES, { message: `Rollen må være ${listedOr(ROLES)}.` });
 export const twoFactorMethodSchema = z.enum(TWO_FACTOR_METHODS);
+export const languageSchema = z.enum(LANGUAGES, { message: `Språket må være ${listedOr(LANGUAGES)}.` });
 export const sessionStageSchema = z.enum(SESSION_STAGES);
 export const courseKindSchema = z.enum(COURSE_KINDS);
 export const teeGenderSchema = z.enum(TEE_GENDERS);

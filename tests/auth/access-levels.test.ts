@@ -326,7 +326,7 @@ const KINDS: TokenKind[] = [
 function contextWith(token: string | null): Context {
   return {
     deps,
-    meta: { requestId: 'matrix', ip: '127.0.0.1', userAgent: 'vitest' },
+    meta: { requestId: 'matrix', ip: '127.0.0.1', userAgent: 'vitest', language: 'nb' },
     sessionToken: token,
     cookies: { secure: false, setCookie: () => {} },
   };

@@ -31,6 +31,8 @@ describe('account settings in a real browser (issue 7)', () => {
     await page.getByRole('heading', { name: 'Logg inn' }).waitFor();
     // The screen's heading has focus: a screen reader announces it; Tab goes on from there.
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await page.keyboard.press('Tab'); // the language switch: "Norsk"
+    await page.keyboard.press('Tab'); // "English"
     await page.keyboard.press('Tab'); // "Lenke på e-post"
     await page.keyboard.press('Tab'); // "Passord"
     await page.keyboard.press('Tab'); // e-mail field

@@ -85,7 +85,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   // Screens load as their own chunks: a picture of the loading state shows nothing of the screen.
   await page.waitForFunction(
     // biome-ignore lint/performance/useDomNodeTextContent: what is shown is the question, and innerText is the shown text
-    () => !document.body.innerText.includes('Laster …'),
+    () => !document.body.innerText.includes('Laster …') && !document.body.innerText.includes('Loading …'),
     null,
     { timeout: 10_000 },
   );

@@ -77,8 +77,8 @@ describe('the scorecard on a phone', () => {
     const front = Array.from({ length: 9 }, (_, i) => par(i + 1));
     const back = Array.from({ length: 9 }, (_, i) => par(i + 10));
     const cells = async (testId: string) => page.getByTestId(testId).locator('th, td').allTextContents();
-    expect(await cells('subtotal-Ut')).toEqual(['Ut', String(sum(front)), String(sum(kari)), String(sum(front))]);
-    expect(await cells('subtotal-Inn')).toEqual(['Inn', String(sum(back)), String(par(10) + 1), '']);
+    expect(await cells('subtotal-out')).toEqual(['Ut', String(sum(front)), String(sum(kari)), String(sum(front))]);
+    expect(await cells('subtotal-in')).toEqual(['Inn', String(sum(back)), String(par(10) + 1), '']);
     expect(await cells('total')).toEqual([
       'Totalt',
       String(sum(front) + sum(back)),

@@ -58,7 +58,8 @@ describe('signing in, in a real browser (issue 7)', () => {
     await screenshots(page, 'home');
 
     // The same link a second time: the Norwegian "invalid link" message, and a way to ask for a new one.
-    const second = await browser.newContext();
+    // A Norwegian browser (an English one would get the app, and this message, in English).
+    const second = await browser.newContext({ locale: 'nb-NO' });
     const other = await second.newPage();
     await other.goto(link);
     await other.getByRole('button', { name: 'Logg inn' }).click();

@@ -11,7 +11,8 @@ describe('the app in a real browser', () => {
   useAppAndBrowser((started) => ({ app, browser } = started));
 
   it('loads from the server and tells an anonymous visitor they are not signed in', async () => {
-    const page = await browser.newPage();
+    // A Norwegian browser: an English one gets the app in English (decision 0020).
+    const page = await browser.newPage({ locale: 'nb-NO' });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(app.url);

@@ -37,7 +37,7 @@ export function callerWithToken(
   const setCookies: string[] = [];
   const ctx: Context = {
     deps,
-    meta: { requestId: 'test', ip: options.ip ?? '127.0.0.1', userAgent: 'vitest' },
+    meta: { requestId: 'test', ip: options.ip ?? '127.0.0.1', userAgent: 'vitest', language: 'nb' },
     sessionToken: token,
     cookies: { secure: options.secure ?? false, setCookie: (value) => setCookies.push(value) },
   };

@@ -29,7 +29,7 @@ export function linkFromMail(
     mail.text,
   )?.[1];
   if (!link) throw new Error(`no ${path} link in mail:\n${mail.text}`);
-  const code = /koden[^:\n]*: (\d{6})/.exec(mail.text)?.[1] ?? null;
+  const code = /(?:koden|code)[^:\n]*: (\d{6})/.exec(mail.text)?.[1] ?? null;
   return { link, token: new URL(link).searchParams.get('token')!, code };
 }
 

@@ -118,6 +118,8 @@ const REST = {
     path: '/account/profile',
     body: i,
   }),
+  'account.language': get('/account/language'),
+  'account.setLanguage': (i: Input): RestRequest => ({ method: 'PUT', path: '/account/language', body: i }),
   // Decision 0106: the user's own data, and deleting the account.
   'account.export': get('/account/export'),
   'account.requestDeletionCode': post('/account/deletion/code'),

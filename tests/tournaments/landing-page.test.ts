@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournament } from '../../server/db/schema';
-import { norwegianDates } from '../../server/tournaments/landing';
+import { formatDays } from '../../shared/format/dates';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createTournamentFixture, type TournamentFixture } from '../helpers/tournaments';
@@ -78,7 +78,7 @@ describe('the public address of a tournament', () => {
   });
 });
 
-describe('tournament dates in Norwegian', () => {
+describe('tournament dates in Norwegian and English', () => {
   it.each([
     [['2026-06-01'], '1. juni 2026'],
     [['2026-06-02', '2026-06-01'], '1.–2. juni 2026'],
@@ -86,6 +86,14 @@ describe('tournament dates in Norwegian', () => {
     [['2026-12-31', '2027-01-01'], '31. desember 2026 – 1. januar 2027'],
     [[], ''],
   ])('%j → %s', (dates, expected) => {
-    expect(norwegianDates(dates)).toBe(expected);
+    expect(formatDays(dates, 'nb')).toBe(expected);
+  });
+  it.each([
+    [['2026-06-01'], '1 June 2026'],
+    [['2026-06-02', '2026-06-01'], '1–2 June 2026'],
+    [['2026-05-30', '2026-06-01'], '30 May – 1 June 2026'],
+    [['2026-12-31', '2027-01-01'], '31 December 2026 – 1 January 2027'],
+  ])('%j → %s in English', (dates, expected) => {
+    expect(formatDays(dates, 'en')).toBe(expected);
   });
 });

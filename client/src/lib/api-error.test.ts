@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeApiError, fieldError, formLevelError, NETWORK_MESSAGE } from './api-error';
+import { describeApiError, fieldError, formLevelError, networkMessage } from './api-error';
 
 /** The shape server/trpc/init.ts's errorFormatter gives a TRPCClientError: message + data. */
 function trpcError(message: string, data: Record<string, unknown>) {
@@ -36,7 +36,7 @@ describe('describeApiError', () => {
   it('calls a failure without a formatted answer a network problem, in Norwegian', () => {
     expect(describeApiError(new TypeError('Failed to fetch'))).toEqual({
       code: 'NETWORK',
-      message: NETWORK_MESSAGE,
+      message: networkMessage(),
       fields: {},
     });
     expect(describeApiError(trpcError('Bad Gateway', { httpStatus: 502 }))?.code).toBe('INTERNAL');

@@ -1,6 +1,7 @@
-import { ERRORS, isErrorCode, type ErrorCode, type FieldIssue } from '../../../shared/errors';
+import { ERRORS, errorMessage, isErrorCode, type ErrorCode, type FieldIssue } from '../../../shared/errors';
+import { currentLanguage, i18n } from '../i18n';
 
-/** What a screen needs from any failed call: the Norwegian text, the code, and messages per field. */
+/** What a screen needs from any failed call: the text (the server answers in the language shown), the code, and messages per field. */
 export interface ApiErrorView {
   /** The contract's code, or NETWORK when the server could not be reached at all. */
   code: ErrorCode | 'NETWORK';
@@ -13,7 +14,10 @@ export interface ApiErrorView {
   httpStatus?: number;
 }
 
-export const NETWORK_MESSAGE = 'Fikk ikke kontakt med tjenesten. Sjekk nettforbindelsen og prøv igjen.';
+/** A call that never reached the service, in the language shown. */
+export function networkMessage(): string {
+  return i18n.t('common.networkError');
+}
 
 interface ErrorData {
   appCode?: unknown;
@@ -49,13 +53,13 @@ export function describeApiError(error: unknown): ApiErrorView | null {
     // No formatted answer: the request never reached the service, or the answer was not ours (a proxy page).
     const status = httpStatusOf(error);
     if (status !== undefined && status >= 500)
-      return { code: 'INTERNAL', message: ERRORS.INTERNAL.message, fields: {}, httpStatus: status };
-    return { code: 'NETWORK', message: NETWORK_MESSAGE, fields: {} };
+      return { code: 'INTERNAL', message: errorMessage('INTERNAL', currentLanguage()), fields: {}, httpStatus: status };
+    return { code: 'NETWORK', message: networkMessage(), fields: {} };
   }
   const message =
     typeof (error as { message?: unknown }).message === 'string' && (error as { message: string }).message
       ? (error as { message: string }).message
-      : ERRORS[code].message;
+      : errorMessage(code, currentLanguage());
   const fields: Record<string, string> = {};
   if (Array.isArray(data?.issues)) {
     for (const issue of data.issues) {

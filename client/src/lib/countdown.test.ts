@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applyLanguage, i18n } from '../i18n';
 import { cooldownUntil, describeWait, formatClock, MAGIC_LINK_COOLDOWN_SECONDS, secondsLeft } from './countdown';
 
 describe('the countdown', () => {
@@ -19,10 +20,18 @@ describe('the countdown', () => {
     expect(formatClock(65)).toBe('1:05');
     expect(formatClock(9)).toBe('0:09');
     expect(formatClock(-3)).toBe('0:00');
-    expect(describeWait(1)).toBe('om 1 sekund');
-    expect(describeWait(45)).toBe('om 45 sekunder');
-    expect(describeWait(60)).toBe('om 1 minutt');
-    expect(describeWait(125)).toBe('om 2 minutter og 5 sekunder');
+  });
+
+  it('says how long to wait in Norwegian and in English', async () => {
+    const nb = i18n.getFixedT('nb');
+    expect(describeWait(1, nb)).toBe('om 1 sekund');
+    expect(describeWait(45, nb)).toBe('om 45 sekunder');
+    expect(describeWait(60, nb)).toBe('om 1 minutt');
+    expect(describeWait(125, nb)).toBe('om 2 minutter og 5 sekunder');
+    await applyLanguage('en');
+    const en = i18n.getFixedT('en');
+    expect(describeWait(1, en)).toBe('in 1 second');
+    expect(describeWait(125, en)).toBe('in 2 minutes and 5 seconds');
   });
 
   it('waits the contract cooldown after a request, or what the server said after a 429', () => {

@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 /** Whole seconds left until `untilMs`, never negative; rounded up so "1 s" shows until the very end. */
 export function secondsLeft(untilMs: number | null, nowMs: number): number {
   if (untilMs === null) return 0;
@@ -10,16 +12,16 @@ export function formatClock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** The Norwegian sentence for a screen reader and for the button: "om 45 sekunder", "om 1 minutt og 5 sekunder". */
-export function describeWait(seconds: number): string {
+/** The sentence for a screen reader and for the button, in the language shown: "om 45 sekunder", "in 1 minute and 5 seconds". */
+export function describeWait(seconds: number, t: TFunction): string {
   const s = Math.max(0, Math.ceil(seconds));
   const minutes = Math.floor(s / 60);
   const rest = s % 60;
-  const sec = (n: number) => `${n} ${n === 1 ? 'sekund' : 'sekunder'}`;
-  const min = (n: number) => `${n} ${n === 1 ? 'minutt' : 'minutter'}`;
-  if (minutes === 0) return `om ${sec(rest)}`;
-  if (rest === 0) return `om ${min(minutes)}`;
-  return `om ${min(minutes)} og ${sec(rest)}`;
+  const sec = t('common.wait.seconds', { count: rest });
+  const min = t('common.wait.minutes', { count: minutes });
+  if (minutes === 0) return t('common.wait.in', { time: sec });
+  if (rest === 0) return t('common.wait.in', { time: min });
+  return t('common.wait.inAnd', { minutes: min, seconds: sec });
 }
 
 /** CONTRACT.md section 6: one magic link per address per 60 s. */

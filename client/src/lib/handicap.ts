@@ -1,3 +1,5 @@
+import type { Language } from '../../../shared/values';
+
 /**
  * Handicap indexes as golfers write them: "12,4" or "12.4"; a plus handicap "+2,1" is stored as −2.1
  * (GOLF.md). Parsing only reads the text; the server decides what is allowed (54.0, +10.0, one decimal).
@@ -17,10 +19,11 @@ export function parseHandicapIndex(text: string): ParsedHandicap {
   return { ok: true, value: Object.is(value, -0) ? 0 : value };
 }
 
-/** −2.1 → "+2,1", 12.4 → "12,4", 0 → "0,0", null → "–". */
-export function formatHandicapIndex(value: number | null | undefined): string {
+/** −2.1 → "+2,1", 12.4 → "12,4" (in English "12.4"), 0 → "0,0", null → "–". */
+export function formatHandicapIndex(value: number | null | undefined, language: Language = 'nb'): string {
   if (value === null || value === undefined) return '–';
-  const text = Math.abs(value).toFixed(1).replace('.', ',');
+  const fixed = Math.abs(value).toFixed(1);
+  const text = language === 'en' ? fixed : fixed.replace('.', ',');
   return value < 0 ? `+${text}` : text;
 }
 

@@ -1,4 +1,4 @@
-import type { SessionStage, TwoFactorMethod } from '../../../shared/values';
+import type { Language, SessionStage, TwoFactorMethod } from '../../../shared/values';
 import { ROUTES, safeNext } from '../routes';
 
 export type Stage = SessionStage;
@@ -21,7 +21,8 @@ export type SessionState<U> =
       method: TwoFactorMethod | null;
       expiresAt: number;
     }
-  | { status: 'full'; user: U };
+  /** `language`: the account's saved choice (null: follow the browser), undefined until auth.me says. */
+  | { status: 'full'; user: U; language?: Language | null | undefined };
 
 export interface PendingStage {
   stage: PartStage;
@@ -93,12 +94,12 @@ export function livePending(pending: PendingStage | null, nowMs: number): Pendin
  * undefined before the first answer. `meError` is a failure to ask at all (network, server down).
  */
 export function sessionFrom<U>(
-  me: { user: U } | null | undefined,
+  me: { user: U; language?: Language | null } | null | undefined,
   meError: unknown,
   pending: PendingStage | null,
   nowMs: number,
 ): SessionState<U> {
-  if (me) return { status: 'full', user: me.user };
+  if (me) return { status: 'full', user: me.user, language: me.language };
   if (me === undefined) return meError ? { status: 'unreachable' } : { status: 'loading' };
   const live = livePending(pending, nowMs);
   if (live) return { status: live.stage, email: live.email, method: live.method, expiresAt: live.expiresAt };

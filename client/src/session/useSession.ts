@@ -11,13 +11,17 @@ import { sessionFrom, type SessionState, type Stage } from './stage';
 
 export type User = inferRouterOutputs<AppRouter>['auth']['me']['user'];
 export type Session = SessionState<User>;
+type Language = inferRouterOutputs<AppRouter>['account']['language']['language'];
 
 function isNotAuthenticated(error: unknown): boolean {
   return (error as { data?: { appCode?: string } } | null)?.data?.appCode === 'NOT_AUTHENTICATED';
 }
 
-/** The session as the app holds it; `remembered` when it is the last known user, the server not reached. */
-type Me = { user: User; remembered?: true } | null;
+/**
+ * The session as the app holds it, with the account's saved language (decision 0108); `remembered` when it
+ * is the last known user, the server not reached (then the language is this browser's choice).
+ */
+type Me = { user: User; language: Language; remembered?: true } | null;
 
 /**
  * auth.me as "who is signed in": null for "nobody (with a full session)". Not an error, so that the
@@ -31,16 +35,17 @@ function useMe() {
     queryKey: SESSION_QUERY_KEY,
     queryFn: async (): Promise<Me> => {
       try {
-        const me = await client.auth.me.query();
+        // Asked together, so the batch link sends them as one request: who, and in which language.
+        const [me, { language }] = await Promise.all([client.auth.me.query(), client.account.language.query()]);
         rememberUser(me.user);
-        return me;
+        return { ...me, language };
       } catch (error) {
         if (isNotAuthenticated(error)) {
           rememberUser(null);
           return null;
         }
         const remembered = httpStatusOf(error) === undefined ? lastUser<User>() : null;
-        if (remembered) return { user: remembered, remembered: true };
+        if (remembered) return { user: remembered, language: null, remembered: true };
         throw error;
       }
     },
@@ -80,6 +85,8 @@ export function useApplySessionAnswer() {
         setPendingStage(null);
         rememberUser(answer.user);
         queryClient.setQueryData(SESSION_QUERY_KEY, { user: answer.user });
+        // The sign-in answer is the contract's {user}: the account's language is asked again (decision 0108).
+        void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       } else {
         setPendingStage({
           stage: answer.stage,
@@ -98,10 +105,11 @@ export function useApplySessionAnswer() {
 /** Updates the signed-in user after a change (profile, 2FA method, merge). */
 export function useSetUser() {
   const queryClient = useQueryClient();
+  // The language stays as auth.me said it: a profile answer is the contract's {user} alone.
   return useCallback(
     (user: User) => {
       rememberUser(user);
-      queryClient.setQueryData(SESSION_QUERY_KEY, { user });
+      queryClient.setQueryData<Me>(SESSION_QUERY_KEY, (old) => ({ language: null, ...old, user }));
     },
     [queryClient],
   );

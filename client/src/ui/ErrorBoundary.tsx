@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert } from './Alert';
 import { Button } from './Button';
+import { useLanguage } from '../i18n';
 
 interface State {
   error: Error | null;
@@ -8,7 +9,7 @@ interface State {
 
 /**
  * A screen that crashes, or whose code cannot be loaded (a new version was deployed and the old chunk is
- * gone), shows a Norwegian message and a way on, instead of a blank page.
+ * gone), shows a message in the language shown and a way on, instead of a blank page.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, State> {
   override state: State = { error: null };
@@ -31,15 +32,17 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
     const chunk = /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(
       this.state.error.message,
     );
-    return (
-      <Alert tone="error" title={chunk ? 'Golfkortet er oppdatert' : 'Noe gikk galt på denne siden'} focus>
-        <p>
-          {chunk
-            ? 'Last inn siden på nytt for å hente den nye versjonen.'
-            : 'Prøv å laste inn siden på nytt. Det du har lagret, er ikke borte.'}
-        </p>
-        <Button onClick={() => window.location.reload()}>Last inn på nytt</Button>
-      </Alert>
-    );
+    return <Crashed chunk={chunk} />;
   }
+}
+
+/** What the boundary shows, in the language shown (a class component cannot use the hook). */
+function Crashed({ chunk }: { chunk: boolean }) {
+  const { t } = useLanguage();
+  return (
+    <Alert tone="error" title={chunk ? t('shell.updatedTitle') : t('shell.crashedTitle')} focus>
+      <p>{chunk ? t('shell.updated') : t('shell.crashed')}</p>
+      <Button onClick={() => window.location.reload()}>{t('common.reload')}</Button>
+    </Alert>
+  );
 }

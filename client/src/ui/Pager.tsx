@@ -1,3 +1,4 @@
+import { useLanguage } from '../i18n';
 import { Button } from './Button';
 
 /**
@@ -9,8 +10,8 @@ export function Pager({
   total,
   pageSize,
   onPage,
-  previousLabel = 'Forrige',
-  nextLabel = 'Neste',
+  previousLabel,
+  nextLabel,
 }: {
   page: number;
   /** The server's total, or undefined while it is not known yet. */
@@ -20,18 +21,17 @@ export function Pager({
   previousLabel?: string;
   nextLabel?: string;
 }) {
+  const { t } = useLanguage();
   const pages = total === undefined ? 1 : Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
     <div className="row between">
       <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {previousLabel}
+        {previousLabel ?? t('common.previous')}
       </Button>
-      <span className="small muted">
-        Side {page} av {pages}
-      </span>
+      <span className="small muted">{t('common.pageOf', { page, pages })}</span>
       <Button size="small" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {nextLabel}
+        {nextLabel ?? t('common.next')}
       </Button>
     </div>
   );

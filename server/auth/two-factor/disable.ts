@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/values';
 import { eq } from 'drizzle-orm';
 import { audit } from '../../audit';
 import { appUser, twoFactorSetup } from '../../db/schema';
@@ -16,7 +17,7 @@ import { requireSecondFactor } from './second-factor';
 /** POST /auth/2fa/disable, for whoever the policy lets (./policy.ts); every session ends. */
 export async function disableTwoFactor(
   deps: Deps,
-  input: { session: Session; jar: CookieJar; code: string; ip: string | null },
+  input: { session: Session; jar: CookieJar; code: string; ip: string | null; language?: Language },
 ): Promise<void> {
   const user = input.session.user;
   const method = await requireMayDisable(deps.db, user);
@@ -39,7 +40,7 @@ export async function disableTwoFactor(
   });
   announceSessionsEnded(deps, user.id);
   await startSession(deps, input.jar, updated, 'full');
-  await notifyChange(deps, updated.email, { kind: 'disabled', method });
+  await notifyChange(deps, updated, { kind: 'disabled', method }, input.language);
 }
 
 /** POST /auth/2fa/recovery-codes: a new set of ten; the old ones stop working. */

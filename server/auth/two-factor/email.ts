@@ -1,3 +1,5 @@
+import type { Language } from '../../../shared/values';
+import { mailLanguage } from '../../mail/language';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import {
@@ -23,7 +25,13 @@ type CodePurpose = 'two_factor' | 'two_factor_setup';
  * Issues and mails a code (a verification keyed by the user: a new code voids the previous one); `counted`
  * is the mail-limit count for it, handed back if the mail cannot be sent.
  */
-export async function mailCode(deps: Deps, user: UserRow, purpose: CodePurpose, counted: number): Promise<void> {
+export async function mailCode(
+  deps: Deps,
+  user: UserRow,
+  purpose: CodePurpose,
+  counted: number,
+  requestLanguage?: Language,
+): Promise<void> {
   const issued = await issueVerification(deps, deps.db, {
     purpose,
     target: user.id,
@@ -34,10 +42,11 @@ export async function mailCode(deps: Deps, user: UserRow, purpose: CodePurpose, 
     code: true,
   });
   const minutes = EMAIL_CODE_SECONDS / 60;
+  const language = mailLanguage(user.language, requestLanguage);
   const mail =
     purpose === 'two_factor'
-      ? twoFactorCodeMail(user.email, issued.code!, minutes)
-      : twoFactorSetupCodeMail(user.email, issued.code!, minutes);
+      ? twoFactorCodeMail(user.email, issued.code!, minutes, language)
+      : twoFactorSetupCodeMail(user.email, issued.code!, minutes, language);
   await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
 }
 
@@ -48,7 +57,7 @@ export async function mailCode(deps: Deps, user: UserRow, purpose: CodePurpose, 
  *   that replacing or disabling the method asks for.
  * Anything else has nothing to send: 409 CONFLICT. A new code voids the previous one.
  */
-export async function sendEmailCode(deps: Deps, input: { session: Session }): Promise<void> {
+export async function sendEmailCode(deps: Deps, input: { session: Session; language?: Language }): Promise<void> {
   const { user, stage } = input.session;
   let purpose: CodePurpose;
   const setup = stage === 'pending_2fa' ? null : await findPendingSetup(deps, user.id, 'email');
@@ -58,7 +67,7 @@ export async function sendEmailCode(deps: Deps, input: { session: Session }): Pr
 
   const counted = await consumeLimit(deps, deps.db, LIMITS.mailsPerUser, user.id);
   if (setup) await renewPendingSetup(deps, user.id);
-  await mailCode(deps, user, purpose, counted);
+  await mailCode(deps, user, purpose, counted, input.language);
 }
 
 /**
@@ -67,21 +76,30 @@ export async function sendEmailCode(deps: Deps, input: { session: Session }): Pr
  * still succeeds: the pending screen offers "send a new code" (which then answers 429) and recovery codes.
  * The same when the mail cannot be sent: the sign-in is not lost over it.
  */
-export async function mailCodeAtSignIn(deps: Deps, user: UserRow): Promise<void> {
+export async function mailCodeAtSignIn(deps: Deps, user: UserRow, requestLanguage?: Language): Promise<void> {
   if (user.twoFactorMethod !== 'email') return;
   if ((await limitState(deps, deps.db, LIMITS.mailsPerUser, user.id)).exceeded) return;
   const counted = await recordHit(deps, deps.db, LIMITS.mailsPerUser, user.id);
   try {
-    await mailCode(deps, user, 'two_factor', counted);
+    await mailCode(deps, user, 'two_factor', counted, requestLanguage);
   } catch (error) {
     deps.logger.error({ err: error, userId: user.id }, 'the sign-in code could not be mailed');
   }
 }
 
-/** A security notice must not turn a completed change into an error: a failed send is logged instead. */
-export async function notifyChange(deps: Deps, to: string, change: TwoFactorChange): Promise<void> {
+/**
+ * A security notice must not turn a completed change into an error: a failed send is logged instead. In the
+ * account's language, else the request's.
+ */
+export async function notifyChange(
+  deps: Deps,
+  user: Pick<UserRow, 'email' | 'language'>,
+  change: TwoFactorChange,
+  requestLanguage?: Language,
+): Promise<void> {
   try {
-    await deps.mailer.send(twoFactorChangedMail(to, change, deps.now()));
+    const language = mailLanguage(user.language, requestLanguage);
+    await deps.mailer.send(twoFactorChangedMail(user.email, change, deps.now(), language));
   } catch (error) {
     deps.logger.error({ err: error, change: change.kind }, 'two-factor notice not sent');
   }

@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/values';
 import { and, eq, isNull } from 'drizzle-orm';
 import { audit } from '../../audit';
 import { appUser, twoFactorSetup } from '../../db/schema';
@@ -40,14 +41,14 @@ export async function startTotpSetup(
 /** POST /auth/2fa/email/setup: a pending e-mail setup and an enrolment code mailed to the primary address. */
 export async function startEmailSetup(
   deps: Deps,
-  input: { user: UserRow; currentCode: string | undefined; ip: string | null },
+  input: { user: UserRow; currentCode: string | undefined; ip: string | null; language?: Language },
 ): Promise<void> {
   // Checked before the code so that a refused mail does not waste the user's current code.
   await assertUnderLimit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
   await requireCurrentCodeIfEnrolled(deps, input);
   const counted = await recordHit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
   await savePendingSetup(deps, input.user.id, 'email', null);
-  await mailCode(deps, input.user, 'two_factor_setup', counted);
+  await mailCode(deps, input.user, 'two_factor_setup', counted, input.language);
 }
 
 export interface EnrolmentAnswer extends SessionAnswer {
@@ -65,6 +66,7 @@ async function completeEnrolment(
     session: Session;
     jar: CookieJar;
     ip: string | null;
+    language?: Language;
     method: TwoFactorMethod;
     setupSecret: string | null;
     totpStep: number | null;
@@ -108,7 +110,7 @@ async function completeEnrolment(
     previous === null
       ? { kind: 'enabled', method: input.method }
       : { kind: 'replaced', from: previous, to: input.method };
-  await notifyChange(deps, outcome.user.email, change);
+  await notifyChange(deps, outcome.user, change, input.language);
   return { ...answer, recoveryCodes: outcome.recoveryCodes };
 }
 
@@ -119,7 +121,7 @@ function noSetup(): AppError {
 /** POST /auth/2fa/totp/confirm: a code from the new secret turns TOTP on (a counted attempt). */
 export async function confirmTotpSetup(
   deps: Deps,
-  input: { session: Session; jar: CookieJar; code: string; ip: string | null },
+  input: { session: Session; jar: CookieJar; code: string; ip: string | null; language?: Language },
 ): Promise<EnrolmentAnswer> {
   const user = input.session.user;
   await assertNotLocked(deps, user.id);
@@ -133,7 +135,7 @@ export async function confirmTotpSetup(
 /** POST /auth/2fa/email/confirm: the mailed enrolment code turns e-mail codes on (a counted attempt). */
 export async function confirmEmailSetup(
   deps: Deps,
-  input: { session: Session; jar: CookieJar; code: string; ip: string | null },
+  input: { session: Session; jar: CookieJar; code: string; ip: string | null; language?: Language },
 ): Promise<EnrolmentAnswer> {
   const user = input.session.user;
   await assertNotLocked(deps, user.id);

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { TWO_FACTOR_METHODS } from '../../../shared/values';
+import { LANGUAGES, TWO_FACTOR_METHODS } from '../../../shared/values';
 import { isOneOf } from './checks';
 
 /** SPEC.md section 2. Addresses are stored lower-cased; comparisons are case-insensitive by construction. */
@@ -32,10 +32,13 @@ export const appUser = pgTable(
     /** Bumped to end every earlier session at once (password change, sign out everywhere, 2FA change). */
     sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The language the account chose for the app, errors and mails (decision 0108); null follows the browser. */
+    language: text('language', { enum: LANGUAGES }),
   },
   (t) => [
     check('app_user_email_lower', sql`${t.email} = lower(${t.email})`),
     check('app_user_two_factor_method_valid', isOneOf(t.twoFactorMethod, TWO_FACTOR_METHODS)),
+    check('app_user_language_valid', isOneOf(t.language, LANGUAGES)),
   ],
 );
 

@@ -6,6 +6,8 @@ import {
   deleteAccountInput,
   emailInput,
   mergeOutput,
+  languageOutput,
+  setLanguageInput,
   updateProfileInput,
 } from '../../../shared/schemas/account';
 import { userOutput } from '../../../shared/schemas/auth';
@@ -14,7 +16,7 @@ import { deleteAccount, requestDeletionCode } from '../../account/deletion';
 import { confirmAddEmail, listEmails, removeEmail, requestAddEmail } from '../../account/emails';
 import { exportAccount } from '../../account/export';
 import { confirmMerge, requestMerge } from '../../account/merge';
-import { updateProfile } from '../../account/profile';
+import { setLanguage, updateProfile } from '../../account/profile';
 import { router, userProcedure } from '../init';
 
 export const accountRouter = router({
@@ -43,6 +45,12 @@ export const accountRouter = router({
     .input(updateProfileInput)
     .output(userOutput)
     .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.actor, input)),
+  // The account's language beside auth.me, whose answer is the contract's {user} alone (decision 0108).
+  language: userProcedure.output(languageOutput).query(({ ctx }) => ({ language: ctx.user.language ?? null })),
+  setLanguage: userProcedure
+    .input(setLanguageInput)
+    .output(languageOutput)
+    .mutation(({ ctx, input }) => setLanguage(ctx.deps, ctx.actor, input)),
   // The user's own data and the account's deletion (decision 0106).
   export: userProcedure.output(accountExportOutput).query(({ ctx }) => exportAccount(ctx.deps, ctx.actor)),
   requestDeletionCode: userProcedure

@@ -32,7 +32,7 @@ export const twoFactorRouter = router({
     .input(noInput)
     .output(okOutput)
     .mutation(async ({ ctx }) => {
-      await sendEmailCode(ctx.deps, { session: ctx.session });
+      await sendEmailCode(ctx.deps, { session: ctx.session, language: ctx.meta.language });
       return ok;
     }),
 
@@ -47,14 +47,25 @@ export const twoFactorRouter = router({
     .input(twoFactorConfirmInput)
     .output(enrolmentOutput)
     .mutation(({ ctx, input }) =>
-      confirmTotpSetup(ctx.deps, { session: ctx.session, jar: ctx.cookies, code: input.code, ip: ctx.meta.ip }),
+      confirmTotpSetup(ctx.deps, {
+        session: ctx.session,
+        jar: ctx.cookies,
+        code: input.code,
+        ip: ctx.meta.ip,
+        language: ctx.meta.language,
+      }),
     ),
 
   emailSetup: enrollingProcedure
     .input(twoFactorSetupInput.optional())
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await startEmailSetup(ctx.deps, { user: ctx.user, currentCode: input?.currentCode, ip: ctx.meta.ip });
+      await startEmailSetup(ctx.deps, {
+        user: ctx.user,
+        currentCode: input?.currentCode,
+        ip: ctx.meta.ip,
+        language: ctx.meta.language,
+      });
       return ok;
     }),
 
@@ -62,14 +73,26 @@ export const twoFactorRouter = router({
     .input(twoFactorConfirmInput)
     .output(enrolmentOutput)
     .mutation(({ ctx, input }) =>
-      confirmEmailSetup(ctx.deps, { session: ctx.session, jar: ctx.cookies, code: input.code, ip: ctx.meta.ip }),
+      confirmEmailSetup(ctx.deps, {
+        session: ctx.session,
+        jar: ctx.cookies,
+        code: input.code,
+        ip: ctx.meta.ip,
+        language: ctx.meta.language,
+      }),
     ),
 
   disable: userProcedure
     .input(twoFactorDisableInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await disableTwoFactor(ctx.deps, { session: ctx.session, jar: ctx.cookies, code: input.code, ip: ctx.meta.ip });
+      await disableTwoFactor(ctx.deps, {
+        session: ctx.session,
+        jar: ctx.cookies,
+        code: input.code,
+        ip: ctx.meta.ip,
+        language: ctx.meta.language,
+      });
       return ok;
     }),
 

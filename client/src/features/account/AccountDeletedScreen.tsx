@@ -1,20 +1,21 @@
 import { Link } from 'wouter';
 import { ROUTES } from '../../routes';
 import { Alert, Page } from '../../ui';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/accountMore';
 
 /** Where the app lands after the account is deleted: signed out, nothing of the account left to show. */
 export default function AccountDeletedScreen() {
+  const { t } = useLanguage();
   return (
-    <Page title="Kontoen er slettet">
+    <Page title={t('accountMore.deletedTitle')}>
       <Alert tone="success">
-        <p>Kontoen din og dataene dine er slettet, og du er logget ut på alle enheter.</p>
+        <p>{t('accountMore.deletedDone')}</p>
       </Alert>
+      <p>{t('accountMore.deletedLeft')}</p>
       <p>
-        Kortene dine i andres runder og resultatene i turneringer som hadde startet, står igjen som gjest med navnet
-        ditt. Du kan når som helst lage en ny konto.
-      </p>
-      <p>
-        <Link href={ROUTES.feed}>Til feeden</Link> · <Link href={ROUTES.login}>Logg inn</Link>
+        <Link href={ROUTES.feed}>{t('accountMore.toFeed')}</Link> ·{' '}
+        <Link href={ROUTES.login}>{t('accountMore.signIn')}</Link>
       </p>
     </Page>
   );

@@ -5,22 +5,25 @@ import { describeApiError, fieldError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useForgetSession, useRefreshSession, useSession, useSetUser, type User } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
+import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, CodeInput, FormError, Loading, Page, TextField } from '../../ui';
 import { RecoveryCodes } from '../auth/RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS } from '../../../../shared/values';
 import { CurrentCodeField } from './CurrentCodeField';
 import { DeleteAccountCard, ExportCard } from './OwnDataCards';
+import { LanguageCard } from './LanguageCard';
 import { ProfileForm } from './ProfileForm';
-
-const METHOD_NAME = TWO_FACTOR_METHOD_LABELS.nb;
+import '../../i18n/messages/nb/account';
 
 export default function AccountScreen() {
   const session = useSession();
+  const { t } = useLanguage();
   if (session.status !== 'full') return <Loading />;
   const user = session.user;
   return (
-    <Page title="Konto">
+    <Page title={t('account.title')}>
       <ProfileCard user={user} />
+      <LanguageCard saved={session.language} />
       <TwoFactorCard user={user} />
       <PasswordCard user={user} />
       <EmailsCard />
@@ -29,8 +32,8 @@ export default function AccountScreen() {
       <ExportCard />
       <DeleteAccountCard user={user} />
       {user.isSuperAdmin ? (
-        <Card title="Drift">
-          <Link href={ROUTES.operator}>Brukere og klubber (superadministrator)</Link>
+        <Card title={t('account.operations')}>
+          <Link href={ROUTES.operator}>{t('account.operationsLink')}</Link>
         </Card>
       ) : null}
     </Page>
@@ -38,15 +41,17 @@ export default function AccountScreen() {
 }
 
 function ProfileCard({ user }: { user: User }) {
+  const { t } = useLanguage();
   return (
-    <Card title="Profil">
-      <ProfileForm user={user} submitLabel="Lagre profil" savedMessage="Profilen er lagret." />
+    <Card title={t('account.profile')}>
+      <ProfileForm user={user} submitLabel={t('account.saveProfile')} savedMessage={t('account.profileSaved')} />
     </Card>
   );
 }
 
 function TwoFactorCard({ user }: { user: User }) {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const refreshSession = useRefreshSession();
   const [, navigate] = useLocation();
   const [action, setAction] = useState<'none' | 'disable' | 'codes'>('none');
@@ -74,12 +79,12 @@ function TwoFactorCard({ user }: { user: User }) {
 
   if (newCodes) {
     return (
-      <Card title="Nye gjenopprettingskoder">
-        <p>De gamle kodene virker ikke lenger.</p>
+      <Card title={t('account.newRecoveryCodes')}>
+        <p>{t('account.oldCodesGone')}</p>
         <RecoveryCodes
           codes={newCodes}
           email={user.email}
-          doneLabel="Ferdig"
+          doneLabel={t('account.done')}
           onDone={() => {
             setNewCodes(null);
             setAction('none');
@@ -96,18 +101,18 @@ function TwoFactorCard({ user }: { user: User }) {
   }
 
   return (
-    <Card title="Tofaktorautentisering">
+    <Card title={t('account.twoFactor')}>
       {disable.isSuccess ? (
         <Alert tone="success">
-          <p>Tofaktorautentisering er slått av.</p>
+          <p>{t('account.twoFactorOff')}</p>
         </Alert>
       ) : null}
       {method ? (
         <p>
-          På: <strong>{METHOD_NAME[method]}</strong>
+          {t('account.on')} <strong>{TWO_FACTOR_METHOD_LABELS[language][method]}</strong>
         </p>
       ) : (
-        <p>Av. Med tofaktor trenger innlogging også en kode fra telefonen eller e-posten din.</p>
+        <p>{t('account.offExplained')}</p>
       )}
       <div className="row" style={{ marginBottom: action === 'none' ? 0 : '1rem' }}>
         <Button
@@ -115,7 +120,7 @@ function TwoFactorCard({ user }: { user: User }) {
           variant={method ? 'secondary' : 'primary'}
           onClick={() => navigate(ROUTES.accountTwoFactor)}
         >
-          {method ? 'Bytt metode' : 'Slå på tofaktor'}
+          {method ? t('account.switchMethod') : t('account.turnOn')}
         </Button>
         {method ? (
           <>
@@ -128,7 +133,7 @@ function TwoFactorCard({ user }: { user: User }) {
                 setCode('');
               }}
             >
-              Nye gjenopprettingskoder
+              {t('account.newRecoveryCodes')}
             </Button>
             <Button
               size="small"
@@ -139,18 +144,14 @@ function TwoFactorCard({ user }: { user: User }) {
                 setCode('');
               }}
             >
-              Slå av
+              {t('account.turnOff')}
             </Button>
           </>
         ) : null}
       </div>
       {method && action !== 'none' ? (
         <form onSubmit={submit} noValidate>
-          <p>
-            {action === 'disable'
-              ? 'Bekreft med en kode for å slå av tofaktor.'
-              : 'Bekreft med en kode for å lage nye gjenopprettingskoder.'}
-          </p>
+          <p>{action === 'disable' ? t('account.confirmDisable') : t('account.confirmCodes')}</p>
           <CurrentCodeField
             method={method}
             value={code}
@@ -164,7 +165,7 @@ function TwoFactorCard({ user }: { user: User }) {
             busy={disable.isPending || regenerate.isPending}
             disabled={code.trim().length < 6}
           >
-            {action === 'disable' ? 'Slå av tofaktor' : 'Lag nye koder'}
+            {action === 'disable' ? t('account.disableSubmit') : t('account.makeCodes')}
           </Button>
         </form>
       ) : null}
@@ -174,6 +175,7 @@ function TwoFactorCard({ user }: { user: User }) {
 
 function PasswordCard({ user }: { user: User }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const refreshSession = useRefreshSession();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -192,13 +194,13 @@ function PasswordCard({ user }: { user: User }) {
     change.mutate(user.hasPassword ? { newPassword: next, currentPassword: current } : { newPassword: next });
   }
   return (
-    <Card title="Passord">
+    <Card title={t('account.password')}>
       <form onSubmit={submit} noValidate>
         {/* A hidden username helps password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
         {user.hasPassword ? (
           <TextField
-            label="Nåværende passord"
+            label={t('account.currentPassword')}
             type="password"
             name="currentPassword"
             autoComplete="current-password"
@@ -207,14 +209,14 @@ function PasswordCard({ user }: { user: User }) {
             error={fieldError(error, 'currentPassword', ['INVALID_CREDENTIALS'])}
           />
         ) : (
-          <p className="muted small">Du har ikke passord ennå. Med passord kan du logge inn uten e-postlenke.</p>
+          <p className="muted small">{t('account.noPassword')}</p>
         )}
         <TextField
-          label="Nytt passord"
+          label={t('account.newPassword')}
           type="password"
           name="newPassword"
           autoComplete="new-password"
-          hint="Minst 10 tegn. Mellomrom og alle slags tegn er lov."
+          hint={t('account.passwordHint')}
           value={next}
           onChange={(e) => setNext(e.target.value)}
           error={fieldError(error, 'newPassword')}
@@ -226,11 +228,11 @@ function PasswordCard({ user }: { user: User }) {
         />
         {change.isSuccess ? (
           <Alert tone="success">
-            <p>Passordet er lagret. Andre enheter er logget ut.</p>
+            <p>{t('account.passwordSaved')}</p>
           </Alert>
         ) : null}
         <Button type="submit" busy={change.isPending}>
-          {user.hasPassword ? 'Bytt passord' : 'Lagre passord'}
+          {user.hasPassword ? t('account.changePassword') : t('account.savePassword')}
         </Button>
       </form>
     </Card>
@@ -239,6 +241,7 @@ function PasswordCard({ user }: { user: User }) {
 
 function EmailsCard() {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const queryClient = useQueryClient();
   const emails = useQuery(trpc.account.emails.queryOptions());
   const [address, setAddress] = useState('');
@@ -267,7 +270,7 @@ function EmailsCard() {
   const confirmError = describeApiError(confirm.error);
 
   return (
-    <Card title="E-postadresser">
+    <Card title={t('account.emails')}>
       {emails.isPending ? (
         <Loading />
       ) : emails.error ? (
@@ -277,7 +280,7 @@ function EmailsCard() {
       ) : (
         <ul className="list">
           <li className="row between">
-            <span>{emails.data.primary}</span> <span className="badge">Hovedadresse</span>
+            <span>{emails.data.primary}</span> <span className="badge">{t('account.primary')}</span>
           </li>
           {emails.data.secondary.map((email) => (
             <li key={email} className="row between">
@@ -287,9 +290,9 @@ function EmailsCard() {
                 variant="danger"
                 busy={remove.isPending && remove.variables?.email === email}
                 onClick={() => remove.mutate({ email })}
-                aria-label={`Fjern ${email}`}
+                aria-label={t('account.removeAddress', { email })}
               >
-                Fjern
+                {t('account.remove')}
               </Button>
             </li>
           ))}
@@ -298,7 +301,7 @@ function EmailsCard() {
       <FormError error={describeApiError(remove.error)} />
       {confirm.isSuccess ? (
         <Alert tone="success">
-          <p>Adressen er lagt til.</p>
+          <p>{t('account.addressAdded')}</p>
         </Alert>
       ) : null}
       {sentTo ? (
@@ -311,12 +314,12 @@ function EmailsCard() {
         >
           <Alert tone="info">
             <p>
-              Vi har sendt en bekreftelse til <strong>{sentTo}</strong>. Åpne lenken i e-posten, eller skriv inn koden
-              her.
+              {t('account.confirmationSentBefore')} <strong>{sentTo}</strong>
+              {t('account.confirmationSentAfter')}
             </p>
           </Alert>
           <CodeInput
-            label="Kode fra e-posten"
+            label={t('account.codeFromMail')}
             name="code"
             value={code}
             onChange={setCode}
@@ -325,10 +328,10 @@ function EmailsCard() {
           <FormError error={confirmError} fields={['code']} fieldCodes={['INVALID_LINK', 'INVALID_CODE']} />
           <div className="row">
             <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
-              Bekreft adressen
+              {t('account.confirmAddress')}
             </Button>
             <Button variant="link" onClick={() => setSentTo(null)}>
-              Avbryt
+              {t('account.cancel')}
             </Button>
           </div>
         </form>
@@ -342,7 +345,7 @@ function EmailsCard() {
           style={{ marginTop: '1rem' }}
         >
           <TextField
-            label="Legg til en adresse"
+            label={t('account.addAddress')}
             type="email"
             name="email"
             autoComplete="email"
@@ -350,11 +353,11 @@ function EmailsCard() {
             value={address}
             onChange={(e) => setAddress(e.target.value)}
             error={fieldError(addError, 'email', ['CONFLICT'])}
-            hint="Du kan da logge inn og bli invitert med den adressen også."
+            hint={t('account.addHint')}
           />
           <FormError error={addError} fields={['email']} fieldCodes={['CONFLICT']} />
           <Button type="submit" variant="secondary" busy={add.isPending}>
-            Send bekreftelse
+            {t('account.sendConfirmation')}
           </Button>
         </form>
       )}
@@ -364,6 +367,7 @@ function EmailsCard() {
 
 function SessionsCard() {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const forget = useForgetSession();
   const [, navigate] = useLocation();
   const logout = useMutation(
@@ -376,19 +380,19 @@ function SessionsCard() {
   );
   const everywhere = useMutation(trpc.auth.signOutEverywhere.mutationOptions());
   return (
-    <Card title="Innlogging">
+    <Card title={t('account.signInCard')}>
       {everywhere.isSuccess ? (
         <Alert tone="success">
-          <p>Alle andre enheter er logget ut. Du er fortsatt innlogget her.</p>
+          <p>{t('account.othersSignedOut')}</p>
         </Alert>
       ) : null}
       <FormError error={describeApiError(everywhere.error)} />
       <div className="row">
         <Button variant="secondary" busy={logout.isPending} onClick={() => logout.mutate()}>
-          Logg ut
+          {t('account.signOut')}
         </Button>
         <Button variant="secondary" busy={everywhere.isPending} onClick={() => everywhere.mutate()}>
-          Logg ut på alle andre enheter
+          {t('account.signOutOthers')}
         </Button>
       </div>
     </Card>
@@ -397,6 +401,7 @@ function SessionsCard() {
 
 function MergeCard() {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const [address, setAddress] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -418,16 +423,16 @@ function MergeCard() {
   const requestError = describeApiError(request.error);
   const confirmError = describeApiError(confirm.error);
   return (
-    <Card title="Slå sammen kontoer">
-      <p className="small muted">
-        Har du en annen konto med en annen e-postadresse? Runder, klubber, baner og adresser flyttes hit, og den andre
-        kontoen slettes.
-      </p>
+    <Card title={t('account.merge')}>
+      <p className="small muted">{t('account.mergeIntro')}</p>
       {confirm.isSuccess ? (
         <Alert tone="success">
           <p>
-            Kontoene er slått sammen: {confirm.data.moved.rounds} runder, {confirm.data.moved.memberships}{' '}
-            klubbmedlemskap og {confirm.data.moved.courses} baner ble flyttet hit.
+            {t('account.merged', {
+              rounds: confirm.data.moved.rounds,
+              memberships: confirm.data.moved.memberships,
+              courses: confirm.data.moved.courses,
+            })}
           </p>
         </Alert>
       ) : null}
@@ -441,11 +446,12 @@ function MergeCard() {
         >
           <Alert tone="info">
             <p>
-              Vi har sendt en bekreftelse til <strong>{sentTo}</strong>. Åpne lenken, eller skriv inn koden her.
+              {t('account.confirmationSentBefore')} <strong>{sentTo}</strong>
+              {t('account.mergeSentAfter')}
             </p>
           </Alert>
           <CodeInput
-            label="Kode fra e-posten"
+            label={t('account.codeFromMail')}
             name="code"
             value={code}
             onChange={setCode}
@@ -454,10 +460,10 @@ function MergeCard() {
           <FormError error={confirmError} fields={['code']} fieldCodes={['INVALID_LINK', 'INVALID_CODE']} />
           <div className="row">
             <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
-              Slå sammen
+              {t('account.mergeSubmit')}
             </Button>
             <Button variant="link" onClick={() => setSentTo(null)}>
-              Avbryt
+              {t('account.cancel')}
             </Button>
           </div>
         </form>
@@ -470,7 +476,7 @@ function MergeCard() {
           noValidate
         >
           <TextField
-            label="E-postadressen til den andre kontoen"
+            label={t('account.otherAddress')}
             type="email"
             name="email"
             inputMode="email"
@@ -480,7 +486,7 @@ function MergeCard() {
           />
           <FormError error={requestError} fields={['email']} fieldCodes={['EMAIL_NOT_FOUND', 'CONFLICT']} />
           <Button type="submit" variant="secondary" busy={request.isPending}>
-            Send bekreftelse
+            {t('account.sendConfirmation')}
           </Button>
         </form>
       )}

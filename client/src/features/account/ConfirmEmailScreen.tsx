@@ -1,15 +1,18 @@
 import { useTRPCClient } from '../../trpc';
+import { useLanguage } from '../../i18n';
 import { ConfirmScreen } from './ConfirmScreen';
+import '../../i18n/messages/nb/accountMore';
 
 export default function ConfirmEmailScreen() {
   const client = useTRPCClient();
+  const { t } = useLanguage();
   return (
     <ConfirmScreen
-      title="Bekreft e-postadresse"
-      explain={<p>Trykk på knappen for å legge adressen til på kontoen din.</p>}
-      action="Legg til adressen"
+      title={t('accountMore.confirmEmailTitle')}
+      explain={<p>{t('accountMore.confirmEmailExplain')}</p>}
+      action={t('accountMore.confirmEmailAction')}
       run={(token) => client.account.confirmEmail.mutate({ token })}
-      done={() => <p>Adressen er lagt til på kontoen din.</p>}
+      done={() => <p>{t('accountMore.confirmEmailDone')}</p>}
     />
   );
 }

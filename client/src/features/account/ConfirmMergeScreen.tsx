@@ -1,23 +1,24 @@
 import { useTRPCClient } from '../../trpc';
+import { useLanguage } from '../../i18n';
 import { ConfirmScreen } from './ConfirmScreen';
+import '../../i18n/messages/nb/accountMore';
 
 export default function ConfirmMergeScreen() {
   const client = useTRPCClient();
+  const { t } = useLanguage();
   return (
     <ConfirmScreen
-      title="Slå sammen kontoer"
-      explain={
-        <p>
-          Runder, klubbmedlemskap, baner og e-postadresser fra den andre kontoen flyttes til kontoen du er innlogget med
-          nå. Den andre kontoen slettes. Dette kan ikke angres.
-        </p>
-      }
-      action="Slå sammen kontoene"
+      title={t('accountMore.mergeTitle')}
+      explain={<p>{t('accountMore.mergeExplain')}</p>}
+      action={t('accountMore.mergeAction')}
       run={(token) => client.account.confirmMerge.mutate({ token })}
       done={(result) => (
         <p>
-          Ferdig. {result.moved.rounds} runder, {result.moved.memberships} klubbmedlemskap og {result.moved.courses}{' '}
-          baner ble flyttet hit.
+          {t('accountMore.mergeDone', {
+            rounds: result.moved.rounds,
+            memberships: result.moved.memberships,
+            courses: result.moved.courses,
+          })}
         </p>
       )}
     />

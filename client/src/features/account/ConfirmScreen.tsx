@@ -4,6 +4,8 @@ import { Link, useSearch } from 'wouter';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { Alert, Button, Card, Page } from '../../ui';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/accountMore';
 
 /**
  * A mailed confirmation link's landing page (an added address, an account merge). Like the sign-in link,
@@ -24,6 +26,7 @@ export function ConfirmScreen<T>({
 }) {
   const token = new URLSearchParams(useSearch()).get('token');
   const queryClient = useQueryClient();
+  const { t } = useLanguage();
   const confirm = useMutation({ mutationFn: run, onSuccess: () => void queryClient.invalidateQueries() });
   const error = describeApiError(confirm.error);
   return (
@@ -34,11 +37,11 @@ export function ConfirmScreen<T>({
             <Alert tone="success" focus>
               {done(confirm.data)}
             </Alert>
-            <Link href={ROUTES.account}>Til kontoen</Link>
+            <Link href={ROUTES.account}>{t('accountMore.toAccount')}</Link>
           </>
         ) : !token ? (
           <Alert tone="error">
-            <p>Lenken er ufullstendig. Kopier hele lenken fra e-posten.</p>
+            <p>{t('accountMore.incompleteLink')}</p>
           </Alert>
         ) : (
           <>

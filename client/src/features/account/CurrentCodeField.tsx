@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { describeApiError } from '../../lib/api-error';
 import { useTRPC } from '../../trpc';
+import { useLanguage } from '../../i18n';
 import { Button, CodeInput, FormError } from '../../ui';
 import type { TwoFactorMethod } from '../../../../shared/values';
+import '../../i18n/messages/nb/accountMore';
 
 /** The current code a 2FA change asks for; for the e-mail method with a button that mails one. */
 export function CurrentCodeField({
@@ -17,28 +19,25 @@ export function CurrentCodeField({
   error?: string | undefined;
 }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const send = useMutation(trpc.twoFactor.sendEmailCode.mutationOptions());
   return (
     <div>
       {method === 'email' ? (
         <div className="row" style={{ marginBottom: '0.5rem' }}>
           <Button variant="secondary" size="small" busy={send.isPending} onClick={() => send.mutate()}>
-            Send kode på e-post
+            {t('accountMore.sendCode')}
           </Button>
           {send.isSuccess ? (
             <span className="small" role="status">
-              Kode sendt.
+              {t('accountMore.codeSent')}
             </span>
           ) : null}
         </div>
       ) : null}
       <FormError error={describeApiError(send.error)} />
       <CodeInput
-        label={
-          method === 'email'
-            ? 'Kode fra e-posten eller gjenopprettingskode'
-            : 'Kode fra appen eller gjenopprettingskode'
-        }
+        label={method === 'email' ? t('accountMore.codeFromMailOrRecovery') : t('accountMore.codeFromAppOrRecovery')}
         name="code"
         digitsOnly={false}
         inputMode="numeric"

@@ -2,12 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { ErrorBody } from '../../../../shared/errors';
-import { describeApiError, fieldError, NETWORK_MESSAGE } from '../../lib/api-error';
+import { describeApiError, fieldError, networkMessage } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useForgetSession, type User } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
+import { currentLanguage, useLanguage } from '../../i18n';
 import { Alert, Button, Card, CodeInput, FormError } from '../../ui';
 import { CurrentCodeField } from './CurrentCodeField';
+import '../../i18n/messages/nb/ownData';
 
 /** The REST download of GET /account/export (decision 0106): the file name the server gave it. */
 const EXPORT_PATH = '/account/export';
@@ -21,16 +23,20 @@ export function ExportCard() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const { t } = useLanguage();
 
   async function download() {
     setBusy(true);
     setError(null);
     setDone(false);
     try {
-      const res = await fetch(EXPORT_PATH, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+      const res = await fetch(EXPORT_PATH, {
+        credentials: 'same-origin',
+        headers: { accept: 'application/json', 'accept-language': currentLanguage() },
+      });
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as ErrorBody | null;
-        setError(body?.error.message ?? NETWORK_MESSAGE);
+        setError(body?.error.message ?? networkMessage());
         return;
       }
       const blob = await res.blob();
@@ -44,18 +50,15 @@ export function ExportCard() {
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       setDone(true);
     } catch {
-      setError(NETWORK_MESSAGE);
+      setError(networkMessage());
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Card title="Mine data">
-      <p className="small">
-        Last ned alt vi har lagret om deg som én fil (JSON): profil, e-postadresser, klubbmedlemskap, runder og slag,
-        egne baner, turneringspåmeldinger, chatmeldinger, innlegg i feeden og sikkerhetshendelser.
-      </p>
+    <Card title={t('ownData.title')}>
+      <p className="small">{t('ownData.explain')}</p>
       {error ? (
         <Alert tone="error">
           <p>{error}</p>
@@ -63,11 +66,11 @@ export function ExportCard() {
       ) : null}
       {done ? (
         <Alert tone="success">
-          <p>Filen er lastet ned.</p>
+          <p>{t('ownData.downloaded')}</p>
         </Alert>
       ) : null}
       <Button variant="secondary" busy={busy} onClick={() => void download()}>
-        Last ned mine data
+        {t('ownData.download')}
       </Button>
     </Card>
   );
@@ -80,6 +83,7 @@ export function ExportCard() {
  */
 export function DeleteAccountCard({ user }: { user: User }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const forget = useForgetSession();
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
@@ -104,36 +108,28 @@ export function DeleteAccountCard({ user }: { user: User }) {
   }
 
   return (
-    <Card title="Slett kontoen">
-      <p className="small">Sletting kan ikke angres. Dette skjer:</p>
+    <Card title={t('ownData.deleteTitle')}>
+      <p className="small">{t('ownData.cannotUndo')}</p>
       <ul className="small">
-        <li>
-          Borte: profilen, e-postadressene, klubbmedlemskapene, rundene du har laget, egne baner, chatmeldingene
-          (teksten og navnet ditt) og innleggene om deg i feeden. Du logges ut på alle enheter med en gang.
-        </li>
-        <li>
-          Blir igjen hos andre: kortet ditt i andres runder og resultatene i turneringer som har startet, som gjest med
-          navn og handicap. En bane andre har spilt på, blir stående uten eier.
-        </li>
-        <li>
-          Klubber der du er eneste eier og andre er medlemmer, må du gi videre først. Klubber der du er eneste medlem,
-          slettes.
-        </li>
+        <li>{t('ownData.gone')}</li>
+        <li>{t('ownData.stays')}</li>
+        <li>{t('ownData.clubs')}</li>
       </ul>
       {!open ? (
         <Button variant="danger" onClick={() => setOpen(true)}>
-          Slett kontoen
+          {t('ownData.deleteButton')}
         </Button>
       ) : (
         <form onSubmit={submit} noValidate>
           {request.isSuccess ? (
             <Alert tone="info">
               <p>
-                Vi har sendt en kode til <strong>{user.email}</strong>. Den gjelder i 10 minutter.
+                {t('ownData.codeSentBefore')} <strong>{user.email}</strong>
+                {t('ownData.codeSentAfter')}
               </p>
             </Alert>
           ) : (
-            <p>Først sender vi en kode til e-posten din for å være sikre på at det er deg.</p>
+            <p>{t('ownData.firstCode')}</p>
           )}
           <FormError error={requestError} />
           <div className="row" style={{ marginBottom: '1rem' }}>
@@ -144,13 +140,13 @@ export function DeleteAccountCard({ user }: { user: User }) {
               onClick={() => request.mutate()}
               disabled={request.isPending}
             >
-              {request.isSuccess ? 'Send ny kode' : 'Send kode på e-post'}
+              {request.isSuccess ? t('ownData.sendNewCode') : t('ownData.sendCode')}
             </Button>
           </div>
           {request.isSuccess ? (
             <>
               <CodeInput
-                label="Slettekode fra e-posten"
+                label={t('ownData.deletionCode')}
                 name="deletionCode"
                 value={code}
                 onChange={setCode}
@@ -177,7 +173,7 @@ export function DeleteAccountCard({ user }: { user: User }) {
                   busy={remove.isPending}
                   disabled={code.length !== 6 || (method !== null && twoFactorCode.trim().length < 6)}
                 >
-                  Slett kontoen for godt
+                  {t('ownData.deleteForGood')}
                 </Button>
                 <Button
                   variant="link"
@@ -187,7 +183,7 @@ export function DeleteAccountCard({ user }: { user: User }) {
                     setTwoFactorCode('');
                   }}
                 >
-                  Avbryt
+                  {t('ownData.cancel')}
                 </Button>
               </div>
             </>

@@ -3,8 +3,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import { useSetUser, type User } from '../../session/useSession';
+import { useLanguage } from '../../i18n';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, FormError, TextField } from '../../ui';
+import '../../i18n/messages/nb/account';
 
 /**
  * Name and handicap index, saved with account.updateProfile (the server's messages shown at the fields).
@@ -27,9 +29,12 @@ export function ProfileForm({
   children?: ReactNode;
 }) {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const updateMe = useSetUser();
   const [name, setName] = useState(user.name ?? '');
-  const [index, setIndex] = useState(user.handicapIndex === null ? '' : formatHandicapIndex(user.handicapIndex));
+  const [index, setIndex] = useState(() =>
+    user.handicapIndex === null ? '' : formatHandicapIndex(user.handicapIndex, language),
+  );
   const [localError, setLocalError] = useState<string | null>(null);
   const save = useMutation(
     trpc.account.updateProfile.mutationOptions({ onSuccess: ({ user: updated }) => updateMe(updated) }),
@@ -40,7 +45,7 @@ export function ProfileForm({
     e.preventDefault();
     const parsed = parseHandicapIndex(index);
     if (!parsed.ok) {
-      setLocalError(parsed.message);
+      setLocalError(t('account.handicapFormat'));
       return;
     }
     setLocalError(null);
@@ -51,7 +56,7 @@ export function ProfileForm({
   return (
     <form onSubmit={submit} noValidate>
       <TextField
-        label="Navn"
+        label={t('account.name')}
         name="name"
         autoComplete="name"
         value={name}
@@ -59,10 +64,10 @@ export function ProfileForm({
         error={fieldError(error, 'name')}
       />
       <TextField
-        label="Handicapindeks"
+        label={t('account.handicapIndex')}
         name="handicapIndex"
         inputMode="decimal"
-        hint="For eksempel 18,4. Plusshandicap skrives med +, for eksempel +1,2."
+        hint={t('account.handicapHint')}
         value={index}
         onChange={(e) => setIndex(e.target.value)}
         error={localError ?? fieldError(error, 'handicapIndex')}

@@ -1,3 +1,4 @@
+import { useLanguage } from '../../i18n';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { describeApiError } from '../../lib/api-error';
@@ -5,23 +6,25 @@ import { formatHandicapIndex } from '../../lib/handicap';
 import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, EmptyState, Loading, Page, Pager, TextField } from '../../ui';
+import '../../i18n/messages/nb/operator';
 
 const PAGE_SIZE = 20;
 
 /** Super administrators only (the server answers 403 NOT_SUPER_ADMIN to anyone else). */
 export default function OperatorScreen() {
   const session = useSession();
+  const { t } = useLanguage();
   if (session.status === 'full' && !session.user.isSuperAdmin) {
     return (
-      <Page title="Drift">
+      <Page title={t('operator.title')}>
         <Alert tone="error">
-          <p>Dette krever superadministrator.</p>
+          <p>{t('operator.needsSuperAdmin')}</p>
         </Alert>
       </Page>
     );
   }
   return (
-    <Page title="Drift" wide>
+    <Page title={t('operator.title')} wide>
       <div className="grid-cols">
         <Users />
         <Organizations />
@@ -32,6 +35,7 @@ export default function OperatorScreen() {
 
 function Users() {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const query = useDeferredValue(q.trim());
@@ -40,9 +44,9 @@ function Users() {
   );
   const signOut = useMutation(trpc.admin.signOutUser.mutationOptions());
   return (
-    <Card title="Brukere">
+    <Card title={t('operator.users')}>
       <TextField
-        label="Søk etter navn eller e-post"
+        label={t('operator.search')}
         type="search"
         value={q}
         onChange={(e) => {
@@ -52,7 +56,7 @@ function Users() {
       />
       {signOut.isSuccess ? (
         <Alert tone="success">
-          <p>Brukeren er logget ut på alle enheter.</p>
+          <p>{t('operator.signedOut')}</p>
         </Alert>
       ) : null}
       {signOut.error ? (
@@ -67,7 +71,7 @@ function Users() {
           <p>{describeApiError(users.error)?.message}</p>
         </Alert>
       ) : users.data.users.length === 0 ? (
-        <EmptyState title="Ingen brukere funnet" />
+        <EmptyState title={t('operator.noUsers')} />
       ) : (
         <ul className="list">
           {users.data.users.map((u) => (
@@ -75,7 +79,11 @@ function Users() {
               <div>
                 <strong>{u.name ?? u.email}</strong>
                 <div className="small muted">
-                  {u.email} · hcp {formatHandicapIndex(u.handicapIndex)} · 2FA {u.twoFactorMethod ?? 'av'}
+                  {t('operator.userLine', {
+                    email: u.email,
+                    handicap: formatHandicapIndex(u.handicapIndex, language),
+                    method: u.twoFactorMethod ?? t('operator.off'),
+                  })}
                   {u.isSuperAdmin ? ' · superadmin' : ''}
                 </div>
               </div>
@@ -85,7 +93,7 @@ function Users() {
                 busy={signOut.isPending && signOut.variables?.userId === u.id}
                 onClick={() => signOut.mutate({ userId: u.id })}
               >
-                Logg ut overalt
+                {t('operator.signOutEverywhere')}
               </Button>
             </li>
           ))}
@@ -98,12 +106,13 @@ function Users() {
 
 function Organizations() {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const [page, setPage] = useState(1);
   const orgs = useQuery(
     trpc.admin.organizations.queryOptions({ page, limit: PAGE_SIZE }, { placeholderData: (p) => p }),
   );
   return (
-    <Card title="Klubber">
+    <Card title={t('operator.clubs')}>
       {orgs.isPending ? (
         <Loading />
       ) : orgs.error ? (
@@ -111,13 +120,13 @@ function Organizations() {
           <p>{describeApiError(orgs.error)?.message}</p>
         </Alert>
       ) : orgs.data.organizations.length === 0 ? (
-        <EmptyState title="Ingen klubber ennå" />
+        <EmptyState title={t('operator.noClubs')} />
       ) : (
         <ul className="list">
           {orgs.data.organizations.map((o) => (
             <li key={o.id} className="row between">
               <span>{o.name}</span>
-              <span className="badge gray">{o.memberCount} medlemmer</span>
+              <span className="badge gray">{t('operator.members', { count: o.memberCount })}</span>
             </li>
           ))}
         </ul>

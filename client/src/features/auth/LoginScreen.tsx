@@ -5,7 +5,10 @@ import { describeApiError, fieldError } from '../../lib/api-error';
 import { useCountdown } from '../../lib/useCountdown';
 import { useApplySessionAnswer } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
+import { useLanguage } from '../../i18n';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { Alert, Button, Card, CodeInput, FormError, Page, TextField } from '../../ui';
+import '../../i18n/messages/nb/login';
 
 type Mode = 'link' | 'password';
 
@@ -38,15 +41,17 @@ function writeSent(value: LinkSent | null): void {
 
 export default function LoginScreen() {
   const [mode, setMode] = useState<Mode>('link');
+  const { t } = useLanguage();
   return (
-    <Page title="Logg inn">
-      <p className="muted">Du er ikke innlogget. Logg inn for å føre runder og følge klubbene dine.</p>
-      <fieldset className="tabs" aria-label="Innloggingsmåte">
+    <Page title={t('login.title')}>
+      <LanguageSwitch />
+      <p className="muted">{t('login.intro')}</p>
+      <fieldset className="tabs" aria-label={t('login.method')}>
         <button type="button" aria-pressed={mode === 'link'} onClick={() => setMode('link')}>
-          Lenke på e-post
+          {t('login.byLink')}
         </button>
         <button type="button" aria-pressed={mode === 'password'} onClick={() => setMode('password')}>
-          Passord
+          {t('login.byPassword')}
         </button>
       </fieldset>
       {mode === 'link' ? <MagicLinkForm /> : <PasswordForm />}
@@ -63,6 +68,7 @@ function MagicLinkForm() {
   const [until, setUntil] = useState<number | null>(sent?.cooldownUntil ?? null);
   const left = useCountdown(until);
   const codeRef = useRef<HTMLInputElement>(null);
+  const { t } = useLanguage();
 
   const request = useMutation(
     trpc.auth.requestLink.mutationOptions({
@@ -123,7 +129,7 @@ function MagicLinkForm() {
         <Card>
           <form onSubmit={submitEmail} noValidate>
             <TextField
-              label="E-postadresse"
+              label={t('login.email')}
               type="email"
               name="email"
               autoComplete="email"
@@ -133,13 +139,10 @@ function MagicLinkForm() {
               onChange={(e) => setEmail(e.target.value)}
               error={fieldError(requestError, 'email')}
             />
-            <p className="small muted">
-              Vi sender deg en innloggingslenke og en sekssifret kode. Har du ingen konto, blir den laget når du logger
-              inn første gang.
-            </p>
+            <p className="small muted">{t('login.linkHint')}</p>
             <FormError error={requestError} fields={['email']} />
             <Button type="submit" block busy={request.isPending} disabled={waiting}>
-              {waiting ? `Send lenke (${formatClock(left)})` : 'Send innloggingslenke'}
+              {waiting ? t('login.sendLinkWaiting', { clock: formatClock(left) }) : t('login.sendLink')}
             </Button>
           </form>
         </Card>
@@ -147,14 +150,14 @@ function MagicLinkForm() {
         <Card>
           <Alert tone="success">
             <p>
-              Vi har sendt en innloggingslenke til <strong>{sent.email}</strong>. Åpne lenken på denne enheten, eller
-              skriv inn koden fra e-posten her.
+              {t('login.linkSentBefore')} <strong>{sent.email}</strong>
+              {t('login.linkSentAfter')}
             </p>
           </Alert>
           <form onSubmit={submitCode} noValidate>
             <CodeInput
               ref={codeRef}
-              label="Kode fra e-posten"
+              label={t('login.codeFromMail')}
               name="code"
               value={code}
               onChange={setCode}
@@ -162,14 +165,14 @@ function MagicLinkForm() {
             />
             <FormError error={verifyError} fields={['code']} fieldCodes={['INVALID_LINK', 'INVALID_CODE']} />
             <Button type="submit" block busy={verify.isPending} disabled={code.length !== 6}>
-              Logg inn med koden
+              {t('login.signInWithCode')}
             </Button>
           </form>
           <div className="stack" style={{ marginTop: '1rem' }}>
             <p className="small muted" aria-live="polite" data-testid="cooldown">
               {waiting
-                ? `Du kan be om en ny lenke ${describeWait(left)} (${formatClock(left)}).`
-                : 'Fikk du ingen e-post? Sjekk søppelpost, eller send en ny.'}
+                ? t('login.newLinkIn', { wait: describeWait(left, t), clock: formatClock(left) })
+                : t('login.noMail')}
             </p>
             <FormError error={requestError} />
             <div className="row">
@@ -180,10 +183,10 @@ function MagicLinkForm() {
                 busy={request.isPending}
                 onClick={() => request.mutate({ email: sent.email })}
               >
-                {waiting ? `Send ny lenke (${formatClock(left)})` : 'Send ny lenke'}
+                {waiting ? t('login.sendNewLinkWaiting', { clock: formatClock(left) }) : t('login.sendNewLink')}
               </Button>
               <Button variant="link" onClick={startOver}>
-                Bruk en annen e-postadresse
+                {t('login.otherAddress')}
               </Button>
             </div>
           </div>
@@ -200,6 +203,7 @@ function PasswordForm() {
   const [password, setPassword] = useState('');
   const [until, setUntil] = useState<number | null>(null);
   const left = useCountdown(until);
+  const { t } = useLanguage();
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: applyAnswer,
@@ -220,7 +224,7 @@ function PasswordForm() {
     <Card>
       <form onSubmit={submit} noValidate>
         <TextField
-          label="E-postadresse"
+          label={t('login.email')}
           type="email"
           name="email"
           autoComplete="username"
@@ -230,7 +234,7 @@ function PasswordForm() {
           error={fieldError(error, 'email')}
         />
         <TextField
-          label="Passord"
+          label={t('login.password')}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -241,15 +245,15 @@ function PasswordForm() {
         <FormError error={error} fields={['email', 'password']} fieldCodes={['INVALID_CREDENTIALS']} />
         {left > 0 ? (
           <p className="small muted" aria-live="polite">
-            Du kan prøve igjen {describeWait(left)}.
+            {t('login.tryAgainIn', { wait: describeWait(left, t) })}
           </p>
         ) : null}
         <Button type="submit" block busy={login.isPending} disabled={left > 0}>
-          {left > 0 ? `Logg inn (${formatClock(left)})` : 'Logg inn'}
+          {left > 0 ? t('login.signInWaiting', { clock: formatClock(left) }) : t('login.signIn')}
         </Button>
       </form>
       <p className="small muted" style={{ marginTop: '1rem' }}>
-        Har du ikke passord? Logg inn med lenke på e-post, og velg et passord under Konto.
+        {t('login.noPassword')}
       </p>
     </Card>
   );

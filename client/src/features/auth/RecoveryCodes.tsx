@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { recoveryCodesFile } from '../../lib/secret';
+import { useLanguage } from '../../i18n';
 import { Alert, Button } from '../../ui';
+import '../../i18n/messages/nb/recoveryCodes';
 
 /**
  * The ten recovery codes, shown once: copy, download, and an explicit "I have saved them" before going on,
@@ -10,7 +12,7 @@ export function RecoveryCodes({
   codes,
   email,
   onDone,
-  doneLabel = 'Fortsett',
+  doneLabel,
 }: {
   codes: readonly string[];
   email: string | null;
@@ -18,6 +20,7 @@ export function RecoveryCodes({
   doneLabel?: string;
 }) {
   const [saved, setSaved] = useState(false);
+  const { t } = useLanguage();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const checkboxId = useId();
   const listRef = useRef<HTMLUListElement>(null);
@@ -52,36 +55,31 @@ export function RecoveryCodes({
     <div>
       <Alert tone="warning">
         <p>
-          <strong>Lagre disse kodene nå.</strong> Mister du telefonen eller tilgangen til e-posten, kan du logge inn med
-          én av dem. De vises bare denne ene gangen.
+          <strong>{t('recoveryCodes.saveNow')}</strong> {t('recoveryCodes.why')}
         </p>
       </Alert>
-      <ul className="codes" ref={listRef} aria-label="Gjenopprettingskoder" data-testid="recovery-codes">
+      <ul className="codes" ref={listRef} aria-label={t('recoveryCodes.listLabel')} data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <div className="row" style={{ marginBottom: '1rem' }}>
         <Button variant="secondary" size="small" onClick={copy}>
-          Kopier kodene
+          {t('recoveryCodes.copy')}
         </Button>
         <Button variant="secondary" size="small" onClick={download}>
-          Last ned som fil
+          {t('recoveryCodes.download')}
         </Button>
         <span role="status" className="small">
-          {copied === 'yes'
-            ? 'Kopiert.'
-            : copied === 'failed'
-              ? 'Kunne ikke kopiere automatisk: kodene er merket, kopier dem selv.'
-              : ''}
+          {copied === 'yes' ? t('recoveryCodes.copied') : copied === 'failed' ? t('recoveryCodes.copyFailed') : ''}
         </span>
       </div>
       <div className="checkbox">
         <input id={checkboxId} type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} />
-        <label htmlFor={checkboxId}>Jeg har lagret gjenopprettingskodene et trygt sted</label>
+        <label htmlFor={checkboxId}>{t('recoveryCodes.saved')}</label>
       </div>
       <Button block disabled={!saved} onClick={onDone}>
-        {doneLabel}
+        {doneLabel ?? t('recoveryCodes.continue')}
       </Button>
     </div>
   );

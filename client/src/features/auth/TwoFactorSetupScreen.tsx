@@ -8,9 +8,12 @@ import { useCountdown } from '../../lib/useCountdown';
 import { ROUTES } from '../../routes';
 import { useApplySessionAnswer, useSession, type SessionAnswer } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
+import { useLanguage } from '../../i18n';
+import type { Language } from '../../../../shared/values';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS, type TwoFactorMethod } from '../../../../shared/values';
+import '../../i18n/messages/nb/twoFactorSetup';
 
 type Method = TwoFactorMethod;
 type Step =
@@ -20,7 +23,8 @@ type Step =
   | { kind: 'codes'; answer: SessionAnswer; recoveryCodes: string[] };
 
 /** The method's name inside a sentence. */
-const methodInSentence = (method: Method) => TWO_FACTOR_METHOD_LABELS.nb[method].toLowerCase();
+const methodInSentence = (method: Method, language: Language) =>
+  TWO_FACTOR_METHOD_LABELS[language][method].toLowerCase();
 
 /**
  * 2FA setup, both the mandatory enrolment of an owner/admin (must_enroll_2fa, /login/oppsett-2fa) and the
@@ -31,6 +35,7 @@ export default function TwoFactorSetupScreen() {
   const session = useSession();
   const [, navigate] = useLocation();
   const applyAnswer = useApplySessionAnswer();
+  const { t, language } = useLanguage();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const enrolling = session.status === 'must_enroll_2fa';
   const email =
@@ -48,20 +53,26 @@ export default function TwoFactorSetupScreen() {
 
   return (
     <Page
-      title={step.kind === 'codes' ? 'Gjenopprettingskoder' : enrolling ? 'Slå på tofaktor' : 'Tofaktorautentisering'}
+      title={
+        step.kind === 'codes'
+          ? t('twoFactorSetup.codesTitle')
+          : enrolling
+            ? t('twoFactorSetup.enrolTitle')
+            : t('twoFactorSetup.title')
+      }
     >
       {enrolling && step.kind !== 'codes' ? (
         <Alert tone="info">
-          <p>Som eier eller administrator i en klubb må du bruke tofaktorautentisering før du kan fortsette.</p>
+          <p>{t('twoFactorSetup.mustEnrol')}</p>
           <p className="small">
-            Tid igjen til å fullføre: <strong data-testid="enrol-countdown">{formatClock(left)}</strong>
+            {t('twoFactorSetup.timeLeft')} <strong data-testid="enrol-countdown">{formatClock(left)}</strong>
           </p>
         </Alert>
       ) : null}
       {enrolling && left === 0 && step.kind !== 'codes' ? (
         <Alert tone="error">
           <p>
-            Tiden gikk ut. <Link href={ROUTES.login}>Logg inn på nytt</Link>.
+            {t('twoFactorSetup.timedOut')} <Link href={ROUTES.login}>{t('twoFactorSetup.signInAgain')}</Link>.
           </p>
         </Alert>
       ) : null}
@@ -88,19 +99,23 @@ export default function TwoFactorSetupScreen() {
       ) : (
         <Card>
           <Alert tone="success">
-            <p>Tofaktorautentisering er slått på ({methodInSentence(step.answer.user.twoFactorMethod ?? 'totp')}).</p>
+            <p>
+              {t('twoFactorSetup.enabled', {
+                method: methodInSentence(step.answer.user.twoFactorMethod ?? 'totp', language),
+              })}
+            </p>
           </Alert>
           <RecoveryCodes
             codes={step.recoveryCodes}
             email={email}
             onDone={finish}
-            doneLabel={enrolling ? 'Fortsett til Golfkortet' : 'Ferdig'}
+            doneLabel={enrolling ? t('twoFactorSetup.continueToApp') : t('twoFactorSetup.done')}
           />
         </Card>
       )}
       {!enrolling && step.kind !== 'codes' ? (
         <p>
-          <Link href={ROUTES.account}>Tilbake til konto</Link>
+          <Link href={ROUTES.account}>{t('twoFactorSetup.backToAccount')}</Link>
         </p>
       ) : null}
     </Page>
@@ -119,6 +134,7 @@ function ChooseMethod({
   onEmail(): void;
 }) {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const [currentCode, setCurrentCode] = useState('');
   const totp = useMutation(trpc.twoFactor.totpSetup.mutationOptions({ onSuccess: onTotp }));
   const emailSetup = useMutation(trpc.twoFactor.emailSetup.mutationOptions({ onSuccess: onEmail }));
@@ -131,8 +147,8 @@ function ChooseMethod({
       {current ? (
         <>
           <p>
-            Du bruker nå <strong>{methodInSentence(current)}</strong>. For å bytte må du først bekrefte med en kode fra
-            den metoden du har nå (eller en gjenopprettingskode).
+            {t('twoFactorSetup.usingNowBefore')} <strong>{methodInSentence(current, language)}</strong>
+            {t('twoFactorSetup.usingNowAfter')}
           </p>
           {current === 'email' ? (
             <div className="row" style={{ marginBottom: '0.75rem' }}>
@@ -142,18 +158,18 @@ function ChooseMethod({
                 busy={sendCurrent.isPending}
                 onClick={() => sendCurrent.mutate()}
               >
-                Send kode til {email ?? 'e-post'}
+                {t('twoFactorSetup.sendCodeTo', { email: email ?? t('twoFactorSetup.theEmail') })}
               </Button>
               {sendCurrent.isSuccess ? (
                 <span role="status" className="small">
-                  Kode sendt.
+                  {t('twoFactorSetup.codeSent')}
                 </span>
               ) : null}
             </div>
           ) : null}
           <FormError error={describeApiError(sendCurrent.error)} />
           <CodeInput
-            label="Nåværende kode"
+            label={t('twoFactorSetup.currentCode')}
             name="currentCode"
             digitsOnly={false}
             inputMode="numeric"
@@ -163,15 +179,15 @@ function ChooseMethod({
           />
         </>
       ) : (
-        <p>Velg hvordan du vil bekrefte at det er deg når du logger inn.</p>
+        <p>{t('twoFactorSetup.choose')}</p>
       )}
       <FormError error={error} fields={current ? ['currentCode'] : []} fieldCodes={current ? ['INVALID_CODE'] : []} />
       <div className="stack">
         <Button block busy={totp.isPending} onClick={() => totp.mutate(input)}>
-          Bruk autentiseringsapp (anbefalt)
+          {t('twoFactorSetup.useApp')}
         </Button>
         <Button block variant="secondary" busy={emailSetup.isPending} onClick={() => emailSetup.mutate(input)}>
-          Få kode på e-post
+          {t('twoFactorSetup.useEmail')}
         </Button>
       </div>
     </Card>
@@ -180,6 +196,7 @@ function ChooseMethod({
 
 function QrCode({ text }: { text: string }) {
   const [src, setSrc] = useState<string | null>(null);
+  const { t } = useLanguage();
   useEffect(() => {
     let live = true;
     // The QR library loads only on this screen.
@@ -193,7 +210,7 @@ function QrCode({ text }: { text: string }) {
     };
   }, [text]);
   return src ? (
-    <img className="qr" src={src} alt="QR-kode for autentiseringsappen" width={220} height={220} />
+    <img className="qr" src={src} alt={t('twoFactorSetup.qrAlt')} width={220} height={220} />
   ) : (
     <div className="qr" aria-hidden="true" />
   );
@@ -211,6 +228,7 @@ function TotpStep({
   onConfirmed(answer: SessionAnswer, codes: string[]): void;
 }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const [code, setCode] = useState('');
   const confirm = useMutation(
     trpc.twoFactor.totpConfirm.mutationOptions({
@@ -226,24 +244,23 @@ function TotpStep({
     <Card>
       <ol className="stack" style={{ paddingLeft: '1.25rem' }}>
         <li>
-          <p>
-            Skann QR-koden med en autentiseringsapp (for eksempel Google Authenticator, Microsoft Authenticator eller
-            1Password).
-          </p>
+          <p>{t('twoFactorSetup.scan')}</p>
           <QrCode text={otpauthUri} />
           <p className="small">
-            På telefonen:{' '}
+            {t('twoFactorSetup.onPhone')}{' '}
             <a href={otpauthUri} data-testid="otpauth-link">
-              åpne i autentiseringsappen
+              {t('twoFactorSetup.openInApp')}
             </a>
             .
           </p>
         </li>
         <li>
-          <p>Kan du ikke skanne? Skriv inn denne nøkkelen i appen:</p>
+          <p>{t('twoFactorSetup.cannotScan')}</p>
           {/* A screen reader reads the key one character at a time; the eye reads it in groups of four. */}
           <p className="secret-groups">
-            <span className="visually-hidden">Nøkkel: {groupSecret(secret).split('').join(' ')}</span>
+            <span className="visually-hidden">
+              {t('twoFactorSetup.key')} {groupSecret(secret).split('').join(' ')}
+            </span>
             <span aria-hidden="true" data-testid="totp-secret">
               {groupSecret(secret)}
             </span>
@@ -252,7 +269,7 @@ function TotpStep({
         <li>
           <form onSubmit={submit} noValidate>
             <CodeInput
-              label="Sekssifret kode fra appen"
+              label={t('twoFactorSetup.appCode')}
               name="code"
               value={code}
               onChange={setCode}
@@ -261,10 +278,10 @@ function TotpStep({
             <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE']} />
             <div className="row">
               <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
-                Bekreft og slå på
+                {t('twoFactorSetup.confirmAndTurnOn')}
               </Button>
               <Button variant="link" onClick={onBack}>
-                Velg en annen metode
+                {t('twoFactorSetup.otherMethod')}
               </Button>
             </div>
           </form>
@@ -284,6 +301,7 @@ function EmailStep({
   onConfirmed(answer: SessionAnswer, codes: string[]): void;
 }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const [code, setCode] = useState('');
   const codeRef = useRef<HTMLInputElement>(null);
   const confirm = useMutation(
@@ -301,13 +319,13 @@ function EmailStep({
   return (
     <Card>
       <p>
-        Vi har sendt en sekssifret kode til <strong>{email ?? 'e-postadressen din'}</strong>. Skriv den inn for å slå på
-        koder på e-post.
+        {t('twoFactorSetup.emailSentBefore')} <strong>{email ?? t('twoFactorSetup.yourAddress')}</strong>
+        {t('twoFactorSetup.emailSentAfter')}
       </p>
       <form onSubmit={submit} noValidate>
         <CodeInput
           ref={codeRef}
-          label="Kode fra e-posten"
+          label={t('twoFactorSetup.codeFromMail')}
           name="code"
           value={code}
           onChange={setCode}
@@ -316,18 +334,18 @@ function EmailStep({
         <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE']} />
         <div className="row">
           <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
-            Bekreft og slå på
+            {t('twoFactorSetup.confirmAndTurnOn')}
           </Button>
           <Button variant="secondary" size="small" busy={resend.isPending} onClick={() => resend.mutate()}>
-            Send ny kode
+            {t('twoFactorSetup.sendNewCode')}
           </Button>
           <Button variant="link" onClick={onBack}>
-            Velg en annen metode
+            {t('twoFactorSetup.otherMethod')}
           </Button>
         </div>
         {resend.isSuccess ? (
           <p role="status" className="small">
-            Ny kode er sendt.
+            {t('twoFactorSetup.newCodeSent')}
           </p>
         ) : null}
         <FormError error={describeApiError(resend.error)} />

@@ -6,7 +6,9 @@ import { useCountdown } from '../../lib/useCountdown';
 import { setPendingStage, usePendingStage } from '../../session/pending-store';
 import { useApplySessionAnswer, useForgetSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
+import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
+import '../../i18n/messages/nb/twoFactorVerify';
 
 const RESEND_WAIT_MS = 30_000;
 
@@ -25,6 +27,7 @@ export default function TwoFactorVerifyScreen() {
   const [resendAt, setResendAt] = useState<number | null>(null);
   const left = useCountdown(pending?.expiresAt ?? null);
   const resendLeft = useCountdown(resendAt);
+  const { t } = useLanguage();
   const codeRef = useRef<HTMLInputElement>(null);
   const method = pending?.method ?? 'totp';
 
@@ -56,13 +59,11 @@ export default function TwoFactorVerifyScreen() {
 
   if (ended || left === 0) {
     return (
-      <Page title="Innloggingen er utløpt">
+      <Page title={t('twoFactorVerify.expiredTitle')}>
         <Alert tone="error" focus>
           <p>
-            {ended
-              ? 'Innloggingen ble avbrutt etter for mange feil eller fordi tiden gikk ut.'
-              : 'Tiden for å skrive inn koden gikk ut.'}{' '}
-            Logg inn på nytt.
+            {ended ? t('twoFactorVerify.aborted') : t('twoFactorVerify.timedOut')}{' '}
+            {t('twoFactorVerify.signInAgainSentence')}
           </p>
         </Alert>
         <Button
@@ -71,7 +72,7 @@ export default function TwoFactorVerifyScreen() {
             forget();
           }}
         >
-          Logg inn på nytt
+          {t('twoFactorVerify.signInAgain')}
         </Button>
       </Page>
     );
@@ -86,26 +87,26 @@ export default function TwoFactorVerifyScreen() {
   }
 
   return (
-    <Page title="Tofaktorkode">
+    <Page title={t('twoFactorVerify.title')}>
       <Card>
         <p>
           {recovery
-            ? 'Skriv inn en av gjenopprettingskodene du lagret da du slo på tofaktor. Hver kode kan brukes én gang.'
+            ? t('twoFactorVerify.recoveryIntro')
             : method === 'email'
-              ? `Vi har sendt en sekssifret kode til ${pending?.email ?? 'e-postadressen din'}.`
-              : 'Åpne autentiseringsappen og skriv inn den sekssifrede koden for Golfkortet.'}
+              ? t('twoFactorVerify.emailIntro', { email: pending?.email ?? t('twoFactorVerify.yourAddress') })
+              : t('twoFactorVerify.appIntro')}
         </p>
         <p className="small muted" aria-live="off" data-testid="pending-countdown">
-          Innloggingen utløper om <strong>{formatClock(left)}</strong>.
+          {t('twoFactorVerify.expiresIn')} <strong>{formatClock(left)}</strong>.
         </p>
         <form onSubmit={submit} noValidate>
           <CodeInput
             ref={codeRef}
             key={recovery ? 'recovery' : 'code'}
-            label={recovery ? 'Gjenopprettingskode' : 'Kode'}
+            label={recovery ? t('twoFactorVerify.recoveryCode') : t('twoFactorVerify.code')}
             name="code"
             digitsOnly={!recovery}
-            hint={recovery ? 'Ti tegn, for eksempel abcde-fghij.' : undefined}
+            hint={recovery ? t('twoFactorVerify.recoveryHint') : undefined}
             value={code}
             onChange={setCode}
             error={fieldError(error, 'code', ['INVALID_CODE', 'RATE_LIMITED'])}
@@ -117,7 +118,7 @@ export default function TwoFactorVerifyScreen() {
             busy={verify.isPending}
             disabled={recovery ? code.trim().length < 10 : code.length !== 6}
           >
-            Bekreft
+            {t('twoFactorVerify.confirm')}
           </Button>
         </form>
         <div className="stack" style={{ marginTop: '1rem' }}>
@@ -125,7 +126,7 @@ export default function TwoFactorVerifyScreen() {
             <div>
               {send.isSuccess ? (
                 <p className="small" role="status">
-                  Ny kode er sendt. Den gjelder i 10 minutter.
+                  {t('twoFactorVerify.newCodeSent')}
                 </p>
               ) : null}
               <FormError error={sendError} />
@@ -136,7 +137,9 @@ export default function TwoFactorVerifyScreen() {
                 disabled={resendLeft > 0}
                 onClick={() => send.mutate()}
               >
-                {resendLeft > 0 ? `Send ny kode (${describeWait(resendLeft)})` : 'Send ny kode'}
+                {resendLeft > 0
+                  ? t('twoFactorVerify.sendNewCodeWaiting', { wait: describeWait(resendLeft, t) })
+                  : t('twoFactorVerify.sendNewCode')}
               </Button>
             </div>
           ) : null}
@@ -148,10 +151,10 @@ export default function TwoFactorVerifyScreen() {
               verify.reset();
             }}
           >
-            {recovery ? 'Bruk kode fra app eller e-post' : 'Bruk en gjenopprettingskode'}
+            {recovery ? t('twoFactorVerify.useAppOrMail') : t('twoFactorVerify.useRecovery')}
           </Button>
           <Button variant="link" onClick={() => logout.mutate()}>
-            Avbryt og logg inn på nytt
+            {t('twoFactorVerify.cancel')}
           </Button>
         </div>
       </Card>

@@ -5,7 +5,9 @@ import { ROUTES } from '../../routes';
 import { homeOfStage } from '../../session/stage';
 import { useApplySessionAnswer } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
+import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, Page } from '../../ui';
+import '../../i18n/messages/nb/verifyLink';
 
 /**
  * The magic link's landing page (CONTRACT.md section 4). Opening it signs no one in: a mail scanner that
@@ -16,6 +18,7 @@ export default function VerifyLinkScreen() {
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useSearch()).get('token');
   const applyAnswer = useApplySessionAnswer();
+  const { t } = useLanguage();
   const verify = useMutation(
     trpc.auth.verifyLink.mutationOptions({
       onSuccess: (answer) => {
@@ -28,34 +31,32 @@ export default function VerifyLinkScreen() {
 
   if (!token) {
     return (
-      <Page title="Ugyldig lenke">
+      <Page title={t('verifyLink.invalidTitle')}>
         <Alert tone="error">
-          <p>Lenken mangler innloggingsnøkkelen. Kopier hele lenken fra e-posten, eller be om en ny.</p>
+          <p>{t('verifyLink.missingKey')}</p>
         </Alert>
-        <Link href={ROUTES.login}>Til innlogging</Link>
+        <Link href={ROUTES.login}>{t('verifyLink.toSignIn')}</Link>
       </Page>
     );
   }
 
   return (
-    <Page title="Bekreft innlogging">
+    <Page title={t('verifyLink.title')}>
       <Card>
-        <p>Trykk på knappen for å logge inn på Golfkortet.</p>
-        <p className="small muted">
-          Vi spør først fordi noen e-postprogrammer åpner lenker automatisk for å sjekke dem.
-        </p>
+        <p>{t('verifyLink.press')}</p>
+        <p className="small muted">{t('verifyLink.why')}</p>
         {error ? (
           <Alert tone="error" focus>
             <p>{error.message}</p>
             {error.code === 'INVALID_LINK' ? (
               <p>
-                <Link href={ROUTES.login}>Be om en ny innloggingslenke</Link>
+                <Link href={ROUTES.login}>{t('verifyLink.newLink')}</Link>
               </p>
             ) : null}
           </Alert>
         ) : null}
         <Button block busy={verify.isPending} disabled={verify.isSuccess} onClick={() => verify.mutate({ token })}>
-          Logg inn
+          {t('verifyLink.signIn')}
         </Button>
       </Card>
     </Page>

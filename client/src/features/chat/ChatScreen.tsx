@@ -1,3 +1,4 @@
+import { useLanguage } from '../../i18n';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'wouter';
@@ -8,22 +9,23 @@ import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, FormError, Loading, Page } from '../../ui';
 import { canSend, messageTime, sendsOnKey } from './chat-state';
-import { CONNECTION_TEXT } from '../rounds/connection';
 import { useChat } from './useChat';
+import '../../i18n/messages/nb/chat';
 
 /** `/klubber/:id/chat`: the club's team chat, for its members. */
 export default function ChatScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
-  if (org.isPending) return <Loading text="Henter lagpraten …" />;
+  if (org.isPending) return <Loading text={t('chat.loadingChat')} />;
   if (org.error) {
     return (
-      <Page title="Lagprat">
+      <Page title={t('chat.title')}>
         <Alert tone="error">
           <p>{describeApiError(org.error)?.message}</p>
         </Alert>
-        <Link href={ROUTES.orgs}>Til klubbene</Link>
+        <Link href={ROUTES.orgs}>{t('chat.toClubs')}</Link>
       </Page>
     );
   }
@@ -38,6 +40,7 @@ export default function ChatScreen() {
 
 function Conversation({ organizationId, name, admin }: { organizationId: string; name: string; admin: boolean }) {
   const session = useSession();
+  const { t } = useLanguage();
   const me = session.status === 'full' ? session.user.id : null;
   const { state, connection, error, loadOlder, loadingOlder, keep } = useChat(organizationId, { enabled: true });
   const log = useRef<HTMLDivElement>(null);
@@ -81,29 +84,29 @@ function Conversation({ organizationId, name, admin }: { organizationId: string;
   const failure = describeApiError(error);
   if (failure && (failure.code === 'NOT_ORG_MEMBER' || failure.code === 'FORBIDDEN' || failure.code === 'NOT_FOUND')) {
     return (
-      <Page title="Lagprat">
+      <Page title={t('chat.title')}>
         <Alert tone="error">
           <p>{failure.message}</p>
         </Alert>
-        <Link href={ROUTES.orgs}>Til klubbene</Link>
+        <Link href={ROUTES.orgs}>{t('chat.toClubs')}</Link>
       </Page>
     );
   }
   return (
-    <Page title={`Lagprat – ${name}`}>
+    <Page title={t('chat.titleOf', { name })}>
       <p className="row between">
-        <Link href={ROUTES.org(organizationId)}>Til klubben</Link>
+        <Link href={ROUTES.org(organizationId)}>{t('chat.toClub')}</Link>
         <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
-          {CONNECTION_TEXT[connection]}
+          {t(`connection.${connection}`)}
         </span>
       </p>
       {connection === 'offline' || (connection === 'connecting' && wasOffline && state.older !== undefined) ? (
         <Alert tone="warning">
-          <p>Forbindelsen er brutt. Meldinger som kommer i mellomtiden, vises når den er tilbake.</p>
+          <p>{t('chat.offline')}</p>
         </Alert>
       ) : backOnline ? (
         <Alert tone="success">
-          <p>Tilkoblet igjen. Du har fått med deg alt som kom mens du var frakoblet.</p>
+          <p>{t('chat.backOnline')}</p>
         </Alert>
       ) : null}
       <div
@@ -113,19 +116,17 @@ function Conversation({ organizationId, name, admin }: { organizationId: string;
         onScroll={onScroll}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls, and a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable)
         tabIndex={0}
-        aria-label="Meldinger"
+        aria-label={t('chat.messages')}
         data-testid="chat-log"
       >
         {state.older === undefined ? (
-          <Loading text="Henter meldinger …" />
+          <Loading text={t('chat.loadingMessages')} />
         ) : state.older === null ? (
-          <p className="small muted center">
-            {state.messages.length ? 'Starten av samtalen' : 'Ingen meldinger ennå. Si hei!'}
-          </p>
+          <p className="small muted center">{state.messages.length ? t('chat.start') : t('chat.empty')}</p>
         ) : (
           <p className="center">
             <Button size="small" variant="secondary" busy={loadingOlder} onClick={() => void loadOlder()}>
-              Vis eldre meldinger
+              {t('chat.older')}
             </Button>
           </p>
         )}
@@ -162,6 +163,7 @@ function Message({
   onChanged: (m: ChatMessage) => void;
 }) {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const edit = useMutation(
@@ -184,11 +186,12 @@ function Message({
   return (
     <li className={mine ? 'message mine' : 'message'} data-testid="message" data-id={message.id}>
       <div className="meta">
-        <strong>{message.author.name}</strong> <span className="small muted">{messageTime(message.createdAt)}</span>
-        {message.editedAt && !message.deleted ? <span className="small muted"> · redigert</span> : null}
+        <strong>{message.author.name}</strong>{' '}
+        <span className="small muted">{messageTime(message.createdAt, new Date(), language)}</span>
+        {message.editedAt && !message.deleted ? <span className="small muted"> · {t('chat.edited')}</span> : null}
       </div>
       {message.deleted ? (
-        <p className="muted deleted">Meldingen er slettet.</p>
+        <p className="muted deleted">{t('chat.deleted')}</p>
       ) : editing !== null ? (
         <form
           onSubmit={(e) => {
@@ -197,7 +200,7 @@ function Message({
           }}
         >
           <label htmlFor={editId} className="visually-hidden">
-            Rediger meldingen
+            {t('chat.editLabel')}
           </label>
           <textarea
             id={editId}
@@ -218,10 +221,10 @@ function Message({
           <FormError error={describeApiError(edit.error)} />
           <div className="row">
             <Button size="small" type="submit" busy={edit.isPending} disabled={!canSend(editing)}>
-              Lagre
+              {t('chat.save')}
             </Button>
             <Button size="small" variant="secondary" onClick={() => setEditing(null)}>
-              Avbryt
+              {t('chat.cancel')}
             </Button>
           </div>
         </form>
@@ -231,17 +234,17 @@ function Message({
       {!message.deleted && editing === null ? (
         confirming ? (
           <div className="row">
-            <span className="small">Slette meldingen?</span>
+            <span className="small">{t('chat.confirmDelete')}</span>
             <Button
               size="small"
               variant="danger"
               busy={remove.isPending}
               onClick={() => remove.mutate({ organizationId, messageId: message.id })}
             >
-              Ja, slett
+              {t('chat.yesDelete')}
             </Button>
             <Button size="small" variant="secondary" onClick={() => setConfirming(false)}>
-              Nei
+              {t('chat.no')}
             </Button>
             <FormError error={describeApiError(remove.error)} />
           </div>
@@ -249,11 +252,11 @@ function Message({
           <div className="row actions">
             {mine ? (
               <Button size="small" variant="link" onClick={() => setEditing(message.text ?? '')}>
-                Rediger
+                {t('chat.edit')}
               </Button>
             ) : null}
             <Button size="small" variant="link" onClick={() => setConfirming(true)}>
-              Slett
+              {t('chat.delete')}
             </Button>
           </div>
         ) : null
@@ -264,6 +267,7 @@ function Message({
 
 function Composer({ organizationId, onSent }: { organizationId: string; onSent: (m: ChatMessage) => void }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const [text, setText] = useState('');
   const inputId = useId();
   const send = useMutation(
@@ -292,12 +296,12 @@ function Composer({ organizationId, onSent }: { organizationId: string; onSent: 
       }}
     >
       <label htmlFor={inputId} className="visually-hidden">
-        Skriv en melding
+        {t('chat.write')}
       </label>
       <textarea
         id={inputId}
         className="compose-input"
-        placeholder="Skriv en melding …"
+        placeholder={t('chat.writePlaceholder')}
         rows={2}
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -305,10 +309,10 @@ function Composer({ organizationId, onSent }: { organizationId: string; onSent: 
         aria-describedby={`${inputId}-hint`}
       />
       <Button type="submit" busy={send.isPending} disabled={!canSend(text)}>
-        Send
+        {t('chat.send')}
       </Button>
       <p id={`${inputId}-hint`} className="small muted hint">
-        Enter sender, Shift+Enter gir ny linje.
+        {t('chat.keys')}
       </p>
       <FormError error={describeApiError(send.error)} />
     </form>

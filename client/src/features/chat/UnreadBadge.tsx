@@ -1,6 +1,8 @@
+import { useLanguage } from '../../i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC } from '../../trpc';
+import '../../i18n/messages/nb/chat';
 
 /** At most this many clubs are watched live for the badge (a socket holds 20 subscriptions); the rest by polling. */
 const WATCHED_CLUBS = 8;
@@ -29,6 +31,7 @@ function Watch({ organizationId }: { organizationId: string }) {
  */
 export default function UnreadBadge() {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const unread = useQuery(trpc.chat.unreadAll.queryOptions(undefined, { refetchInterval: POLL_MS, staleTime: 5_000 }));
   const clubs = unread.data?.organizations ?? [];
   const total = clubs.reduce((sum, c) => sum + c.unread, 0);
@@ -40,7 +43,7 @@ export default function UnreadBadge() {
       {total > 0 ? (
         <span className="nav-badge" data-testid="unread-badge">
           {total > 99 ? '99+' : total}
-          <span className="visually-hidden"> uleste meldinger</span>
+          <span className="visually-hidden"> {t('chat.unread')}</span>
         </span>
       ) : null}
     </>

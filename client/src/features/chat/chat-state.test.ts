@@ -85,5 +85,7 @@ describe('the conversation held by the chat screen', () => {
     expect(messageTime(new Date(2026, 5, 3, 9, 5).toISOString(), now)).toBe('09:05');
     expect(messageTime(new Date(2026, 5, 2, 9, 5).toISOString(), now)).toBe('i går 09:05');
     expect(messageTime(new Date(2026, 4, 30, 9, 5).toISOString(), now)).toBe('30. mai 09:05');
+    expect(messageTime(new Date(2026, 5, 2, 9, 5).toISOString(), now, 'en')).toBe('yesterday 09:05');
+    expect(messageTime(new Date(2026, 4, 30, 9, 5).toISOString(), now, 'en')).toBe('30 May 09:05');
   });
 });

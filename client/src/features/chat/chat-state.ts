@@ -1,3 +1,6 @@
+import { dayAndMonth } from '../../../../shared/format/dates';
+import { LOCALES } from '../../../../shared/language';
+import type { Language } from '../../../../shared/values';
 import type { ChatEvent, ChatHistory, ChatMessage } from '../../../../shared/schemas/chat';
 
 /**
@@ -97,15 +100,14 @@ export function canSend(text: string, max = 2000): boolean {
   return text.trim().length > 0 && [...text].length <= max;
 }
 
-/** "14:05" today, "i går 14:05", "3. juni 14:05" earlier. */
-export function messageTime(iso: string, now: Date = new Date()): string {
+/** "14:05" today, "i går 14:05", "3. juni 14:05" earlier; in English "yesterday 14:05", "3 June 14:05". */
+export function messageTime(iso: string, now: Date = new Date(), language: Language = 'nb'): string {
   const at = new Date(iso);
-  const clock = new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit' }).format(at);
+  const clock = new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit' }).format(at);
   const day = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
   if (day(at) === day(now)) return clock;
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (day(at) === day(yesterday)) return `i går ${clock}`;
-  const date = new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'long' }).format(at);
-  return `${date} ${clock}`;
+  if (day(at) === day(yesterday)) return language === 'en' ? `yesterday ${clock}` : `i går ${clock}`;
+  return `${dayAndMonth(at.getDate(), at.getMonth(), language)} ${clock}`;
 }

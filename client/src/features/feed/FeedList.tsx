@@ -1,9 +1,12 @@
+import { useLanguage } from '../../i18n';
+import { LOCALES } from '../../../../shared/language';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { FeedItem } from '../../../../shared/schemas/feed';
 import { HIGHLIGHT_LABEL, KIND_LABEL, feedTime, placesOf, positionText, totalText } from './feed-format';
 import { itemLink } from './feed-state';
 import './feed.css';
+import '../../i18n/messages/nb/feed';
 
 /** The time now, renewed every `everyMs`: "for 5 min siden" keeps up while the screen is open. */
 export function useNow(everyMs = 30_000): Date {
@@ -30,19 +33,24 @@ export function FeedList({ items, now }: { items: readonly FeedItem[]; now: Date
 
 function FeedEntry({ item, now }: { item: FeedItem; now: Date }) {
   const link = itemLink(item);
-  const label = item.highlight ? HIGHLIGHT_LABEL[item.highlight.label] : KIND_LABEL[item.kind];
+  const { t, language } = useLanguage();
+  const label = item.highlight ? HIGHLIGHT_LABEL[language][item.highlight.label] : KIND_LABEL[language][item.kind];
   return (
     <article aria-label={item.text}>
       <p className="feed-head">
         <span className={item.highlight ? 'badge highlight' : 'badge'}>{label}</span>
-        <time className="small muted" dateTime={item.at} title={new Date(item.at).toLocaleString('nb-NO')}>
-          {feedTime(item.at, now)}
+        <time className="small muted" dateTime={item.at} title={new Date(item.at).toLocaleString(LOCALES[language])}>
+          {feedTime(item.at, now, language)}
         </time>
       </p>
       <p className="feed-text">{item.text}</p>
       {item.highlight ? (
         <p className="small muted">
-          Hull {item.highlight.hole} · par {item.highlight.par} · {item.highlight.strokes} slag
+          {t('feed.highlight', {
+            hole: item.highlight.hole,
+            par: item.highlight.par,
+            strokes: item.highlight.strokes,
+          })}
         </p>
       ) : null}
       {item.podium?.length ? (
@@ -55,7 +63,7 @@ function FeedEntry({ item, now }: { item: FeedItem; now: Date }) {
                   <li key={`${place.position}-${place.name}-${i}`}>
                     <span className="pos">{positionText(place.position)}</span>
                     <span className="name">{place.name}</span>
-                    <span className="total">{totalText(place.total, item)}</span>
+                    <span className="total">{totalText(place.total, item, language)}</span>
                   </li>
                 ))}
               </ol>
@@ -69,7 +77,7 @@ function FeedEntry({ item, now }: { item: FeedItem; now: Date }) {
             <li key={`${player.name}-${i}`}>
               <span className="pos">{placesOf(all.map((p) => p.total))[i]}</span>
               <span className="name">{player.name}</span>
-              <span className="total">{totalText(player.total, item)}</span>
+              <span className="total">{totalText(player.total, item, language)}</span>
             </li>
           ))}
         </ol>

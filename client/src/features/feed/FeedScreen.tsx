@@ -1,11 +1,12 @@
 import { Link } from 'wouter';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
+import { useLanguage } from '../../i18n';
 import { useSession } from '../../session/useSession';
 import { Alert, Button, EmptyState, Loading, Page } from '../../ui';
-import { CONNECTION_TEXT } from '../rounds/connection';
 import { FeedList, useNow } from './FeedList';
 import { useFeed } from './useFeed';
+import '../../i18n/messages/nb/feed';
 
 const PAGE_SIZE = 20;
 
@@ -14,32 +15,33 @@ export default function FeedScreen() {
   const session = useSession();
   const { state, connection, error, loadOlder, loadingOlder } = useFeed(PAGE_SIZE);
   const now = useNow();
+  const { t } = useLanguage();
   return (
-    <Page title="Siste nytt">
+    <Page title={t('feed.title')}>
       <p className="row between">
-        <span className="muted">Turneringer, høydepunkter og delte runder fra hele Golfkortet.</span>
+        <span className="muted">{t('feed.intro')}</span>
         <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
-          {CONNECTION_TEXT[connection]}
+          {t(`connection.${connection}`)}
         </span>
       </p>
       {connection === 'offline' ? (
         <Alert tone="warning">
-          <p>Forbindelsen er brutt. Det som skjer i mellomtiden, vises når den er tilbake.</p>
+          <p>{t('feed.offline')}</p>
         </Alert>
       ) : null}
       {error && state.older === undefined ? (
         <Alert tone="error">
-          <p>{describeApiError(error)?.message ?? 'Fikk ikke hentet nyhetene.'}</p>
+          <p>{describeApiError(error)?.message ?? t('feed.couldNotFetch')}</p>
         </Alert>
       ) : null}
-      <section className="card" aria-label="Nyheter">
+      <section className="card" aria-label={t('feed.news')}>
         {state.older === undefined ? (
           error ? null : (
-            <Loading text="Henter nyhetene …" />
+            <Loading text={t('feed.loading')} />
           )
         ) : state.items.length === 0 ? (
-          <EmptyState title="Ingenting her ennå">
-            <p>Når en offentlig turnering åpner, eller noen deler en runde, dukker det opp her.</p>
+          <EmptyState title={t('feed.empty')}>
+            <p>{t('feed.emptyExplain')}</p>
           </EmptyState>
         ) : (
           <FeedList items={state.items} now={now} />
@@ -47,17 +49,17 @@ export default function FeedScreen() {
         {typeof state.older === 'string' ? (
           <p className="center">
             <Button variant="secondary" busy={loadingOlder} onClick={() => void loadOlder()}>
-              Vis flere
+              {t('feed.more')}
             </Button>
           </p>
         ) : null}
       </section>
       <p>
-        <Link href={ROUTES.publicTournaments}>Offentlige turneringer</Link>
+        <Link href={ROUTES.publicTournaments}>{t('feed.publicTournaments')}</Link>
         {session.status === 'full' ? (
           <>
             {' · '}
-            <Link href={ROUTES.home}>Til forsiden</Link>
+            <Link href={ROUTES.home}>{t('feed.toFrontPage')}</Link>
           </>
         ) : null}
       </p>

@@ -1,9 +1,11 @@
+import { useLanguage } from '../../i18n';
 import { Link } from 'wouter';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { Alert, Card, EmptyState, Loading } from '../../ui';
 import { FeedList, useNow } from './FeedList';
 import { useFeed } from './useFeed';
+import '../../i18n/messages/nb/feed';
 
 const SHOWN = 3;
 
@@ -11,19 +13,20 @@ const SHOWN = 3;
 export function HomeFeed() {
   const { state, error } = useFeed(SHOWN);
   const now = useNow();
+  const { t } = useLanguage();
   return (
-    <Card title="Siste nytt" action={<Link href={ROUTES.feed}>Se alle</Link>} data-testid="home-feed">
+    <Card title={t('feed.title')} action={<Link href={ROUTES.feed}>{t('feed.seeAll')}</Link>} data-testid="home-feed">
       {state.older === undefined ? (
         error ? (
           <Alert tone="error">
-            <p>{describeApiError(error)?.message ?? 'Fikk ikke hentet nyhetene.'}</p>
+            <p>{describeApiError(error)?.message ?? t('feed.couldNotFetch')}</p>
           </Alert>
         ) : (
-          <Loading text="Henter nyhetene …" />
+          <Loading text={t('feed.loading')} />
         )
       ) : state.items.length === 0 ? (
-        <EmptyState title="Ingenting her ennå">
-          <p>Turneringer som åpner og runder som deles, vises her.</p>
+        <EmptyState title={t('feed.empty')}>
+          <p>{t('feed.emptyHome')}</p>
         </EmptyState>
       ) : (
         <FeedList items={state.items.slice(0, SHOWN)} now={now} />

@@ -1,34 +1,43 @@
 import type { FeedItem } from '../../../../shared/schemas/feed';
-import { NORWEGIAN_MONTHS as MONTHS } from '../../../../shared/format/dates';
-import { FEED_ITEM_KIND_LABELS, HIGHLIGHT_KIND_LABELS } from '../../../../shared/values';
+import { dayAndMonth } from '../../../../shared/format/dates';
+import { FEED_ITEM_KIND_LABELS, HIGHLIGHT_KIND_LABELS, type Language } from '../../../../shared/values';
 
-export const HIGHLIGHT_LABEL = HIGHLIGHT_KIND_LABELS.nb;
-export const KIND_LABEL = FEED_ITEM_KIND_LABELS.nb;
+export const HIGHLIGHT_LABEL = HIGHLIGHT_KIND_LABELS;
+export const KIND_LABEL = FEED_ITEM_KIND_LABELS;
+
+const WHEN = {
+  nb: { justNow: 'nå nettopp', minutesAgo: (m: number) => `for ${m} min siden`, today: 'i dag', yesterday: 'i går' },
+  en: { justNow: 'just now', minutesAgo: (m: number) => `${m} min ago`, today: 'today', yesterday: 'yesterday' },
+} as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 
 /**
- * When an item was posted, as a Norwegian would say it: "nå nettopp", "for 5 min siden", "i dag 09:05",
- * "i går 09:05", "30. mai 09:05", and with the year when it is not this year ("30. mai 2025").
+ * When an item was posted, as the reader's language says it: "nå nettopp", "for 5 min siden", "i dag 09:05",
+ * "i går 09:05", "30. mai 09:05", and with the year when it is not this year ("30. mai 2025"); in English
+ * "just now", "5 min ago", "today 09:05", "yesterday 09:05", "30 May 09:05", "30 May 2025".
  */
-export function feedTime(iso: string, now: Date = new Date()): string {
+export function feedTime(iso: string, now: Date = new Date(), language: Language = 'nb'): string {
+  const w = WHEN[language];
   const at = new Date(iso);
   const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
-  if (minutes < 1) return 'nå nettopp';
-  if (minutes < 60) return `for ${minutes} min siden`;
+  if (minutes < 1) return w.justNow;
+  if (minutes < 60) return w.minutesAgo(minutes);
   const clock = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  if (dayKey(at) === dayKey(now)) return `i dag ${clock}`;
+  if (dayKey(at) === dayKey(now)) return `${w.today} ${clock}`;
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (dayKey(at) === dayKey(yesterday)) return `i går ${clock}`;
-  if (at.getFullYear() !== now.getFullYear()) return `${at.getDate()}. ${MONTHS[at.getMonth()]} ${at.getFullYear()}`;
-  return `${at.getDate()}. ${MONTHS[at.getMonth()]} ${clock}`;
+  if (dayKey(at) === dayKey(yesterday)) return `${w.yesterday} ${clock}`;
+  const date = dayAndMonth(at.getDate(), at.getMonth(), language);
+  if (at.getFullYear() !== now.getFullYear()) return `${date} ${at.getFullYear()}`;
+  return `${date} ${clock}`;
 }
 
-/** A total as the item means it: strokes, or Stableford points when the text says so. */
-export function totalText(total: number, item: Pick<FeedItem, 'text'>): string {
-  return /poeng/i.test(item.text) ? `${total} p` : `${total} slag`;
+/** A total as the item means it: strokes, or Stableford points when the (Norwegian) text says so. */
+export function totalText(total: number, item: Pick<FeedItem, 'text'>, language: Language = 'nb'): string {
+  if (/poeng/i.test(item.text)) return `${total} p`;
+  return language === 'en' ? `${total} strokes` : `${total} slag`;
 }
 
 /** "1.", "T2" (a tie) as posted; a bare number gets its full stop. */

@@ -85,6 +85,13 @@ describe('feed format', () => {
     expect(feedTime(new Date(2026, 4, 30, 9, 5).toISOString(), now)).toBe('30. mai 09:05');
     expect(feedTime(new Date(2025, 4, 30, 9, 5).toISOString(), now)).toBe('30. mai 2025');
   });
+  it('says when in English', () => {
+    expect(feedTime(new Date(2026, 5, 3, 11, 59, 40).toISOString(), now, 'en')).toBe('just now');
+    expect(feedTime(new Date(2026, 5, 3, 11, 55).toISOString(), now, 'en')).toBe('5 min ago');
+    expect(feedTime(new Date(2026, 5, 2, 9, 5).toISOString(), now, 'en')).toBe('yesterday 09:05');
+    expect(feedTime(new Date(2026, 4, 30, 9, 5).toISOString(), now, 'en')).toBe('30 May 09:05');
+    expect(feedTime(new Date(2025, 4, 30, 9, 5).toISOString(), now, 'en')).toBe('30 May 2025');
+  });
   it('writes totals and places', () => {
     expect(totalText(72, { text: 'Vårcupen er ferdigspilt. Vinner: Kari (72 slag).' })).toBe('72 slag');
     expect(totalText(38, { text: 'Vårcupen er ferdigspilt. Vinner: Kari (38 poeng).' })).toBe('38 p');

@@ -4,9 +4,10 @@ import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, Loading, Page } from '../../ui';
-import { ROLE_NAME } from './roles';
-
-const dateFormat = new Intl.DateTimeFormat('nb-NO', { dateStyle: 'long' });
+import { LOCALES } from '../../../../shared/language';
+import { ROLE_LABELS } from '../../../../shared/values';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/orgs';
 
 /**
  * The invitation link's landing page: reads the invitation first (orgs.invitation, only for the invited
@@ -15,14 +16,15 @@ const dateFormat = new Intl.DateTimeFormat('nb-NO', { dateStyle: 'long' });
  */
 export default function JoinOrgScreen() {
   const token = new URLSearchParams(useSearch()).get('token');
+  const { t } = useLanguage();
   return (
-    <Page title="Bli med i klubb">
+    <Page title={t('orgs.join.title')}>
       <Card>
         {token ? (
           <Invitation token={token} />
         ) : (
           <Alert tone="error">
-            <p>Lenken er ufullstendig. Kopier hele lenken fra invitasjonen.</p>
+            <p>{t('orgs.join.incompleteLink')}</p>
           </Alert>
         )}
       </Card>
@@ -33,6 +35,7 @@ export default function JoinOrgScreen() {
 function Invitation({ token }: { token: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t, language } = useLanguage();
   // Every read counts against a limit: read once, not again on focus or after a retry.
   const invitation = useQuery(
     trpc.orgs.invitation.queryOptions(
@@ -46,14 +49,14 @@ function Invitation({ token }: { token: string }) {
     }),
   );
 
-  if (invitation.isPending) return <Loading text="Henter invitasjonen …" />;
+  if (invitation.isPending) return <Loading text={t('orgs.join.loading')} />;
   if (invitation.error) {
     return (
       <>
         <Alert tone="error" focus>
           <p>{describeApiError(invitation.error)?.message}</p>
         </Alert>
-        <Link href={ROUTES.home}>Til forsiden</Link>
+        <Link href={ROUTES.home}>{t('orgs.join.toHome')}</Link>
       </>
     );
   }
@@ -65,11 +68,14 @@ function Invitation({ token }: { token: string }) {
       <>
         <Alert tone="success" focus={Boolean(joined)}>
           <p>
-            {joined ? 'Du er med i' : 'Du er allerede med i'} {organization.name} som {ROLE_NAME[myRole].toLowerCase()}.
+            {t(joined ? 'orgs.join.joined' : 'orgs.join.alreadyMember', {
+              club: organization.name,
+              role: ROLE_LABELS[language][myRole].toLowerCase(),
+            })}
           </p>
         </Alert>
         <Link href={ROUTES.org(organization.id)} className="btn block">
-          Gå til {organization.name}
+          {t('orgs.join.goTo', { club: organization.name })}
         </Link>
       </>
     );
@@ -79,11 +85,16 @@ function Invitation({ token }: { token: string }) {
     <>
       <h2>{organization.name}</h2>
       <p>
-        {invitedBy ? `${invitedBy} har invitert deg` : 'Du er invitert'} til å bli{' '}
-        <strong>{ROLE_NAME[role].toLowerCase()}</strong> i {organization.name}.
+        {invitedBy ? t('orgs.join.invitedBy', { name: invitedBy }) : t('orgs.join.invited')}{' '}
+        <strong>{ROLE_LABELS[language][role].toLowerCase()}</strong>{' '}
+        {t('orgs.join.inClub', { club: organization.name })}
       </p>
       <p className="small muted">
-        Invitasjonen gjelder til <time dateTime={expiresAt}>{dateFormat.format(new Date(expiresAt))}</time>.
+        {t('orgs.join.validUntil')}{' '}
+        <time dateTime={expiresAt}>
+          {new Date(expiresAt).toLocaleDateString(LOCALES[language], { dateStyle: 'long' })}
+        </time>
+        .
       </p>
       {error ? (
         <Alert tone="error" focus>
@@ -91,7 +102,7 @@ function Invitation({ token }: { token: string }) {
         </Alert>
       ) : null}
       <Button block busy={accept.isPending} onClick={() => accept.mutate({ token })}>
-        Bli med i {organization.name}
+        {t('orgs.join.accept', { club: organization.name })}
       </Button>
     </>
   );

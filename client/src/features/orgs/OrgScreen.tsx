@@ -7,22 +7,27 @@ import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, EmptyState, FormError, Loading, Page, Pager, SelectField, TextField } from '../../ui';
 import { PendingInvitations } from './PendingInvitations';
-import { assignableRoles, describeAuditEntry, isAdminRole, ROLE_NAME, type Role } from './roles';
+import { LOCALES } from '../../../../shared/language';
+import { ROLE_LABELS } from '../../../../shared/values';
+import { useLanguage } from '../../i18n';
+import { assignableRoles, describeAuditEntry, isAdminRole, type Role } from './roles';
+import '../../i18n/messages/nb/orgs';
 
 const AUDIT_PAGE_SIZE = 20;
 
 export default function OrgScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
-  if (org.isPending) return <Loading text="Henter klubben …" />;
+  if (org.isPending) return <Loading text={t('orgs.loadingClub')} />;
   if (org.error) {
     return (
-      <Page title="Klubb">
+      <Page title={t('orgs.club')}>
         <Alert tone="error">
           <p>{describeApiError(org.error)?.message}</p>
         </Alert>
-        <Link href={ROUTES.orgs}>Tilbake til klubbene</Link>
+        <Link href={ROUTES.orgs}>{t('orgs.backToClubs')}</Link>
       </Page>
     );
   }
@@ -30,11 +35,11 @@ export default function OrgScreen() {
   return (
     <Page title={org.data.name}>
       <p className="muted">
-        Din rolle: <span className="badge">{ROLE_NAME[org.data.role]}</span> ·{' '}
-        <Link href={ROUTES.orgs}>Alle klubber</Link>
+        {t('orgs.yourRole')} <span className="badge">{ROLE_LABELS[language][org.data.role]}</span> ·{' '}
+        <Link href={ROUTES.orgs}>{t('orgs.allClubs')}</Link>
       </p>
       <Link href={ROUTES.tournaments(id)} className="btn secondary block" style={{ marginBottom: '0.5rem' }}>
-        Turneringer
+        {t('orgs.tournaments')}
       </Link>
       <ChatLink organizationId={id} />
       <div className={admin ? 'grid-cols' : undefined}>
@@ -52,14 +57,15 @@ export default function OrgScreen() {
 /** The way into the club's team chat, with its unread count. */
 function ChatLink({ organizationId }: { organizationId: string }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const unread = useQuery(trpc.chat.unread.queryOptions({ organizationId }));
   const count = unread.data?.unread ?? 0;
   return (
     <Link href={ROUTES.chat(organizationId)} className="btn secondary block" style={{ marginBottom: '1rem' }}>
-      Lagprat
+      {t('orgs.chat')}
       {count > 0 ? (
         <span className="badge" data-testid="club-unread">
-          {count} uleste
+          {t('orgs.unread', { count })}
         </span>
       ) : null}
     </Link>
@@ -69,6 +75,7 @@ function ChatLink({ organizationId }: { organizationId: string }) {
 function Members({ organizationId, myRole }: { organizationId: string; myRole: Role }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t, language } = useLanguage();
   const session = useSession();
   const me = session.status === 'full' ? session.user.id : null;
   const members = useQuery(trpc.orgs.members.queryOptions({ organizationId }));
@@ -84,15 +91,15 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
   const failedFor = setRole.error ? setRole.variables?.userId : remove.error ? remove.variables?.userId : undefined;
 
   return (
-    <Card title="Medlemmer">
+    <Card title={t('orgs.members')}>
       {members.isPending ? (
-        <Loading text="Henter medlemmer …" />
+        <Loading text={t('orgs.loadingMembers')} />
       ) : members.error ? (
         <Alert tone="error">
           <p>{describeApiError(members.error)?.message}</p>
         </Alert>
       ) : (
-        <ul className="list" aria-label="Medlemmer">
+        <ul className="list" aria-label={t('orgs.members')}>
           {members.data.members.map((m) => {
             // An admin cannot change an owner; only an owner touches owners (the server has the last word).
             const editable = admin && m.userId !== me && (myRole === 'owner' || m.role !== 'owner');
@@ -106,7 +113,7 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
                   {editable ? (
                     <div className="row">
                       <label className="visually-hidden" htmlFor={`role-${m.userId}`}>
-                        Rolle for {m.name ?? m.email}
+                        {t('orgs.roleFor', { name: m.name ?? m.email })}
                       </label>
                       <select
                         id={`role-${m.userId}`}
@@ -119,7 +126,7 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
                       >
                         {(roles.includes(m.role) ? roles : [m.role, ...roles]).map((r) => (
                           <option key={r} value={r}>
-                            {ROLE_NAME[r]}
+                            {ROLE_LABELS[language][r]}
                           </option>
                         ))}
                       </select>
@@ -128,15 +135,15 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
                         variant="danger"
                         busy={remove.isPending && remove.variables?.userId === m.userId}
                         onClick={() => remove.mutate({ organizationId, userId: m.userId })}
-                        aria-label={`Fjern ${m.name ?? m.email}`}
+                        aria-label={t('orgs.removeName', { name: m.name ?? m.email })}
                       >
-                        Fjern
+                        {t('orgs.remove')}
                       </Button>
                     </div>
                   ) : (
                     <span className="badge">
-                      {ROLE_NAME[m.role]}
-                      {m.userId === me ? ' (deg)' : ''}
+                      {ROLE_LABELS[language][m.role]}
+                      {m.userId === me ? ` ${t('orgs.you')}` : ''}
                     </span>
                   )}
                 </div>
@@ -158,6 +165,7 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
 function Invite({ organizationId, myRole }: { organizationId: string; myRole: Role }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t, language } = useLanguage();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
   const add = useMutation(
@@ -176,10 +184,10 @@ function Invite({ organizationId, myRole }: { organizationId: string; myRole: Ro
     add.mutate({ organizationId, email: email.trim(), role });
   }
   return (
-    <Card title="Inviter">
+    <Card title={t('orgs.invite')}>
       <form onSubmit={submit} noValidate>
         <TextField
-          label="E-postadresse"
+          label={t('orgs.email')}
           type="email"
           name="email"
           inputMode="email"
@@ -188,7 +196,7 @@ function Invite({ organizationId, myRole }: { organizationId: string; myRole: Ro
           error={fieldError(error, 'email', ['CONFLICT'])}
         />
         <SelectField
-          label="Rolle"
+          label={t('orgs.role')}
           name="role"
           value={role}
           onChange={(e) => setRole(e.target.value as Role)}
@@ -196,7 +204,7 @@ function Invite({ organizationId, myRole }: { organizationId: string; myRole: Ro
         >
           {assignableRoles(myRole).map((r) => (
             <option key={r} value={r}>
-              {ROLE_NAME[r]}
+              {ROLE_LABELS[language][r]}
             </option>
           ))}
         </SelectField>
@@ -205,13 +213,16 @@ function Invite({ organizationId, myRole }: { organizationId: string; myRole: Ro
           <Alert tone="success">
             <p>
               {add.data.result === 'added'
-                ? `${add.data.member.name ?? add.data.member.email} er lagt til som ${ROLE_NAME[add.data.member.role].toLowerCase()}.`
-                : `Invitasjon sendt til ${add.data.invitation.email}. Den blir med når hen logger inn.`}
+                ? t('orgs.added', {
+                    name: add.data.member.name ?? add.data.member.email,
+                    role: ROLE_LABELS[language][add.data.member.role].toLowerCase(),
+                  })
+                : t('orgs.invited', { email: add.data.invitation.email })}
             </p>
           </Alert>
         ) : null}
         <Button type="submit" busy={add.isPending}>
-          Inviter
+          {t('orgs.invite')}
         </Button>
       </form>
     </Card>
@@ -223,6 +234,7 @@ function Leave({ organizationId }: { organizationId: string }) {
   const queryClient = useQueryClient();
   const session = useSession();
   const [, navigate] = useLocation();
+  const { t } = useLanguage();
   const [sure, setSure] = useState(false);
   const leave = useMutation(
     trpc.orgs.removeMember.mutationOptions({
@@ -234,7 +246,7 @@ function Leave({ organizationId }: { organizationId: string }) {
   );
   if (session.status !== 'full') return null;
   return (
-    <Card title="Forlat klubben">
+    <Card title={t('orgs.leave')}>
       <FormError error={describeApiError(leave.error)} />
       {sure ? (
         <div className="row">
@@ -243,15 +255,15 @@ function Leave({ organizationId }: { organizationId: string }) {
             busy={leave.isPending}
             onClick={() => leave.mutate({ organizationId, userId: session.user.id })}
           >
-            Ja, forlat klubben
+            {t('orgs.leaveConfirm')}
           </Button>
           <Button variant="link" onClick={() => setSure(false)}>
-            Avbryt
+            {t('orgs.cancel')}
           </Button>
         </div>
       ) : (
         <Button variant="danger" onClick={() => setSure(true)}>
-          Forlat klubben
+          {t('orgs.leave')}
         </Button>
       )}
     </Card>
@@ -260,6 +272,7 @@ function Leave({ organizationId }: { organizationId: string }) {
 
 function AuditLog({ organizationId }: { organizationId: string }) {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const [page, setPage] = useState(1);
   const log = useQuery(
     trpc.orgs.auditLog.queryOptions(
@@ -268,24 +281,27 @@ function AuditLog({ organizationId }: { organizationId: string }) {
     ),
   );
   return (
-    <Card title="Logg">
+    <Card title={t('orgs.log')}>
       {log.isPending ? (
-        <Loading text="Henter loggen …" />
+        <Loading text={t('orgs.loadingLog')} />
       ) : log.error ? (
         <Alert tone="error">
           <p>{describeApiError(log.error)?.message}</p>
         </Alert>
       ) : log.data.entries.length === 0 ? (
-        <EmptyState title="Ingen hendelser ennå" />
+        <EmptyState title={t('orgs.noEvents')} />
       ) : (
         <>
-          <ol className="list" aria-label="Hendelser, nyeste først">
+          <ol className="list" aria-label={t('orgs.events')}>
             {log.data.entries.map((entry) => (
               <li key={entry.id}>
-                <div>{describeAuditEntry(entry)}</div>
+                <div>{describeAuditEntry(entry, language)}</div>
                 <div className="small muted">
                   <time dateTime={entry.createdAt}>
-                    {new Date(entry.createdAt).toLocaleString('nb-NO', { dateStyle: 'medium', timeStyle: 'short' })}
+                    {new Date(entry.createdAt).toLocaleString(LOCALES[language], {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    })}
                   </time>
                 </div>
               </li>
@@ -296,8 +312,8 @@ function AuditLog({ organizationId }: { organizationId: string }) {
             total={log.data.total}
             pageSize={AUDIT_PAGE_SIZE}
             onPage={setPage}
-            previousLabel="Nyere"
-            nextLabel="Eldre"
+            previousLabel={t('orgs.newer')}
+            nextLabel={t('orgs.older')}
           />
         </>
       )}

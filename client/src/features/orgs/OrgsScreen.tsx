@@ -5,10 +5,13 @@ import { describeApiError, fieldError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, EmptyState, FormError, Loading, Page, TextField } from '../../ui';
-import { ROLE_NAME } from './roles';
+import { ROLE_LABELS } from '../../../../shared/values';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/orgs';
 
 export default function OrgsScreen() {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const mine = useQuery(trpc.orgs.mine.queryOptions());
@@ -29,17 +32,17 @@ export default function OrgsScreen() {
   }
 
   return (
-    <Page title="Klubber">
-      <Card title="Mine klubber">
+    <Page title={t('orgs.title')}>
+      <Card title={t('orgs.myClubs')}>
         {mine.isPending ? (
-          <Loading text="Henter klubbene dine …" />
+          <Loading text={t('orgs.loadingClubs')} />
         ) : mine.error ? (
           <Alert tone="error">
             <p>{describeApiError(mine.error)?.message}</p>
           </Alert>
         ) : mine.data.organizations.length === 0 ? (
-          <EmptyState title="Du er ikke med i noen klubb ennå">
-            <p>Lag en klubb under, eller be en administrator om å invitere deg.</p>
+          <EmptyState title={t('orgs.noClubs')}>
+            <p>{t('orgs.noClubsHint')}</p>
           </EmptyState>
         ) : (
           <ul className="list">
@@ -47,28 +50,26 @@ export default function OrgsScreen() {
               <li key={org.id}>
                 <Link href={ROUTES.org(org.id)} className="item">
                   <span>{org.name}</span>
-                  <span className="badge">{ROLE_NAME[org.role]}</span>
+                  <span className="badge">{ROLE_LABELS[language][org.role]}</span>
                 </Link>
               </li>
             ))}
           </ul>
         )}
       </Card>
-      <Card title="Lag en ny klubb">
+      <Card title={t('orgs.newClub')}>
         <form onSubmit={submit} noValidate>
           <TextField
-            label="Navn på klubben"
+            label={t('orgs.clubName')}
             name="name"
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={fieldError(error, 'name')}
           />
-          <p className="small muted">
-            Du blir eier. Eiere og administratorer må bruke tofaktorautentisering fra neste innlogging.
-          </p>
+          <p className="small muted">{t('orgs.newClubHint')}</p>
           <FormError error={error} fields={['name']} />
           <Button type="submit" busy={create.isPending}>
-            Lag klubb
+            {t('orgs.create')}
           </Button>
         </form>
       </Card>

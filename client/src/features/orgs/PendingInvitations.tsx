@@ -3,10 +3,19 @@ import { useState } from 'react';
 import { describeApiError } from '../../lib/api-error';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Loading } from '../../ui';
-import { ROLE_NAME, type Role } from './roles';
+import { LOCALES } from '../../../../shared/language';
+import { LANGUAGES, ROLE_LABELS, type Language } from '../../../../shared/values';
+import { useLanguage } from '../../i18n';
+import type { Role } from './roles';
+import '../../i18n/messages/nb/orgs';
 
-const sentFormat = new Intl.DateTimeFormat('nb-NO', { dateStyle: 'medium', timeStyle: 'short' });
-const untilFormat = new Intl.DateTimeFormat('nb-NO', { dateStyle: 'medium' });
+const format = (options: Intl.DateTimeFormatOptions) =>
+  Object.fromEntries(LANGUAGES.map((l) => [l, new Intl.DateTimeFormat(LOCALES[l], options)])) as Record<
+    Language,
+    Intl.DateTimeFormat
+  >;
+const sentFormat = format({ dateStyle: 'medium', timeStyle: 'short' });
+const untilFormat = format({ dateStyle: 'medium' });
 
 /**
  * The invitations nobody has answered yet, under the members, for owners and admins: address, role, when
@@ -16,6 +25,7 @@ const untilFormat = new Intl.DateTimeFormat('nb-NO', { dateStyle: 'medium' });
 export function PendingInvitations({ organizationId, myRole }: { organizationId: string; myRole: Role }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t, language } = useLanguage();
   const pending = useQuery(trpc.orgs.invitations.queryOptions({ organizationId }));
   const [confirming, setConfirming] = useState<string | null>(null);
   // What the last resend or withdrawal did: one message at a time.
@@ -27,7 +37,7 @@ export function PendingInvitations({ organizationId, myRole }: { organizationId:
   const resend = useMutation(
     trpc.orgs.resendInvitation.mutationOptions({
       onSuccess: ({ invitation }) => {
-        setNotice(`Ny invitasjon sendt til ${invitation.email}. Den forrige lenken virker ikke lenger.`);
+        setNotice(t('orgs.pending.resent', { email: invitation.email }));
         refresh();
       },
     }),
@@ -36,7 +46,7 @@ export function PendingInvitations({ organizationId, myRole }: { organizationId:
     trpc.orgs.cancelInvitation.mutationOptions({
       onSuccess: () => {
         setConfirming(null);
-        setNotice('Invitasjonen er trukket tilbake. Lenken i den virker ikke lenger.');
+        setNotice(t('orgs.pending.withdrawn'));
         refresh();
       },
     }),
@@ -52,7 +62,7 @@ export function PendingInvitations({ organizationId, myRole }: { organizationId:
   const error = describeApiError(resend.error ?? cancel.error);
   const failedFor = resend.error ? resend.variables?.invitationId : cancel.variables?.invitationId;
 
-  if (pending.isPending) return <Loading text="Henter invitasjoner …" />;
+  if (pending.isPending) return <Loading text={t('orgs.pending.loading')} />;
   if (pending.error) {
     return (
       <Alert tone="error">
@@ -63,16 +73,16 @@ export function PendingInvitations({ organizationId, myRole }: { organizationId:
   const { invitations, total } = pending.data;
   return (
     <div data-testid="pending-invitations" style={{ marginTop: '1.5rem' }}>
-      <h3>Invitert, ikke svart ennå</h3>
+      <h3>{t('orgs.pending.title')}</h3>
       {notice ? (
         <Alert tone="success">
           <p>{notice}</p>
         </Alert>
       ) : null}
       {invitations.length === 0 ? (
-        <p className="small muted">Ingen invitasjoner venter på svar.</p>
+        <p className="small muted">{t('orgs.pending.none')}</p>
       ) : (
-        <ul className="list" aria-label="Invitasjoner som venter på svar">
+        <ul className="list" aria-label={t('orgs.pending.list')}>
           {invitations.map((invitation) => {
             const mayTouch = invitation.role !== 'owner' || myRole === 'owner';
             return (
@@ -80,10 +90,15 @@ export function PendingInvitations({ organizationId, myRole }: { organizationId:
                 <div>
                   <strong style={{ overflowWrap: 'anywhere' }}>{invitation.email}</strong>
                   <div className="small muted">
-                    {ROLE_NAME[invitation.role]} · sendt{' '}
-                    <time dateTime={invitation.createdAt}>{sentFormat.format(new Date(invitation.createdAt))}</time>
-                    {invitation.invitedBy ? ` av ${invitation.invitedBy}` : ''} · gjelder til{' '}
-                    <time dateTime={invitation.expiresAt}>{untilFormat.format(new Date(invitation.expiresAt))}</time>
+                    {ROLE_LABELS[language][invitation.role]} · {t('orgs.pending.sent')}{' '}
+                    <time dateTime={invitation.createdAt}>
+                      {sentFormat[language].format(new Date(invitation.createdAt))}
+                    </time>
+                    {invitation.invitedBy ? ` ${t('orgs.pending.by', { name: invitation.invitedBy })}` : ''} ·{' '}
+                    {t('orgs.pending.validUntil')}{' '}
+                    <time dateTime={invitation.expiresAt}>
+                      {untilFormat[language].format(new Date(invitation.expiresAt))}
+                    </time>
                   </div>
                 </div>
                 {mayTouch ? (
@@ -95,10 +110,10 @@ export function PendingInvitations({ organizationId, myRole }: { organizationId:
                         busy={cancel.isPending}
                         onClick={() => start('cancel', invitation.id)}
                       >
-                        Ja, trekk tilbake
+                        {t('orgs.pending.withdrawConfirm')}
                       </Button>
                       <Button size="small" variant="link" onClick={() => setConfirming(null)}>
-                        Avbryt
+                        {t('orgs.cancel')}
                       </Button>
                     </div>
                   ) : (
@@ -110,7 +125,11 @@ export function PendingInvitations({ organizationId, myRole }: { organizationId:
                         busy={resend.isPending && resend.variables?.invitationId === invitation.id}
                         onClick={() => start('resend', invitation.id)}
                       >
-                        Send på nytt<span className="visually-hidden"> til {invitation.email}</span>
+                        {t('orgs.pending.resend')}
+                        <span className="visually-hidden">
+                          {' '}
+                          {t('orgs.pending.resendTo', { email: invitation.email })}
+                        </span>
                       </Button>
                       <Button
                         size="small"
@@ -118,7 +137,11 @@ export function PendingInvitations({ organizationId, myRole }: { organizationId:
                         disabled={busy}
                         onClick={() => setConfirming(invitation.id)}
                       >
-                        Trekk tilbake<span className="visually-hidden"> invitasjonen til {invitation.email}</span>
+                        {t('orgs.pending.withdraw')}
+                        <span className="visually-hidden">
+                          {' '}
+                          {t('orgs.pending.withdrawTo', { email: invitation.email })}
+                        </span>
                       </Button>
                     </div>
                   )
@@ -134,9 +157,7 @@ export function PendingInvitations({ organizationId, myRole }: { organizationId:
         </ul>
       )}
       {total > invitations.length ? (
-        <p className="small muted">
-          Viser de {invitations.length} nyeste av {total} invitasjoner.
-        </p>
+        <p className="small muted">{t('orgs.pending.showing', { shown: invitations.length, total })}</p>
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n';
 import { assignableRoles, describeAuditEntry } from './roles';
 
 const kari = { name: 'Kari', email: 'kari@example.no' };
@@ -78,6 +79,34 @@ describe('the audit log in Norwegian', () => {
     ).toBe('Kari fjernet en slettet konto (administrator)');
     expect(describeAuditEntry({ action: 'org.something_new', actor: null, subject: null, details: null })).toBe(
       'Noen: org.something_new',
+    );
+  });
+});
+
+describe('the audit log in English', () => {
+  it('reads as an English sentence, with roles in English', async () => {
+    await applyLanguage('en');
+    expect(
+      describeAuditEntry(
+        { action: 'org.role_changed', actor: kari, subject: ola, details: { from: 'member', to: 'admin' } },
+        'en',
+      ),
+    ).toBe('Kari changed the role of ola@example.no from member to administrator');
+    expect(
+      describeAuditEntry(
+        { action: 'org.member_added', actor: kari, subject: ola, details: { role: 'member', via: 'invitation' } },
+        'en',
+      ),
+    ).toBe('ola@example.no joined as member (invited by Kari)');
+    expect(
+      describeAuditEntry(
+        { action: 'org.member_removed', actor: kari, subject: null, details: { role: 'admin' } },
+        'en',
+      ),
+    ).toBe('Kari removed a deleted account (administrator)');
+    // The Norwegian sentence does not change with the language shown.
+    expect(describeAuditEntry({ action: 'org.created', actor: kari, subject: null, details: null })).toBe(
+      'Kari opprettet klubben',
     );
   });
 });

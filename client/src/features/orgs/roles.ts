@@ -1,8 +1,8 @@
-import { ADMIN_ROLES, ROLE_LABELS, ROLES, type Role } from '../../../../shared/values';
+import { ADMIN_ROLES, ROLE_LABELS, ROLES, type Language, type Role } from '../../../../shared/values';
+import { i18n } from '../../i18n';
+import '../../i18n/messages/nb/orgs';
 
 export type { Role };
-
-export const ROLE_NAME = ROLE_LABELS.nb;
 
 /** CONTRACT.md section 7: only an owner grants `owner`; an admin may give admin or member. */
 export function assignableRoles(actor: Role): Role[] {
@@ -35,34 +35,39 @@ function isRole(value: unknown): value is Role {
   return (ROLES as readonly unknown[]).includes(value);
 }
 
-function roleText(value: unknown): string {
-  return isRole(value) ? ROLE_NAME[value].toLowerCase() : 'ukjent rolle';
-}
-
-/** One line of the audit log in Norwegian: who did what to whom. Unknown actions show their code. */
-export function describeAuditEntry(entry: AuditEntryView): string {
-  const actor = who(entry.actor, 'Noen');
-  const subject = who(entry.subject, 'en slettet konto');
+/** One line of the audit log in the reader's language: who did what to whom. Unknown actions show their code. */
+export function describeAuditEntry(entry: AuditEntryView, language: Language = 'nb'): string {
+  const t = i18n.getFixedT(language);
+  const roleText = (value: unknown) =>
+    isRole(value) ? ROLE_LABELS[language][value].toLowerCase() : t('orgs.audit.unknownRole');
+  const actor = who(entry.actor, t('orgs.audit.someone'));
+  const subject = who(entry.subject, t('orgs.audit.deletedAccount'));
   const d = entry.details ?? {};
+  const email = typeof d.email === 'string' ? d.email : t('orgs.audit.anAddress');
   switch (entry.action) {
     case 'org.created':
-      return `${actor} opprettet klubben`;
+      return t('orgs.audit.created', { actor });
     case 'org.member_invited':
-      return `${actor} inviterte ${typeof d.email === 'string' ? d.email : 'en adresse'} som ${roleText(d.role)}`;
+      return t('orgs.audit.invited', { actor, email, role: roleText(d.role) });
     case 'org.invitation_resent':
-      return `${actor} sendte invitasjonen til ${typeof d.email === 'string' ? d.email : 'en adresse'} på nytt`;
+      return t('orgs.audit.resent', { actor, email });
     case 'org.invitation_cancelled':
-      return `${actor} trakk tilbake invitasjonen til ${typeof d.email === 'string' ? d.email : 'en adresse'}`;
+      return t('orgs.audit.cancelled', { actor, email });
     case 'org.member_added':
       return d.via === 'invitation'
-        ? `${subject} ble med som ${roleText(d.role)} (invitasjon fra ${actor})`
-        : `${actor} la til ${subject} som ${roleText(d.role)}`;
+        ? t('orgs.audit.joinedByInvitation', { subject, role: roleText(d.role), actor })
+        : t('orgs.audit.added', { actor, subject, role: roleText(d.role) });
     case 'org.role_changed':
-      return `${actor} endret rollen til ${subject} fra ${roleText(d.from)} til ${roleText(d.to)}`;
+      return t('orgs.audit.roleChanged', { actor, subject, from: roleText(d.from), to: roleText(d.to) });
     case 'org.member_removed':
-      return d.left === true ? `${subject} forlot klubben` : `${actor} fjernet ${subject} (${roleText(d.role)})`;
+      return d.left === true
+        ? t('orgs.audit.left', { subject })
+        : t('orgs.audit.removed', { actor, subject, role: roleText(d.role) });
     case 'account.merged':
-      return `${actor} slo sammen kontoen sin med ${typeof d.mergedEmail === 'string' ? d.mergedEmail : 'en annen konto'}`;
+      return t('orgs.audit.merged', {
+        actor,
+        email: typeof d.mergedEmail === 'string' ? d.mergedEmail : t('orgs.audit.anotherAccount'),
+      });
     default:
       return `${actor}: ${entry.action}`;
   }

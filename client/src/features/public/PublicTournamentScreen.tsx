@@ -1,3 +1,5 @@
+import { formatDays } from '../../../../shared/format/dates';
+import { useLanguage } from '../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useState } from 'react';
@@ -7,17 +9,19 @@ import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
-import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, norwegianDates, startTime, STATUS_TEXT } from './format';
+import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, startTime, STATUS_TEXT } from './format';
 import { applyLeaderboardUpdate } from './leaderboard-state';
-import { CONNECTION_TEXT, connectionOf } from '../rounds/connection';
+import { connectionOf } from '../rounds/connection';
 import type { TournamentFormat } from '../../../../shared/values';
+import '../../i18n/messages/nb/publicTournaments';
 
 function NotFound() {
+  const { t } = useLanguage();
   return (
-    <Page title="Fant ikke turneringen">
-      <p>Turneringen finnes ikke, eller den er bare for klubbens medlemmer.</p>
+    <Page title={t('publicTournaments.notFoundTitle')}>
+      <p>{t('publicTournaments.notFound')}</p>
       <p>
-        <Link href={ROUTES.publicTournaments}>Se offentlige turneringer</Link>
+        <Link href={ROUTES.publicTournaments}>{t('publicTournaments.seePublic')}</Link>
       </p>
     </Page>
   );
@@ -29,6 +33,7 @@ function NotFound() {
  * the rows that changed; the tRPC client resumes with the last event id after a reconnect).
  */
 export default function PublicTournamentScreen() {
+  const { t, language } = useLanguage();
   const { slug = '' } = useParams<{ slug: string }>();
   const trpc = useTRPC();
   const page = useQuery(
@@ -56,11 +61,11 @@ export default function PublicTournamentScreen() {
   );
   const connection = connectionOf(subscription.status);
 
-  if (page.isPending) return <Loading text="Henter turneringen …" />;
+  if (page.isPending) return <Loading text={t('publicTournaments.loading')} />;
   if (gone || (page.error && describeApiError(page.error)?.code === 'NOT_FOUND')) return <NotFound />;
   if (page.error) {
     return (
-      <Page title="Turnering">
+      <Page title={t('publicTournaments.tournament')}>
         <Alert tone="error">
           <p>{describeApiError(page.error)?.message}</p>
         </Alert>
@@ -69,14 +74,17 @@ export default function PublicTournamentScreen() {
   }
   const { tournament, groups, course } = page.data;
   const live = tournament.status === 'in_progress';
-  const dates = norwegianDates(tournament.rounds.map((r) => r.playedOn));
+  const dates = formatDays(
+    tournament.rounds.map((r) => r.playedOn),
+    language,
+  );
   return (
     <Page title={tournament.name} wide>
       <p className="muted tournament-facts">
         <span>{tournament.organization.name}</span>
         {dates ? <span>{dates}</span> : null}
         {course ? <span>{course.name}</span> : null}
-        <span>{FORMAT_TEXT[tournament.format]}</span>
+        <span>{FORMAT_TEXT[language][tournament.format]}</span>
         <span
           className={
             tournament.status === 'cancelled'
@@ -86,17 +94,17 @@ export default function PublicTournamentScreen() {
                 : 'badge gray'
           }
         >
-          {STATUS_TEXT[tournament.status]}
+          {STATUS_TEXT[language][tournament.status]}
         </span>
       </p>
       {tournament.description ? <p className="prewrap">{tournament.description}</p> : null}
       <div className="grid-cols">
         <Card
-          title="Resultatliste"
+          title={t('publicTournaments.leaderboard')}
           action={
             live || tournament.status === 'finished' ? (
               <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
-                {CONNECTION_TEXT[connection]}
+                {t(`connection.${connection}`)}
               </span>
             ) : null
           }
@@ -123,15 +131,16 @@ function Leaderboard({
   roundCount: number;
 }) {
   const [divisionId, setDivisionId] = useState<string | null>(null);
+  const { t } = useLanguage();
   const [open, setOpen] = useState<string | null>(null);
   const division = board.divisions.find((d) => d.id === divisionId) ?? board.divisions[0];
-  if (!division) return <EmptyState title="Ingen klasser ennå" />;
+  if (!division) return <EmptyState title={t('publicTournaments.noDivisions')} />;
   const stableford = format === 'stableford';
   const multiRound = roundCount > 1;
   return (
     <>
       {board.divisions.length > 1 ? (
-        <div className="tabs" role="tablist" aria-label="Klasser">
+        <div className="tabs" role="tablist" aria-label={t('publicTournaments.divisions')}>
           {board.divisions.map((d) => (
             <button
               key={d.id}
@@ -146,16 +155,20 @@ function Leaderboard({
         </div>
       ) : null}
       {division.rows.length === 0 ? (
-        <EmptyState title="Ingen påmeldte i klassen ennå" />
+        <EmptyState title={t('publicTournaments.noEntries')} />
       ) : (
         <div className="table-wrap">
-          <table className="totals leaderboard" aria-label={`Resultatliste ${division.name}`} data-testid="leaderboard">
+          <table
+            className="totals leaderboard"
+            aria-label={t('publicTournaments.leaderboardOf', { division: division.name })}
+            data-testid="leaderboard"
+          >
             <thead>
               <tr>
-                <th scope="col">Plass</th>
-                <th scope="col">Spiller</th>
-                <th scope="col">{stableford ? 'Poeng' : 'Til par'}</th>
-                <th scope="col">Hull</th>
+                <th scope="col">{t('publicTournaments.position')}</th>
+                <th scope="col">{t('publicTournaments.player')}</th>
+                <th scope="col">{stableford ? t('publicTournaments.points') : t('publicTournaments.toPar')}</th>
+                <th scope="col">{t('publicTournaments.holes')}</th>
                 {multiRound
                   ? Array.from({ length: roundCount }, (_, i) => (
                       <th scope="col" key={i}>
@@ -164,7 +177,7 @@ function Leaderboard({
                     ))
                   : null}
                 <th scope="col" className="lb-secondary">
-                  {stableford ? 'Til par' : 'Slag'}
+                  {stableford ? t('publicTournaments.toPar') : t('publicTournaments.strokes')}
                 </th>
               </tr>
             </thead>
@@ -184,7 +197,7 @@ function Leaderboard({
           </table>
         </div>
       )}
-      <p className="small muted">Trykk på en spiller for å se kortet hull for hull.</p>
+      <p className="small muted">{t('publicTournaments.tapPlayer')}</p>
     </>
   );
 }
@@ -242,6 +255,7 @@ function LeaderboardRow({
 /** A player's hole-by-hole card (public.card), read again whenever their row changes. */
 function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const card = useQuery(trpc.public.card.queryOptions({ slug, entryId: row.entryId }));
   const { refetch } = card;
   const signature = `${row.thru}/${row.strokes}/${row.rounds.join(',')}`;
@@ -249,7 +263,7 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
   useEffect(() => {
     void refetch();
   }, [signature, refetch]);
-  if (card.isPending) return <Loading text="Henter kortet …" />;
+  if (card.isPending) return <Loading text={t('publicTournaments.loadingCard')} />;
   if (card.error)
     return (
       <Alert tone="error">
@@ -258,34 +272,37 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
     );
   const pars = card.data.holes.map((h) => h.par);
   const played = card.data.rounds.filter((r) => r.strokes.some((s) => s !== null));
-  if (played.length === 0) return <p className="muted">{card.data.name} har ikke startet ennå.</p>;
+  if (played.length === 0)
+    return <p className="muted">{t('publicTournaments.notStarted', { name: card.data.name })}</p>;
   return (
-    <section className="player-card" aria-label={`Kortet til ${card.data.name}`}>
+    <section className="player-card" aria-label={t('publicTournaments.cardOf', { name: card.data.name })}>
       {played.map((round) => (
         <div key={round.number}>
-          {card.data.rounds.length > 1 ? <h3>Runde {round.number}</h3> : null}
+          {card.data.rounds.length > 1 ? <h3>{t('publicTournaments.round', { number: round.number })}</h3> : null}
           {[0, 9].map((from) => {
             const sums = cardTotals(round.strokes, pars, from, from + 9);
             return (
               <table key={from} className="holes">
-                <caption className="visually-hidden">{from === 0 ? 'Ut, hull 1–9' : 'Inn, hull 10–18'}</caption>
+                <caption className="visually-hidden">
+                  {from === 0 ? t('publicTournaments.outCaption') : t('publicTournaments.inCaption')}
+                </caption>
                 <tbody>
                   <tr>
-                    <th scope="row">Hull</th>
+                    <th scope="row">{t('publicTournaments.hole')}</th>
                     {card.data.holes.slice(from, from + 9).map((h) => (
                       <td key={h.number}>{h.number}</td>
                     ))}
-                    <td>{from === 0 ? 'Ut' : 'Inn'}</td>
+                    <td>{from === 0 ? t('publicTournaments.out') : t('publicTournaments.in')}</td>
                   </tr>
                   <tr className="muted">
-                    <th scope="row">Par</th>
+                    <th scope="row">{t('publicTournaments.par')}</th>
                     {pars.slice(from, from + 9).map((p, i) => (
                       <td key={i}>{p}</td>
                     ))}
                     <td>{pars.slice(from, from + 9).reduce((a, b) => a + b, 0)}</td>
                   </tr>
                   <tr>
-                    <th scope="row">Slag</th>
+                    <th scope="row">{t('publicTournaments.strokes')}</th>
                     {round.strokes.slice(from, from + 9).map((s, i) => (
                       <td
                         key={i}
@@ -301,8 +318,11 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
             );
           })}
           <p className="small muted">
-            Brutto {cardTotals(round.strokes, pars).strokes} slag, {formatToPar(cardTotals(round.strokes, pars).toPar)}{' '}
-            på {cardTotals(round.strokes, pars).played} hull
+            {t('publicTournaments.gross', {
+              strokes: cardTotals(round.strokes, pars).strokes,
+              toPar: formatToPar(cardTotals(round.strokes, pars).toPar),
+              holes: cardTotals(round.strokes, pars).played,
+            })}
           </p>
         </div>
       ))}
@@ -312,22 +332,23 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
 
 function StartList({ groups }: { groups: PublicGroupView[] }) {
   const rounds = [...new Set(groups.map((g) => g.round))].sort((a, b) => a - b);
+  const { t, language } = useLanguage();
   return (
-    <Card title="Startliste">
+    <Card title={t('publicTournaments.startList')}>
       {groups.length === 0 ? (
-        <p className="muted">Startlisten er ikke klar ennå.</p>
+        <p className="muted">{t('publicTournaments.startListNotReady')}</p>
       ) : (
         rounds.map((round) => (
           <div key={round}>
-            {rounds.length > 1 ? <h3>Runde {round}</h3> : null}
+            {rounds.length > 1 ? <h3>{t('publicTournaments.round', { number: round })}</h3> : null}
             <ol className="list startlist">
               {groups
                 .filter((g) => g.round === round)
                 .map((g) => (
                   <li key={g.id}>
                     <div className="row between">
-                      <strong>{startTime(g.startsAt)}</strong>
-                      <span className="small muted">Tee {g.tee}</span>
+                      <strong>{startTime(g.startsAt, language)}</strong>
+                      <span className="small muted">{t('publicTournaments.tee', { tee: g.tee })}</span>
                     </div>
                     <div>{g.entries.map((e) => e.name).join(', ') || '–'}</div>
                   </li>

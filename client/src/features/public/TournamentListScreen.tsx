@@ -5,7 +5,10 @@ import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPCClient } from '../../trpc';
 import { Alert, Button, Card, EmptyState, Loading, Page } from '../../ui';
-import { norwegianDates, STATUS_TEXT } from './format';
+import { STATUS_TEXT } from './format';
+import { formatDays } from '../../../../shared/format/dates';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/publicTournaments';
 
 const PAGE_SIZE = 20;
 
@@ -21,6 +24,7 @@ function useSettled(value: string, ms: number): string {
 
 /** `/turneringer`: the public tournaments (and a member's own clubs' members-only ones), with search. */
 export default function TournamentListScreen() {
+  const { t: tr, language } = useLanguage();
   const client = useTRPCClient();
   const [text, setText] = useState('');
   const q = useSettled(text.trim(), 300);
@@ -38,10 +42,10 @@ export default function TournamentListScreen() {
   });
   const tournaments = list.data?.pages.flatMap((p) => p.tournaments) ?? [];
   return (
-    <Page title="Turneringer">
+    <Page title={tr('publicTournaments.title')}>
       {/* biome-ignore lint/a11y/useSemanticElements: with <search> around the form, the browser test found no items in the result list by role; kept as a form with role search */}
       <form role="search" onSubmit={(e) => e.preventDefault()} className="field">
-        <label htmlFor={inputId}>Søk etter turnering eller klubb</label>
+        <label htmlFor={inputId}>{tr('publicTournaments.search')}</label>
         <input
           id={inputId}
           type="search"
@@ -52,16 +56,16 @@ export default function TournamentListScreen() {
         />
       </form>
       {list.isPending ? (
-        <Loading text="Henter turneringer …" />
+        <Loading text={tr('publicTournaments.loadingList')} />
       ) : list.error ? (
         <Alert tone="error">
           <p>{describeApiError(list.error)?.message}</p>
         </Alert>
       ) : tournaments.length === 0 ? (
-        <EmptyState title={q ? `Ingen turneringer passer «${q}»` : 'Ingen offentlige turneringer ennå'} />
+        <EmptyState title={q ? tr('publicTournaments.noMatch', { q }) : tr('publicTournaments.noneYet')} />
       ) : (
         <Card>
-          <ul className="list" aria-label="Turneringer" data-testid="tournament-list">
+          <ul className="list" aria-label={tr('publicTournaments.title')} data-testid="tournament-list">
             {tournaments.map((t) => (
               <li key={t.id}>
                 <Link className="item" href={ROUTES.publicTournament(t.slug)}>
@@ -69,8 +73,13 @@ export default function TournamentListScreen() {
                     <strong>{t.name}</strong>
                     <span className="small muted" style={{ display: 'block' }}>
                       {t.organization.name}
-                      {t.rounds.length ? ` · ${norwegianDates(t.rounds.map((r) => r.playedOn))}` : ''}
-                      {t.visibility === 'members' ? ' · bare for medlemmer' : ''}
+                      {t.rounds.length
+                        ? ` · ${formatDays(
+                            t.rounds.map((r) => r.playedOn),
+                            language,
+                          )}`
+                        : ''}
+                      {t.visibility === 'members' ? ` · ${tr('publicTournaments.membersOnly')}` : ''}
                     </span>
                   </span>
                   <span
@@ -78,7 +87,7 @@ export default function TournamentListScreen() {
                       t.status === 'in_progress' ? 'badge' : t.status === 'cancelled' ? 'badge warn' : 'badge gray'
                     }
                   >
-                    {STATUS_TEXT[t.status]}
+                    {STATUS_TEXT[language][t.status]}
                   </span>
                 </Link>
               </li>
@@ -88,7 +97,7 @@ export default function TournamentListScreen() {
       )}
       {list.hasNextPage ? (
         <Button variant="secondary" block busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          Vis flere
+          {tr('publicTournaments.more')}
         </Button>
       ) : null}
     </Page>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardTotals, formatThru, formatToPar, norwegianDates, startTime } from './format';
+import { cardTotals, formatThru, formatToPar, startTime } from './format';
 
 describe('public page formatting', () => {
   it('writes to par as golfers do', () => {
@@ -11,12 +11,6 @@ describe('public page formatting', () => {
     expect(formatThru('F')).toBe('F');
     expect(formatThru(9)).toBe('9');
     expect(formatThru(0)).toBe('–');
-  });
-  it('writes dates in Norwegian', () => {
-    expect(norwegianDates(['2026-06-01'])).toBe('1. juni 2026');
-    expect(norwegianDates(['2026-06-03', '2026-06-01'])).toBe('1.–3. juni 2026');
-    expect(norwegianDates(['2026-05-30', '2026-06-01'])).toBe('30. mai – 1. juni 2026');
-    expect(norwegianDates([])).toBe('');
   });
   it('shows start times in Norwegian time', () => {
     expect(startTime('2026-06-01T06:10:00.000Z')).toBe('08:10');

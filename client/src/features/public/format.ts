@@ -1,4 +1,5 @@
-import { TOURNAMENT_FORMAT_LABELS, TOURNAMENT_STATUS_PUBLIC_LABELS } from '../../../../shared/values';
+import { LOCALES } from '../../../../shared/language';
+import { type Language, TOURNAMENT_FORMAT_LABELS, TOURNAMENT_STATUS_PUBLIC_LABELS } from '../../../../shared/values';
 
 /** To par as golfers write it: "E" for level, "+3", "−2" (a real minus sign). */
 export function formatToPar(toPar: number): string {
@@ -12,18 +13,17 @@ export function formatThru(thru: number | 'F'): string {
   return thru === 0 ? '–' : String(thru);
 }
 
-/** "1. juni 2026", "1.–3. juni 2026", "30. mai – 1. juni 2026" (as the link preview writes them: one function). */
-export { norwegianDates } from '../../../../shared/format/dates';
-
-/** A start time in Norwegian time, "08:10", whatever the phone's zone. */
-export function startTime(iso: string): string {
-  return new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' }).format(
-    new Date(iso),
-  );
+/** A start time in Norwegian time, "08:10", whatever the phone's zone (and "08:10" in English too). */
+export function startTime(iso: string, language: Language = 'nb'): string {
+  return new Intl.DateTimeFormat(LOCALES[language], {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Oslo',
+  }).format(new Date(iso));
 }
 
-export const STATUS_TEXT = TOURNAMENT_STATUS_PUBLIC_LABELS.nb;
-export const FORMAT_TEXT = TOURNAMENT_FORMAT_LABELS.nb;
+export const STATUS_TEXT = TOURNAMENT_STATUS_PUBLIC_LABELS;
+export const FORMAT_TEXT = TOURNAMENT_FORMAT_LABELS;
 
 /** The card's sums: strokes of the holes played, over par for those holes. */
 export function cardTotals(

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { CONNECTION_TEXT, type Connection } from './connection';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
+import type { Connection } from './connection';
 
 function subscribeToNetwork(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -15,11 +17,6 @@ function useOnline(): boolean {
   return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine);
 }
 
-/** What the line says about the scores in the outbox. */
-export function waitingText(offline: boolean, waiting: number): string {
-  return offline ? `${waiting} slag venter – sendes når nettet er tilbake` : `${waiting} slag venter på å bli lagret`;
-}
-
 /**
  * The scorecard's connection, honestly: "Frakoblet" whenever the browser has no network or the live
  * connection is lost, with the number of scores waiting in the outbox to be sent.
@@ -28,15 +25,16 @@ export function ConnectionLine({ connection, waiting }: { connection: Connection
   const online = useOnline();
   const shown: Connection = online ? connection : 'offline';
   const offline = shown === 'offline';
+  const { t } = useLanguage();
   return (
     <p role="status" aria-live="polite">
       <span className={`conn ${shown}`} data-testid="connection">
-        {offline ? 'Frakoblet' : CONNECTION_TEXT[shown]}
+        {offline ? t('rounds.offline') : t(`connection.${shown}`)}
       </span>
       {waiting > 0 ? (
         <span className={offline ? 'small' : 'small muted'} data-testid="waiting-scores">
           {' '}
-          · {waitingText(offline, waiting)}
+          · {t(offline ? 'rounds.waitingOffline' : 'rounds.waitingScores', { count: waiting })}
         </span>
       ) : null}
     </p>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /**
  * A scorecard with a column per hole (the tournament's; the round's is `ScoreCard`, a row per hole): a row
@@ -19,6 +21,7 @@ export function HoleTable({
   totals: string[];
   children: ReactNode;
 }) {
+  const { t } = useLanguage();
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls, and a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable)
     <section className="table-wrap" tabIndex={0} aria-label={label}>
@@ -26,7 +29,7 @@ export function HoleTable({
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Hull</th>
+            <th scope="col">{t('rounds.card.hole')}</th>
             {holes.map((h) => (
               <th key={h.hole} scope="col">
                 {h.hole}
@@ -40,7 +43,7 @@ export function HoleTable({
           </tr>
           <tr>
             <th scope="row" className="muted">
-              Par
+              {t('rounds.card.par')}
             </th>
             {holes.map((h) => (
               <td key={h.hole} className="muted">
@@ -61,13 +64,14 @@ export function HoleTable({
 
 /** One hole's strokes as shown, with a dot per stroke received (at most three). */
 export function StrokesCell({ strokes, received }: { strokes: number | null; received: number }) {
+  const { t } = useLanguage();
   return (
     <td>
       {strokes ?? ''}
       {received > 0 ? (
         <sup>
           <span aria-hidden="true">{'•'.repeat(Math.min(received, 3))}</span>
-          <span className="visually-hidden">{` (${received} slag)`}</span>
+          <span className="visually-hidden">{` ${t('rounds.card.strokesReceived', { count: received })}`}</span>
         </sup>
       ) : null}
     </td>

@@ -1,4 +1,5 @@
 import { scoreMark, scoreMarkText } from './scorecard';
+import { useLanguage } from '../../i18n';
 
 /**
  * A score as a paper card marks it against par: birdie circled, eagle (or better) circled twice, bogey in
@@ -6,11 +7,12 @@ import { scoreMark, scoreMarkText } from './scorecard';
  * for colour-blind players and in sunlight); a screen reader hears the word ("4, birdie").
  */
 export function MarkedScore({ strokes, par }: { strokes: number | null; par: number }) {
+  const { language } = useLanguage();
   if (strokes === null) return null;
   return (
     <span className={`mark mark-${scoreMark(strokes, par)}`}>
       {strokes}
-      <span className="visually-hidden">{`, ${scoreMarkText(strokes, par)}`}</span>
+      <span className="visually-hidden">{`, ${scoreMarkText(strokes, par, language)}`}</span>
     </span>
   );
 }

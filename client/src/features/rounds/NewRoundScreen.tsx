@@ -7,7 +7,9 @@ import { PlayersStep } from './wizard/PlayersStep';
 import { ReviewStep } from './wizard/ReviewStep';
 import { SetupStep } from './wizard/SetupStep';
 import { clearWizardDraft, useWizard } from './wizard/useWizard';
-import { firstOpenStep, parseStep, STEP_TITLE, STEPS, stepProblems, type WizardStep } from './wizard-state';
+import { useLanguage } from '../../i18n';
+import { firstOpenStep, parseStep, STEPS, stepProblems, type WizardStep } from './wizard-state';
+import '../../i18n/messages/nb/rounds';
 
 function stepUrl(step: WizardStep): string {
   return `${ROUTES.newRound}?steg=${step}`;
@@ -20,10 +22,11 @@ function stepUrl(step: WizardStep): string {
 export default function NewRoundScreen() {
   const [state, dispatch] = useWizard();
   const [, navigate] = useLocation();
+  const { t, language } = useLanguage();
   const wanted = parseStep(new URLSearchParams(useSearch()).get('steg'));
   const step = firstOpenStep(state, wanted);
   const index = STEPS.indexOf(step);
-  const problems = stepProblems(state, step);
+  const problems = stepProblems(state, step, language);
   const [attempted, setAttempted] = useState<WizardStep | null>(null);
 
   // A deep link or reload to a step whose earlier steps are not done lands on the first open one.
@@ -45,17 +48,15 @@ export default function NewRoundScreen() {
   }
 
   return (
-    <Page title={`Ny runde: ${STEP_TITLE[step]}`}>
-      <ol className="steps" aria-label={`Steg ${index + 1} av ${STEPS.length}`}>
+    <Page title={t('rounds.wizard.title', { step: t(`rounds.wizard.steps.${step}`) })}>
+      <ol className="steps" aria-label={t('rounds.wizard.stepOf', { step: index + 1, steps: STEPS.length })}>
         {STEPS.map((s, i) => (
           <li key={s} className={i < index ? 'done' : undefined} aria-current={i === index ? 'step' : undefined}>
-            <span className="visually-hidden">{`${i + 1}. ${STEP_TITLE[s]}${i < index ? ' (ferdig)' : ''}`}</span>
+            <span className="visually-hidden">{`${i + 1}. ${t(`rounds.wizard.steps.${s}`)}${i < index ? ` ${t('rounds.wizard.done')}` : ''}`}</span>
           </li>
         ))}
       </ol>
-      <p className="small muted">
-        Steg {index + 1} av {STEPS.length}
-      </p>
+      <p className="small muted">{t('rounds.wizard.stepOf', { step: index + 1, steps: STEPS.length })}</p>
       {step === 'bane' ? <CourseStep state={state} dispatch={dispatch} /> : null}
       {step === 'oppsett' ? <SetupStep state={state} dispatch={dispatch} /> : null}
       {step === 'spillere' ? (
@@ -82,20 +83,20 @@ export default function NewRoundScreen() {
       <div className="row between" style={{ marginTop: '1rem' }}>
         {index > 0 ? (
           <Button variant="secondary" onClick={() => navigate(stepUrl(STEPS[index - 1]!))}>
-            Tilbake
+            {t('rounds.wizard.back')}
           </Button>
         ) : (
           <span />
         )}
         {step === 'bane' || step === 'oppsett' ? (
           <Button onClick={next} aria-disabled={problems.length > 0}>
-            Neste
+            {t('rounds.wizard.next')}
           </Button>
         ) : null}
       </div>
       <p style={{ marginTop: '2rem' }}>
         <Button variant="link" onClick={startOver}>
-          Forkast og start på nytt
+          {t('rounds.wizard.startOver')}
         </Button>
       </p>
     </Page>

@@ -24,7 +24,10 @@ import { ConnectionLine } from './ConnectionLine';
 import { ShareRound } from './ShareRound';
 import { StrokeStepper } from './StrokeStepper';
 import { useLiveRound } from './useLiveRound';
-import { FORMAT_NAME, HOLES_NAME } from './wizard-state';
+import { LOCALES } from '../../../../shared/language';
+import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../shared/values';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /** The scorecard (issue 8): live while open, a read-only summary once finished. */
 export default function RoundScreen() {
@@ -32,15 +35,16 @@ export default function RoundScreen() {
   const { round, connection, pending, conflicts, dismissConflict, send, scoreError, finish } = useLiveRound(id);
   const session = useSession();
   const userId = session.status === 'full' ? session.user.id : '';
+  const { t, language } = useLanguage();
 
-  if (round.isPending) return <Loading text="Henter runden …" />;
+  if (round.isPending) return <Loading text={t('rounds.loadingRound')} />;
   if (round.error) {
     return (
-      <Page title="Runde">
+      <Page title={t('rounds.round')}>
         <Alert tone="error">
           <p>{describeApiError(round.error)?.message}</p>
         </Alert>
-        <Link href={ROUTES.rounds}>Til rundene</Link>
+        <Link href={ROUTES.rounds}>{t('rounds.toRounds')}</Link>
       </Page>
     );
   }
@@ -49,11 +53,12 @@ export default function RoundScreen() {
   return (
     <Page title={courseTitle(view.course)} wide>
       <p className="muted">
-        {formatDate(view.playedOn)} · {FORMAT_NAME[view.format]} · {HOLES_NAME[view.holes]} · tee {teeLabel(view.tee)}
+        {formatDate(view.playedOn, language)} · {ROUND_FORMAT_LABELS[language][view.format]} ·{' '}
+        {ROUND_HOLES_LABELS[language][view.holes]} · {t('rounds.tee', { tee: teeLabel(view.tee, language) })}
         {view.status === 'finished' ? (
           <>
             {' '}
-            · <span className="badge gray">Avsluttet</span>
+            · <span className="badge gray">{t('rounds.finished')}</span>
           </>
         ) : null}
       </p>
@@ -73,11 +78,14 @@ export default function RoundScreen() {
           ) : (
             <Alert tone="info">
               <p>
-                Runden er avsluttet
                 {view.finishedAt
-                  ? ` ${new Date(view.finishedAt).toLocaleString('nb-NO', { dateStyle: 'medium', timeStyle: 'short' })}`
-                  : ''}
-                . Resultatene kan ikke endres.
+                  ? t('rounds.finishedAt', {
+                      at: new Date(view.finishedAt).toLocaleString(LOCALES[language], {
+                        dateStyle: 'medium',
+                        timeStyle: 'short',
+                      }),
+                    })
+                  : t('rounds.finishedNoTime')}
               </p>
             </Alert>
           )}
@@ -135,6 +143,7 @@ function HoleEntry({
   onScore(participantId: string, hole: number, strokes: number | null): void;
 }) {
   const [location, navigate] = useLocation();
+  const { t } = useLanguage();
   const params = new URLSearchParams(useSearch());
   const holes = view.card.map((c) => c.hole);
   const fromUrl = Number(params.get('hull'));
@@ -192,18 +201,23 @@ function HoleEntry({
       {editable ? (
         <label className="checkbox small">
           <input type="checkbox" checked={autoAdvance} onChange={(e) => setAutoAdvance(e.target.checked)} />
-          Gå til neste hull når alle har slag
+          {t('rounds.hole.autoAdvance')}
         </label>
       ) : null}
-      <nav className="holebar" aria-label="Hull">
+      <nav className="holebar" aria-label={t('rounds.hole.holes')}>
         <div className="holebar-inner">
-          <Button variant="secondary" disabled={i <= 0} onClick={() => go(holes[i - 1]!)} aria-label="Forrige hull">
+          <Button
+            variant="secondary"
+            disabled={i <= 0}
+            onClick={() => go(holes[i - 1]!)}
+            aria-label={t('rounds.hole.previous')}
+          >
             ◀
           </Button>
           <div className="hole" aria-live="polite">
-            <strong data-testid="hole-number">Hull {hole}</strong>
+            <strong data-testid="hole-number">{t('rounds.hole.number', { hole })}</strong>
             <span className="small">
-              Par {card.par} · indeks {card.strokeIndex}
+              {t('rounds.hole.parIndex', { par: card.par, index: card.strokeIndex })}
               {card.lengthMeters ? ` · ${card.lengthMeters} m` : ''}
             </span>
           </div>
@@ -211,7 +225,7 @@ function HoleEntry({
             variant="secondary"
             disabled={i >= holes.length - 1}
             onClick={() => go(holes[i + 1]!)}
-            aria-label="Neste hull"
+            aria-label={t('rounds.hole.next')}
           >
             ▶
           </Button>
@@ -239,6 +253,7 @@ function PlayerHole({
   editable: boolean;
   onScore(strokes: number | null): void;
 }) {
+  const { t, language } = useLanguage();
   const received = player.holes.find((h) => h.hole === hole)!.strokesReceived;
   const { totals } = player;
   return (
@@ -254,14 +269,14 @@ function PlayerHole({
           <span className="dots" aria-hidden="true">
             {received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}
           </span>{' '}
-          <span data-testid="strokes-received">{strokesReceivedText(received)}</span>
+          <span data-testid="strokes-received">{strokesReceivedText(received, language)}</span>
           {' · '}
           <span data-testid="running-totals">
             {totals.holesPlayed === 0
-              ? 'ingen slag ennå'
+              ? t('rounds.hole.noStrokesYet')
               : format === 'stableford'
-                ? `${totals.stablefordPoints}\u00a0poeng`
-                : `netto\u00a0${formatToPar(totals.netToPar)}`}
+                ? t('rounds.hole.points', { points: totals.stablefordPoints })
+                : t('rounds.hole.net', { toPar: formatToPar(totals.netToPar) })}
           </span>
         </div>
       }
@@ -270,20 +285,24 @@ function PlayerHole({
 }
 
 function Standings({ view }: { view: RoundView }) {
+  const { t, language } = useLanguage();
   return (
-    <Card title={view.status === 'finished' ? 'Resultat' : 'Stilling'}>
-      <ul className="list" aria-label="Stilling">
+    <Card title={view.status === 'finished' ? t('rounds.standing.result') : t('rounds.standing.standing')}>
+      <ul className="list" aria-label={t('rounds.standing.standing')}>
         {view.sides.map((side) => (
           <li key={side.id} data-testid="standing">
             <div className="row between">
               <strong>{side.name}</strong>
-              <span>{standingText(side.standing)}</span>
+              <span>{standingText(side.standing, language)}</span>
             </div>
             <div className="small muted">
               {side.participants
-                .map(
-                  (p) =>
-                    `${p.name} (hcp ${formatHandicapIndex(p.handicapIndex)}, spillehcp ${formatStrokes(p.playingHandicap)})`,
+                .map((p) =>
+                  t('rounds.standing.handicaps', {
+                    name: p.name,
+                    index: formatHandicapIndex(p.handicapIndex, language),
+                    playing: formatStrokes(p.playingHandicap),
+                  }),
                 )
                 .join(', ')}
             </div>
@@ -291,8 +310,8 @@ function Standings({ view }: { view: RoundView }) {
         ))}
       </ul>
       <p className="small muted" data-testid="allowance">
-        {allowanceText(view.allowancePercent)}
-        {view.handicapsFrozen ? ' Handicapene ble låst ved første slag.' : ''}
+        {allowanceText(view.allowancePercent, language)}
+        {view.handicapsFrozen ? ` ${t('rounds.standing.frozen')}` : ''}
       </p>
     </Card>
   );
@@ -311,6 +330,7 @@ function Finish({
   busy: boolean;
   error: unknown;
 }) {
+  const { t, language } = useLanguage();
   const [sure, setSure] = useState(false);
   const missing = missingHoles(
     view.card,
@@ -318,37 +338,40 @@ function Finish({
     (id, h) => shownStrokes(pending, id, h, serverStrokes(view, id, h)),
   );
   return (
-    <Card title="Avslutt runden">
+    <Card title={t('rounds.finish.title')}>
       <FormError error={describeApiError(error)} />
       {sure ? (
         <>
           {missing.length > 0 ? (
             <div role="alert" data-testid="missing-holes">
               <p>
-                <strong>Noen hull mangler slag:</strong>
+                <strong>{t('rounds.finish.missing')}</strong>
               </p>
               <ul>
                 {missing.map((m) => (
                   <li key={m.name}>
-                    {m.name}: {m.holes.length === 1 ? 'hull' : 'hullene'} {holeListText(m.holes)}
+                    {t(m.holes.length === 1 ? 'rounds.finish.hole' : 'rounds.finish.holes', {
+                      name: m.name,
+                      holes: holeListText(m.holes, language),
+                    })}
                   </li>
                 ))}
               </ul>
             </div>
           ) : null}
-          <p>Når runden er avsluttet, kan ingen endre slagene.</p>
+          <p>{t('rounds.finish.final')}</p>
           <div className="row">
             <Button variant="danger" busy={busy} onClick={onFinish}>
-              {missing.length > 0 ? 'Avslutt likevel' : 'Ja, avslutt runden'}
+              {missing.length > 0 ? t('rounds.finish.anyway') : t('rounds.finish.confirm')}
             </Button>
             <Button variant="link" onClick={() => setSure(false)}>
-              Avbryt
+              {t('rounds.finish.cancel')}
             </Button>
           </div>
         </>
       ) : (
         <Button variant="secondary" onClick={() => setSure(true)}>
-          Avslutt runden
+          {t('rounds.finish.title')}
         </Button>
       )}
     </Card>

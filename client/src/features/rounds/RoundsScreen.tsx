@@ -5,36 +5,39 @@ import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { RoundList } from './RoundList';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 export default function RoundsScreen() {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: 100 }));
   return (
     <Page
-      title="Runder"
+      title={t('rounds.title')}
       actions={
         <Link href={ROUTES.newRound} className="btn small">
-          Ny runde
+          {t('rounds.newRound')}
         </Link>
       }
     >
       <Card>
         {rounds.isPending ? (
-          <Loading text="Henter rundene dine …" />
+          <Loading text={t('rounds.loadingRounds')} />
         ) : rounds.error ? (
           <Alert tone="error">
             <p>{describeApiError(rounds.error)?.message}</p>
           </Alert>
         ) : rounds.data.rounds.length === 0 ? (
           <EmptyState
-            title="Ingen runder ennå"
+            title={t('rounds.noRounds')}
             action={
               <Link href={ROUTES.newRound} className="btn">
-                Start en runde
+                {t('rounds.startRound')}
               </Link>
             }
           >
-            <p>Velg bane, legg til medspillere og før slagene hull for hull.</p>
+            <p>{t('rounds.noRoundsHint')}</p>
           </EmptyState>
         ) : (
           <RoundList rounds={rounds.data.rounds} />

@@ -3,6 +3,8 @@ import { Card } from '../../ui';
 import { MarkedScore } from './MarkedScore';
 import { shownStrokes, type PendingScores } from './pending-scores';
 import { cardRows, sumStrokes } from './scorecard';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /**
  * The whole card, compact for a phone: a row per hole and a column per player (so 390 px holds four
@@ -11,6 +13,7 @@ import { cardRows, sumStrokes } from './scorecard';
  * then scrolls and is focusable, so a keyboard can scroll it too (axe: scrollable-region-focusable).
  */
 export function ScoreCard({ view, pending }: { view: RoundView; pending: PendingScores }) {
+  const { t } = useLanguage();
   const players = view.sides.flatMap((s) => s.participants);
   const par = new Map(view.card.map((c) => [c.hole, c.par]));
   const strokesOf = (id: string, hole: number) => {
@@ -20,15 +23,15 @@ export function ScoreCard({ view, pending }: { view: RoundView; pending: Pending
   const parSum = (holes: number[]) => holes.reduce((t, h) => t + (par.get(h) ?? 0), 0);
   const allHoles = view.card.map((c) => c.hole);
   return (
-    <Card title="Scorekort">
+    <Card title={t('rounds.card.title')}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls, and a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <section className="table-wrap" tabIndex={0} aria-label="Scorekort, slag per hull">
+      <section className="table-wrap" tabIndex={0} aria-label={t('rounds.card.label')}>
         <table className="totals scorecard" data-testid="scorecard">
-          <caption className="visually-hidden">Slag per hull, Ut og Inn, og totaler</caption>
+          <caption className="visually-hidden">{t('rounds.card.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Hull</th>
-              <th scope="col">Par</th>
+              <th scope="col">{t('rounds.card.hole')}</th>
+              <th scope="col">{t('rounds.card.par')}</th>
               {players.map((p) => (
                 <th key={p.id} scope="col" className="player-col">
                   {p.name}
@@ -49,8 +52,8 @@ export function ScoreCard({ view, pending }: { view: RoundView; pending: Pending
                   ))}
                 </tr>
               ) : (
-                <tr key={row.label} className="subtotal" data-testid={`subtotal-${row.label}`}>
-                  <th scope="row">{row.label}</th>
+                <tr key={row.nine} className="subtotal" data-testid={`subtotal-${row.nine}`}>
+                  <th scope="row">{t(`rounds.card.${row.nine}`)}</th>
                   <td>{parSum(row.holes)}</td>
                   {players.map((p) => (
                     <td key={p.id}>{sumStrokes(row.holes, (h) => strokesOf(p.id, h)) ?? ''}</td>
@@ -61,7 +64,7 @@ export function ScoreCard({ view, pending }: { view: RoundView; pending: Pending
           </tbody>
           <tfoot>
             <tr className="subtotal" data-testid="total">
-              <th scope="row">Totalt</th>
+              <th scope="row">{t('rounds.card.total')}</th>
               <td>{parSum(allHoles)}</td>
               {players.map((p) => (
                 <td key={p.id}>{sumStrokes(allHoles, (h) => strokesOf(p.id, h)) ?? ''}</td>
@@ -69,7 +72,7 @@ export function ScoreCard({ view, pending }: { view: RoundView; pending: Pending
             </tr>
             <tr>
               <th scope="row" colSpan={2}>
-                Netto
+                {t('rounds.card.net')}
               </th>
               {players.map((p) => (
                 <td key={p.id}>{p.totals.holesPlayed ? p.totals.net : ''}</td>
@@ -77,7 +80,7 @@ export function ScoreCard({ view, pending }: { view: RoundView; pending: Pending
             </tr>
             <tr>
               <th scope="row" colSpan={2}>
-                Poeng
+                {t('rounds.card.points')}
               </th>
               {players.map((p) => (
                 <td key={p.id}>{p.totals.holesPlayed ? p.totals.stablefordPoints : ''}</td>

@@ -1,5 +1,7 @@
 import { Alert, Button } from '../../ui';
 import { conflictText, type ScoreConflict } from './pending-scores';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /**
  * Scores another phone changed before this phone's edit arrived: neither is lost silently. The card shows
@@ -18,10 +20,11 @@ export function ScoreConflicts({
   conflicts: readonly ScoreConflict[];
   onDismiss(participantId: string, hole: number): void;
 }) {
+  const { t, language } = useLanguage();
   const shown = conflicts.filter((c) => players.some((p) => p.id === c.participantId));
   if (shown.length === 0) return null;
   return (
-    <Alert tone="warning" title="Endret fra en annen telefon">
+    <Alert tone="warning" title={t('rounds.conflicts.title')}>
       <ul className="list" data-testid="score-conflicts">
         {shown.map((c) => (
           <li key={`${c.participantId}:${c.hole}`} className="row between">
@@ -30,14 +33,15 @@ export function ScoreConflicts({
                 players.find((p) => p.id === c.participantId)!.name,
                 c,
                 strokesNow(c.participantId, c.hole),
+                language,
               )}
             </span>
             <Button
               variant="link"
-              aria-label={`Lukk meldingen om hull ${c.hole}`}
+              aria-label={t('rounds.conflicts.dismiss', { hole: c.hole })}
               onClick={() => onDismiss(c.participantId, c.hole)}
             >
-              OK
+              {t('rounds.conflicts.ok')}
             </Button>
           </li>
         ))}

@@ -5,6 +5,8 @@ import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Button, Card, FormError } from '../../ui';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /**
  * A finished round in the public feed (issue 15, decision 0507): the owner shares it ("Del i feeden") and
@@ -14,6 +16,7 @@ import { Button, Card, FormError } from '../../ui';
 export function ShareRound({ view, owner }: { view: RoundView; owner: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t } = useLanguage();
   const key = trpc.rounds.get.queryKey({ roundId: view.id });
   const setShared = (shared: boolean) => queryClient.setQueryData(key, (held) => (held ? { ...held, shared } : held));
   const share = useMutation(trpc.rounds.share.mutationOptions({ onSuccess: () => setShared(true) }));
@@ -21,17 +24,17 @@ export function ShareRound({ view, owner }: { view: RoundView; owner: boolean })
   if (view.status !== 'finished') return null;
   const busy = share.isPending || unshare.isPending;
   return (
-    <Card title="Feeden" data-testid="share-round">
+    <Card title={t('rounds.share.title')} data-testid="share-round">
       <p role="status" data-testid="share-state">
         {view.shared ? (
           <>
-            <span className="badge">Delt</span> Runden og resultatene vises i <Link href={ROUTES.feed}>feeden</Link> for
-            alle.
+            <span className="badge">{t('rounds.share.shared')}</span> {t('rounds.share.sharedBefore')}{' '}
+            <Link href={ROUTES.feed}>{t('rounds.share.feed')}</Link> {t('rounds.share.sharedAfter')}
           </>
         ) : (
           <>
-            <span className="badge gray">Ikke delt</span>{' '}
-            {owner ? 'Del runden, så ser alle resultatene i feeden.' : 'Bare den som startet runden kan dele den.'}
+            <span className="badge gray">{t('rounds.share.notShared')}</span>{' '}
+            {owner ? t('rounds.share.ownerHint') : t('rounds.share.othersHint')}
           </>
         )}
       </p>
@@ -45,11 +48,11 @@ export function ShareRound({ view, owner }: { view: RoundView; owner: boolean })
               disabled={busy}
               onClick={() => unshare.mutate({ roundId: view.id })}
             >
-              Fjern fra feeden
+              {t('rounds.share.unshare')}
             </Button>
           ) : (
             <Button block busy={share.isPending} disabled={busy} onClick={() => share.mutate({ roundId: view.id })}>
-              Del i feeden
+              {t('rounds.share.share')}
             </Button>
           )}
           <FormError error={describeApiError(share.error ?? unshare.error)} />

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { MarkedScore } from './MarkedScore';
 import { parseStrokes, scoreMark, scoreMarkText, stepStrokes } from './scorecard';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /**
  * One player's strokes on one hole, for one thumb: − and + buttons of 56 px around a number field (an empty
@@ -27,6 +29,7 @@ export function StrokeStepper({
   details?: ReactNode;
   onScore(strokes: number | null): void;
 }) {
+  const { t, language } = useLanguage();
   const [text, setText] = useState(strokes === null ? '' : String(strokes));
   const [invalid, setInvalid] = useState(false);
   const inputId = useId();
@@ -55,12 +58,12 @@ export function StrokeStepper({
         {details}
         {editable && strokes !== null ? (
           <div className="small mark-word" id={markId} data-testid="mark-word">
-            {scoreMarkText(strokes, par)}
+            {scoreMarkText(strokes, par, language)}
           </div>
         ) : null}
         {invalid ? (
           <div className="small" role="alert" style={{ color: 'var(--danger)' }}>
-            Skriv et tall fra 1 til 20.
+            {t('rounds.stepper.invalid')}
           </div>
         ) : null}
       </div>
@@ -68,7 +71,7 @@ export function StrokeStepper({
         <div className="stepper">
           <button
             type="button"
-            aria-label={`Ett slag mindre for ${name}`}
+            aria-label={t('rounds.stepper.less', { name })}
             onClick={() => onScore(stepStrokes(strokes, par, -1))}
           >
             −
@@ -78,7 +81,7 @@ export function StrokeStepper({
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete="off"
-            aria-label={`Slag for ${name} på hull ${hole}`}
+            aria-label={t('rounds.stepper.strokes', { name, hole })}
             aria-invalid={invalid || undefined}
             aria-describedby={strokes !== null ? markId : undefined}
             className={strokes !== null ? `mark-${scoreMark(strokes, par)}` : undefined}
@@ -91,7 +94,7 @@ export function StrokeStepper({
           />
           <button
             type="button"
-            aria-label={`Ett slag mer for ${name}`}
+            aria-label={t('rounds.stepper.more', { name })}
             onClick={() => onScore(stepStrokes(strokes, par, 1))}
           >
             +
@@ -99,7 +102,7 @@ export function StrokeStepper({
         </div>
       ) : (
         <strong style={{ fontSize: '1.6rem' }}>
-          <span className="visually-hidden">{`Slag for ${name} på hull ${hole}: `}</span>
+          <span className="visually-hidden">{`${t('rounds.stepper.strokes', { name, hole })}: `}</span>
           {strokes === null ? '–' : <MarkedScore strokes={strokes} par={par} />}
         </strong>
       )}

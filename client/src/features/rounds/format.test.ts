@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowanceText, teeLabel } from './format';
+import { applyLanguage } from '../../i18n';
+import { allowanceText, formatDate, teeLabel } from './format';
 
 describe('tees as the wizard and the card name them', () => {
   it('gives the colour in Norwegian and whom the tee is for, so two tees never read the same', () => {
@@ -17,5 +18,23 @@ describe('the handicap allowance', () => {
     expect(allowanceText(85)).toMatch(/^Handicaptillegg 85 %: .*beste score teller.*85 % av banehandicapet\.$/);
     expect(allowanceText(95)).toMatch(/^Handicaptillegg 95 %/);
     expect(allowanceText(70)).toBe('Handicaptillegg 70 % av banehandicapet.');
+  });
+});
+
+describe('tees, dates and the allowance in English', () => {
+  it('names colours and whom the tee is for as English golfers do', async () => {
+    await applyLanguage('en');
+    expect(teeLabel({ name: 'Rød', color: 'red', gender: 'female' }, 'en')).toBe('Red (women)');
+    expect(teeLabel({ name: '58', color: 'yellow', gender: 'male' }, 'en')).toBe('58 – Yellow (men)');
+    expect(teeLabel({ name: 'Hvit', color: null }, 'en')).toBe('White');
+    expect(teeLabel({ name: 'Tee 1', color: 'lilla', gender: 'unisex' }, 'en')).toBe('Tee 1 – lilla (all)');
+    expect(formatDate('2026-05-17')).toBe('17. mai 2026');
+    expect(formatDate('2026-05-17', 'en')).toBe('17 May 2026');
+  });
+
+  it('explains four-ball’s 85 % in English', async () => {
+    await applyLanguage('en');
+    expect(allowanceText(85, 'en')).toMatch(/^Handicap allowance 85 %: .*better score counts.*four-ball.*85 %/);
+    expect(allowanceText(70, 'en')).toBe('Handicap allowance 70 % of the course handicap.');
   });
 });

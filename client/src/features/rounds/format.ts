@@ -1,52 +1,79 @@
 import type { RoundSummary, RoundView } from '../../../../shared/schemas/rounds';
-import { TEE_GENDER_LABELS, type TeeGender } from '../../../../shared/values';
+import { formatDays } from '../../../../shared/format/dates';
+import { TEE_GENDER_LABELS, type Language, type TeeGender } from '../../../../shared/values';
+import { i18n } from '../../i18n';
+import type { Messages } from '../../i18n/messages/nb';
+import '../../i18n/messages/nb/rounds';
 
 /** "Oslo Golfklubb – Bogstad", or just the name when the club and the course are called the same. */
 export function courseTitle(course: RoundView['course'] | RoundSummary['course']): string {
   return course.club && course.club.name !== course.name ? `${course.club.name} – ${course.name}` : course.name;
 }
 
-/** A playing date (YYYY-MM-DD) as "17. mai 2026". */
-export function formatDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return new Date(y!, m! - 1, d!).toLocaleDateString('nb-NO', { day: 'numeric', month: 'long', year: 'numeric' });
+/** A playing date (YYYY-MM-DD) as "17. mai 2026", in English "17 May 2026". */
+export function formatDate(isoDate: string, language: Language = 'nb'): string {
+  return formatDays([isoDate], language);
 }
 
-/** Tee colours as the course data spells them (English, or already Norwegian), in Norwegian. */
-const TEE_COLOUR_NB: Record<string, string> = {
-  white: 'Hvit',
-  yellow: 'Gul',
-  red: 'Rød',
-  blue: 'Blå',
-  black: 'Svart',
-  green: 'Grønn',
-  orange: 'Oransje',
-  gold: 'Gull',
-  silver: 'Sølv',
+/** Tee colours as the course data spells them (English, or already Norwegian): the ones we can translate. */
+const TEE_COLOURS: Readonly<Record<string, TeeColour>> = {
+  white: 'white',
+  hvit: 'white',
+  yellow: 'yellow',
+  gul: 'yellow',
+  red: 'red',
+  rød: 'red',
+  blue: 'blue',
+  blå: 'blue',
+  black: 'black',
+  svart: 'black',
+  green: 'green',
+  grønn: 'green',
+  orange: 'orange',
+  oransje: 'orange',
+  gold: 'gold',
+  gull: 'gold',
+  silver: 'silver',
+  sølv: 'silver',
 };
+type TeeColour = keyof Messages['rounds']['colours'];
 
 /**
- * A tee as golfers name it, with its colour in Norwegian and whom it is for: "Rød (dame)", "Rød (herre)",
- * "58 – Gul (herre)", so two tees of a course never read the same.
+ * A tee as golfers name it, with its colour in the reader's language and whom it is for: "Rød (dame)",
+ * "Rød (herre)", "58 – Gul (herre)"; in English "Red (women)". Two tees of a course never read the same.
  */
-export function teeLabel(tee: { name: string; color: string | null; gender?: TeeGender | null | undefined }): string {
-  const colour = tee.color ? (TEE_COLOUR_NB[tee.color.trim().toLowerCase()] ?? tee.color.trim()) : null;
+export function teeLabel(
+  tee: { name: string; color: string | null; gender?: TeeGender | null | undefined },
+  language: Language = 'nb',
+): string {
+  const t = i18n.getFixedT(language);
+  const known = tee.color ? TEE_COLOURS[tee.color.trim().toLowerCase()] : undefined;
+  const colour = known ? t(`rounds.colours.${known}`) : tee.color ? tee.color.trim() : null;
+  // A tee named by its colour ("Rød", "Red") is named in the reader's language.
+  const named = TEE_COLOURS[tee.name.trim().toLowerCase()];
+  if (named && (known === undefined ? !tee.color : named === known))
+    return withGender(t(`rounds.colours.${named}`), tee.gender, language);
   const name = colour && colour.toLowerCase() !== tee.name.trim().toLowerCase() ? `${tee.name} – ${colour}` : tee.name;
-  return tee.gender ? `${name} (${TEE_GENDER_LABELS.nb[tee.gender].toLowerCase()})` : name;
+  return withGender(name, tee.gender, language);
+}
+
+function withGender(name: string, gender: TeeGender | null | undefined, language: Language): string {
+  return gender ? `${name} (${TEE_GENDER_LABELS[language][gender].toLowerCase()})` : name;
 }
 
 /** The handicap allowance in one plain sentence (GOLF.md's allowances), where the percentage shows. */
-export function allowanceText(percent: number): string {
+export function allowanceText(percent: number, language: Language = 'nb'): string {
+  const t = i18n.getFixedT(language);
   switch (percent) {
     case 85:
-      return 'Handicaptillegg 85 %: når to spiller på samme lag og lagets beste score teller på hvert hull (firball), får hver spiller 85 % av banehandicapet.';
+      return t('rounds.allowance.p85');
     case 90:
-      return 'Handicaptillegg 90 %: i firball matchspill får hver spiller 90 % av banehandicapet, og den laveste spiller på 0.';
+      return t('rounds.allowance.p90');
     case 95:
-      return 'Handicaptillegg 95 %: hver spiller får 95 % av banehandicapet, som anbefalt for individuelt slagspill og Stableford.';
+      return t('rounds.allowance.p95');
     case 100:
-      return 'Handicaptillegg 100 %: i singel matchspill spiller den laveste på 0, og den andre får hele forskjellen.';
+      return t('rounds.allowance.p100');
     default:
-      return `Handicaptillegg ${percent} % av banehandicapet.`;
+      return t('rounds.allowance.other', { percent });
   }
 }

@@ -1,3 +1,4 @@
+import { applyLanguage } from '../../i18n';
 import { describe, expect, it } from 'vitest';
 import {
   afterConflict,
@@ -113,12 +114,16 @@ describe('a score whose answer was lost', () => {
 });
 
 describe('a score another phone changed first', () => {
-  it('is told with the player, the hole, the newer value and the one that was not saved', () => {
+  it('is told with the player, the hole, the newer value and the one that was not saved', async () => {
     const conflict = { participantId: 'p1', hole: 3, mine: 5 };
     expect(conflictText('Frode Venn', conflict, 6)).toBe(
       'Frode Venn, hull 3: en annen telefon førte 6 slag før din endring kom fram, så 5 slag ble ikke lagret. Før inn på nytt om ditt var riktig.',
     );
     expect(conflictText('Frode Venn', { ...conflict, mine: null }, null)).toContain('førte ingen score');
+    await applyLanguage('en');
+    expect(conflictText('Frode Venn', conflict, 6, 'en')).toMatch(
+      /^Frode Venn, hole \d+: another phone entered 6 strokes/,
+    );
   });
 
   it('replaces an older notice for the same hole and is cleared by a new edit of it', () => {

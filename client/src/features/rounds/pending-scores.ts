@@ -1,4 +1,7 @@
+import type { Language } from '../../../../shared/values';
+import { i18n } from '../../i18n';
 import type { RoundView } from '../../../../shared/schemas/rounds';
+import '../../i18n/messages/nb/rounds';
 
 /**
  * Scores typed on this phone that the server has not confirmed yet (the outbox), one operation per player
@@ -158,13 +161,22 @@ export interface ScoreConflict {
   mine: number | null;
 }
 
-function strokesText(n: number | null): string {
-  return n === null ? 'ingen score' : `${n} slag`;
-}
-
 /** The notice, with the value the round holds now (the newer one, shown in the card as well). */
-export function conflictText(name: string, conflict: ScoreConflict, now: number | null): string {
-  return `${name}, hull ${conflict.hole}: en annen telefon førte ${strokesText(now)} før din endring kom fram, så ${strokesText(conflict.mine)} ble ikke lagret. Før inn på nytt om ditt var riktig.`;
+export function conflictText(
+  name: string,
+  conflict: ScoreConflict,
+  now: number | null,
+  language: Language = 'nb',
+): string {
+  const t = i18n.getFixedT(language);
+  const strokesText = (n: number | null) =>
+    n === null ? t('rounds.conflicts.noScore') : t('rounds.conflicts.strokes', { count: n });
+  return t('rounds.conflicts.text', {
+    name,
+    hole: conflict.hole,
+    now: strokesText(now),
+    mine: strokesText(conflict.mine),
+  });
 }
 
 /** A new conflict replaces an older one for the same hole; a new edit of that hole clears it. */

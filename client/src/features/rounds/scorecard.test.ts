@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundView, Standing } from '../../../../shared/schemas/rounds';
+import { applyLanguage } from '../../i18n';
 import {
   canScore,
   cardRows,
@@ -7,6 +8,7 @@ import {
   firstOpenHole,
   formatToPar,
   holeListText,
+  matchStatusText,
   missingHoles,
   parseStrokes,
   roundResultText,
@@ -138,8 +140,8 @@ describe('the full card', () => {
   it('puts "Ut" after hole 9 and "Inn" after hole 18, and no subtotal on a nine-hole card', () => {
     const rows = cardRows(eighteen);
     expect(rows).toHaveLength(20);
-    expect(rows[9]).toEqual({ kind: 'nine', label: 'Ut', holes: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
-    expect(rows[19]).toEqual({ kind: 'nine', label: 'Inn', holes: [10, 11, 12, 13, 14, 15, 16, 17, 18] });
+    expect(rows[9]).toEqual({ kind: 'nine', nine: 'out', holes: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
+    expect(rows[19]).toEqual({ kind: 'nine', nine: 'in', holes: [10, 11, 12, 13, 14, 15, 16, 17, 18] });
     expect(cardRows(eighteen.slice(9)).every((r) => r.kind === 'hole')).toBe(true);
   });
 
@@ -210,5 +212,71 @@ describe('the round list', () => {
     expect(
       roundResultText('stroke', { holeCount: 18, totals: { ...totals, holesPlayed: 0 }, standing: null }),
     ).toBeNull();
+  });
+});
+
+describe('the card in English', () => {
+  type Match = Extract<Standing, { format: 'match' }>;
+  const match = (holesUp: number, holesRemaining: number, result: Match['result']): Match => ({
+    format: 'match',
+    holesPlayed: 18 - holesRemaining,
+    holesRemaining,
+    holesUp,
+    decided: result !== null,
+    result,
+    status: '',
+    position: 1,
+  });
+
+  it('calls a match as the server does in Norwegian, and as golfers do in English', async () => {
+    const cases: [Match, string, string][] = [
+      [match(0, 5, null), 'Likt', 'All square'],
+      [match(2, 5, null), '2 opp', '2 up'],
+      [match(-1, 5, null), '1 ned', '1 down'],
+      [match(2, 2, null), '2 opp (dormie)', '2 up (dormie)'],
+      [match(3, 2, 'won'), 'Vunnet 3&2', 'Won 3&2'],
+      [match(-1, 0, 'lost'), 'Tapt 1 ned', 'Lost 1 down'],
+      [match(0, 0, 'halved'), 'Delt', 'Halved'],
+    ];
+    await applyLanguage('en');
+    for (const [standing, nb, en] of cases) {
+      expect(matchStatusText(standing)).toBe(nb);
+      expect(matchStatusText(standing, 'en')).toBe(en);
+    }
+  });
+
+  it('says birdie, bogey, strokes received, points and "after 7 holes" in English', async () => {
+    await applyLanguage('en');
+    expect([3, 4, 5, 6, 8].map((s) => scoreMarkText(s, 4, 'en'))).toEqual([
+      'birdie',
+      'par',
+      'bogey',
+      'double bogey',
+      '4 over par',
+    ]);
+    expect(strokesReceivedText(2, 'en')).toBe('receives 2');
+    expect(strokesReceivedText(-1, 'en')).toBe('gives 1');
+    expect(standingText({ format: 'stroke', holesPlayed: 9, net: 38, netToPar: 2, position: 1 }, 'en')).toBe(
+      'Net +2 after 9 holes · position 1',
+    );
+    expect(standingText({ format: 'stableford', holesPlayed: 18, points: 38, pointsToPar: 2, position: 2 }, 'en')).toBe(
+      '38 points (+2) after 18 holes · position 2',
+    );
+    const totals = {
+      holesPlayed: 7,
+      gross: 30,
+      net: 26,
+      stablefordPoints: 15,
+      adjustedGross: 30,
+      grossToPar: 2,
+      netToPar: -2,
+    };
+    expect(roundResultText('stroke', { holeCount: 18, totals, standing: null }, 'en')).toBe(
+      '30 strokes (+2) after 7 holes',
+    );
+    expect(roundResultText('stableford', { holeCount: 18, totals, standing: null }, 'en')).toBe(
+      '15 points after 7 holes',
+    );
+    expect(holeListText([3, 4, 8, 9], 'en')).toBe('3, 4, 8 and 9');
   });
 });

@@ -1,5 +1,7 @@
 import type { RoundResult, RoundView, Standing } from '../../../../shared/schemas/rounds';
-import type { RoundFormat } from '../../../../shared/values';
+import type { Language, RoundFormat } from '../../../../shared/values';
+import { i18n } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /** Strokes on a hole are 1 to 20 (CONTRACT.md section 8). */
 export const MIN_STROKES = 1;
@@ -29,42 +31,78 @@ export function formatToPar(n: number): string {
   return n > 0 ? `+${n}` : `−${Math.abs(n)}`;
 }
 
-/** Strokes received on a hole, in words: "1 slag", "2 slag", or a plus handicap's "gir 1 slag". */
-export function strokesReceivedText(n: number): string {
-  if (n === 0) return 'ingen slag';
-  return n > 0 ? `${n} slag` : `gir ${Math.abs(n)} slag`;
+/**
+ * Strokes received on a hole, in words: "1 slag", "2 slag", or a plus handicap's "gir 1 slag"; in English
+ * "receives 1", "gives 1".
+ */
+export function strokesReceivedText(n: number, language: Language = 'nb'): string {
+  const t = i18n.getFixedT(language);
+  if (n === 0) return t('rounds.strokesReceived.none');
+  return n > 0 ? t('rounds.strokesReceived.receives', { count: n }) : t('rounds.strokesReceived.gives', { count: -n });
 }
 
 /** One side's standing as a scoreboard line. */
-export function standingText(standing: Standing | null): string {
+export function standingText(standing: Standing | null, language: Language = 'nb'): string {
   if (!standing) return '–';
-  const place = standing.position === null ? '' : ` · ${standing.position}. plass`;
+  const t = i18n.getFixedT(language);
+  const place = standing.position === null ? '' : ` · ${t('rounds.standing.place', { position: standing.position })}`;
   switch (standing.format) {
     case 'stroke':
       return standing.holesPlayed === 0
-        ? 'Ikke startet'
-        : `Netto ${formatToPar(standing.netToPar)} etter ${standing.holesPlayed} hull${place}`;
+        ? t('rounds.standing.notStarted')
+        : t('rounds.standing.stroke', { toPar: formatToPar(standing.netToPar), holes: standing.holesPlayed }) + place;
     case 'stableford':
       return standing.holesPlayed === 0
-        ? 'Ikke startet'
-        : `${standing.points} poeng (${formatToPar(standing.pointsToPar)}) etter ${standing.holesPlayed} hull${place}`;
+        ? t('rounds.standing.notStarted')
+        : t('rounds.standing.stableford', {
+            points: standing.points,
+            toPar: formatToPar(standing.pointsToPar),
+            holes: standing.holesPlayed,
+          }) + place;
     case 'match':
-      return standing.status;
+      return matchStatusText(standing, language);
   }
+}
+
+/**
+ * A match as golfers call it, from the standing's numbers (the server's `status` is Norwegian): "2 opp",
+ * "Likt", "Vunnet 3&2", "Tapt 1 ned", "2 opp (dormie)"; in English "2 up", "All square", "Won 3&2".
+ */
+export function matchStatusText(standing: Extract<Standing, { format: 'match' }>, language: Language = 'nb'): string {
+  const t = i18n.getFixedT(language);
+  const { holesUp: up, holesRemaining: remaining, result } = standing;
+  const count = Math.abs(up);
+  if (result === 'halved') return t('rounds.standing.halved');
+  if (result === 'won' || result === 'lost') {
+    if (remaining === 0) return t(result === 'won' ? 'rounds.standing.wonUp' : 'rounds.standing.lostDown', { count });
+    return t(result === 'won' ? 'rounds.standing.won' : 'rounds.standing.lost', { up: count, remaining });
+  }
+  if (up === 0) return t('rounds.standing.allSquare');
+  const status = t(up > 0 ? 'rounds.standing.up' : 'rounds.standing.down', { count });
+  return count === remaining ? t('rounds.standing.dormie', { status }) : status;
 }
 
 /**
  * The caller's result in the round list: "84 slag (+12)", "36 poeng", "Vunnet 3&2 · 80 slag (+8)", with
  * "etter 7 hull" while holes are missing; null when there is none to show.
  */
-export function roundResultText(format: RoundFormat, result: RoundResult | null): string | null {
+export function roundResultText(
+  format: RoundFormat,
+  result: RoundResult | null,
+  language: Language = 'nb',
+): string | null {
   if (!result || result.totals.holesPlayed === 0) return null;
+  const t = i18n.getFixedT(language);
   const { totals, standing } = result;
-  const after = totals.holesPlayed < result.holeCount ? ` etter ${totals.holesPlayed} hull` : '';
-  const strokes = `${totals.gross} slag (${formatToPar(totals.grossToPar)})`;
-  if (format === 'stableford') return `${totals.stablefordPoints} poeng${after}`;
-  if (format === 'match' && standing?.format === 'match') return `${standing.status} · ${strokes}${after}`;
-  return `${strokes}${after}`;
+  const after = (text: string) =>
+    totals.holesPlayed < result.holeCount
+      ? t('rounds.result.after', { result: text, holes: totals.holesPlayed })
+      : text;
+  const strokes = t('rounds.result.strokes', { gross: totals.gross, toPar: formatToPar(totals.grossToPar) });
+  if (format === 'stableford') return after(t('rounds.result.points', { points: totals.stablefordPoints }));
+  if (format === 'match' && standing?.format === 'match')
+    return after(`${matchStatusText(standing, language)} · ${strokes}`);
+  return after(strokes);
 }
 
 /** The first hole of the card where any player has no score yet, to open a round where play is. */
@@ -93,21 +131,21 @@ export function scoreMark(strokes: number, par: number): ScoreMark {
   return d === 1 ? 'bogey' : 'double';
 }
 
-/** What a screen reader says beside the number (golfers say these words in Norwegian too). */
-export function scoreMarkText(strokes: number, par: number): string {
+/** The word beside the number, also what a screen reader says (Norwegian golfers say birdie and bogey too). */
+export function scoreMarkText(strokes: number, par: number, language: Language = 'nb'): string {
+  const t = i18n.getFixedT(language);
   const d = strokes - par;
-  if (strokes === 1) return 'hole in one';
-  if (d <= -3) return 'albatross';
-  if (d === 2) return 'dobbel bogey';
-  if (d > 2) return `${d} over par`;
-  return scoreMark(strokes, par);
+  if (strokes === 1) return t('rounds.mark.holeInOne');
+  if (d <= -3) return t('rounds.mark.albatross');
+  if (d > 2) return t('rounds.mark.over', { count: d });
+  return t(`rounds.mark.${scoreMark(strokes, par)}`);
 }
 
 /**
- * The rows of a card, top to bottom: each hole, with "Ut" after the front nine and "Inn" after the back
- * nine when the round plays both (a nine-hole round has only its total).
+ * The rows of a card, top to bottom: each hole, with "Ut" ("Out") after the front nine and "Inn" ("In")
+ * after the back nine when the round plays both (a nine-hole round has only its total).
  */
-export type CardRow = { kind: 'hole'; hole: number } | { kind: 'nine'; label: 'Ut' | 'Inn'; holes: number[] };
+export type CardRow = { kind: 'hole'; hole: number } | { kind: 'nine'; nine: 'out' | 'in'; holes: number[] };
 
 export function cardRows(card: readonly { hole: number }[]): CardRow[] {
   const holes = card.map((c) => c.hole);
@@ -116,9 +154,9 @@ export function cardRows(card: readonly { hole: number }[]): CardRow[] {
   const back = holes.filter((h) => h > 9);
   return [
     ...front.map((hole): CardRow => ({ kind: 'hole', hole })),
-    { kind: 'nine', label: 'Ut', holes: front },
+    { kind: 'nine', nine: 'out', holes: front },
     ...back.map((hole): CardRow => ({ kind: 'hole', hole })),
-    { kind: 'nine', label: 'Inn', holes: back },
+    { kind: 'nine', nine: 'in', holes: back },
   ];
 }
 
@@ -148,8 +186,8 @@ export function missingHoles(
     .filter((p) => p.holes.length > 0);
 }
 
-/** Hole numbers as a golfer reads them: "3", "3 og 7", "1–4, 7 og 10–18". */
-export function holeListText(holes: readonly number[]): string {
+/** Hole numbers as a golfer reads them: "3", "3 og 7", "1–4, 7 og 10–18" (in English "3 and 7"). */
+export function holeListText(holes: readonly number[], language: Language = 'nb'): string {
   const ranges: string[] = [];
   for (let i = 0; i < holes.length; ) {
     let j = i;
@@ -158,5 +196,7 @@ export function holeListText(holes: readonly number[]): string {
     i = j + 1;
   }
   const parts = ranges.join(', ').split(', ');
-  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} og ${parts[parts.length - 1]}`;
+  return parts.length === 1
+    ? parts[0]!
+    : `${parts.slice(0, -1).join(', ')} ${i18n.getFixedT(language)('rounds.and')} ${parts[parts.length - 1]}`;
 }

@@ -1,3 +1,4 @@
+import { applyLanguage } from '../../i18n';
 import { describe, expect, it } from 'vitest';
 import {
   firstOpenStep,
@@ -156,7 +157,7 @@ describe('the wizard draft', () => {
 });
 
 describe('when a step may be left', () => {
-  it('asks for a course, then tee and date, then players; match play wants exactly two sides', () => {
+  it('asks for a course, then tee and date, then players; match play wants exactly two sides', async () => {
     expect(stepProblems(initialWizard(now), 'bane')).toEqual(['Velg en bane.']);
     let state = run({ type: 'chooseCourse', course: course18 }, { type: 'setTee', teeId: 't-yellow' });
     expect(stepProblems(state, 'oppsett')).toEqual([]);
@@ -165,6 +166,8 @@ describe('when a step may be left', () => {
     state = wizardReducer(state, { type: 'setFormat', format: 'match' });
     state = wizardReducer(state, { type: 'addPerson', person: guest('A'), sideKey: null, key: 'a' });
     expect(stepProblems(state, 'spillere')).toEqual(['Matchspill trenger nøyaktig to lag.']);
+    await applyLanguage('en');
+    expect(stepProblems(state, 'spillere', 'en')).toEqual(['Match play needs exactly two teams.']);
     state = wizardReducer(state, { type: 'addPerson', person: guest('B'), sideKey: null, key: 'b' });
     expect(stepProblems(state, 'spillere')).toEqual([]);
   });

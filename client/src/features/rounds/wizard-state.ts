@@ -1,11 +1,6 @@
-import {
-  type CourseKind,
-  ROUND_FORMAT_LABELS,
-  ROUND_HOLES_LABELS,
-  type RoundFormat,
-  type RoundHoles,
-  type TeeGender,
-} from '../../../../shared/values';
+import type { CourseKind, Language, RoundFormat, RoundHoles, TeeGender } from '../../../../shared/values';
+import { i18n } from '../../i18n';
+import '../../i18n/messages/nb/rounds';
 
 /**
  * The round wizard's state (pure: no React, no storage). The whole draft lives here and in sessionStorage,
@@ -18,18 +13,8 @@ import {
 export const STEPS = ['bane', 'oppsett', 'spillere', 'start'] as const;
 export type WizardStep = (typeof STEPS)[number];
 
-export const STEP_TITLE: Record<WizardStep, string> = {
-  bane: 'Velg bane',
-  oppsett: 'Tee, dato og spillform',
-  spillere: 'Lag og spillere',
-  start: 'Se over og start',
-};
-
 export type Format = RoundFormat;
 export type HolesChoice = RoundHoles;
-
-export const FORMAT_NAME = ROUND_FORMAT_LABELS.nb;
-export const HOLES_NAME = ROUND_HOLES_LABELS.nb;
 
 /** What the wizard keeps of a course: enough to show it again after a reload without asking the server. */
 export interface CourseChoice {
@@ -237,17 +222,18 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
-/** The Norwegian reasons a step cannot be left yet; empty when it can. */
-export function stepProblems(state: WizardState, step: WizardStep): string[] {
+/** The reasons a step cannot be left yet, in the reader's language; empty when it can. */
+export function stepProblems(state: WizardState, step: WizardStep, language: Language = 'nb'): string[] {
+  const t = i18n.getFixedT(language);
   const problems: string[] = [];
-  if (!state.course) problems.push('Velg en bane.');
+  if (!state.course) problems.push(t('rounds.wizard.problems.course'));
   if (step === 'bane') return problems;
-  if (!state.teeId) problems.push('Velg teested.');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(state.playedOn)) problems.push('Velg en dato.');
+  if (!state.teeId) problems.push(t('rounds.wizard.problems.tee'));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(state.playedOn)) problems.push(t('rounds.wizard.problems.date'));
   if (step === 'oppsett') return problems;
   const sidesInUse = state.sides.filter((s) => state.people.some((p) => p.sideKey === s.key));
-  if (state.people.length === 0) problems.push('Legg til minst én spiller.');
-  if (state.format === 'match' && sidesInUse.length !== 2) problems.push('Matchspill trenger nøyaktig to lag.');
+  if (state.people.length === 0) problems.push(t('rounds.wizard.problems.players'));
+  if (state.format === 'match' && sidesInUse.length !== 2) problems.push(t('rounds.wizard.problems.matchSides'));
   return problems;
 }
 

@@ -13,17 +13,15 @@ import {
   type PersonalCourseForm,
 } from '../personal-course-form';
 import { courseTitle } from '../format';
+import { LOCALES } from '../../../../../shared/language';
+import { useLanguage } from '../../../i18n';
 import { lastTeeOn, type CourseChoice, type WizardAction, type WizardState } from '../wizard-state';
+import '../../../i18n/messages/nb/rounds';
 
 type Course = inferRouterOutputs<AppRouter>['courses']['get'];
 export type CourseFinderMode = 'navn' | 'naer' | 'internasjonalt' | 'ny';
 
-const MODES: { id: CourseFinderMode; label: string }[] = [
-  { id: 'navn', label: 'Søk' },
-  { id: 'naer', label: 'Nær meg' },
-  { id: 'internasjonalt', label: 'Internasjonalt' },
-  { id: 'ny', label: 'Ny bane' },
-];
+const MODES: readonly CourseFinderMode[] = ['navn', 'naer', 'internasjonalt', 'ny'];
 
 /** How many of my latest rounds the course step reads: its recent courses and the tee last played. */
 const RECENT_ROUNDS = 20;
@@ -58,6 +56,7 @@ export interface CoursePick {
 }
 
 function CourseButton({ course, pick, extra }: { course: Course; pick: CoursePick; extra?: string }) {
+  const { t } = useLanguage();
   const chosen = pick.chosenId === course.id;
   if (pick.holeCount && course.holes.length !== pick.holeCount) return null;
   return (
@@ -65,7 +64,12 @@ function CourseButton({ course, pick, extra }: { course: Course; pick: CoursePic
       <button type="button" aria-pressed={chosen} onClick={() => pick.onChoose(courseChoice(course))}>
         <strong>{courseTitle(course)}</strong>
         <span className="small muted" style={{ display: 'block' }}>
-          {[course.city, `${course.holes.length} hull`, course.kind === 'personal' ? 'egen bane' : null, extra]
+          {[
+            course.city,
+            t('rounds.wizard.course.holes', { count: course.holes.length }),
+            course.kind === 'personal' ? t('rounds.wizard.course.personal') : null,
+            extra,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </span>
@@ -77,6 +81,7 @@ function CourseButton({ course, pick, extra }: { course: Course; pick: CoursePic
 export function CourseStep({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
   const [mode, setMode] = useState<CourseFinderMode>('navn');
   const trpc = useTRPC();
+  const { t } = useLanguage();
   // The same list as the recent courses below (one request): the tee last played on the chosen course.
   const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: RECENT_ROUNDS }));
   return (
@@ -84,7 +89,7 @@ export function CourseStep({ state, dispatch }: { state: WizardState; dispatch: 
       {state.course ? (
         <Alert tone="success">
           <p>
-            Valgt:{' '}
+            {t('rounds.wizard.course.chosen')}{' '}
             <strong data-testid="chosen-course">
               {courseTitle({
                 ...state.course,
@@ -95,9 +100,7 @@ export function CourseStep({ state, dispatch }: { state: WizardState; dispatch: 
         </Alert>
       ) : null}
       {state.roundId !== null ? (
-        <p className="small muted">
-          Runden er opprettet, så banen kan ikke endres. Vil du spille en annen bane, forkast og start på nytt.
-        </p>
+        <p className="small muted">{t('rounds.wizard.course.locked')}</p>
       ) : (
         <CourseFinder
           pick={{
@@ -125,20 +128,21 @@ export function CourseFinder({
   pick,
   mode,
   setMode,
-  modes = MODES.map((m) => m.id),
+  modes = MODES,
 }: {
   pick: CoursePick;
   mode: CourseFinderMode;
   setMode(m: CourseFinderMode): void;
   modes?: readonly CourseFinderMode[];
 }) {
+  const { t } = useLanguage();
   return (
     <div>
       <RecentCourses pick={pick} />
-      <fieldset className="tabs" aria-label="Finn bane">
-        {MODES.filter((m) => modes.includes(m.id)).map((m) => (
-          <button key={m.id} type="button" aria-pressed={mode === m.id} onClick={() => setMode(m.id)}>
-            {m.label}
+      <fieldset className="tabs" aria-label={t('rounds.wizard.course.finder')}>
+        {MODES.filter((m) => modes.includes(m)).map((m) => (
+          <button key={m} type="button" aria-pressed={mode === m} onClick={() => setMode(m)}>
+            {t(`rounds.wizard.course.modes.${m}`)}
           </button>
         ))}
       </fieldset>
@@ -154,6 +158,7 @@ export function CourseFinder({
 function RecentCourses({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t } = useLanguage();
   const mine = useQuery(trpc.personalCourses.mine.queryOptions());
   const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: RECENT_ROUNDS }));
   const [loading, setLoading] = useState<string | null>(null);
@@ -177,7 +182,7 @@ function RecentCourses({ pick }: { pick: CoursePick }) {
     try {
       const course = await queryClient.fetchQuery(trpc.courses.get.queryOptions({ courseId }));
       if (pick.holeCount && course.holes.length !== pick.holeCount)
-        setFailed(`Banen har ${course.holes.length} hull; her trengs en bane med ${pick.holeCount}.`);
+        setFailed(t('rounds.wizard.course.wrongHoles', { holes: course.holes.length, wanted: pick.holeCount }));
       else pick.onChoose(courseChoice(course));
     } catch (error) {
       setFailed(describeApiError(error)?.message ?? null);
@@ -187,13 +192,13 @@ function RecentCourses({ pick }: { pick: CoursePick }) {
   }
 
   return (
-    <Card title="Nylig brukt og egne baner">
+    <Card title={t('rounds.wizard.course.recentTitle')}>
       {failed ? (
         <Alert tone="error">
           <p>{failed}</p>
         </Alert>
       ) : null}
-      <ul className="result-list" aria-label="Nylig brukte baner">
+      <ul className="result-list" aria-label={t('rounds.wizard.course.recentList')}>
         {recent.map((course) => (
           <li key={course.id}>
             <button
@@ -204,7 +209,7 @@ function RecentCourses({ pick }: { pick: CoursePick }) {
             >
               <strong>{courseTitle(course)}</strong>
               <span className="small muted" style={{ display: 'block' }}>
-                Nylig spilt
+                {t('rounds.wizard.course.recentlyPlayed')}
               </span>
             </button>
           </li>
@@ -219,6 +224,7 @@ function RecentCourses({ pick }: { pick: CoursePick }) {
 
 function ByName({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const [q, setQ] = useState('');
   const query = useDeferredValue(q.trim());
   const search = useQuery(
@@ -231,28 +237,33 @@ function ByName({ pick }: { pick: CoursePick }) {
   return (
     <Card>
       <TextField
-        label="Klubb eller bane"
+        label={t('rounds.wizard.course.searchLabel')}
         type="search"
         name="q"
         autoComplete="off"
-        hint="Skriv minst to bokstaver."
+        hint={t('rounds.wizard.course.searchHint')}
         value={q}
         onChange={(e) => setQ(e.target.value)}
         error={fieldError(error, 'q')}
       />
       {query.length < 2 ? null : !search.data && !error ? (
-        <Loading text="Søker …" />
+        <Loading text={t('rounds.wizard.course.searching')} />
       ) : error || !search.data ? (
         <FormError error={error} fields={['q']} />
       ) : search.data.clubs.length === 0 ? (
-        <EmptyState title={`Ingen baner funnet for «${query}»`}>
-          <p>Prøv et annet navn, det internasjonale søket, eller legg inn banen selv under «Ny bane».</p>
+        <EmptyState title={t('rounds.wizard.course.noneFor', { query })}>
+          <p>{t('rounds.wizard.course.noneForHint')}</p>
         </EmptyState>
       ) : (
-        <ul className="result-list" aria-label="Søkeresultater" aria-busy={search.isFetching}>
+        <ul className="result-list" aria-label={t('rounds.wizard.course.results')} aria-busy={search.isFetching}>
           {search.data.clubs.flatMap((club) =>
             club.courses.map((course) => (
-              <CourseButton key={course.id} course={course} pick={pick} extra={club.isDemo ? 'demodata' : undefined} />
+              <CourseButton
+                key={course.id}
+                course={course}
+                pick={pick}
+                extra={club.isDemo ? t('rounds.wizard.course.demo') : undefined}
+              />
             )),
           )}
         </ul>
@@ -270,6 +281,7 @@ type Where =
 
 function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const [where, setWhere] = useState<Where>({ kind: 'idle' });
   const at = where.kind === 'found' ? where.at : null;
   const search = useQuery(
@@ -278,7 +290,7 @@ function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
 
   function locate() {
     if (!('geolocation' in navigator)) {
-      setWhere({ kind: 'failed', message: 'Nettleseren kan ikke finne posisjonen din.' });
+      setWhere({ kind: 'failed', message: t('rounds.wizard.course.noGeolocation') });
       return;
     }
     setWhere({ kind: 'asking' });
@@ -292,9 +304,7 @@ function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
         setWhere({
           kind: 'failed',
           message:
-            err.code === err.PERMISSION_DENIED
-              ? 'Du har ikke gitt Golfkortet tilgang til posisjonen din. Du kan gi tilgang i nettleserens innstillinger, eller søke på navn.'
-              : 'Fant ikke posisjonen din akkurat nå. Prøv igjen, eller søk på navn.',
+            err.code === err.PERMISSION_DENIED ? t('rounds.wizard.course.denied') : t('rounds.wizard.course.notFound'),
         }),
       { enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 },
     );
@@ -306,24 +316,24 @@ function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
         <Alert tone="warning" focus>
           <p>{where.message}</p>
           <Button size="small" variant="secondary" onClick={onByName}>
-            Søk på navn
+            {t('rounds.wizard.course.byName')}
           </Button>
         </Alert>
       ) : null}
       {where.kind !== 'found' ? (
         <Button block busy={where.kind === 'asking'} onClick={locate}>
-          Finn baner nær meg
+          {t('rounds.wizard.course.findNear')}
         </Button>
       ) : search.isPending ? (
-        <Loading text="Finner baner i nærheten …" />
+        <Loading text={t('rounds.wizard.course.findingNear')} />
       ) : search.error ? (
         <FormError error={describeApiError(search.error)} />
       ) : search.data.clubs.length === 0 ? (
-        <EmptyState title="Ingen baner innen 100 km">
-          <p>Søk på navn eller i det internasjonale søket.</p>
+        <EmptyState title={t('rounds.wizard.course.noneNear')}>
+          <p>{t('rounds.wizard.course.noneNearHint')}</p>
         </EmptyState>
       ) : (
-        <ul className="result-list" aria-label="Baner nær deg">
+        <ul className="result-list" aria-label={t('rounds.wizard.course.near')}>
           {search.data.clubs.flatMap((club) =>
             club.courses.map((course) => (
               <CourseButton
@@ -332,7 +342,7 @@ function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
                 pick={pick}
                 extra={
                   club.distanceKm !== undefined
-                    ? `${club.distanceKm.toLocaleString('nb-NO', { maximumFractionDigits: 1 })} km`
+                    ? `${club.distanceKm.toLocaleString(LOCALES[language], { maximumFractionDigits: 1 })} km`
                     : undefined
                 }
               />
@@ -347,6 +357,7 @@ function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
 function International({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
   const [q, setQ] = useState('');
+  const { t } = useLanguage();
   const [country, setCountry] = useState('');
   const query = useDeferredValue(q.trim());
   const land = useDeferredValue(country.trim());
@@ -360,10 +371,10 @@ function International({ pick }: { pick: CoursePick }) {
   const error = describeApiError(search.error);
   return (
     <Card>
-      <p className="small muted">Baner andre golfere har lagt inn og delt, over hele verden.</p>
+      <p className="small muted">{t('rounds.wizard.course.internationalHint')}</p>
       <div className="grid-2">
         <TextField
-          label="Bane eller sted"
+          label={t('rounds.wizard.course.placeLabel')}
           type="search"
           autoComplete="off"
           value={q}
@@ -371,8 +382,8 @@ function International({ pick }: { pick: CoursePick }) {
           error={fieldError(error, 'q')}
         />
         <TextField
-          label="Land (kode)"
-          hint="For eksempel ES"
+          label={t('rounds.wizard.course.countryLabel')}
+          hint={t('rounds.wizard.course.countryHint')}
           autoComplete="off"
           maxLength={2}
           value={country}
@@ -381,15 +392,15 @@ function International({ pick }: { pick: CoursePick }) {
         />
       </div>
       {!enabled ? null : !search.data && !error ? (
-        <Loading text="Søker …" />
+        <Loading text={t('rounds.wizard.course.searching')} />
       ) : error || !search.data ? (
         <FormError error={error} fields={['q', 'country']} />
       ) : search.data.courses.length === 0 ? (
-        <EmptyState title="Ingen delte baner funnet">
-          <p>Legg inn banen selv under «Ny bane».</p>
+        <EmptyState title={t('rounds.wizard.course.noneShared')}>
+          <p>{t('rounds.wizard.course.noneSharedHint')}</p>
         </EmptyState>
       ) : (
-        <ul className="result-list" aria-label="Internasjonale baner">
+        <ul className="result-list" aria-label={t('rounds.wizard.course.international')}>
           {search.data.courses.map((course) => (
             <CourseButton key={course.id} course={course} pick={pick} extra={course.country} />
           ))}
@@ -401,6 +412,7 @@ function International({ pick }: { pick: CoursePick }) {
 
 function NewCourse({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const [form, setForm] = useState<PersonalCourseForm>(() => newCourseForm(18));
   const create = useMutation(
     trpc.personalCourses.create.mutationOptions({ onSuccess: (course) => pick.onChoose(courseChoice(course)) }),
@@ -414,13 +426,13 @@ function NewCourse({ pick }: { pick: CoursePick }) {
   if (create.isSuccess) {
     return (
       <Alert tone="success">
-        <p>«{create.data.name}» er lagret som din bane og valgt for runden.</p>
+        <p>{t('rounds.wizard.course.saved', { name: create.data.name })}</p>
       </Alert>
     );
   }
 
   return (
-    <Card title="Legg inn en bane">
+    <Card title={t('rounds.wizard.course.newTitle')}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -429,45 +441,45 @@ function NewCourse({ pick }: { pick: CoursePick }) {
         noValidate
       >
         <TextField
-          label="Navn på banen"
+          label={t('rounds.wizard.course.name')}
           value={form.name}
           onChange={(e) => setForm({ ...form, name: e.target.value })}
           error={fieldError(error, 'name')}
         />
         <div className="grid-2">
           <TextField
-            label="Land (kode)"
+            label={t('rounds.wizard.course.countryLabel')}
             maxLength={2}
             value={form.country}
             onChange={(e) => setForm({ ...form, country: e.target.value })}
             error={fieldError(error, 'country')}
           />
           <TextField
-            label="Sted"
+            label={t('rounds.wizard.course.city')}
             value={form.city}
             onChange={(e) => setForm({ ...form, city: e.target.value })}
             error={fieldError(error, 'city')}
           />
         </div>
         <SelectField
-          label="Antall hull"
+          label={t('rounds.wizard.course.holeCount')}
           value={String(form.holes.length)}
           onChange={(e) => setForm(withHoleCount(form, e.target.value === '9' ? 9 : 18))}
         >
-          <option value="18">18 hull</option>
-          <option value="9">9 hull</option>
+          <option value="18">{t('rounds.wizard.course.holes', { count: 18 })}</option>
+          <option value="9">{t('rounds.wizard.course.holes', { count: 9 })}</option>
         </SelectField>
         <fieldset className="field">
-          <legend className="label">Par og hcp-indeks per hull (par {coursePar(form)})</legend>
+          <legend className="label">{t('rounds.wizard.course.holesLegend', { par: coursePar(form) })}</legend>
           {fieldError(error, 'holes') ? (
             <span className="error" role="alert">
               {fieldError(error, 'holes')}
             </span>
           ) : null}
           <div className="hole-grid">
-            <span className="small muted">Hull</span>
-            <span className="small muted">Par</span>
-            <span className="small muted">Hcp-indeks</span>
+            <span className="small muted">{t('rounds.wizard.course.hole')}</span>
+            <span className="small muted">{t('rounds.wizard.course.par')}</span>
+            <span className="small muted">{t('rounds.wizard.course.strokeIndex')}</span>
             {form.holes.map((hole, i) => (
               <HoleRowInputs key={i} number={i + 1} hole={hole} onChange={(patch) => setHole(i, patch)} />
             ))}
@@ -475,29 +487,29 @@ function NewCourse({ pick }: { pick: CoursePick }) {
         </fieldset>
         {form.tees.map((tee, i) => (
           <fieldset key={i} className="side-box">
-            <legend className="label">Teested {i + 1}</legend>
+            <legend className="label">{t('rounds.wizard.course.tee', { number: i + 1 })}</legend>
             <div className="grid-2">
               <TextField
-                label="Navn"
+                label={t('rounds.wizard.course.teeName')}
                 value={tee.name}
                 onChange={(e) => setTee(i, { name: e.target.value })}
                 error={fieldError(error, `tees.${i}.name`)}
               />
               <TextField
-                label="Farge"
+                label={t('rounds.wizard.course.teeColour')}
                 value={tee.color}
                 onChange={(e) => setTee(i, { color: e.target.value })}
                 error={fieldError(error, `tees.${i}.color`)}
               />
               <TextField
-                label="Course rating"
+                label={t('rounds.wizard.course.courseRating')}
                 inputMode="decimal"
                 value={tee.courseRating}
                 onChange={(e) => setTee(i, { courseRating: e.target.value })}
                 error={fieldError(error, `tees.${i}.courseRating`)}
               />
               <TextField
-                label="Slope"
+                label={t('rounds.wizard.course.slope')}
                 inputMode="numeric"
                 value={tee.slope}
                 onChange={(e) => setTee(i, { slope: e.target.value })}
@@ -515,7 +527,7 @@ function NewCourse({ pick }: { pick: CoursePick }) {
                 variant="link"
                 onClick={() => setForm((f) => ({ ...f, tees: f.tees.filter((_, j) => j !== i) }))}
               >
-                Fjern teestedet
+                {t('rounds.wizard.course.removeTee')}
               </Button>
             ) : null}
           </fieldset>
@@ -527,11 +539,10 @@ function NewCourse({ pick }: { pick: CoursePick }) {
             setForm((f) => ({ ...f, tees: [...f.tees, { name: '', color: '', courseRating: '', slope: '' }] }))
           }
         >
-          Legg til teested
+          {t('rounds.wizard.course.addTee')}
         </Button>
         <p className="small muted" style={{ marginTop: '1rem' }}>
-          Course rating og slope brukes bare til å regne ut handicap på serveren. De vises aldri igjen, heller ikke for
-          deg.
+          {t('rounds.wizard.course.ratingHint')}
         </p>
         <div className="checkbox">
           <input
@@ -540,11 +551,11 @@ function NewCourse({ pick }: { pick: CoursePick }) {
             checked={form.shared}
             onChange={(e) => setForm({ ...form, shared: e.target.checked })}
           />
-          <label htmlFor="course-shared">Del banen, så andre golfere finner den i det internasjonale søket</label>
+          <label htmlFor="course-shared">{t('rounds.wizard.course.share')}</label>
         </div>
         <FormError error={error} fields={['name', 'country', 'city', 'holes', 'tees']} />
         <Button type="submit" busy={create.isPending}>
-          Lagre og velg banen
+          {t('rounds.wizard.course.save')}
         </Button>
       </form>
     </Card>
@@ -560,11 +571,12 @@ function HoleRowInputs({
   hole: PersonalCourseForm['holes'][number];
   onChange(patch: Partial<PersonalCourseForm['holes'][number]>): void;
 }) {
+  const { t } = useLanguage();
   return (
     <>
       <span>{number}</span>
       <select
-        aria-label={`Par hull ${number}`}
+        aria-label={t('rounds.wizard.course.parOf', { hole: number })}
         value={hole.par}
         onChange={(e) => onChange({ par: Number(e.target.value) })}
       >
@@ -575,7 +587,7 @@ function HoleRowInputs({
         ))}
       </select>
       <input
-        aria-label={`Hcp-indeks hull ${number}`}
+        aria-label={t('rounds.wizard.course.indexOf', { hole: number })}
         inputMode="numeric"
         value={hole.strokeIndex}
         onChange={(e) => onChange({ strokeIndex: e.target.value.replace(/\D/g, '').slice(0, 2) })}

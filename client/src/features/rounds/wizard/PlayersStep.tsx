@@ -5,15 +5,12 @@ import { formatHandicapIndex, parseHandicapIndex } from '../../../lib/handicap';
 import { useSession } from '../../../session/useSession';
 import { useTRPC } from '../../../trpc';
 import { Alert, Button, Card, EmptyState, Loading, SelectField, TextField } from '../../../ui';
-import {
-  FORMAT_NAME,
-  nextCall,
-  stepProblems,
-  type WizardAction,
-  type WizardPerson,
-  type WizardState,
-} from '../wizard-state';
+import { type Language, ROUND_FORMAT_LABELS } from '../../../../../shared/values';
+import { i18n, useLanguage } from '../../../i18n';
+import { nextCall, stepProblems, type WizardAction, type WizardPerson, type WizardState } from '../wizard-state';
 import { useRoundSync } from './useRoundSync';
+import '../../../i18n/messages/nb/account';
+import '../../../i18n/messages/nb/rounds';
 
 const NEW_SIDE = '__new__';
 
@@ -34,13 +31,18 @@ export function PlayersStep({
 }) {
   const session = useSession();
   const me = session.status === 'full' ? session.user : null;
+  const { t, language } = useLanguage();
   const [target, setTarget] = useState<string>(NEW_SIDE);
   const { progress, run } = useRoundSync(dispatch);
-  const problems = stepProblems(state, 'spillere');
+  const problems = stepProblems(state, 'spillere', language);
   const pendingCalls = nextCall(state) !== null;
   const sideKey = target === NEW_SIDE ? null : target;
   const targetLabel =
-    target === NEW_SIDE ? 'på et nytt lag' : `på ${state.sides.find((s) => s.key === target)?.name ?? 'laget'}`;
+    target === NEW_SIDE
+      ? t('rounds.wizard.players.toNewSide')
+      : t('rounds.wizard.players.toSide', {
+          side: state.sides.find((s) => s.key === target)?.name ?? t('rounds.wizard.players.theSide'),
+        });
 
   function add(person: Parameters<typeof addAction>[0]) {
     dispatch(addAction(person, sideKey));
@@ -59,16 +61,19 @@ export function PlayersStep({
   return (
     <div>
       <p className="small muted">
-        {FORMAT_NAME[state.format]}. Hver spiller er sitt eget lag, med mindre du setter flere på samme lag (for
-        eksempel bestball).
-        {state.format === 'match' ? ' Matchspill har nøyaktig to lag.' : ''}
+        {t('rounds.wizard.players.intro', { format: ROUND_FORMAT_LABELS[language][state.format] })}
+        {state.format === 'match' ? ` ${t('rounds.wizard.players.matchTwoSides')}` : ''}
       </p>
-      <Card title="Legg til spillere">
-        <SelectField label="Legg til" value={target} onChange={(e) => setTarget(e.target.value)}>
-          <option value={NEW_SIDE}>På et nytt lag</option>
+      <Card title={t('rounds.wizard.players.add')}>
+        <SelectField
+          label={t('rounds.wizard.players.addTo')}
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+        >
+          <option value={NEW_SIDE}>{t('rounds.wizard.players.onNewSide')}</option>
           {state.sides.map((s) => (
             <option key={s.key} value={s.key}>
-              På {s.name}
+              {t('rounds.wizard.players.onSide', { side: s.name })}
             </option>
           ))}
         </SelectField>
@@ -78,7 +83,10 @@ export function PlayersStep({
             block
             onClick={() => add({ kind: 'account', userId: me.id, name: me.name ?? me.email })}
           >
-            Legg til meg selv ({me.name ?? me.email}, hcp {formatHandicapIndex(me.handicapIndex)})
+            {t('rounds.wizard.players.addMe', {
+              name: me.name ?? me.email,
+              index: formatHandicapIndex(me.handicapIndex, language),
+            })}
           </Button>
         ) : null}
         <ParticipantSearch state={state} onPick={add} targetLabel={targetLabel} />
@@ -86,7 +94,7 @@ export function PlayersStep({
       </Card>
 
       {state.sides.length === 0 ? (
-        <EmptyState title="Ingen spillere ennå">Legg til deg selv og de du spiller med.</EmptyState>
+        <EmptyState title={t('rounds.wizard.players.none')}>{t('rounds.wizard.players.noneHint')}</EmptyState>
       ) : (
         state.sides.map((side) => {
           const people = state.people.filter((p) => p.sideKey === side.key);
@@ -94,7 +102,7 @@ export function PlayersStep({
             <section key={side.key} className="side-box" aria-label={side.name} data-testid="side">
               {side.serverId === null ? (
                 <TextField
-                  label="Navn på laget"
+                  label={t('rounds.wizard.players.sideName')}
                   value={side.name}
                   onChange={(e) => dispatch({ type: 'renameSide', key: side.key, name: e.target.value })}
                 />
@@ -115,13 +123,15 @@ export function PlayersStep({
         <Alert tone="error" focus>
           <p>
             {progress.failed.call.kind === 'round'
-              ? 'Kunne ikke opprette runden: '
+              ? t('rounds.wizard.players.failedRound')
               : progress.failed.call.kind === 'side'
-                ? 'Kunne ikke opprette et lag: '
-                : `Kunne ikke legge til ${failedPerson?.name ?? 'en spiller'}: `}
+                ? t('rounds.wizard.players.failedSide')
+                : t('rounds.wizard.players.failedPerson', {
+                    name: failedPerson?.name ?? t('rounds.wizard.players.aPlayer'),
+                  })}{' '}
             {Object.values(progress.failed.error.fields)[0] ?? progress.failed.error.message}
           </p>
-          <p className="small">Det som allerede er lagret, blir ikke sendt på nytt. Rett opp og prøv igjen.</p>
+          <p className="small">{t('rounds.wizard.players.failedHint')}</p>
         </Alert>
       ) : null}
       {problems.length > 0 && state.people.length > 0 ? (
@@ -130,11 +140,15 @@ export function PlayersStep({
         </Alert>
       ) : null}
       <Button block busy={progress.running} disabled={problems.length > 0} onClick={submit}>
-        {state.roundId === null ? 'Opprett runden' : pendingCalls ? 'Lagre spillerne' : 'Neste'}
+        {state.roundId === null
+          ? t('rounds.wizard.players.create')
+          : pendingCalls
+            ? t('rounds.wizard.players.save')
+            : t('rounds.wizard.players.next')}
       </Button>
       {progress.running ? (
         <p className="small muted" role="status">
-          Lagrer runden …
+          {t('rounds.wizard.players.saving')}
         </p>
       ) : null}
     </div>
@@ -158,6 +172,7 @@ function PersonRow({
   state: WizardState;
   dispatch: Dispatch<WizardAction>;
 }) {
+  const { t, language } = useLanguage();
   const id = useId();
   const saved = person.serverId !== null;
   return (
@@ -165,14 +180,16 @@ function PersonRow({
       <div>
         <strong>{person.name}</strong>
         <div className="small muted">
-          {person.kind === 'guest' ? `Gjest, hcp ${formatHandicapIndex(person.handicapIndex)}` : 'Konto'}
-          {saved ? ' · lagret' : ''}
+          {person.kind === 'guest'
+            ? t('rounds.wizard.players.guestHcp', { index: formatHandicapIndex(person.handicapIndex, language) })
+            : t('rounds.wizard.players.account')}
+          {saved ? ` · ${t('rounds.wizard.players.saved')}` : ''}
         </div>
       </div>
       {saved ? null : (
         <div className="row">
           <label className="visually-hidden" htmlFor={id}>
-            Flytt {person.name} til
+            {t('rounds.wizard.players.moveTo', { name: person.name })}
           </label>
           <select
             id={id}
@@ -192,15 +209,15 @@ function PersonRow({
                 {s.name}
               </option>
             ))}
-            <option value={NEW_SIDE}>Nytt lag</option>
+            <option value={NEW_SIDE}>{t('rounds.wizard.players.newSide')}</option>
           </select>
           <Button
             size="small"
             variant="danger"
-            aria-label={`Fjern ${person.name}`}
+            aria-label={t('rounds.wizard.players.removeName', { name: person.name })}
             onClick={() => dispatch({ type: 'removePerson', key: person.key })}
           >
-            Fjern
+            {t('rounds.wizard.players.remove')}
           </Button>
         </div>
       )}
@@ -218,6 +235,7 @@ function ParticipantSearch({
   targetLabel: string;
 }) {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const [q, setQ] = useState('');
   const query = useDeferredValue(q.trim());
   const search = useQuery(
@@ -225,28 +243,28 @@ function ParticipantSearch({
   );
   const error = describeApiError(search.error);
   const taken = new Set(state.people.flatMap((p) => (p.kind === 'account' ? [p.userId] : [])));
-  const results = search.data ? searchHits(search.data) : [];
+  const results = search.data ? searchHits(search.data, language) : [];
   return (
     <div style={{ marginTop: '1rem' }}>
       <TextField
-        label="Søk etter spiller"
+        label={t('rounds.wizard.players.search')}
         type="search"
         autoComplete="off"
-        hint="Navn eller e-postadresse: klubbkamerater, tidligere medspillere og gjester."
+        hint={t('rounds.wizard.players.searchHint')}
         value={q}
         onChange={(e) => setQ(e.target.value)}
         error={fieldError(error, 'q')}
       />
       {query.length < 2 ? null : search.isPending ? (
-        <Loading text="Søker …" />
+        <Loading text={t('rounds.wizard.players.searching')} />
       ) : error && !fieldError(error, 'q') ? (
         <Alert tone="error">
           <p>{error.message}</p>
         </Alert>
       ) : results.length === 0 ? (
-        <p className="small muted">Ingen treff. Legg personen til som gjest under.</p>
+        <p className="small muted">{t('rounds.wizard.players.noHits')}</p>
       ) : (
-        <ul className="result-list" aria-label="Spillere">
+        <ul className="result-list" aria-label={t('rounds.wizard.players.results')}>
           {results.map((hit) => (
             <li key={hit.key}>
               <button
@@ -259,7 +277,7 @@ function ParticipantSearch({
               >
                 <strong>{hit.label}</strong>
                 <span className="small muted" style={{ display: 'block' }}>
-                  {hit.detail} · legg til {targetLabel}
+                  {hit.detail} · {t('rounds.wizard.players.addTarget', { target: targetLabel })}
                 </span>
               </button>
             </li>
@@ -275,21 +293,30 @@ type Hit =
   | { key: string; kind: 'guest'; label: string; detail: string; person: NewPerson };
 
 /** participants.search's answer as rows to pick from. */
-function searchHits(data: {
-  accounts: { userId: string; name: string | null; email?: string | null; handicapIndex?: number | null }[];
-  guests: { name: string; handicapIndex: number }[];
-}): Hit[] {
+function searchHits(
+  data: {
+    accounts: { userId: string; name: string | null; email?: string | null; handicapIndex?: number | null }[];
+    guests: { name: string; handicapIndex: number }[];
+  },
+  language: Language,
+): Hit[] {
+  const t = i18n.getFixedT(language);
   return [
     ...data.accounts.map(
       (a): Hit => ({
         key: `a-${a.userId}`,
         kind: 'account',
         userId: a.userId,
-        label: a.name ?? a.email ?? 'Ukjent',
-        detail: [a.email, a.handicapIndex !== undefined ? `hcp ${formatHandicapIndex(a.handicapIndex)}` : null]
+        label: a.name ?? a.email ?? t('rounds.wizard.players.unknown'),
+        detail: [
+          a.email,
+          a.handicapIndex !== undefined
+            ? t('rounds.wizard.players.hcp', { index: formatHandicapIndex(a.handicapIndex, language) })
+            : null,
+        ]
           .filter(Boolean)
           .join(' · '),
-        person: { kind: 'account', userId: a.userId, name: a.name ?? a.email ?? 'Spiller' },
+        person: { kind: 'account', userId: a.userId, name: a.name ?? a.email ?? t('rounds.wizard.players.player') },
       }),
     ),
     ...data.guests.map(
@@ -297,7 +324,7 @@ function searchHits(data: {
         key: `g-${i}-${g.name}`,
         kind: 'guest',
         label: g.name,
-        detail: `Gjest, hcp ${formatHandicapIndex(g.handicapIndex)}`,
+        detail: t('rounds.wizard.players.guestHcp', { index: formatHandicapIndex(g.handicapIndex, language) }),
         person: { kind: 'guest', name: g.name, handicapIndex: g.handicapIndex },
       }),
     ),
@@ -305,6 +332,7 @@ function searchHits(data: {
 }
 
 function GuestForm({ onAdd, targetLabel }: { onAdd(p: NewPerson): void; targetLabel: string }) {
+  const { t } = useLanguage();
   const [name, setName] = useState('');
   const [index, setIndex] = useState('');
   const [errors, setErrors] = useState<{ name?: string; index?: string }>({});
@@ -313,9 +341,9 @@ function GuestForm({ onAdd, targetLabel }: { onAdd(p: NewPerson): void; targetLa
     e.preventDefault();
     const parsed = parseHandicapIndex(index);
     const next: { name?: string; index?: string } = {};
-    if (name.trim() === '') next.name = 'Skriv navnet til gjesten.';
-    if (!parsed.ok) next.index = parsed.message;
-    else if (parsed.value === null) next.index = 'Skriv gjestens handicapindeks.';
+    if (name.trim() === '') next.name = t('rounds.wizard.players.guestName');
+    if (!parsed.ok) next.index = t('account.handicapFormat');
+    else if (parsed.value === null) next.index = t('rounds.wizard.players.guestIndexMissing');
     setErrors(next);
     if (next.name || next.index || !parsed.ok || parsed.value === null) return;
     onAdd({ kind: 'guest', name: name.trim(), handicapIndex: parsed.value });
@@ -324,20 +352,20 @@ function GuestForm({ onAdd, targetLabel }: { onAdd(p: NewPerson): void; targetLa
     nameRef.current?.focus();
   }
   return (
-    <form onSubmit={submit} noValidate style={{ marginTop: '1rem' }} aria-label="Legg til gjest">
+    <form onSubmit={submit} noValidate style={{ marginTop: '1rem' }} aria-label={t('rounds.wizard.players.addGuest')}>
       <p className="label" style={{ fontWeight: 600 }}>
-        Gjest uten konto
+        {t('rounds.wizard.players.guestTitle')}
       </p>
       <div className="grid-2">
         <TextField
           ref={nameRef}
-          label="Gjestens navn"
+          label={t('rounds.wizard.players.guestNameLabel')}
           value={name}
           onChange={(e) => setName(e.target.value)}
           error={errors.name}
         />
         <TextField
-          label="Gjestens handicapindeks"
+          label={t('rounds.wizard.players.guestIndexLabel')}
           inputMode="decimal"
           value={index}
           onChange={(e) => setIndex(e.target.value)}
@@ -345,7 +373,7 @@ function GuestForm({ onAdd, targetLabel }: { onAdd(p: NewPerson): void; targetLa
         />
       </div>
       <Button type="submit" variant="secondary" size="small">
-        Legg til gjest {targetLabel}
+        {t('rounds.wizard.players.addGuestTo', { target: targetLabel })}
       </Button>
     </form>
   );

@@ -6,15 +6,19 @@ import { ROUTES } from '../../../routes';
 import { useTRPC } from '../../../trpc';
 import { Alert, Button, Card, Loading } from '../../../ui';
 import { allowanceText, courseTitle, formatDate, teeLabel } from '../format';
-import { FORMAT_NAME, HOLES_NAME, type WizardState } from '../wizard-state';
+import type { WizardState } from '../wizard-state';
+import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../../shared/values';
+import { useLanguage } from '../../../i18n';
+import '../../../i18n/messages/nb/rounds';
 
 /** Step 4: the round as the server has it, with each player's handicaps as the server computed them. */
 export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted(roundId: string): void }) {
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const roundId = state.roundId ?? '';
   const round = useQuery(trpc.rounds.get.queryOptions({ roundId }, { enabled: state.roundId !== null }));
   if (!state.roundId) return null;
-  if (round.isPending) return <Loading text="Henter runden …" />;
+  if (round.isPending) return <Loading text={t('rounds.loadingRound')} />;
   if (round.error)
     return (
       <Alert tone="error">
@@ -27,10 +31,11 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
     <div>
       <Card title={courseTitle(view.course)}>
         <p>
-          {formatDate(view.playedOn)} · tee {teeLabel(view.tee)} · {FORMAT_NAME[view.format]} · {HOLES_NAME[view.holes]}
+          {formatDate(view.playedOn, language)} · {t('rounds.tee', { tee: teeLabel(view.tee, language) })} ·{' '}
+          {ROUND_FORMAT_LABELS[language][view.format]} · {ROUND_HOLES_LABELS[language][view.holes]}
         </p>
         <p className="small muted" data-testid="allowance">
-          {allowanceText(view.allowancePercent)} Handicapene låses når første slag føres.
+          {allowanceText(view.allowancePercent, language)} {t('rounds.wizard.review.locksAtFirst')}
         </p>
       </Card>
       {view.sides.map((side) => (
@@ -39,11 +44,11 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
           <table className="totals handicaps" data-testid="review-side">
             <thead>
               <tr>
-                <th scope="col">Spiller</th>
-                <th scope="col">Indeks</th>
-                <th scope="col">Bane&shy;hcp</th>
-                <th scope="col">Spille&shy;hcp</th>
-                {match ? <th scope="col">Slag i match</th> : null}
+                <th scope="col">{t('rounds.wizard.review.player')}</th>
+                <th scope="col">{t('rounds.wizard.review.index')}</th>
+                <th scope="col">{t('rounds.wizard.review.courseHandicap')}</th>
+                <th scope="col">{t('rounds.wizard.review.playingHandicap')}</th>
+                {match ? <th scope="col">{t('rounds.wizard.review.matchStrokes')}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -51,9 +56,9 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
                 <tr key={p.id}>
                   <th scope="row">
                     {p.name}
-                    {p.isGuest ? ' (gjest)' : ''}
+                    {p.isGuest ? ` ${t('rounds.wizard.review.guest')}` : ''}
                   </th>
-                  <td>{formatHandicapIndex(p.handicapIndex)}</td>
+                  <td>{formatHandicapIndex(p.handicapIndex, language)}</td>
                   <td>{formatStrokes(p.courseHandicap)}</td>
                   <td data-testid="playing-handicap">{formatStrokes(p.playingHandicap)}</td>
                   {match ? <td>{formatStrokes(p.matchHandicap)}</td> : null}
@@ -64,10 +69,10 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
         </Card>
       ))}
       <Button block onClick={() => onStarted(view.id)}>
-        Start runden
+        {t('rounds.wizard.review.start')}
       </Button>
       <p className="small muted" style={{ marginTop: '0.75rem' }}>
-        Runden ligger også under <Link href={ROUTES.rounds}>Runder</Link>.
+        {t('rounds.wizard.review.alsoUnder')} <Link href={ROUTES.rounds}>{t('rounds.title')}</Link>.
       </p>
     </div>
   );

@@ -1,21 +1,11 @@
 import type { Dispatch } from 'react';
 import { TextField } from '../../../ui';
-import {
-  FORMAT_NAME,
-  HOLES_NAME,
-  type Format,
-  type HolesChoice,
-  type WizardAction,
-  type WizardState,
-} from '../wizard-state';
-import { ROUND_FORMATS } from '../../../../../shared/values';
+import type { HolesChoice, WizardAction, WizardState } from '../wizard-state';
+import { LOCALES } from '../../../../../shared/language';
+import { ROUND_FORMAT_LABELS, ROUND_FORMATS, ROUND_HOLES_LABELS } from '../../../../../shared/values';
+import { useLanguage } from '../../../i18n';
 import { teeLabel } from '../format';
-
-const FORMAT_HINT: Record<Format, string> = {
-  stroke: 'Alle slag teller. Netto = brutto minus tildelte slag.',
-  stableford: 'Poeng per hull etter netto resultat. Flest poeng vinner.',
-  match: 'Hull for hull mellom to lag.',
-};
+import '../../../i18n/messages/nb/rounds';
 
 /** Radio buttons as large tap targets, grouped and labelled for screen readers. */
 function Choice<T extends string>({
@@ -64,31 +54,33 @@ function Choice<T extends string>({
 }
 
 export function SetupStep({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
+  const { t, language } = useLanguage();
   const course = state.course;
   if (!course) return null;
   const locked = state.roundId !== null;
   const holeOptions: HolesChoice[] = course.holeCount === 18 ? ['18', 'front9', 'back9'] : ['front9'];
   return (
     <div>
-      {locked ? (
-        <p className="small muted">Runden er opprettet: bane, tee, dato og spillform kan ikke endres lenger.</p>
-      ) : null}
+      {locked ? <p className="small muted">{t('rounds.wizard.setup.locked')}</p> : null}
       <Choice
-        legend="Teested"
+        legend={t('rounds.wizard.setup.tee')}
         name="tee"
         value={state.teeId ?? ''}
         disabled={locked}
-        options={course.tees.map((t) => ({
-          value: t.id,
-          label: teeLabel(t),
-          hint: [`par ${t.par}`, t.lengthMeters ? `${t.lengthMeters.toLocaleString('nb-NO')} m` : null]
+        options={course.tees.map((tee) => ({
+          value: tee.id,
+          label: teeLabel(tee, language),
+          hint: [
+            t('rounds.wizard.setup.par', { par: tee.par }),
+            tee.lengthMeters ? `${tee.lengthMeters.toLocaleString(LOCALES[language])} m` : null,
+          ]
             .filter(Boolean)
             .join(' · '),
         }))}
         onChange={(teeId) => dispatch({ type: 'setTee', teeId })}
       />
       <TextField
-        label="Dato"
+        label={t('rounds.wizard.setup.date')}
         type="date"
         name="playedOn"
         value={state.playedOn}
@@ -96,23 +88,26 @@ export function SetupStep({ state, dispatch }: { state: WizardState; dispatch: D
         onChange={(e) => dispatch({ type: 'setDate', playedOn: e.target.value })}
       />
       <Choice
-        legend="Spillform"
+        legend={t('rounds.wizard.setup.format')}
         name="format"
         value={state.format}
         disabled={locked}
         options={ROUND_FORMATS.map((f) => ({
           value: f,
-          label: FORMAT_NAME[f],
-          hint: FORMAT_HINT[f],
+          label: ROUND_FORMAT_LABELS[language][f],
+          hint: t(`rounds.wizard.setup.hints.${f}`),
         }))}
         onChange={(format) => dispatch({ type: 'setFormat', format })}
       />
       <Choice
-        legend="Hull"
+        legend={t('rounds.wizard.setup.holes')}
         name="holes"
         value={state.holes}
         disabled={locked}
-        options={holeOptions.map((h) => ({ value: h, label: course.holeCount === 9 ? '9 hull' : HOLES_NAME[h] }))}
+        options={holeOptions.map((h) => ({
+          value: h,
+          label: course.holeCount === 9 ? t('rounds.wizard.setup.nineHoles') : ROUND_HOLES_LABELS[language][h],
+        }))}
         onChange={(holes) => dispatch({ type: 'setHoles', holes })}
       />
     </div>

@@ -1,0 +1,11 @@
+import 'i18next';
+import type { nb } from './messages/nb';
+
+// Message keys are checked by the type checker: a missing or misspelt key fails `npm run typecheck`.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof nb };
+    returnNull: false;
+  }
+}

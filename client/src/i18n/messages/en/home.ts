@@ -1,0 +1,27 @@
+import type { Messages } from '../nb';
+import type { home as nbHome } from '../nb/home';
+
+/** The home screen's texts in English. */
+export const home: Messages<typeof nbHome> = {
+  greeting: 'Hi, {{name}}',
+  welcome: 'Welcome to Golfkortet',
+  signedInAs: 'Signed in as {{who}}',
+  handicapIndex: 'handicap index {{index}}',
+  nameTitle: 'What is your name?',
+  nameSave: 'Save',
+  nameExplained:
+    'Your playing partners and your clubs see your name. Your handicap index gives the strokes you receive on each hole; you may leave it empty and change it later under Account.',
+  newRound: 'Start a new round',
+  latestRounds: 'Latest rounds',
+  all: 'All',
+  loadingRounds: 'Loading your rounds …',
+  noRounds: 'No rounds yet',
+  noRoundsHint: 'Start a round above, on your own or with friends.',
+  myClubs: 'My clubs',
+  loadingClubs: 'Loading your clubs …',
+  noClubs: 'No clubs yet',
+  createClub: 'Create a club',
+  publicTournaments: 'See public tournaments',
+  twoFactorPrompt: 'Protect your account with two-factor authentication.',
+  twoFactorLink: 'Turn it on now',
+};

@@ -1,0 +1,20 @@
+import { addNorwegian } from '../../add-messages';
+
+/** Norwegian texts of one area, loaded with the screens that use them (decision 0020). */
+export const operator = {
+  title: 'Drift',
+  needsSuperAdmin: 'Dette krever superadministrator.',
+  users: 'Brukere',
+  search: 'Søk etter navn eller e-post',
+  signedOut: 'Brukeren er logget ut på alle enheter.',
+  noUsers: 'Ingen brukere funnet',
+  userLine: '{{email}} · hcp {{handicap}} · 2FA {{method}}',
+  off: 'av',
+  signOutEverywhere: 'Logg ut overalt',
+  clubs: 'Klubber',
+  noClubs: 'Ingen klubber ennå',
+  members_one: '{{count}} medlem',
+  members_other: '{{count}} medlemmer',
+} as const;
+
+addNorwegian({ operator });

@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
+import {
+  codeIn,
+  expectAccessible,
+  lastMailId,
+  signInWithMagicLink,
+  useAppAndBrowser,
+  waitForMail,
+  watchErrors,
+} from './support';
+
+/** Issue 16, decisions 0020 and 0108: English beside Norwegian, chosen by the user or the browser. */
+describe('English beside Norwegian', () => {
+  let app: AppUnderTest;
+  let browser: Browser;
+  useAppAndBrowser((started) => ({ app, browser } = started));
+
+  const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+  it('switches to English on the sign-in screen, keeps it through sign-in, and saves it on the account', async () => {
+    const email = `english-${Date.now()}@example.test`;
+    // A Norwegian phone: the app starts in Norwegian.
+    const context = await newPhoneContext(browser, { locale: 'nb-NO' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Send innloggingslenke' }).waitFor();
+    expect(await htmlLang(page)).toBe('nb');
+
+    // The switch changes the screen at once, without a reload.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await htmlLang(page)).toBe('en');
+    expect(await page.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    await expectAccessible(page, 'sign-in in English');
+    await screenshots(page, 'language-sign-in-en');
+
+    // The server's own error message, in English.
+    await page.getByLabel('E-mail address').fill('not-an-address');
+    await page.getByRole('button', { name: 'Send sign-in link' }).click();
+    await page.getByText('Invalid e-mail address.').waitFor();
+    await screenshots(page, 'language-server-error-en');
+
+    // The sign-in mail is written in English, and the code from it signs in.
+    const after = await lastMailId(app);
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('button', { name: 'Send sign-in link' }).click();
+    await page.getByText('We have sent a sign-in link to').waitFor();
+    const mail = await waitForMail(app, email, /^Sign in to Golfkortet$/, { after });
+    expect(mail.text).toContain('The link and the code are valid for 15 minutes');
+    await page.getByLabel('Code from the e-mail').fill(codeIn(mail.text));
+    await page.getByRole('button', { name: 'Sign in with the code' }).click();
+
+    // Signed in, still in English: the shell and the account screen.
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await page.getByRole('link', { name: 'Account' }).press('Enter');
+    await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
+    expect(await page.getByLabel('Language').inputValue()).toBe('browser');
+    await page.getByLabel('Language').selectOption('en');
+    await page.getByText('The language is saved.').waitFor();
+
+    // A refusal on a signed-in screen, in English.
+    await page.getByLabel('Name', { exact: true }).fill('x'.repeat(101));
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('The name can have at most 100 characters.').waitFor();
+    await expectAccessible(page, 'account in English');
+    await screenshots(page, 'language-account-en');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Another phone, Norwegian, nothing remembered: Norwegian until the account says English.
+    const other = await newPhoneContext(browser, { locale: 'nb-NO' });
+    const second = await other.newPage();
+    const secondErrors = watchErrors(second);
+    // A new link for the same address waits out the 60 s cooldown.
+    app.deps.clock.advance(120);
+    await signInWithMagicLink(second, app, email);
+    await second.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    expect(await htmlLang(second)).toBe('en');
+    await second.reload();
+    await second.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    expect(await htmlLang(second)).toBe('en');
+    await second.getByRole('link', { name: 'Account' }).press('Enter');
+    await second.getByRole('heading', { name: 'Account', exact: true }).waitFor();
+    expect(await second.getByLabel('Language').inputValue()).toBe('en');
+
+    // Back to the browser's language: Norwegian again, at once.
+    await second.getByLabel('Language').selectOption('browser');
+    await second.getByRole('heading', { name: 'Konto', exact: true }).waitFor();
+    expect(await htmlLang(second)).toBe('nb');
+    expect(secondErrors).toEqual([]);
+    await other.close();
+  });
+
+  it('starts in English for an English browser, and in Norwegian for any other', async () => {
+    const english = await newPhoneContext(browser, { locale: 'en-US' });
+    const page = await english.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Send sign-in link' }).waitFor();
+    expect(await htmlLang(page)).toBe('en');
+    await english.close();
+
+    const german = await newPhoneContext(browser, { locale: 'de-DE' });
+    const other = await german.newPage();
+    await other.goto(`${app.url}/login`);
+    await other.getByRole('button', { name: 'Send innloggingslenke' }).waitFor();
+    expect(await htmlLang(other)).toBe('nb');
+    await german.close();
+  });
+});
