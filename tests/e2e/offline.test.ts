@@ -283,6 +283,8 @@ describe('offline first: an installable app whose scorecard works without networ
     await plus(page, 'Gjest Gro').click();
     await expect.poll(() => offlineData(page)).toMatchObject({ rounds: 1, outboxes: 1, user: expect.any(String) });
     await page.getByRole('link', { name: 'Konto' }).click();
+    // The round's screen (and its sender) must be gone before the network returns, or it sends the score.
+    await page.getByTestId('connection').waitFor({ state: 'detached' });
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Slett kontoen', exact: true }).waitFor();
     expect(await offlineData(page)).toMatchObject({ outboxes: 1 });
