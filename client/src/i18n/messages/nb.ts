@@ -11,6 +11,7 @@ import { publicTournaments } from './nb/publicTournaments';
 import { feed } from './nb/feed';
 import { operator } from './nb/operator';
 import { chat } from './nb/chat';
+import { tournaments } from './nb/tournaments';
 
 /**
  * The app's texts in Norwegian bokmål, all areas together: the reference language, whose keys type every call of `t` (see
@@ -31,6 +32,7 @@ export const nb = {
   feed,
   operator,
   chat,
+  tournaments,
 } as const;
 
 /** The shape every language fills in: the same keys as Norwegian, any text. */
