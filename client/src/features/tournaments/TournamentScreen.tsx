@@ -198,7 +198,7 @@ function MyEntry({
     // An organizer who has not entered needs no "entries are closed" notice above their own tools.
     if (admin && !open.ok && t.status !== 'open') return null;
     return (
-      <Card title={tr('tournaments.fields.entries')}>
+      <Card title={tr('tournaments.screen.entry')}>
         {open.ok ? (
           <>
             {t.divisions.length > 1 ? (

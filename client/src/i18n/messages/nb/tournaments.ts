@@ -122,6 +122,7 @@ export const tournaments = {
     course: 'Bane:',
   },
   screen: {
+    entry: 'Påmelding',
     title: 'Turnering',
     all: 'Alle turneringer',
     edit: 'Endre',
