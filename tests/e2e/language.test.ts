@@ -1,11 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCoursesIfEmpty } from '../../server/courses/seed';
+import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
 import {
   codeIn,
   expectAccessible,
   lastMailId,
   signInWithMagicLink,
+  signedInContext,
   useAppAndBrowser,
   waitForMail,
   watchErrors,
@@ -18,6 +21,7 @@ describe('English beside Norwegian', () => {
   useAppAndBrowser((started) => ({ app, browser } = started));
 
   const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+  beforeAll(() => seedDemoCoursesIfEmpty(app.deps));
 
   it('switches to English on the sign-in screen, keeps it through sign-in, and saves it on the account', async () => {
     const email = `english-${Date.now()}@example.test`;
@@ -108,5 +112,45 @@ describe('English beside Norwegian', () => {
     await other.getByRole('button', { name: 'Send innloggingslenke' }).waitFor();
     expect(await htmlLang(other)).toBe('nb');
     await german.close();
+  });
+
+  it('shows a club’s tournament screens in English: the list, the form and the admin’s tournament screen', async () => {
+    const org = await createOrganization(app.deps.db, 'English Open GK');
+    const admin = await createUser(app.deps.db, { name: 'Alice Admin', handicapIndex: 14.2 });
+    await addMember(app.deps.db, org.id, admin.id, 'owner');
+    const context = await signedInContext(browser, app, admin, { locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/klubber/${org.id}/turneringer`);
+    await page.getByRole('heading', { name: 'Tournaments at English Open GK' }).waitFor();
+    await page.getByText('No tournaments yet').waitFor();
+    await page.getByRole('link', { name: 'New tournament' }).click();
+    await page.getByRole('heading', { name: 'New tournament' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Spring Cup');
+    await page.getByLabel('Format').selectOption('stableford');
+    await page.getByText('Empty: 95 % (standard for net and Stableford).').waitFor();
+    // The course finder belongs to the rounds area (converted separately): found by its field, not its words.
+    await page
+      .getByRole('searchbox')
+      .or(page.getByRole('textbox', { name: /Klubb|Club/ }))
+      .first()
+      .fill('oslo golf');
+    await page.getByRole('button', { name: /Oslo Golfklubb – Bogstad/ }).click();
+    await page.getByLabel('Tee', { exact: true }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Save the draft' }).click();
+    await page.getByRole('heading', { name: 'Spring Cup' }).waitFor();
+    await page.getByTestId('tournament-status').filter({ hasText: 'Draft' }).waitFor();
+    await page.getByRole('button', { name: 'Open for entries', exact: true }).click();
+    await page.getByText('Open for entries “Spring Cup”?').waitFor();
+    await page.getByRole('button', { name: 'Yes, open for entries' }).click();
+    await page.getByTestId('tournament-status').filter({ hasText: 'Open for entries' }).waitFor();
+    await page.getByRole('heading', { name: 'About the tournament' }).waitFor();
+    await page.getByText('0 of', { exact: false }).or(page.getByText('0 entered')).first().waitFor();
+    await page.getByRole('heading', { name: 'Start list' }).waitFor();
+    expect(await htmlLang(page)).toBe('en');
+    await expectAccessible(page, 'tournament in English');
+    await screenshots(page, 'language-tournament-en');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

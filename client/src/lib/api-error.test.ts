@@ -27,9 +27,10 @@ describe('describeApiError', () => {
     });
   });
 
-  it('uses the contract message when the server sent none, and reads Retry-After seconds', () => {
+  it('uses a general message when the server sent none, and reads Retry-After seconds', () => {
     const view = describeApiError(trpcError('', { appCode: 'RATE_LIMITED', httpStatus: 429, retryAfterSeconds: 42 }));
-    expect(view?.message).toBe('For mange forsøk. Vent litt og prøv igjen.');
+    expect(view).toMatchObject({ code: 'RATE_LIMITED', httpStatus: 429 });
+    expect(view?.message).toBe('Noe gikk galt hos oss. Prøv igjen senere.');
     expect(view?.retryAfterSeconds).toBe(42);
   });
 

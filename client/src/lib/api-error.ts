@@ -1,5 +1,6 @@
-import { ERRORS, errorMessage, isErrorCode, type ErrorCode, type FieldIssue } from '../../../shared/errors';
-import { currentLanguage, i18n } from '../i18n';
+// Types only: the codes' texts (both languages) stay out of the app's shared chunk; the server sends the text.
+import type { ErrorCode, FieldIssue } from '../../../shared/errors';
+import { i18n } from '../i18n';
 
 /** What a screen needs from any failed call: the text (the server answers in the language shown), the code, and messages per field. */
 export interface ApiErrorView {
@@ -17,6 +18,11 @@ export interface ApiErrorView {
 /** A call that never reached the service, in the language shown. */
 export function networkMessage(): string {
   return i18n.t('common.networkError');
+}
+
+/** An answer of ours without a text, or a 5xx that is not ours (a proxy's page), in the language shown. */
+function serviceMessage(): string {
+  return i18n.t('common.serviceError');
 }
 
 interface ErrorData {
@@ -49,24 +55,24 @@ export function describeApiError(error: unknown): ApiErrorView | null {
   if (error === null || error === undefined) return null;
   const data = (typeof error === 'object' ? (error as { data?: ErrorData }).data : undefined) ?? undefined;
   const code = data?.appCode;
-  if (!isErrorCode(code)) {
+  if (typeof code !== 'string' || code === '') {
     // No formatted answer: the request never reached the service, or the answer was not ours (a proxy page).
     const status = httpStatusOf(error);
     if (status !== undefined && status >= 500)
-      return { code: 'INTERNAL', message: errorMessage('INTERNAL', currentLanguage()), fields: {}, httpStatus: status };
+      return { code: 'INTERNAL', message: serviceMessage(), fields: {}, httpStatus: status };
     return { code: 'NETWORK', message: networkMessage(), fields: {} };
   }
   const message =
     typeof (error as { message?: unknown }).message === 'string' && (error as { message: string }).message
       ? (error as { message: string }).message
-      : errorMessage(code, currentLanguage());
+      : serviceMessage();
   const fields: Record<string, string> = {};
   if (Array.isArray(data?.issues)) {
     for (const issue of data.issues) {
       if (isIssue(issue) && !(issue.path in fields)) fields[issue.path] = issue.message;
     }
   }
-  const view: ApiErrorView = { code, message, fields, httpStatus: ERRORS[code].status };
+  const view: ApiErrorView = { code: code as ErrorCode, message, fields, httpStatus: httpStatusOf(error) };
   if (typeof data?.retryAfterSeconds === 'number') view.retryAfterSeconds = data.retryAfterSeconds;
   return view;
 }

@@ -1,11 +1,5 @@
-/** A live subscription's state as the scorecards show it (round and tournament alike). */
+/** A live subscription's state as the scorecards show it (round and tournament alike); its words are `connection.*`. */
 export type Connection = 'connecting' | 'live' | 'offline';
-
-export const CONNECTION_TEXT: Record<Connection, string> = {
-  live: 'Direkte',
-  connecting: 'Kobler til …',
-  offline: 'Frakoblet – prøver igjen',
-};
 
 /**
  * From @trpc/tanstack-react-query's useSubscription status: `pending` is a running subscription (data may

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
@@ -12,6 +14,7 @@ import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 export default function EditTournamentScreen() {
   const { id = '', tid = '' } = useParams<{ id: string; tid: string }>();
   const trpc = useTRPC();
+  const { t: tr, language } = useLanguage();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const ids = { organizationId: id, tournamentId: tid };
@@ -30,25 +33,25 @@ export default function EditTournamentScreen() {
   const error = t.error ?? course.error;
   if (error) {
     return (
-      <Page title="Endre turnering">
+      <Page title={tr('tournaments.edit.editTitle')}>
         <Alert tone="error">
           <p>{describeApiError(error)?.message}</p>
         </Alert>
-        <Link href={ROUTES.tournaments(id)}>Til turneringene</Link>
+        <Link href={ROUTES.tournaments(id)}>{tr('tournaments.edit.toTournaments')}</Link>
       </Page>
     );
   }
-  if (!t.data || !course.choice) return <Loading text="Henter turneringen …" />;
+  if (!t.data || !course.choice) return <Loading text={tr('tournaments.edit.loading')} />;
   const started = !STATUSES_BEFORE_PLAY.includes(t.data.status);
   return (
-    <Page title={`Endre ${t.data.name}`}>
+    <Page title={tr('tournaments.edit.editTitleOf', { name: t.data.name })}>
       <p className="muted">
-        <Link href={ROUTES.tournament(id, tid)}>Tilbake til turneringen</Link>
+        <Link href={ROUTES.tournament(id, tid)}>{tr('tournaments.edit.backToTournament')}</Link>
       </p>
       <TournamentFormView
-        initial={formOf(t.data, course.choice)}
+        initial={formOf(t.data, course.choice, language)}
         locked={started}
-        submitLabel="Lagre endringene"
+        submitLabel={tr('tournaments.edit.saveChanges')}
         busy={update.isPending}
         error={update.error}
         onSubmit={(fields) => update.mutate({ ...ids, ...toUpdateChanges(fields, started) })}

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
@@ -14,22 +16,23 @@ import { TournamentFormView } from './TournamentForm';
 export default function NewTournamentScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const trpc = useTRPC();
+  const { t } = useLanguage();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
-  const [initial] = useState(() => newTournamentForm(localToday(new Date())));
+  const [initial] = useState(() => newTournamentForm(localToday(new Date()), t));
   const create = useMutation(
     trpc.tournaments.create.mutationOptions({
-      onSuccess: (t) => {
+      onSuccess: (view) => {
         void queryClient.invalidateQueries({ queryKey: trpc.tournaments.list.queryKey({ organizationId: id }) });
-        queryClient.setQueryData(trpc.tournaments.get.queryKey({ organizationId: id, tournamentId: t.id }), t);
-        navigate(ROUTES.tournament(id, t.id));
+        queryClient.setQueryData(trpc.tournaments.get.queryKey({ organizationId: id, tournamentId: view.id }), view);
+        navigate(ROUTES.tournament(id, view.id));
       },
     }),
   );
   if (org.error) {
     return (
-      <Page title="Ny turnering">
+      <Page title={t('tournaments.edit.newTitle')}>
         <Alert tone="error">
           <p>{describeApiError(org.error)?.message}</p>
         </Alert>
@@ -39,23 +42,23 @@ export default function NewTournamentScreen() {
   if (!org.data) return <Loading />;
   if (!isAdminRole(org.data.role)) {
     return (
-      <Page title="Ny turnering">
+      <Page title={t('tournaments.edit.newTitle')}>
         <Alert tone="info">
-          <p>Bare klubbens eiere og administratorer kan sette opp turneringer.</p>
+          <p>{t('tournaments.edit.onlyAdmins')}</p>
         </Alert>
-        <Link href={ROUTES.tournaments(id)}>Til turneringene</Link>
+        <Link href={ROUTES.tournaments(id)}>{t('tournaments.edit.toTournaments')}</Link>
       </Page>
     );
   }
   return (
-    <Page title="Ny turnering">
+    <Page title={t('tournaments.edit.newTitle')}>
       <p className="muted">
-        {org.data.name} · <Link href={ROUTES.tournaments(id)}>Til turneringene</Link>
+        {org.data.name} · <Link href={ROUTES.tournaments(id)}>{t('tournaments.edit.toTournaments')}</Link>
       </p>
-      <p className="small muted">Turneringen lagres som utkast. Ingen andre ser den før du åpner den for påmelding.</p>
+      <p className="small muted">{t('tournaments.edit.savedAsDraft')}</p>
       <TournamentFormView
         initial={initial}
-        submitLabel="Lagre utkastet"
+        submitLabel={t('tournaments.edit.saveDraft')}
         busy={create.isPending}
         error={create.error}
         onSubmit={(fields) => create.mutate({ organizationId: id, ...fields })}

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
+import { formatDays } from '../../../../shared/format/dates';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/tournaments';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, SelectField, TextField } from '../../ui';
-import { formatDate } from '../rounds/format';
 import { signatureText } from './card';
 import {
   clashes,
@@ -38,6 +40,7 @@ function useRefresh(t: TournamentView) {
 /** The state moves the server allows from here, each confirmed in words before it is made. */
 export function StatusPanel({ t }: { t: TournamentView }) {
   const trpc = useTRPC();
+  const { t: tr } = useLanguage();
   const queryClient = useQueryClient();
   const refresh = useRefresh(t);
   const [asking, setAsking] = useState<StatusMove | null>(null);
@@ -53,15 +56,15 @@ export function StatusPanel({ t }: { t: TournamentView }) {
       },
     }),
   );
-  const moves = movesFrom(t.status);
+  const moves = movesFrom(t.status, tr);
   if (moves.length === 0) return null;
   return (
-    <Card title="Status">
+    <Card title={tr('tournaments.admin.status')}>
       <FormError error={describeApiError(move.error)} />
       {asking ? (
         <fieldset className="confirm-box" aria-labelledby="confirm-move">
           <p id="confirm-move">
-            <strong>{confirmQuestion(asking, t.name)}</strong>
+            <strong>{confirmQuestion(asking, t.name, tr)}</strong>
           </p>
           <p>{asking.confirm}</p>
           <div className="row">
@@ -70,10 +73,10 @@ export function StatusPanel({ t }: { t: TournamentView }) {
               busy={move.isPending}
               onClick={() => move.mutate({ organizationId: t.organizationId, tournamentId: t.id, status: asking.to })}
             >
-              Ja, {asking.label.toLowerCase()}
+              {tr('tournaments.admin.yes', { action: asking.label.toLowerCase() })}
             </Button>
             <Button variant="link" onClick={() => setAsking(null)}>
-              Avbryt
+              {tr('tournaments.screen.cancel')}
             </Button>
           </div>
         </fieldset>
@@ -102,6 +105,7 @@ export function StatusPanel({ t }: { t: TournamentView }) {
  */
 export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
   const trpc = useTRPC();
+  const { t: tr } = useLanguage();
   const refresh = useRefresh(t);
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
   const enter = useMutation(trpc.tournaments.enter.mutationOptions({ onSuccess: refresh }));
@@ -115,17 +119,17 @@ export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: Entry
   const divisionChoice = division ? { divisionId: division } : {};
 
   return (
-    <Card title="Påmeldinger">
+    <Card title={tr('tournaments.admin.entries')}>
       {manage ? (
         <>
           {t.divisions.length > 1 ? (
             <SelectField
-              label="Klasse for nye påmeldinger"
+              label={tr('tournaments.admin.newEntryDivision')}
               value={division}
               onChange={(e) => setDivision(e.target.value)}
-              hint="Uten valg: den første klassen som passer handicapet."
+              hint={tr('tournaments.admin.newEntryDivisionHint')}
             >
-              <option value="">Etter handicap</option>
+              <option value="">{tr('tournaments.admin.byHandicap')}</option>
               {t.divisions.map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.name}
@@ -147,13 +151,13 @@ export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: Entry
           {enter.error && !enter.variables?.guest ? <FormError error={describeApiError(enter.error)} /> : null}
           {enter.isSuccess ? (
             <p className="small" role="status">
-              {enter.data.player.name} er påmeldt i {enter.data.division.name}.
+              {tr('tournaments.admin.entered', { name: enter.data.player.name, division: enter.data.division.name })}
             </p>
           ) : null}
         </>
       ) : null}
       <FormError error={describeApiError(withdraw.error)} />
-      <ul className="list" aria-label="Påmeldte spillere">
+      <ul className="list" aria-label={tr('tournaments.admin.enteredPlayers')}>
         {entries.map((e) => (
           <EntryRow
             key={e.id}
@@ -182,6 +186,7 @@ function AddMember({
   onEnter(userId: string): void;
 }) {
   const trpc = useTRPC();
+  const { t: tr } = useLanguage();
   const members = useQuery(trpc.orgs.members.queryOptions({ organizationId: t.organizationId }));
   const [q, setQ] = useState('');
   const entered = new Set(entries.flatMap((e) => (e.player.userId ? [e.player.userId] : [])));
@@ -189,19 +194,19 @@ function AddMember({
   return (
     <div>
       <TextField
-        label="Meld på et medlem"
+        label={tr('tournaments.admin.enterMember')}
         type="search"
         autoComplete="off"
-        placeholder="Navn eller e-post"
+        placeholder={tr('tournaments.admin.nameOrEmail')}
         value={q}
         onChange={(e) => setQ(e.target.value)}
       />
       {q.trim() === '' ? null : members.isPending ? (
-        <Loading text="Henter medlemmene …" />
+        <Loading text={tr('tournaments.admin.loadingMembers')} />
       ) : found.length === 0 ? (
-        <p className="small muted">Ingen medlemmer som ikke alt er påmeldt, passer «{q.trim()}».</p>
+        <p className="small muted">{tr('tournaments.admin.noMatch', { query: q.trim() })}</p>
       ) : (
-        <ul className="result-list" aria-label="Medlemmer som passer">
+        <ul className="result-list" aria-label={tr('tournaments.admin.matches')}>
           {found.map((m) => (
             <li key={m.userId}>
               <button
@@ -213,7 +218,7 @@ function AddMember({
                   setQ('');
                 }}
               >
-                <strong>Meld på {m.name ?? m.email}</strong>
+                <strong>{tr('tournaments.admin.enterName', { name: m.name ?? m.email })}</strong>
                 {m.name ? (
                   <span className="small muted" style={{ display: 'block' }}>
                     {m.email}
@@ -237,6 +242,7 @@ function AddGuest({
   error: unknown;
   onEnter(guest: { name: string; handicapIndex: number }): void;
 }) {
+  const { t: tr } = useLanguage();
   const [name, setName] = useState('');
   const [index, setIndex] = useState('');
   const [mine, setMine] = useState<string | null>(null);
@@ -249,7 +255,7 @@ function AddGuest({
         e.preventDefault();
         const parsed = parseHandicapIndex(index);
         if (!parsed.ok || parsed.value === null) {
-          setMine(parsed.ok ? 'Skriv gjestens handicapindeks.' : parsed.message);
+          setMine(parsed.ok ? tr('tournaments.admin.guestIndexMissing') : parsed.message);
           return;
         }
         setMine(null);
@@ -260,13 +266,13 @@ function AddGuest({
     >
       <div className="grid-2">
         <TextField
-          label="Gjestens navn"
+          label={tr('tournaments.admin.guestName')}
           value={name}
           onChange={(e) => setName(e.target.value)}
           error={fieldError(server, 'guest.name')}
         />
         <TextField
-          label="Gjestens hcp"
+          label={tr('tournaments.admin.guestIndex')}
           inputMode="decimal"
           value={index}
           onChange={(e) => setIndex(e.target.value)}
@@ -275,7 +281,7 @@ function AddGuest({
       </div>
       <FormError error={server} fields={['guest.name', 'guest.handicapIndex']} />
       <Button type="submit" size="small" variant="secondary" busy={busy}>
-        Meld på gjesten
+        {tr('tournaments.admin.enterGuest')}
       </Button>
     </form>
   );
@@ -296,14 +302,16 @@ function EntryRow({
   busy: boolean;
   onWithdraw(): void;
 }) {
+  const { t: tr, language } = useLanguage();
   const [sure, setSure] = useState(false);
   return (
     <li className="entry-row" data-testid="admin-entry">
       <div>
         <strong>{entry.player.name}</strong>
-        {entry.player.userId ? '' : ' (gjest)'}
+        {entry.player.userId ? '' : ` ${tr('tournaments.screen.guest')}`}
         <div className="small muted">
-          {entry.division.name} · hcp {formatHandicapIndex(entry.handicapIndex)}
+          {entry.division.name} ·{' '}
+          {tr('tournaments.screen.index', { index: formatHandicapIndex(entry.handicapIndex, language) })}
         </div>
       </div>
       <div className="actions">
@@ -316,12 +324,12 @@ function EntryRow({
                 variant="danger"
                 busy={busy}
                 onClick={onWithdraw}
-                aria-label={`Ja, meld av ${entry.player.name}`}
+                aria-label={tr('tournaments.admin.yesWithdrawName', { name: entry.player.name })}
               >
-                Ja, meld av
+                {tr('tournaments.admin.yesWithdraw')}
               </Button>
               <Button size="small" variant="link" onClick={() => setSure(false)}>
-                Avbryt
+                {tr('tournaments.screen.cancel')}
               </Button>
             </>
           ) : (
@@ -329,9 +337,9 @@ function EntryRow({
               size="small"
               variant="secondary"
               onClick={() => setSure(true)}
-              aria-label={`Meld av ${entry.player.name}`}
+              aria-label={tr('tournaments.admin.withdrawName', { name: entry.player.name })}
             >
-              Meld av
+              {tr('tournaments.admin.withdraw')}
             </Button>
           )
         ) : null}
@@ -343,6 +351,7 @@ function EntryRow({
 /** Withdraw, then enter again in the chosen division: the API's two steps, said before they are taken. */
 function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
   const trpc = useTRPC();
+  const { t: tr } = useLanguage();
   const refresh = useRefresh(t);
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
   const [to, setTo] = useState('');
@@ -367,7 +376,7 @@ function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
       setTo('');
     } catch (e) {
       setError(
-        `${entry.player.name} ble meldt av, men ikke på igjen i den nye klassen: ${describeApiError(e)?.message ?? ''} Meld spilleren på igjen.`,
+        tr('tournaments.admin.changeFailed', { name: entry.player.name, message: describeApiError(e)?.message ?? '' }),
       );
     } finally {
       refresh();
@@ -378,7 +387,7 @@ function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
   return (
     <div>
       <label className="visually-hidden" htmlFor={`division-${entry.id}`}>
-        Ny klasse for {entry.player.name}
+        {tr('tournaments.admin.newDivisionFor', { name: entry.player.name })}
       </label>
       <select
         id={`division-${entry.id}`}
@@ -386,7 +395,7 @@ function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
         onChange={(e) => setTo(e.target.value)}
         style={{ minHeight: '2.5rem' }}
       >
-        <option value="">Bytt klasse …</option>
+        <option value="">{tr('tournaments.admin.changeDivision')}</option>
         {others.map((d) => (
           <option key={d.id} value={d.id}>
             {d.name}
@@ -396,14 +405,16 @@ function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
       {to ? (
         <div className="confirm-box">
           <p className="small">
-            Flytt {entry.player.name} til {others.find((d) => d.id === to)?.name}? Spilleren meldes av og på igjen, og
-            må settes inn i startlisten på nytt.
+            {tr('tournaments.admin.changeQuestion', {
+              name: entry.player.name,
+              division: others.find((d) => d.id === to)?.name ?? '',
+            })}
           </p>
           <Button size="small" busy={busy} onClick={() => void change()}>
-            Ja, bytt klasse
+            {tr('tournaments.admin.yesChange')}
           </Button>
           <Button size="small" variant="link" onClick={() => setTo('')}>
-            Avbryt
+            {tr('tournaments.screen.cancel')}
           </Button>
         </div>
       ) : null}
@@ -423,6 +434,7 @@ function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
  */
 export function StartListEditor({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
   const trpc = useTRPC();
+  const { t: tr, language } = useLanguage();
   const refresh = useRefresh(t);
   const rounds = [...t.rounds].sort((a, b) => a.number - b.number);
   const [roundNumber, setRoundNumber] = useState(rounds[0]?.number ?? 1);
@@ -471,14 +483,15 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
   const error = describeApiError(generate.error ?? save.error);
   const inGroups = new Set(groups.flatMap((g) => g.entryIds));
   const ungrouped = entries.filter((e) => !inGroups.has(e.id));
-  const name = (entryId: string) => entries.find((e) => e.id === entryId)?.player.name ?? 'Ukjent';
+  const name = (entryId: string) =>
+    entries.find((e) => e.id === entryId)?.player.name ?? tr('tournaments.admin.unknown');
   const move = (entryId: string, to: number) => setEdited(moveEntry(groups, entryId, to, minutes, firstStartsAt));
-  const problems = clashes(groups);
+  const problems = clashes(groups, tr);
 
   return (
-    <Card title="Startliste">
+    <Card title={tr('tournaments.admin.startList')}>
       {rounds.length > 1 ? (
-        <fieldset className="tabs" aria-label="Runde">
+        <fieldset className="tabs" aria-label={tr('tournaments.scorecard.roundLabel')}>
           {rounds.map((r) => (
             <button
               key={r.number}
@@ -489,32 +502,45 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
                 setEdited(null);
               }}
             >
-              Runde {r.number}
+              {tr('tournaments.scorecard.round', { number: r.number })}
             </button>
           ))}
         </fieldset>
       ) : null}
-      <p className="small muted">{formatDate(round.playedOn)}</p>
+      <p className="small muted">{formatDays([round.playedOn], language)}</p>
       {editable ? (
         <div className="side-box">
           <div className="grid-2">
-            <TextField label="Første start" type="time" value={first} onChange={(e) => setFirst(e.target.value)} />
             <TextField
-              label="Intervall (minutter)"
+              label={tr('tournaments.admin.firstStart')}
+              type="time"
+              value={first}
+              onChange={(e) => setFirst(e.target.value)}
+            />
+            <TextField
+              label={tr('tournaments.admin.interval')}
               inputMode="numeric"
               value={interval}
               onChange={(e) => setInterval(e.target.value.replace(/\D/g, '').slice(0, 2))}
             />
-            <SelectField label="Spillere per gruppe" value={size} onChange={(e) => setSize(e.target.value)}>
+            <SelectField
+              label={tr('tournaments.admin.groupSize')}
+              value={size}
+              onChange={(e) => setSize(e.target.value)}
+            >
               {['2', '3', '4'].map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Starthull" value={tees} onChange={(e) => setTees(e.target.value as 'one' | 'two')}>
-              <option value="one">Alle fra tee 1</option>
-              <option value="two">Tee 1 og 10 samtidig</option>
+            <SelectField
+              label={tr('tournaments.admin.startingHole')}
+              value={tees}
+              onChange={(e) => setTees(e.target.value as 'one' | 'two')}
+            >
+              <option value="one">{tr('tournaments.admin.allFromTee1')}</option>
+              <option value="two">{tr('tournaments.admin.tees1And10')}</option>
             </SelectField>
           </div>
           <Button
@@ -530,20 +556,23 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
               })
             }
           >
-            {saved.length === 0 ? 'Lag startliste etter handicap' : 'Lag startlisten på nytt'}
+            {saved.length === 0 ? tr('tournaments.admin.makeStartList') : tr('tournaments.admin.remakeStartList')}
           </Button>
-          {entries.length === 0 ? <p className="small muted">Ingen er påmeldt ennå.</p> : null}
+          {entries.length === 0 ? <p className="small muted">{tr('tournaments.screen.noEntrants')}</p> : null}
         </div>
       ) : null}
       <FormError error={error} />
       {groups.length === 0 ? (
-        <p className="muted">Ingen startliste for denne runden ennå.</p>
+        <p className="muted">{tr('tournaments.admin.noStartList')}</p>
       ) : (
-        <ol className="groups" aria-label={`Grupper i runde ${round.number}`}>
+        <ol className="groups" aria-label={tr('tournaments.admin.groupsInRound', { number: round.number })}>
           {groups.map((g, i) => (
             <li key={`${g.startsAt}-${g.tee}-${i}`} className="group-box" data-testid="start-group">
               <h3>
-                Gruppe {i + 1} · {startText(g.startsAt, g.tee)}
+                {tr('tournaments.admin.groupStart', {
+                  number: i + 1,
+                  start: startText(g.startsAt, g.tee, tr, language),
+                })}
               </h3>
               <ul className="list">
                 {g.entryIds.map((entryId) => (
@@ -554,18 +583,27 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
                         {i > 0 && hasRoom(groups[i - 1]!) ? (
                           <Button size="small" variant="secondary" onClick={() => move(entryId, i - 1)}>
                             <span aria-hidden="true">▲</span>{' '}
-                            <span className="visually-hidden">Flytt {name(entryId)} til </span>gruppe {i}
+                            <span className="visually-hidden">
+                              {tr('tournaments.admin.moveTo', { name: name(entryId) })}{' '}
+                            </span>
+                            {tr('tournaments.admin.group', { number: i })}
                           </Button>
                         ) : null}
                         {i < groups.length - 1 && hasRoom(groups[i + 1]!) ? (
                           <Button size="small" variant="secondary" onClick={() => move(entryId, i + 1)}>
                             <span aria-hidden="true">▼</span>{' '}
-                            <span className="visually-hidden">Flytt {name(entryId)} til </span>gruppe {i + 2}
+                            <span className="visually-hidden">
+                              {tr('tournaments.admin.moveTo', { name: name(entryId) })}{' '}
+                            </span>
+                            {tr('tournaments.admin.group', { number: i + 2 })}
                           </Button>
                         ) : null}
                         {i === groups.length - 1 && g.entryIds.length > 1 ? (
                           <Button size="small" variant="secondary" onClick={() => move(entryId, groups.length)}>
-                            <span className="visually-hidden">Flytt {name(entryId)} til en </span>ny gruppe
+                            <span className="visually-hidden">
+                              {tr('tournaments.admin.moveToA', { name: name(entryId) })}{' '}
+                            </span>
+                            {tr('tournaments.admin.newGroupLower')}
                           </Button>
                         ) : null}
                       </span>
@@ -579,7 +617,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
       )}
       {editable && ungrouped.length > 0 && groups.length > 0 ? (
         <div className="side-box">
-          <h3>Uten gruppe</h3>
+          <h3>{tr('tournaments.admin.noGroup')}</h3>
           <ul className="list">
             {ungrouped.map((e) => {
               const room = groups.findIndex(hasRoom);
@@ -591,7 +629,9 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
                     variant="secondary"
                     onClick={() => move(e.id, room === -1 ? groups.length : room)}
                   >
-                    {room === -1 ? 'Ny gruppe' : `Til gruppe ${room + 1}`}
+                    {room === -1
+                      ? tr('tournaments.admin.newGroup')
+                      : tr('tournaments.admin.toGroup', { number: room + 1 })}
                   </Button>
                 </li>
               );
@@ -606,14 +646,14 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
             variant="secondary"
             onClick={() => setEdited(twoTeeStart(groups, groups[0]!.startsAt, minutes))}
           >
-            Fordel på tee 1 og 10
+            {tr('tournaments.admin.spreadTees')}
           </Button>
           <Button
             size="small"
             variant="secondary"
             onClick={() => setEdited(oneTeeStart(groups, groups[0]!.startsAt, minutes))}
           >
-            Alle fra tee 1
+            {tr('tournaments.admin.allFromTee1')}
           </Button>
         </div>
       ) : null}
@@ -635,10 +675,10 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
               save.mutate({ organizationId: t.organizationId, tournamentId: t.id, round: round.number, groups: edited })
             }
           >
-            Lagre startlisten
+            {tr('tournaments.admin.saveStartList')}
           </Button>
           <Button variant="link" onClick={() => setEdited(null)}>
-            Forkast endringene
+            {tr('tournaments.admin.discard')}
           </Button>
         </div>
       ) : null}
@@ -649,6 +689,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
 /** Signed cards while play goes on: who has signed, and unlocking one (written to the audit log). */
 export function CardsAdmin({ t }: { t: TournamentView }) {
   const trpc = useTRPC();
+  const { t: tr } = useLanguage();
   const queryClient = useQueryClient();
   const rounds = [...t.rounds].sort((a, b) => a.number - b.number);
   const [round, setRound] = useState(rounds[0]?.number ?? 1);
@@ -664,21 +705,25 @@ export function CardsAdmin({ t }: { t: TournamentView }) {
     }),
   );
   return (
-    <Card title="Scorekort">
+    <Card title={tr('tournaments.scorecard.title')}>
       {rounds.length > 1 ? (
-        <SelectField label="Runde" value={String(round)} onChange={(e) => setRound(Number(e.target.value))}>
+        <SelectField
+          label={tr('tournaments.scorecard.roundLabel')}
+          value={String(round)}
+          onChange={(e) => setRound(Number(e.target.value))}
+        >
           {rounds.map((r) => (
             <option key={r.number} value={r.number}>
-              Runde {r.number}
+              {tr('tournaments.scorecard.round', { number: r.number })}
             </option>
           ))}
         </SelectField>
       ) : null}
       <FormError error={describeApiError(unlock.error ?? cards.error)} />
       {!cards.data ? (
-        <Loading text="Henter kortene …" />
+        <Loading text={tr('tournaments.admin.loadingCards')} />
       ) : (
-        <ul className="list" aria-label="Kort">
+        <ul className="list" aria-label={tr('tournaments.admin.cards')}>
           {cards.data.cards.map((c) => {
             const played = c.strokes.filter((s) => s !== null).length;
             const signed = c.locked || c.signedByPlayer || c.signedByMarker;
@@ -687,26 +732,23 @@ export function CardsAdmin({ t }: { t: TournamentView }) {
                 <div>
                   <strong>{c.name}</strong>
                   <div className="small muted">
-                    {played} av 18 hull · {signatureText(c)}
+                    {tr('tournaments.admin.played', { count: played })} · {signatureText(c, tr)}
                   </div>
                 </div>
                 {signed ? (
                   asking === c.entryId ? (
                     <div className="confirm-box">
-                      <p className="small">
-                        Låse opp kortet til {c.name}? Begge signaturene fjernes, og kortet kan endres og må signeres på
-                        nytt. Det føres i klubbens logg.
-                      </p>
+                      <p className="small">{tr('tournaments.admin.unlockQuestion', { name: c.name })}</p>
                       <Button
                         size="small"
                         variant="danger"
                         busy={unlock.isPending}
                         onClick={() => unlock.mutate({ ...input, entryId: c.entryId, unlock: true })}
                       >
-                        Ja, lås opp
+                        {tr('tournaments.admin.yesUnlock')}
                       </Button>
                       <Button size="small" variant="link" onClick={() => setAsking(null)}>
-                        Avbryt
+                        {tr('tournaments.screen.cancel')}
                       </Button>
                     </div>
                   ) : (
@@ -714,9 +756,9 @@ export function CardsAdmin({ t }: { t: TournamentView }) {
                       size="small"
                       variant="secondary"
                       onClick={() => setAsking(c.entryId)}
-                      aria-label={`Lås opp kortet til ${c.name}`}
+                      aria-label={tr('tournaments.admin.unlockName', { name: c.name })}
                     >
-                      Lås opp
+                      {tr('tournaments.admin.unlock')}
                     </Button>
                   )
                 ) : null}
@@ -731,15 +773,16 @@ export function CardsAdmin({ t }: { t: TournamentView }) {
 
 /** results.csv from the REST path: the browser sends the session cookie and saves the file. */
 export function ResultsDownload({ t }: { t: TournamentView }) {
+  const { t: tr } = useLanguage();
   const shown: TournamentStatus[] = ['in_progress', 'finished'];
   if (!shown.includes(t.status)) return null;
   const href = `/organizations/${encodeURIComponent(t.organizationId)}/tournaments/${encodeURIComponent(t.id)}/results.csv`;
   return (
-    <Card title="Resultater">
+    <Card title={tr('tournaments.admin.results')}>
       <a className="btn secondary" href={href} download data-testid="results-csv">
-        Last ned resultatene (CSV)
+        {tr('tournaments.admin.download')}
       </a>
-      <p className="small muted">Semikolon mellom feltene, åpnes i Excel eller Numbers.</p>
+      <p className="small muted">{tr('tournaments.admin.downloadHint')}</p>
     </Card>
   );
 }

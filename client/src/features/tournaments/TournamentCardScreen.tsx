@@ -2,17 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { TournamentCardsView, TournamentCardView, TournamentView } from '../../../../shared/schemas/tournaments';
+import { formatDays } from '../../../../shared/format/dates';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
-import { CONNECTION_TEXT } from '../rounds/connection';
 import { shownStrokes, type PendingScores } from '../rounds/pending-scores';
 import { ScoreConflicts } from '../rounds/ScoreConflicts';
 import { formatToPar, strokesReceivedText } from '../rounds/scorecard';
 import { StrokeStepper } from '../rounds/StrokeStepper';
-import { formatDate } from '../rounds/format';
 import { HoleTable, StrokesCell } from '../rounds/HoleTable';
 import { cardTotals, firstOpenHole, signatureText, signBlocker, totalsText } from './card';
 import { currentRound, localToday, startText, STATUS_NAME } from './tournament';
@@ -27,22 +28,24 @@ import './tournaments.css';
 export default function TournamentCardScreen() {
   const { id = '', tid = '' } = useParams<{ id: string; tid: string }>();
   const trpc = useTRPC();
+  const { t: tr } = useLanguage();
   const t = useQuery(trpc.tournaments.get.queryOptions({ organizationId: id, tournamentId: tid }));
   if (t.error) {
     return (
-      <Page title="Scorekort">
+      <Page title={tr('tournaments.scorecard.title')}>
         <Alert tone="error">
           <p>{describeApiError(t.error)?.message}</p>
         </Alert>
-        <Link href={ROUTES.tournaments(id)}>Til turneringene</Link>
+        <Link href={ROUTES.tournaments(id)}>{tr('tournaments.edit.toTournaments')}</Link>
       </Page>
     );
   }
-  if (!t.data) return <Loading text="Henter turneringen …" />;
+  if (!t.data) return <Loading text={tr('tournaments.edit.loading')} />;
   return <Scorecard t={t.data} />;
 }
 
 function Scorecard({ t }: { t: TournamentView }) {
+  const { t: tr, language } = useLanguage();
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const rounds = [...t.rounds].sort((a, b) => a.number - b.number);
@@ -57,11 +60,11 @@ function Scorecard({ t }: { t: TournamentView }) {
     slug: t.slug,
     live,
   });
-  const back = <Link href={ROUTES.tournament(t.organizationId, t.id)}>Tilbake til turneringen</Link>;
+  const back = <Link href={ROUTES.tournament(t.organizationId, t.id)}>{tr('tournaments.edit.backToTournament')}</Link>;
 
   if (cards.error) {
     return (
-      <Page title={`Scorekort – ${t.name}`}>
+      <Page title={tr('tournaments.scorecard.titleOf', { name: t.name })}>
         <Alert tone="error">
           <p>{describeApiError(cards.error)?.message}</p>
         </Alert>
@@ -69,21 +72,21 @@ function Scorecard({ t }: { t: TournamentView }) {
       </Page>
     );
   }
-  if (!cards.data) return <Loading text="Henter scorekortet …" />;
+  if (!cards.data) return <Loading text={tr('tournaments.scorecard.loading')} />;
   const view = cards.data;
   // My card and my group's: an organizer's view of every card is on the tournament screen.
   const mine = view.cards.filter((c) => c.relation !== 'admin');
   const playedOn = rounds.find((r) => r.number === round)?.playedOn;
 
   return (
-    <Page title={`Scorekort – ${t.name}`} wide>
+    <Page title={tr('tournaments.scorecard.titleOf', { name: t.name })} wide>
       <p className="muted">
-        Runde {round}
-        {playedOn ? ` · ${formatDate(playedOn)}` : ''}
-        {view.group ? ` · ${startText(view.group.startsAt, view.group.tee)}` : ''} · {back}
+        {tr('tournaments.scorecard.round', { number: round })}
+        {playedOn ? ` · ${formatDays([playedOn], language)}` : ''}
+        {view.group ? ` · ${startText(view.group.startsAt, view.group.tee, tr, language)}` : ''} · {back}
       </p>
       {rounds.length > 1 ? (
-        <fieldset className="tabs" aria-label="Runde">
+        <fieldset className="tabs" aria-label={tr('tournaments.scorecard.roundLabel')}>
           {rounds.map((r) => (
             <button
               key={r.number}
@@ -91,7 +94,7 @@ function Scorecard({ t }: { t: TournamentView }) {
               aria-pressed={r.number === round}
               onClick={() => navigate(`${location}?runde=${r.number}`, { replace: true })}
             >
-              Runde {r.number}
+              {tr('tournaments.scorecard.round', { number: r.number })}
             </button>
           ))}
         </fieldset>
@@ -99,26 +102,29 @@ function Scorecard({ t }: { t: TournamentView }) {
       {live ? (
         <p>
           <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
-            {CONNECTION_TEXT[connection]}
+            {tr(`connection.${connection}`)}
           </span>
           {Object.keys(pending).length > 0 ? (
-            <span className="small muted"> · {Object.keys(pending).length} slag venter på å bli lagret</span>
+            <span className="small muted">
+              {' '}
+              · {tr('tournaments.scorecard.waiting', { count: Object.keys(pending).length })}
+            </span>
           ) : null}
         </p>
       ) : (
         <Alert tone="info">
           <p>
             {t.status === 'finished'
-              ? 'Turneringen er ferdig. Kortene kan ikke endres.'
+              ? tr('tournaments.scorecard.finished')
               : t.status === 'cancelled'
-                ? 'Turneringen er avlyst.'
-                : `Scorekortet åpnes når turneringen starter (nå: ${STATUS_NAME[t.status].toLowerCase()}).`}
+                ? tr('tournaments.scorecard.cancelled')
+                : tr('tournaments.scorecard.notStarted', { status: STATUS_NAME[language][t.status].toLowerCase() })}
           </p>
         </Alert>
       )}
       {mine.length === 0 ? (
         <Alert tone="info">
-          <p>Du har ikke noe kort i denne runden: du er ikke påmeldt, eller står ikke i startlisten ennå.</p>
+          <p>{tr('tournaments.scorecard.noCard')}</p>
         </Alert>
       ) : (
         <>
@@ -178,6 +184,7 @@ function HoleEntry({
   editable: boolean;
   onScore(entryId: string, hole: number, strokes: number | null): void;
 }) {
+  const { t: tr, language } = useLanguage();
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const fromUrl = Number(params.get('hull'));
@@ -193,16 +200,26 @@ function HoleEntry({
   return (
     <Card>
       <div className="holenav">
-        <Button variant="secondary" disabled={hole <= 1} onClick={() => go(hole - 1)} aria-label="Forrige hull">
+        <Button
+          variant="secondary"
+          disabled={hole <= 1}
+          onClick={() => go(hole - 1)}
+          aria-label={tr('tournaments.scorecard.previousHole')}
+        >
           ◀
         </Button>
         <div className="hole" aria-live="polite">
-          <strong data-testid="hole-number">Hull {hole}</strong>
+          <strong data-testid="hole-number">{tr('tournaments.scorecard.hole', { hole })}</strong>
           <span className="small muted">
-            Par {info.par} · indeks {info.strokeIndex}
+            {tr('tournaments.scorecard.parIndex', { par: info.par, index: info.strokeIndex })}
           </span>
         </div>
-        <Button variant="secondary" disabled={hole >= 18} onClick={() => go(hole + 1)} aria-label="Neste hull">
+        <Button
+          variant="secondary"
+          disabled={hole >= 18}
+          onClick={() => go(hole + 1)}
+          aria-label={tr('tournaments.scorecard.nextHole')}
+        >
           ▶
         </Button>
       </div>
@@ -221,16 +238,19 @@ function HoleEntry({
             details={
               <>
                 <div className="small muted">
-                  {card.relation === 'self' ? 'Ditt kort' : 'Du er markør'} ·{' '}
+                  {card.relation === 'self'
+                    ? tr('tournaments.scorecard.yourCard')
+                    : tr('tournaments.scorecard.youMark')}{' '}
+                  ·{' '}
                   <span className="dots" aria-hidden="true">
                     {received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}
                   </span>{' '}
-                  <span data-testid="strokes-received">{strokesReceivedText(received)}</span> · spillehcp{' '}
-                  {formatStrokes(card.playingHandicap)}
-                  {card.locked ? ' · låst' : ''}
+                  <span data-testid="strokes-received">{strokesReceivedText(received, language)}</span> ·{' '}
+                  {tr('tournaments.scorecard.playingHandicap', { strokes: formatStrokes(card.playingHandicap) })}
+                  {card.locked ? ` · ${tr('tournaments.scorecard.lockedShort')}` : ''}
                 </div>
                 <div className="small" data-testid="running-totals">
-                  {totalsText(t.format, totals, formatToPar)}
+                  {totalsText(t.format, totals, formatToPar, tr)}
                 </div>
               </>
             }
@@ -257,32 +277,39 @@ function Signatures({
   error: unknown;
   onSign(entryId: string): void;
 }) {
+  const { t } = useLanguage();
   return (
-    <Card title="Signering">
+    <Card title={t('tournaments.scorecard.signing')}>
       <FormError error={describeApiError(error)} />
       {cards.map((card) => {
         const unsent = Object.values(pending).filter((p) => p.participantId === card.entryId).length;
-        const blocker = signBlocker(card, shownCard(card, pending), unsent);
+        const blocker = signBlocker(card, shownCard(card, pending), unsent, t);
         const signedByMe = card.relation === 'self' ? card.signedByPlayer : card.signedByMarker;
         return (
           <div key={card.entryId} className="sign-box" data-testid="sign-card">
             <p>
-              <strong>{card.relation === 'self' ? 'Ditt kort' : `${card.name} (du er markør)`}</strong>
+              <strong>
+                {card.relation === 'self'
+                  ? t('tournaments.scorecard.yourCard')
+                  : t('tournaments.scorecard.markerOf', { name: card.name })}
+              </strong>
               <br />
               <span className="small" data-testid="signature-state">
-                {signatureText(card)}
+                {signatureText(card, t)}
               </span>
             </p>
             {card.locked ? (
               <p className="small">
                 <span className="badge" data-testid="card-locked">
-                  Låst
+                  {t('tournaments.scorecard.locked')}
                 </span>{' '}
-                Kortet er levert. Bare en administrator kan låse det opp.
+                {t('tournaments.scorecard.lockedText')}
               </p>
             ) : !live ? null : signedByMe ? (
               <p className="small muted">
-                Du har signert.{card.relation === 'self' ? ' Markøren må signere også.' : ' Spilleren må signere også.'}
+                {card.relation === 'self'
+                  ? t('tournaments.scorecard.signedMarkerToo')
+                  : t('tournaments.scorecard.signedPlayerToo')}
               </p>
             ) : (
               <>
@@ -298,16 +325,16 @@ function Signatures({
                   busy={busyFor === card.entryId}
                   onClick={() => onSign(card.entryId)}
                 >
-                  {card.relation === 'self' ? 'Signer mitt kort' : `Signer som markør for ${card.name}`}
+                  {card.relation === 'self'
+                    ? t('tournaments.scorecard.signMine')
+                    : t('tournaments.scorecard.countersign', { name: card.name })}
                 </Button>
               </>
             )}
           </div>
         );
       })}
-      <p className="small muted">
-        Et kort er levert når både spilleren og markøren har signert. En endring før det fjerner signaturene.
-      </p>
+      <p className="small muted">{t('tournaments.scorecard.signingRule')}</p>
     </Card>
   );
 }
@@ -321,9 +348,15 @@ function FullCard({
   cards: TournamentCardView[];
   pending: PendingScores;
 }) {
+  const { t } = useLanguage();
   return (
-    <Card title="Hele kortet">
-      <HoleTable label="Slag per hull" caption="Slag per hull og brutto" holes={view.holes} totals={['Brutto']}>
+    <Card title={t('tournaments.scorecard.wholeCard')}>
+      <HoleTable
+        label={t('tournaments.scorecard.strokesPerHole')}
+        caption={t('tournaments.scorecard.strokesCaption')}
+        holes={view.holes}
+        totals={[t('tournaments.scorecard.gross')]}
+      >
         {cards.map((card) => {
           const shown = shownCard(card, pending);
           const gross = shown.reduce<number>((s, x) => s + (x ?? 0), 0);

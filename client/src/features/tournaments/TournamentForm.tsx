@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { TOURNAMENT_MAX_DIVISIONS, TOURNAMENT_MAX_ROUNDS } from '../../../../shared/tournament-rules';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/tournaments';
 import { describeApiError, type ApiErrorView } from '../../lib/api-error';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, FormError, SelectField, TextField } from '../../ui';
@@ -40,6 +42,7 @@ export function TournamentFormView({
   locked?: boolean;
   onSubmit(fields: TournamentFields): void;
 }) {
+  const { t, language } = useLanguage();
   const [form, setForm] = useState(initial);
   const [mine, setMine] = useState<Record<string, string>>({});
   const server = describeApiError(error);
@@ -48,7 +51,7 @@ export function TournamentFormView({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const result = toTournamentFields(form);
+    const result = toTournamentFields(form, t);
     if (!result.ok) {
       setMine(result.fields);
       return;
@@ -71,9 +74,9 @@ export function TournamentFormView({
   ];
   return (
     <form onSubmit={submit} noValidate>
-      <Card title="Turneringen">
+      <Card title={t('tournaments.fields.tournament')}>
         <TextField
-          label="Navn"
+          label={t('tournaments.fields.name')}
           value={form.name}
           onChange={(e) => set({ name: e.target.value })}
           error={field('name')}
@@ -81,7 +84,7 @@ export function TournamentFormView({
           required
         />
         <div className="field">
-          <label htmlFor="tournament-description">Beskrivelse (valgfri)</label>
+          <label htmlFor="tournament-description">{t('tournaments.fields.description')}</label>
           <textarea
             id="tournament-description"
             rows={3}
@@ -92,20 +95,20 @@ export function TournamentFormView({
           {field('description') ? <span className="error">{field('description')}</span> : null}
         </div>
         <SelectField
-          label="Hvem kan se den"
+          label={t('tournaments.fields.visibility')}
           value={form.visibility}
           onChange={(e) => set({ visibility: e.target.value as TournamentVisibility })}
           error={field('visibility')}
         >
           {TOURNAMENT_VISIBILITIES.map((v) => (
             <option key={v} value={v}>
-              {VISIBILITY_NAME[v]}
+              {VISIBILITY_NAME[language][v]}
             </option>
           ))}
         </SelectField>
         <div className="format-fields">
           <SelectField
-            label="Spilleform"
+            label={t('tournaments.fields.format')}
             value={form.format}
             disabled={locked}
             onChange={(e) => set({ format: e.target.value as TournamentFormat })}
@@ -113,24 +116,24 @@ export function TournamentFormView({
           >
             {TOURNAMENT_FORMATS.map((f) => (
               <option key={f} value={f}>
-                {FORMAT_NAME[f]}
+                {FORMAT_NAME[language][f]}
               </option>
             ))}
           </SelectField>
           <TextField
-            label="Handicapandel (%)"
+            label={t('tournaments.fields.allowance')}
             inputMode="numeric"
             disabled={locked}
             value={form.allowance}
-            hint={allowanceHint(form.format)}
+            hint={allowanceHint(form.format, t)}
             onChange={(e) => set({ allowance: e.target.value })}
             error={field('allowancePercent')}
           />
         </div>
       </Card>
 
-      <Card title="Bane og runder">
-        {locked ? <p className="small muted">Turneringen er i gang: bane, runder og klasser ligger fast.</p> : null}
+      <Card title={t('tournaments.fields.courseAndRounds')}>
+        {locked ? <p className="small muted">{t('tournaments.fields.started')}</p> : null}
         <ChosenCourse form={form} />
         {field('course') ? (
           <p className="error" role="alert">
@@ -145,18 +148,18 @@ export function TournamentFormView({
                 course,
                 divisions: form.divisions.map((d) => ({
                   ...d,
-                  teeId: course.tees.some((t) => t.id === d.teeId) ? d.teeId : '',
+                  teeId: course.tees.some((tee) => tee.id === d.teeId) ? d.teeId : '',
                 })),
               })
             }
           />
         ) : null}
         <fieldset className="field">
-          <legend className="label">Runder ({form.dates.length})</legend>
+          <legend className="label">{t('tournaments.fields.rounds', { count: form.dates.length })}</legend>
           {form.dates.map((date, i) => (
             <div key={i} className="row" style={{ alignItems: 'flex-end' }}>
               <TextField
-                label={`Runde ${i + 1}, dato`}
+                label={t('tournaments.fields.roundDate', { number: i + 1 })}
                 type="date"
                 disabled={locked}
                 value={date}
@@ -165,7 +168,7 @@ export function TournamentFormView({
               />
               {!locked && form.dates.length > 1 && i === form.dates.length - 1 ? (
                 <Button size="small" variant="link" onClick={() => set({ dates: form.dates.slice(0, -1) })}>
-                  Fjern runde {i + 1}
+                  {t('tournaments.fields.removeRound', { number: i + 1 })}
                 </Button>
               ) : null}
             </div>
@@ -181,18 +184,18 @@ export function TournamentFormView({
               variant="secondary"
               onClick={() => set({ dates: [...form.dates, form.dates[form.dates.length - 1] ?? ''] })}
             >
-              Legg til runde
+              {t('tournaments.fields.addRound')}
             </Button>
           ) : null}
         </fieldset>
       </Card>
 
-      <Card title="Klasser">
+      <Card title={t('tournaments.fields.divisions')}>
         {form.divisions.map((d, i) => (
           <fieldset key={d.id ?? `new-${i}`} className="side-box">
-            <legend className="label">Klasse {i + 1}</legend>
+            <legend className="label">{t('tournaments.fields.division', { number: i + 1 })}</legend>
             <TextField
-              label="Navn på klassen"
+              label={t('tournaments.fields.divisionName')}
               disabled={locked}
               value={d.name}
               onChange={(e) =>
@@ -201,26 +204,27 @@ export function TournamentFormView({
               error={field(`divisions.${i}.name`)}
             />
             <SelectField
-              label="Teested"
+              label={t('tournaments.fields.tee')}
               disabled={locked || !form.course}
               value={d.teeId}
               onChange={(e) =>
                 set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, teeId: e.target.value } : x)) })
               }
               error={field(`divisions.${i}.teeId`)}
-              hint={form.course ? undefined : 'Velg banen først.'}
+              hint={form.course ? undefined : t('tournaments.fields.courseFirst')}
             >
-              <option value="">Velg teested</option>
-              {(form.course?.tees ?? []).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                  {t.lengthMeters ? ` (${t.lengthMeters} m, par ${t.par})` : ` (par ${t.par})`}
+              <option value="">{t('tournaments.fields.chooseTee')}</option>
+              {(form.course?.tees ?? []).map((tee) => (
+                <option key={tee.id} value={tee.id}>
+                  {tee.lengthMeters
+                    ? t('tournaments.fields.teeLength', { name: tee.name, length: tee.lengthMeters, par: tee.par })
+                    : t('tournaments.fields.teePar', { name: tee.name, par: tee.par })}
                 </option>
               ))}
             </SelectField>
             <div className="grid-2">
               <TextField
-                label="Laveste hcp (valgfri)"
+                label={t('tournaments.fields.minIndex')}
                 inputMode="decimal"
                 disabled={locked}
                 value={d.min}
@@ -230,7 +234,7 @@ export function TournamentFormView({
                 error={field(`divisions.${i}.minHandicapIndex`)}
               />
               <TextField
-                label="Høyeste hcp (valgfri)"
+                label={t('tournaments.fields.maxIndex')}
                 inputMode="decimal"
                 disabled={locked}
                 value={d.max}
@@ -246,7 +250,7 @@ export function TournamentFormView({
                 variant="link"
                 onClick={() => set({ divisions: form.divisions.filter((_, j) => j !== i) })}
               >
-                Fjern klassen
+                {t('tournaments.fields.removeDivision')}
               </Button>
             ) : null}
           </fieldset>
@@ -262,22 +266,22 @@ export function TournamentFormView({
             variant="secondary"
             onClick={() => set({ divisions: [...form.divisions, { name: '', teeId: '', min: '', max: '' }] })}
           >
-            Legg til klasse
+            {t('tournaments.fields.addDivision')}
           </Button>
         ) : null}
       </Card>
 
-      <Card title="Påmelding">
+      <Card title={t('tournaments.fields.entries')}>
         <div className="grid-2">
           <TextField
-            label="Antall plasser (valgfri)"
+            label={t('tournaments.fields.entryLimit')}
             inputMode="numeric"
             value={form.entryLimit}
             onChange={(e) => set({ entryLimit: e.target.value })}
             error={field('entryLimit')}
           />
           <TextField
-            label="Høyeste hcp for å delta (valgfri)"
+            label={t('tournaments.fields.entryMaxIndex')}
             inputMode="decimal"
             value={form.maxIndex}
             onChange={(e) => set({ maxIndex: e.target.value })}
@@ -285,12 +289,12 @@ export function TournamentFormView({
           />
         </div>
         <TextField
-          label="Påmeldingsfrist (valgfri)"
+          label={t('tournaments.fields.closesAt')}
           type="datetime-local"
           value={form.closesAt}
           onChange={(e) => set({ closesAt: e.target.value })}
           error={field('entriesCloseAt')}
-          hint="Etter fristen kan medlemmene ikke melde seg på selv."
+          hint={t('tournaments.fields.closesAtHint')}
         />
       </Card>
 
@@ -304,13 +308,14 @@ export function TournamentFormView({
 
 /** Messages for fields the form has no place for (a division's id, a course the admin cannot see, …). */
 function OtherErrors({ error, handled }: { error: ApiErrorView | null; handled: string[] }) {
+  const { t } = useLanguage();
   if (!error) return null;
   const placed = (path: string) => handled.some((h) => path === h || path.startsWith(`${h}.`));
   const fields = Object.keys(error.fields).filter((p) => !placed(p));
   if (Object.keys(error.fields).length > 0 && fields.length === 0) {
     return (
       <Alert tone="error" focus>
-        <p>Noe i skjemaet må rettes: se meldingene ved feltene.</p>
+        <p>{t('tournaments.fields.fixFields')}</p>
       </Alert>
     );
   }
@@ -318,12 +323,13 @@ function OtherErrors({ error, handled }: { error: ApiErrorView | null; handled: 
 }
 
 function ChosenCourse({ form }: { form: TournamentForm }) {
-  if (!form.course) return <p className="muted">Ingen bane valgt ennå. Turneringer spilles på 18 hull.</p>;
+  const { t } = useLanguage();
+  if (!form.course) return <p className="muted">{t('tournaments.fields.noCourse')}</p>;
   const c = form.course;
   return (
     <Alert tone="success">
       <p>
-        Bane:{' '}
+        {t('tournaments.fields.course')}{' '}
         <strong data-testid="tournament-course">
           {courseTitle({ ...c, club: c.clubName ? { slug: '', name: c.clubName } : undefined })}
         </strong>

@@ -1,7 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
+import { formatDateTime, formatDays } from '../../../../shared/format/dates';
+import type { Language } from '../../../../shared/values';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
@@ -9,7 +14,7 @@ import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, Page, SelectField } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
-import { courseTitle, formatDate } from '../rounds/format';
+import { courseTitle } from '../rounds/format';
 import { CardsAdmin, EntriesAdmin, ResultsDownload, StartListEditor, StatusPanel } from './TournamentAdmin';
 import {
   canWithdrawSelf,
@@ -34,6 +39,7 @@ import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 export default function TournamentScreen() {
   const { id = '', tid = '' } = useParams<{ id: string; tid: string }>();
   const trpc = useTRPC();
+  const { t: tr, language } = useLanguage();
   const ids = { organizationId: id, tournamentId: tid };
   const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
   const t = useQuery(trpc.tournaments.get.queryOptions(ids));
@@ -44,15 +50,15 @@ export default function TournamentScreen() {
   const error = org.error ?? t.error ?? entries.error;
   if (error) {
     return (
-      <Page title="Turnering">
+      <Page title={tr('tournaments.screen.title')}>
         <Alert tone="error">
           <p>{describeApiError(error)?.message}</p>
         </Alert>
-        <Link href={ROUTES.tournaments(id)}>Til turneringene</Link>
+        <Link href={ROUTES.tournaments(id)}>{tr('tournaments.edit.toTournaments')}</Link>
       </Page>
     );
   }
-  if (!org.data || !t.data || !entries.data) return <Loading text="Henter turneringen …" />;
+  if (!org.data || !t.data || !entries.data) return <Loading text={tr('tournaments.edit.loading')} />;
   const admin = isAdminRole(org.data.role);
   const view = t.data;
   const list = entries.data.entries;
@@ -62,13 +68,13 @@ export default function TournamentScreen() {
     <Page title={view.name} wide>
       <p className="muted">
         <span className={STATUS_BADGE[view.status]} data-testid="tournament-status">
-          {STATUS_NAME[view.status]}
+          {STATUS_NAME[language][view.status]}
         </span>{' '}
-        · {org.data.name} · <Link href={ROUTES.tournaments(id)}>Alle turneringer</Link>
+        · {org.data.name} · <Link href={ROUTES.tournaments(id)}>{tr('tournaments.screen.all')}</Link>
         {admin ? (
           <>
             {' '}
-            · <Link href={ROUTES.editTournament(id, tid)}>Endre</Link>
+            · <Link href={ROUTES.editTournament(id, tid)}>{tr('tournaments.screen.edit')}</Link>
           </>
         ) : null}
       </p>
@@ -91,14 +97,18 @@ export default function TournamentScreen() {
 }
 
 function Details({ t }: { t: TournamentView }) {
+  const { t: tr, language } = useLanguage();
   const course = useCourseChoice(t.rounds[0]?.courseId);
   const rounds = [...t.rounds].sort((a, b) => a.number - b.number);
+  const entered = t.entryLimit
+    ? tr('tournaments.list.enteredOf', { count: t.entryCount, limit: t.entryLimit })
+    : tr('tournaments.list.entered', { count: t.entryCount });
   return (
-    <Card title="Om turneringen">
+    <Card title={tr('tournaments.screen.about')}>
       {t.description ? <p style={{ whiteSpace: 'pre-line' }}>{t.description}</p> : null}
       <ul className="list small">
         <li>
-          Bane:{' '}
+          {tr('tournaments.fields.course')}{' '}
           {course.choice
             ? courseTitle({
                 ...course.choice,
@@ -108,36 +118,40 @@ function Details({ t }: { t: TournamentView }) {
         </li>
         {rounds.map((r) => (
           <li key={r.number}>
-            Runde {r.number}: {formatDate(r.playedOn)}
+            {tr('tournaments.screen.roundOn', { number: r.number, date: formatDays([r.playedOn], language) })}
           </li>
         ))}
         <li>
-          {FORMAT_NAME[t.format]}, handicapandel {t.allowancePercent} %
+          {tr('tournaments.screen.formatAllowance', {
+            format: FORMAT_NAME[language][t.format],
+            percent: t.allowancePercent,
+          })}
         </li>
         <li>
-          Klasser:{' '}
+          {tr('tournaments.screen.divisions')}{' '}
           {t.divisions
             .map(
               (d) =>
-                `${d.name} (${course.choice?.tees.find((x) => x.id === d.teeId)?.name ?? 'tee'}${rangeText(d.minHandicapIndex, d.maxHandicapIndex)})`,
+                `${d.name} (${course.choice?.tees.find((x) => x.id === d.teeId)?.name ?? 'tee'}${rangeText(d.minHandicapIndex, d.maxHandicapIndex, tr, language)})`,
             )
             .join(', ')}
         </li>
         <li>
-          {VISIBILITY_NAME[t.visibility]}
+          {VISIBILITY_NAME[language][t.visibility]}
           {t.visibility === 'public' && t.status !== 'draft' ? (
             <>
               {' '}
-              · <Link href={ROUTES.publicTournament(t.slug)}>offentlig side</Link>
+              · <Link href={ROUTES.publicTournament(t.slug)}>{tr('tournaments.screen.publicPage')}</Link>
             </>
           ) : null}
         </li>
         <li>
-          {t.entryCount}
-          {t.entryLimit ? ` av ${t.entryLimit}` : ''} påmeldt
-          {t.maxHandicapIndex !== undefined ? ` · høyeste hcp ${formatHandicapIndex(t.maxHandicapIndex)}` : ''}
+          {entered}
+          {t.maxHandicapIndex !== undefined
+            ? ` · ${tr('tournaments.screen.maxIndex', { index: formatHandicapIndex(t.maxHandicapIndex, language) })}`
+            : ''}
           {t.entriesCloseAt
-            ? ` · påmeldingsfrist ${new Date(t.entriesCloseAt).toLocaleString('nb-NO', { dateStyle: 'medium', timeStyle: 'short' })}`
+            ? ` · ${tr('tournaments.screen.deadline', { at: formatDateTime(new Date(t.entriesCloseAt), language) })}`
             : ''}
         </li>
       </ul>
@@ -145,11 +159,12 @@ function Details({ t }: { t: TournamentView }) {
   );
 }
 
-function rangeText(min: number | undefined, max: number | undefined): string {
+function rangeText(min: number | undefined, max: number | undefined, tr: TFunction, language: Language): string {
+  const index = (value: number | undefined) => formatHandicapIndex(value, language);
   if (min === undefined && max === undefined) return '';
-  if (min === undefined) return `, hcp til ${formatHandicapIndex(max)}`;
-  if (max === undefined) return `, hcp fra ${formatHandicapIndex(min)}`;
-  return `, hcp ${formatHandicapIndex(min)}–${formatHandicapIndex(max)}`;
+  if (min === undefined) return `, ${tr('tournaments.screen.indexUpTo', { max: index(max) })}`;
+  if (max === undefined) return `, ${tr('tournaments.screen.indexFrom', { min: index(min) })}`;
+  return `, ${tr('tournaments.screen.indexRange', { min: index(min), max: index(max) })}`;
 }
 
 /** Me in this tournament: enter or withdraw, my start time and group, the scorecard. */
@@ -165,6 +180,7 @@ function MyEntry({
   admin: boolean;
 }) {
   const trpc = useTRPC();
+  const { t: tr, language } = useLanguage();
   const queryClient = useQueryClient();
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
   const refresh = () => {
@@ -175,24 +191,24 @@ function MyEntry({
   const withdraw = useMutation(trpc.tournaments.withdraw.mutationOptions({ onSuccess: refresh }));
   const [division, setDivision] = useState('');
   const [sure, setSure] = useState(false);
-  const open = selfEntry(t, new Date());
+  const open = selfEntry(t, new Date(), tr);
 
   if (!mine) {
     if (!STATUSES_BEFORE_PLAY.includes(t.status)) return null;
     // An organizer who has not entered needs no "entries are closed" notice above their own tools.
     if (admin && !open.ok && t.status !== 'open') return null;
     return (
-      <Card title="Påmelding">
+      <Card title={tr('tournaments.screen.entry')}>
         {open.ok ? (
           <>
             {t.divisions.length > 1 ? (
               <SelectField
-                label="Klasse"
+                label={tr('tournaments.screen.division')}
                 value={division}
                 onChange={(e) => setDivision(e.target.value)}
-                hint="Uten valg: den første klassen som passer handicapet ditt."
+                hint={tr('tournaments.screen.divisionHint')}
               >
-                <option value="">Velg for meg</option>
+                <option value="">{tr('tournaments.screen.chooseForMe')}</option>
                 {t.divisions.map((d) => (
                   <option key={d.id} value={d.id}>
                     {d.name}
@@ -205,7 +221,7 @@ function MyEntry({
               busy={enter.isPending}
               onClick={() => enter.mutate({ ...ids, ...(division ? { divisionId: division } : {}) })}
             >
-              Meld meg på
+              {tr('tournaments.screen.enterMe')}
             </Button>
           </>
         ) : (
@@ -219,60 +235,63 @@ function MyEntry({
 
   const rounds = [...t.rounds].sort((a, b) => a.number - b.number);
   return (
-    <Card title="Din påmelding">
+    <Card title={tr('tournaments.screen.yourEntry')}>
       <p data-testid="my-entry">
-        Du er påmeldt i klassen <strong>{mine.division.name}</strong> · hcp {formatHandicapIndex(mine.handicapIndex)} ·
-        spillehandicap {formatStrokes(mine.playingHandicap)}
-        {t.status === 'in_progress' || t.status === 'finished' ? ' (låst)' : ''}
+        {tr('tournaments.screen.enteredIn')} <strong>{mine.division.name}</strong> ·{' '}
+        {tr('tournaments.screen.index', { index: formatHandicapIndex(mine.handicapIndex, language) })} ·{' '}
+        {tr('tournaments.screen.playingHandicap', { strokes: formatStrokes(mine.playingHandicap) })}
+        {t.status === 'in_progress' || t.status === 'finished' ? ` ${tr('tournaments.screen.locked')}` : ''}
       </p>
       {rounds.map((r) => {
         const group = groupOf(entries, mine, r.number);
         return (
           <div key={r.number} className="group-box" data-testid="my-group">
             <h3>
-              Runde {r.number} · {formatDate(r.playedOn)}
+              {tr('tournaments.screen.roundDate', { number: r.number, date: formatDays([r.playedOn], language) })}
             </h3>
             {group ? (
               <>
-                <p className="start-time">{startText(group.startsAt, group.tee)}</p>
-                <p className="small">Gruppe: {group.entries.map((e) => e.player.name).join(', ')}</p>
+                <p className="start-time">{startText(group.startsAt, group.tee, tr, language)}</p>
+                <p className="small">
+                  {tr('tournaments.screen.group', { names: group.entries.map((e) => e.player.name).join(', ') })}
+                </p>
               </>
             ) : (
-              <p className="small muted">Startlisten er ikke klar ennå.</p>
+              <p className="small muted">{tr('tournaments.screen.noStartList')}</p>
             )}
           </div>
         );
       })}
       {t.status === 'in_progress' ? (
         <Link href={ROUTES.tournamentCard(t.organizationId, t.id)} className="btn block">
-          Til scorekortet
+          {tr('tournaments.screen.toCard')}
         </Link>
       ) : null}
       {t.status === 'finished' ? (
-        <Link href={ROUTES.tournamentCard(t.organizationId, t.id)}>Se scorekortet</Link>
+        <Link href={ROUTES.tournamentCard(t.organizationId, t.id)}>{tr('tournaments.screen.seeCard')}</Link>
       ) : null}
       {canWithdrawSelf(t.status) ? (
         <div style={{ marginTop: '0.75rem' }}>
           <FormError error={describeApiError(withdraw.error)} />
           {sure ? (
             <div className="confirm-box">
-              <p>Vil du melde deg av «{t.name}»? Plassen din kan gå til en annen.</p>
+              <p>{tr('tournaments.screen.withdrawQuestion', { name: t.name })}</p>
               <div className="row">
                 <Button
                   variant="danger"
                   busy={withdraw.isPending}
                   onClick={() => withdraw.mutate({ ...ids, entryId: mine.id })}
                 >
-                  Ja, meld meg av
+                  {tr('tournaments.screen.yesWithdraw')}
                 </Button>
                 <Button variant="link" onClick={() => setSure(false)}>
-                  Avbryt
+                  {tr('tournaments.screen.cancel')}
                 </Button>
               </div>
             </div>
           ) : (
             <Button variant="secondary" onClick={() => setSure(true)}>
-              Meld meg av
+              {tr('tournaments.screen.withdrawMe')}
             </Button>
           )}
         </div>
@@ -282,10 +301,11 @@ function MyEntry({
 }
 
 function Entrants({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
+  const { t: tr, language } = useLanguage();
   return (
-    <Card title={`Påmeldte (${entries.length})`}>
+    <Card title={tr('tournaments.screen.entrants', { count: entries.length })}>
       {entries.length === 0 ? (
-        <p className="muted">Ingen er påmeldt ennå.</p>
+        <p className="muted">{tr('tournaments.screen.noEntrants')}</p>
       ) : (
         t.divisions.map((d) => {
           const inDivision = entries.filter((e) => e.division.id === d.id);
@@ -293,15 +313,18 @@ function Entrants({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
           return (
             <div key={d.id}>
               {t.divisions.length > 1 ? <h3>{d.name}</h3> : null}
-              <ul className="list" aria-label={`Påmeldte i ${d.name}`}>
+              <ul className="list" aria-label={tr('tournaments.screen.entrantsIn', { name: d.name })}>
                 {inDivision.map((e) => (
                   <li key={e.id} className="row between" data-testid="entrant">
                     <span>
                       {e.player.name}
-                      {e.player.userId ? '' : ' (gjest)'}
+                      {e.player.userId ? '' : ` ${tr('tournaments.screen.guest')}`}
                     </span>
                     <span className="small muted">
-                      hcp {formatHandicapIndex(e.handicapIndex)} · spillehcp {formatStrokes(e.playingHandicap)}
+                      {tr('tournaments.screen.indexAndPlaying', {
+                        index: formatHandicapIndex(e.handicapIndex, language),
+                        strokes: formatStrokes(e.playingHandicap),
+                      })}
                     </span>
                   </li>
                 ))}

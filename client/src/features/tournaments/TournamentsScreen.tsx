@@ -1,69 +1,76 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import { formatDays } from '../../../../shared/format/dates';
+import { useLanguage } from '../../i18n';
+import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
-import { formatDate } from '../rounds/format';
 import { FORMAT_NAME, STATUS_BADGE, STATUS_NAME } from './tournament';
 
 /** The club's tournaments (issue 15): every member sees them, newest first; owners and admins create one. */
 export default function TournamentsScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const trpc = useTRPC();
+  const { t, language } = useLanguage();
   const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
   const list = useQuery(trpc.tournaments.list.queryOptions({ organizationId: id }));
   const error = org.error ?? list.error;
   if (error) {
     return (
-      <Page title="Turneringer">
+      <Page title={t('tournaments.list.title')}>
         <Alert tone="error">
           <p>{describeApiError(error)?.message}</p>
         </Alert>
-        <Link href={ROUTES.orgs}>Tilbake til klubbene</Link>
+        <Link href={ROUTES.orgs}>{t('tournaments.list.backToClubs')}</Link>
       </Page>
     );
   }
-  if (!org.data || !list.data) return <Loading text="Henter turneringene …" />;
+  if (!org.data || !list.data) return <Loading text={t('tournaments.list.loading')} />;
   const admin = isAdminRole(org.data.role);
   const tournaments = list.data.tournaments;
   return (
-    <Page title={`Turneringer i ${org.data.name}`}>
+    <Page title={t('tournaments.list.titleOf', { name: org.data.name })}>
       <p className="muted">
-        <Link href={ROUTES.org(id)}>Tilbake til klubben</Link>
+        <Link href={ROUTES.org(id)}>{t('tournaments.list.backToClub')}</Link>
       </p>
       {admin ? (
         <p>
           <Link href={ROUTES.newTournament(id)} className="btn">
-            Ny turnering
+            {t('tournaments.list.new')}
           </Link>
         </p>
       ) : null}
       {tournaments.length === 0 ? (
-        <EmptyState title="Ingen turneringer ennå">
-          <p>
-            {admin
-              ? 'Lag klubbens første turnering med «Ny turnering».'
-              : 'Når klubben setter opp en turnering, finner du den her.'}
-          </p>
+        <EmptyState title={t('tournaments.list.empty')}>
+          <p>{admin ? t('tournaments.list.emptyAdmin') : t('tournaments.list.emptyMember')}</p>
         </EmptyState>
       ) : (
         <Card>
-          <ul className="result-list" aria-label="Turneringer">
+          <ul className="result-list" aria-label={t('tournaments.list.title')}>
             {tournaments
-              .filter((t) => admin || t.status !== 'draft')
-              .map((t) => {
-                const dates = [...t.rounds].sort((a, b) => a.number - b.number).map((r) => formatDate(r.playedOn));
+              .filter((tournament) => admin || tournament.status !== 'draft')
+              .map((tournament) => {
+                const { entryCount: count, entryLimit: limit } = tournament;
                 return (
-                  <li key={t.id} data-testid="tournament">
-                    <Link href={ROUTES.tournament(id, t.id)}>
-                      <strong>{t.name}</strong> <span className={STATUS_BADGE[t.status]}>{STATUS_NAME[t.status]}</span>
+                  <li key={tournament.id} data-testid="tournament">
+                    <Link href={ROUTES.tournament(id, tournament.id)}>
+                      <strong>{tournament.name}</strong>{' '}
+                      <span className={STATUS_BADGE[tournament.status]}>
+                        {STATUS_NAME[language][tournament.status]}
+                      </span>
                       <span className="small muted" style={{ display: 'block' }}>
                         {[
-                          dates.length > 1 ? `${dates[0]} – ${dates[dates.length - 1]}` : dates[0],
-                          FORMAT_NAME[t.format],
-                          `${t.entryCount}${t.entryLimit ? ` av ${t.entryLimit}` : ''} påmeldt`,
+                          formatDays(
+                            tournament.rounds.map((r) => r.playedOn),
+                            language,
+                          ),
+                          FORMAT_NAME[language][tournament.format],
+                          limit
+                            ? t('tournaments.list.enteredOf', { count, limit })
+                            : t('tournaments.list.entered', { count }),
                         ].join(' · ')}
                       </span>
                     </Link>

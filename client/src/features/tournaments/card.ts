@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { TournamentCardView } from '../../../../shared/schemas/tournaments';
 import type { TournamentFormat } from '../../../../shared/values';
 
@@ -6,11 +7,12 @@ export function missingHoles(strokes: readonly (number | null)[]): number[] {
   return strokes.flatMap((s, i) => (s === null ? [i + 1] : []));
 }
 
-/** "hull 7", "hull 3 og 7", "hull 3, 7 og 12" (as the server's 409 says it). */
-export function holeList(holes: readonly number[]): string {
-  if (holes.length === 0) return '';
-  if (holes.length === 1) return `hull ${holes[0]}`;
-  return `hull ${holes.slice(0, -1).join(', ')} og ${holes[holes.length - 1]}`;
+/** "hull 7", "hull 3 og 7", "hull 3, 7 og 12" (as the server's 409 says it); "holes 3, 7 and 12" in English. */
+export function holeList(holes: readonly number[], t: TFunction): string {
+  const last = holes[holes.length - 1];
+  if (last === undefined) return '';
+  if (holes.length === 1) return t('tournaments.card.hole', { hole: last });
+  return t('tournaments.card.holes', { list: holes.slice(0, -1).join(', '), last });
 }
 
 /** What still stops me from signing this card, in words; null when nothing does. */
@@ -18,12 +20,13 @@ export function signBlocker(
   card: Pick<TournamentCardView, 'strokes' | 'locked'>,
   shown: readonly (number | null)[],
   unsent: number,
+  t: TFunction,
 ): string | null {
   if (card.locked) return null;
   const missing = missingHoles(shown);
-  if (missing.length === 18) return 'Ingen hull er ført ennå.';
-  if (missing.length > 0) return `Mangler ${holeList(missing)}.`;
-  if (unsent > 0) return `${unsent} slag er ikke lagret ennå.`;
+  if (missing.length === 18) return t('tournaments.card.noHoles');
+  if (missing.length > 0) return t('tournaments.card.missing', { holes: holeList(missing, t) });
+  if (unsent > 0) return t('tournaments.card.unsent', { count: unsent });
   return null;
 }
 
@@ -56,25 +59,33 @@ export function cardTotals(
 }
 
 /** One line for the running totals in the tournament's format. */
-export function totalsText(format: TournamentFormat, t: CardTotals, toPar: (n: number) => string): string {
-  if (t.holesPlayed === 0) return 'Ingen slag ennå';
-  const after = `etter ${t.holesPlayed} hull`;
+export function totalsText(
+  format: TournamentFormat,
+  totals: CardTotals,
+  toPar: (n: number) => string,
+  t: TFunction,
+): string {
+  if (totals.holesPlayed === 0) return t('tournaments.card.noStrokes');
+  const after = t('tournaments.card.afterHoles', { count: totals.holesPlayed });
   switch (format) {
     case 'stroke_gross':
-      return `Brutto ${t.gross} (${toPar(t.grossToPar)}) ${after}`;
+      return t('tournaments.card.totalsGross', { gross: totals.gross, toPar: toPar(totals.grossToPar), after });
     case 'stroke_net':
-      return `Netto ${toPar(t.netToPar)} · brutto ${t.gross} ${after}`;
+      return t('tournaments.card.totalsNet', { toPar: toPar(totals.netToPar), gross: totals.gross, after });
     case 'stableford':
-      return `${t.points} poeng · brutto ${t.gross} ${after}`;
+      return t('tournaments.card.totalsStableford', { points: totals.points, gross: totals.gross, after });
   }
 }
 
 /** The signatures in words: "Signert av spilleren og markøren – låst". */
-export function signatureText(card: Pick<TournamentCardView, 'signedByPlayer' | 'signedByMarker' | 'locked'>): string {
-  if (card.locked) return 'Signert av spilleren og markøren – låst';
-  if (card.signedByPlayer) return 'Signert av spilleren, venter på markøren';
-  if (card.signedByMarker) return 'Signert av markøren, venter på spilleren';
-  return 'Ikke signert';
+export function signatureText(
+  card: Pick<TournamentCardView, 'signedByPlayer' | 'signedByMarker' | 'locked'>,
+  t: TFunction,
+): string {
+  if (card.locked) return t('tournaments.card.signedLocked');
+  if (card.signedByPlayer) return t('tournaments.card.signedByPlayer');
+  if (card.signedByMarker) return t('tournaments.card.signedByMarker');
+  return t('tournaments.card.notSigned');
 }
 
 /** The first hole where a card on screen has no score, to open the scorecard where play is. */

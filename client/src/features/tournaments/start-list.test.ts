@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { applyLanguage, i18n } from '../../i18n';
+import '../../i18n/messages/nb/tournaments';
 import { clashes, groupsFromEntries, moveEntry, oneTeeStart, twoTeeStart, type DraftGroup } from './start-list';
+
+const t = i18n.getFixedT('nb');
 
 const T0 = '2026-06-01T06:00:00.000Z';
 const at = (minutes: number) => new Date(new Date(T0).getTime() + minutes * 60_000).toISOString();
@@ -39,7 +43,7 @@ describe('the start list editor', () => {
       [10, at(0)],
       [10, at(10)],
     ]);
-    expect(clashes(two)).toEqual([]);
+    expect(clashes(two, t)).toEqual([]);
     expect(oneTeeStart(two, T0, 10).map((g) => [g.tee, g.startsAt])).toEqual([
       [1, at(0)],
       [1, at(10)],
@@ -48,13 +52,27 @@ describe('the start list editor', () => {
     ]);
   });
 
-  it('says which groups would start off one tee at one time', () => {
+  it('says which groups would start off one tee at one time', async () => {
     expect(
-      clashes([
-        { startsAt: at(0), tee: 1, entryIds: ['a'] },
-        { startsAt: at(0), tee: 1, entryIds: ['b'] },
-      ]),
+      clashes(
+        [
+          { startsAt: at(0), tee: 1, entryIds: ['a'] },
+          { startsAt: at(0), tee: 1, entryIds: ['b'] },
+        ],
+        t,
+      ),
     ).toEqual(['Gruppe 1 og 2 starter fra tee 1 samtidig.']);
+    await applyLanguage('en');
+    expect(
+      clashes(
+        [
+          { startsAt: at(0), tee: 10, entryIds: ['a'] },
+          { startsAt: at(0), tee: 10, entryIds: ['b'] },
+        ],
+        i18n.getFixedT('en'),
+      ),
+    ).toEqual(['Groups 1 and 2 start from tee 10 at the same time.']);
+    await applyLanguage('nb');
   });
 
   it('reads a round’s groups from the entries', () => {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { GroupView } from '../../../../shared/schemas/tournaments';
 import { GROUP_MAX_ENTRIES } from '../../../../shared/tournament-rules';
 
@@ -89,13 +90,13 @@ export function oneTeeStart(groups: readonly DraftGroup[], firstStartsAt: string
 }
 
 /** Two groups off one tee at one time: the server refuses it (400), so the editor says so first. */
-export function clashes(groups: readonly DraftGroup[]): string[] {
+export function clashes(groups: readonly DraftGroup[], t: TFunction): string[] {
   const seen = new Map<string, number>();
   const messages: string[] = [];
   groups.forEach((g, i) => {
     const key = `${g.startsAt}|${g.tee}`;
     const first = seen.get(key);
-    if (first !== undefined) messages.push(`Gruppe ${first + 1} og ${i + 1} starter fra tee ${g.tee} samtidig.`);
+    if (first !== undefined) messages.push(t('tournaments.clash', { first: first + 1, second: i + 1, tee: g.tee }));
     else seen.set(key, i);
   });
   return messages;

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { applyLanguage, i18n } from '../../i18n';
+import '../../i18n/messages/nb/tournaments';
 import type { TournamentView } from '../../../../shared/schemas/tournaments';
-import { formOf, newTournamentForm, toTournamentFields, toUpdateChanges, type TournamentForm } from './tournament-form';
+import {
+  allowanceHint,
+  formOf,
+  newTournamentForm,
+  toTournamentFields,
+  toUpdateChanges,
+  type TournamentForm,
+} from './tournament-form';
+
+const t = i18n.getFixedT('nb');
 
 const course = {
   id: 'c1',
@@ -13,7 +24,7 @@ const course = {
 
 function filled(): TournamentForm {
   return {
-    ...newTournamentForm('2026-06-01'),
+    ...newTournamentForm('2026-06-01', t),
     name: 'Vårcupen',
     course,
     divisions: [{ name: 'A', teeId: 't1', min: '', max: '18,4' }],
@@ -29,7 +40,7 @@ describe('the tournament form', () => {
       entryLimit: '40',
       allowance: '',
     };
-    const result = toTournamentFields(form);
+    const result = toTournamentFields(form, t);
     expect(result).toEqual({
       ok: true,
       value: {
@@ -48,14 +59,18 @@ describe('the tournament form', () => {
   });
 
   it('says at the field what it cannot read, with the server’s paths', () => {
-    const result = toTournamentFields({
-      ...filled(),
-      course: null,
-      entryLimit: 'mange',
-      divisions: [{ name: 'A', teeId: '', min: 'x', max: '' }],
-    });
+    const result = toTournamentFields(
+      {
+        ...filled(),
+        course: null,
+        entryLimit: 'mange',
+        divisions: [{ name: 'A', teeId: '', min: 'x', max: '' }],
+      },
+      t,
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
+    expect(result.fields.course).toBe('Velg banen turneringen spilles på.');
     expect(Object.keys(result.fields).sort()).toEqual([
       'course',
       'divisions.0.minHandicapIndex',
@@ -64,8 +79,24 @@ describe('the tournament form', () => {
     ]);
   });
 
+  it('says it in English too', async () => {
+    await applyLanguage('en');
+    const en = i18n.getFixedT('en');
+    expect(newTournamentForm('2026-06-01', en).divisions[0]!.name).toBe('Open division');
+    const result = toTournamentFields({ ...filled(), course: null, entryLimit: 'many' }, en);
+    expect(result).toMatchObject({
+      ok: false,
+      fields: {
+        course: 'Choose the course the tournament is played on.',
+        entryLimit: 'The number of places is a whole number.',
+      },
+    });
+    expect(allowanceHint('stroke_gross', en)).toBe('Empty: 100 % (standard for gross).');
+    await applyLanguage('nb');
+  });
+
   it('round-trips a tournament and leaves out what may not change once play has started', () => {
-    const t: TournamentView = {
+    const view: TournamentView = {
       id: 't',
       organizationId: 'o',
       organization: { id: 'o', name: 'Klubben' },
@@ -79,9 +110,9 @@ describe('the tournament form', () => {
       rounds: [{ number: 1, courseId: 'c1', playedOn: '2026-06-01' }],
       divisions: [{ id: 'd1', name: 'A', teeId: 't1', maxHandicapIndex: 18.4 }],
     };
-    const form = formOf(t, course);
+    const form = formOf(view, course, 'nb');
     expect(form.divisions[0]).toEqual({ id: 'd1', name: 'A', teeId: 't1', min: '', max: '18,4' });
-    const fields = toTournamentFields(form);
+    const fields = toTournamentFields(form, t);
     if (!fields.ok) throw new Error('form not valid');
     expect(toUpdateChanges(fields.value, true)).toEqual({
       name: 'Vårcupen',

@@ -1,8 +1,9 @@
+import type { TFunction } from 'i18next';
 import type { TournamentView } from '../../../../shared/schemas/tournaments';
 import { defaultAllowancePercent } from '../../../../shared/tournament-rules';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import type { CourseChoice } from '../rounds/wizard-state';
-import type { TournamentFormat, TournamentVisibility } from '../../../../shared/values';
+import type { Language, TournamentFormat, TournamentVisibility } from '../../../../shared/values';
 
 /**
  * The tournament form (create and edit) as typed: text where the golfer types, turned into
@@ -35,7 +36,7 @@ export interface TournamentForm {
   divisions: DivisionForm[];
 }
 
-export function newTournamentForm(today: string): TournamentForm {
+export function newTournamentForm(today: string, t: TFunction): TournamentForm {
   return {
     name: '',
     description: '',
@@ -47,7 +48,7 @@ export function newTournamentForm(today: string): TournamentForm {
     closesAt: '',
     course: null,
     dates: [today],
-    divisions: [{ name: 'Åpen klasse', teeId: '', min: '', max: '' }],
+    divisions: [{ name: t('tournaments.form.openDivision'), teeId: '', min: '', max: '' }],
   };
 }
 
@@ -58,8 +59,8 @@ function localDateTime(iso: string): string {
 }
 
 /** The form of an existing tournament; its course as far as the tournament knows it (the tees come from courses.get). */
-export function formOf(t: TournamentView, course: CourseChoice | null): TournamentForm {
-  const index = (v: number | undefined) => (v === undefined ? '' : formatHandicapIndex(v));
+export function formOf(t: TournamentView, course: CourseChoice | null, language: Language): TournamentForm {
+  const index = (v: number | undefined) => (v === undefined ? '' : formatHandicapIndex(v, language));
   return {
     name: t.name,
     description: t.description ?? '',
@@ -101,7 +102,7 @@ export interface TournamentFields {
  * The form as TournamentInput fields. Field messages use the server's paths ("divisions.0.maxHandicapIndex"),
  * so the form shows the form's own and the server's messages in the same place.
  */
-export function toTournamentFields(form: TournamentForm): FormResult<TournamentFields> {
+export function toTournamentFields(form: TournamentForm, t: TFunction): FormResult<TournamentFields> {
   const fields: Record<string, string> = {};
   const index = (text: string, path: string): number | undefined => {
     const parsed = parseHandicapIndex(text);
@@ -112,20 +113,20 @@ export function toTournamentFields(form: TournamentForm): FormResult<TournamentF
     return parsed.value ?? undefined;
   };
   const whole = (text: string, path: string, message: string): number | undefined => {
-    const t = text.trim();
-    if (t === '') return undefined;
-    if (!/^\d{1,4}$/.test(t)) {
+    const trimmed = text.trim();
+    if (trimmed === '') return undefined;
+    if (!/^\d{1,4}$/.test(trimmed)) {
       fields[path] = message;
       return undefined;
     }
-    return Number(t);
+    return Number(trimmed);
   };
-  if (!form.course) fields.course = 'Velg banen turneringen spilles på.';
-  const allowancePercent = whole(form.allowance, 'allowancePercent', 'Handicapandelen er et helt tall fra 0 til 100.');
-  const entryLimit = whole(form.entryLimit, 'entryLimit', 'Antall plasser er et helt tall.');
+  if (!form.course) fields.course = t('tournaments.form.chooseCourse');
+  const allowancePercent = whole(form.allowance, 'allowancePercent', t('tournaments.form.allowanceWhole'));
+  const entryLimit = whole(form.entryLimit, 'entryLimit', t('tournaments.form.entryLimitWhole'));
   const maxHandicapIndex = index(form.maxIndex, 'maxHandicapIndex');
   const divisions = form.divisions.map((d, i) => {
-    if (!d.teeId) fields[`divisions.${i}.teeId`] = 'Velg teested.';
+    if (!d.teeId) fields[`divisions.${i}.teeId`] = t('tournaments.form.chooseTee');
     const min = index(d.min, `divisions.${i}.minHandicapIndex`);
     const max = index(d.max, `divisions.${i}.maxHandicapIndex`);
     return {
@@ -137,12 +138,12 @@ export function toTournamentFields(form: TournamentForm): FormResult<TournamentF
     };
   });
   form.dates.forEach((date, i) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) fields[`rounds.${i}.playedOn`] = 'Velg en dato.';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) fields[`rounds.${i}.playedOn`] = t('tournaments.form.chooseDate');
   });
   let entriesCloseAt: string | undefined;
   if (form.closesAt) {
     const at = new Date(form.closesAt);
-    if (Number.isNaN(at.getTime())) fields.entriesCloseAt = 'Velg dato og klokkeslett.';
+    if (Number.isNaN(at.getTime())) fields.entriesCloseAt = t('tournaments.form.chooseDateTime');
     else entriesCloseAt = at.toISOString();
   }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
@@ -188,6 +189,9 @@ export function toUpdateChanges(fields: TournamentFields, started: boolean) {
 }
 
 /** The allowance field's hint: what an empty field means for the chosen format. */
-export function allowanceHint(format: TournamentFormat): string {
-  return `Tom: ${defaultAllowancePercent(format)} % (standard for ${format === 'stroke_gross' ? 'brutto' : 'netto og Stableford'}).`;
+export function allowanceHint(format: TournamentFormat, t: TFunction): string {
+  const percent = defaultAllowancePercent(format);
+  return t(format === 'stroke_gross' ? 'tournaments.form.allowanceHintGross' : 'tournaments.form.allowanceHintNet', {
+    percent,
+  });
 }

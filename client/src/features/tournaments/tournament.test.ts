@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { applyLanguage, i18n } from '../../i18n';
+import '../../i18n/messages/nb/tournaments';
 import type { EntryView } from '../../../../shared/schemas/tournaments';
 import {
   canWithdrawSelf,
@@ -11,7 +13,10 @@ import {
   myEntry,
   selfEntry,
   STATUS_NAME,
+  startText,
 } from './tournament';
+
+const t = i18n.getFixedT('nb');
 
 const entry = (id: string, userId: string | undefined, groups: EntryView['groups'] = []): EntryView => ({
   id,
@@ -25,31 +30,48 @@ const entry = (id: string, userId: string | undefined, groups: EntryView['groups
 
 describe('tournament states', () => {
   it('names every state in Norwegian and offers exactly the server’s moves, each with its confirmation', () => {
-    expect(STATUS_NAME.open).toBe('Åpen for påmelding');
-    expect(movesFrom('draft').map((m) => m.to)).toEqual(['open', 'cancelled']);
-    expect(movesFrom('closed').map((m) => m.label)).toEqual(['Start turneringen', 'Avlys turneringen']);
-    expect(movesFrom('in_progress').find((m) => m.to === 'finished')!.danger).toBe(true);
-    expect(movesFrom('finished')).toEqual([]);
-    for (const move of movesFrom('open')) expect(move.confirm.length).toBeGreaterThan(20);
-    expect(confirmQuestion(movesFrom('draft')[1]!, 'Vårcupen')).toBe('Avlys turneringen «Vårcupen»?');
+    expect(STATUS_NAME.nb.open).toBe('Åpen for påmelding');
+    expect(movesFrom('draft', t).map((m) => m.to)).toEqual(['open', 'cancelled']);
+    expect(movesFrom('closed', t).map((m) => m.label)).toEqual(['Start turneringen', 'Avlys turneringen']);
+    expect(movesFrom('in_progress', t).find((m) => m.to === 'finished')!.danger).toBe(true);
+    expect(movesFrom('finished', t)).toEqual([]);
+    for (const move of movesFrom('open', t)) expect(move.confirm.length).toBeGreaterThan(20);
+    expect(confirmQuestion(movesFrom('draft', t)[1]!, 'Vårcupen', t)).toBe('Avlys turneringen «Vårcupen»?');
   });
 
   it('offers entering only while open, before the deadline and with room', () => {
     const now = new Date('2026-05-01T12:00:00Z');
-    expect(selfEntry({ status: 'open', entryCount: 3 }, now)).toEqual({ ok: true });
-    expect(selfEntry({ status: 'draft', entryCount: 0 }, now)).toMatchObject({
+    expect(selfEntry({ status: 'open', entryCount: 3 }, now, t)).toEqual({ ok: true });
+    expect(selfEntry({ status: 'draft', entryCount: 0 }, now, t)).toMatchObject({
       ok: false,
       reason: 'Påmeldingen er ikke åpnet ennå.',
     });
-    expect(selfEntry({ status: 'closed', entryCount: 0 }, now)).toMatchObject({ ok: false });
-    expect(selfEntry({ status: 'open', entryCount: 0, entriesCloseAt: '2026-05-01T11:59:00Z' }, now)).toMatchObject({
+    expect(selfEntry({ status: 'closed', entryCount: 0 }, now, t)).toMatchObject({ ok: false });
+    expect(selfEntry({ status: 'open', entryCount: 0, entriesCloseAt: '2026-05-01T11:59:00Z' }, now, t)).toMatchObject({
       reason: 'Påmeldingsfristen er ute.',
     });
-    expect(selfEntry({ status: 'open', entryCount: 4, entryLimit: 4 }, now)).toMatchObject({
+    expect(selfEntry({ status: 'open', entryCount: 4, entryLimit: 4 }, now, t)).toMatchObject({
       reason: 'Turneringen er full.',
     });
     expect(canWithdrawSelf('closed')).toBe(true);
     expect(canWithdrawSelf('in_progress')).toBe(false);
+  });
+});
+
+describe('the tournament texts in English', () => {
+  it('names the states, the moves, why one cannot enter and the start', async () => {
+    await applyLanguage('en');
+    const en = i18n.getFixedT('en');
+    expect(STATUS_NAME.en.open).toBe('Open for entries');
+    expect(movesFrom('closed', en).map((m) => m.label)).toEqual(['Start the tournament', 'Cancel the tournament']);
+    expect(confirmQuestion(movesFrom('draft', en)[1]!, 'Vårcupen', en)).toBe('Cancel the tournament “Vårcupen”?');
+    expect(selfEntry({ status: 'open', entryCount: 4, entryLimit: 4 }, new Date(), en)).toMatchObject({
+      reason: 'The tournament is full.',
+    });
+    const at = new Date(2026, 4, 1, 8, 10).toISOString();
+    expect(startText(at, 10, en, 'en')).toBe('08:10 from tee 10');
+    expect(startText(at, 1, t, 'nb')).toBe('kl. 08:10 fra tee 1');
+    await applyLanguage('nb');
   });
 });
 

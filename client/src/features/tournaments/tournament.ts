@@ -1,15 +1,18 @@
+import type { TFunction } from 'i18next';
 import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
+import { LOCALES } from '../../../../shared/language';
 import { fold } from '../../../../shared/search-text';
 import { STATUSES_BEFORE_PLAY, TOURNAMENT_MOVES } from '../../../../shared/tournament-rules';
 import {
   TOURNAMENT_FORMAT_LABELS,
   TOURNAMENT_STATUS_LABELS,
   TOURNAMENT_VISIBILITY_LABELS,
+  type Language,
   type TournamentStatus,
 } from '../../../../shared/values';
 
-/** The states as the club sees them (issue 15). */
-export const STATUS_NAME = TOURNAMENT_STATUS_LABELS.nb;
+/** The states as the club sees them (issue 15), per language: `STATUS_NAME[language][status]`. */
+export const STATUS_NAME = TOURNAMENT_STATUS_LABELS;
 
 /** Badge colour class per state (styles.css: `.badge`, `.badge.gray`, …). */
 export const STATUS_BADGE: Record<TournamentStatus, string> = {
@@ -21,8 +24,8 @@ export const STATUS_BADGE: Record<TournamentStatus, string> = {
   cancelled: 'badge gray',
 };
 
-export const FORMAT_NAME = TOURNAMENT_FORMAT_LABELS.nb;
-export const VISIBILITY_NAME = TOURNAMENT_VISIBILITY_LABELS.nb;
+export const FORMAT_NAME = TOURNAMENT_FORMAT_LABELS;
+export const VISIBILITY_NAME = TOURNAMENT_VISIBILITY_LABELS;
 
 /** One move of TOURNAMENT_MOVES as a button, with what confirming it means. */
 export interface StatusMove {
@@ -33,43 +36,24 @@ export interface StatusMove {
   danger: boolean;
 }
 
-const MOVE_TEXT: Record<TournamentStatus, { label: string; confirm: string }> = {
-  draft: { label: 'Tilbake til utkast', confirm: '' },
-  open: {
-    label: 'Åpne for påmelding',
-    confirm: 'Medlemmene kan melde seg på selv. En offentlig turnering vises da for alle som har lenken.',
-  },
-  closed: {
-    label: 'Steng påmeldingen',
-    confirm:
-      'Medlemmene kan ikke lenger melde seg på eller av selv. Du kan fortsatt melde på spillere og lage startlisten.',
-  },
-  in_progress: {
-    label: 'Start turneringen',
-    confirm: 'Handicapene låses, påmeldingene og startlisten kan ikke lenger endres, og spillerne kan føre slag.',
-  },
-  finished: {
-    label: 'Avslutt turneringen',
-    confirm: 'Resultatene blir endelige: ingen kan føre slag, signere eller låse opp kort etterpå.',
-  },
-  cancelled: {
-    label: 'Avlys turneringen',
-    confirm: 'Turneringen avlyses for godt og kan ikke åpnes igjen. Påmeldingene blir stående, men ingen kan spille.',
-  },
-};
-
-/** The moves the server allows from `status`, in order, cancelling last. */
-export function movesFrom(status: TournamentStatus): StatusMove[] {
-  return TOURNAMENT_MOVES[status].map((to) => ({
-    to,
-    ...MOVE_TEXT[to],
-    danger: to === 'cancelled' || to === 'finished',
-  }));
+/** The moves the server allows from `status`, in order, cancelling last, in the language of `t`. */
+export function movesFrom(status: TournamentStatus, t: TFunction): StatusMove[] {
+  return (
+    TOURNAMENT_MOVES[status]
+      // No move leads back to a draft, so there is no text for one.
+      .filter((to): to is Exclude<TournamentStatus, 'draft'> => to !== 'draft')
+      .map((to) => ({
+        to,
+        label: t(`tournaments.moves.${to}.label`),
+        confirm: t(`tournaments.moves.${to}.confirm`),
+        danger: to === 'cancelled' || to === 'finished',
+      }))
+  );
 }
 
-/** The confirmation's question: "Avlys turneringen «Vårcupen»?" */
-export function confirmQuestion(move: StatusMove, name: string): string {
-  return `${move.label} «${name}»?`;
+/** The confirmation's question: "Avlys turneringen «Vårcupen»?", "Cancel the tournament “Vårcupen”?" */
+export function confirmQuestion(move: StatusMove, name: string, t: TFunction): string {
+  return t('tournaments.moves.question', { move: move.label, name });
 }
 
 /**
@@ -77,14 +61,19 @@ export function confirmQuestion(move: StatusMove, name: string): string {
  * while there is room). The server decides; this only says whether to offer the button, and why not.
  */
 export function selfEntry(
-  t: Pick<TournamentView, 'status' | 'entriesCloseAt' | 'entryLimit' | 'entryCount'>,
+  tournament: Pick<TournamentView, 'status' | 'entriesCloseAt' | 'entryLimit' | 'entryCount'>,
   now: Date,
+  t: TFunction,
 ): { ok: true } | { ok: false; reason: string } {
-  if (t.status !== 'open')
-    return { ok: false, reason: t.status === 'draft' ? 'Påmeldingen er ikke åpnet ennå.' : 'Påmeldingen er stengt.' };
-  if (t.entriesCloseAt && new Date(t.entriesCloseAt).getTime() <= now.getTime())
-    return { ok: false, reason: 'Påmeldingsfristen er ute.' };
-  if (t.entryLimit !== undefined && t.entryCount >= t.entryLimit) return { ok: false, reason: 'Turneringen er full.' };
+  if (tournament.status !== 'open')
+    return {
+      ok: false,
+      reason: t(tournament.status === 'draft' ? 'tournaments.selfEntry.notOpenYet' : 'tournaments.selfEntry.closed'),
+    };
+  if (tournament.entriesCloseAt && new Date(tournament.entriesCloseAt).getTime() <= now.getTime())
+    return { ok: false, reason: t('tournaments.selfEntry.deadlinePassed') };
+  if (tournament.entryLimit !== undefined && tournament.entryCount >= tournament.entryLimit)
+    return { ok: false, reason: t('tournaments.selfEntry.full') };
   return { ok: true };
 }
 
@@ -118,10 +107,10 @@ export function groupOf(
   return { startsAt: mine.startsAt, tee: mine.tee, entries: [entry, ...others] };
 }
 
-/** "kl. 08:10 fra tee 1" */
-export function startText(startsAt: string, tee: 1 | 10): string {
-  const time = new Date(startsAt).toLocaleTimeString('nb-NO', { hour: '2-digit', minute: '2-digit' });
-  return `kl. ${time} fra tee ${tee}`;
+/** "kl. 08:10 fra tee 1", "08:10 from tee 1" (the phone's clock time). */
+export function startText(startsAt: string, tee: 1 | 10, t: TFunction, language: Language): string {
+  const time = new Date(startsAt).toLocaleTimeString(LOCALES[language], { hour: '2-digit', minute: '2-digit' });
+  return t('tournaments.startAt', { time, tee });
 }
 
 /** Members an organizer may add: not entered yet, matching every typed word in name or e-mail. */

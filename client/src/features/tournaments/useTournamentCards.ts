@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useMemo } from 'react';
 import type { TournamentCardsView } from '../../../../shared/schemas/tournaments';
+// The language at the time of the refusal; the sender lives across language changes.
+import { i18n } from '../../i18n';
 import { describeApiError } from '../../lib/api-error';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { connectionOf } from '../rounds/connection';
@@ -99,7 +101,10 @@ export function useTournamentCards(input: {
               .catch(() => undefined);
             const card = fresh?.cards.find((c) => c.entryId === operation.participantId);
             if (result.kind === 'conflict' && (card?.locked || !card))
-              return { kind: 'refused', message: describeApiError(error)?.message ?? 'Kortet er låst.' };
+              return {
+                kind: 'refused',
+                message: describeApiError(error)?.message ?? i18n.t('tournaments.refusal.cardLocked'),
+              };
             if (result.kind === 'conflict') {
               // Play may have ended (409 too): then the refusal is the server's message, not a conflict.
               const t = await queryClient

@@ -14,6 +14,7 @@ import { chat } from './nb/chat';
 import { home } from './nb/home';
 import { orgs } from './nb/orgs';
 import { rounds } from './nb/rounds';
+import { tournaments } from './nb/tournaments';
 
 /**
  * The app's texts in Norwegian bokmål, all areas together: the reference language, whose keys type every call of `t` (see
@@ -37,6 +38,7 @@ export const nb = {
   home,
   orgs,
   rounds,
+  tournaments,
 } as const;
 
 /** The shape every language fills in: the same keys as Norwegian, any text. */

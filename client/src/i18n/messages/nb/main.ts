@@ -9,6 +9,7 @@ export const main = {
     pageOf: 'Side {{page}} av {{pages}}',
     save: 'Lagre',
     cancel: 'Avbryt',
+    serviceError: 'Noe gikk galt hos oss. Prøv igjen senere.',
     networkError: 'Fikk ikke kontakt med tjenesten. Sjekk nettforbindelsen og prøv igjen.',
     wait: {
       seconds_one: '{{count}} sekund',
