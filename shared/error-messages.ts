@@ -26,6 +26,8 @@ export const ENGLISH_MESSAGES: Readonly<Record<string, string>> = {
   'Bare eiere og administratorer kan låse opp et kort.': 'Only owners and administrators can unlock a card.',
   'Bare eieren kan endre eller slette banen.': 'Only the owner can change or delete the course.',
   'Bare en avsluttet runde kan deles.': 'Only a finished round can be shared.',
+  'Bare en eier kan sende eller trekke tilbake en invitasjon som eier.':
+    'Only an owner can resend or withdraw an invitation as owner.',
   'Bare en eier kan gjøre andre til eier.': 'Only an owner can make others owner.',
   'Bare medlemmer av klubben kan meldes på med konto. Meld på som gjest i stedet.':
     'Only members of the club can be entered with an account. Enter them as a guest instead.',
@@ -96,6 +98,10 @@ export const ENGLISH_MESSAGES: Readonly<Record<string, string>> = {
   'Ingen klasse i turneringen passer for handicap {1}.': 'No division in the tournament fits handicap {1}.',
   'Innholdskodingen (Content-Encoding) støttes ikke.': 'The content encoding (Content-Encoding) is not supported.',
   'Intervallet er 1 til 60 minutter.': 'The interval is 1 to 60 minutes.',
+  'Invitasjonen er ugyldig, utløpt eller allerede brukt. Be den som inviterte deg om en ny.':
+    'The invitation is invalid, expired or already used. Ask the person who invited you for a new one.',
+  'Invitasjonen finnes ikke lenger: den er brukt, trukket tilbake eller utløpt.':
+    'The invitation no longer exists: it has been used, withdrawn or has expired.',
   'Invitasjonen ble sendt til en annen e-postadresse. Logg inn med den adressen, eller legg den til på kontoen din, for å bli med.':
     'The invitation was sent to another e-mail address. Sign in with that address, or add it to your account, to join.',
   'JSON kan ikke være nøstet dypere enn {1} nivåer.': 'JSON cannot be nested deeper than {1} levels.',
