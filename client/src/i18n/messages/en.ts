@@ -19,6 +19,7 @@ export const en: Messages = {
     cancel: 'Cancel',
     serviceError: 'Something went wrong on our side. Try again later.',
     networkError: 'Could not reach the service. Check your network connection and try again.',
+    handicapFormat: 'Write the handicap index as a number with one decimal, for example 12.4 or +2.1.',
     wait: {
       seconds_one: '{{count}} second',
       seconds_other: '{{count}} seconds',
@@ -137,7 +138,6 @@ export const en: Messages = {
     name: 'Name',
     handicapIndex: 'Handicap index',
     handicapHint: 'For example 18.4. A plus handicap is written with +, for example +1.2.',
-    handicapFormat: 'Write the handicap index as a number with one decimal, for example 12.4 or +2.1.',
     profileSaved: 'The profile is saved.',
     saveProfile: 'Save profile',
     newRecoveryCodes: 'New recovery codes',
