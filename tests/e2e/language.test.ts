@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoursesIfEmpty } from '../../server/courses/seed';
+import { draftTournament, moveTo } from '../feed/support';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
 import {
@@ -152,5 +153,29 @@ describe('English beside Norwegian', () => {
     await screenshots(page, 'language-tournament-en');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('words the feed’s items in English, from their fields, and keeps the server’s Norwegian text in Norwegian', async () => {
+    const fx = await draftTournament(app.deps, { name: 'Autumn Cup' });
+    await moveTo(app.deps, fx, 'in_progress');
+    const context = await newPhoneContext(browser, { locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/feed`);
+    await page.getByRole('heading', { name: 'Latest news' }).waitFor();
+    await page.getByText('Autumn Cup is under way.').waitFor();
+    await page.getByText('Autumn Cup is open for entries.').waitFor();
+    expect(await page.getByText('Autumn Cup er i gang.').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'feed in English');
+    await screenshots(page, 'language-feed-en');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const norwegian = await newPhoneContext(browser, { locale: 'nb-NO' });
+    const other = await norwegian.newPage();
+    await other.goto(`${app.url}/feed`);
+    await other.getByText('Autumn Cup er i gang.').waitFor();
+    await norwegian.close();
   });
 });

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { Language } from '../../../shared/values';
 
 /**
@@ -6,12 +7,12 @@ import type { Language } from '../../../shared/values';
  */
 export type ParsedHandicap = { ok: true; value: number | null } | { ok: false; message: string };
 
-export function parseHandicapIndex(text: string): ParsedHandicap {
+/** `t` gives the message in the language shown (common.handicapFormat, in the main chunk: every form may need it). */
+export function parseHandicapIndex(text: string, t: TFunction): ParsedHandicap {
   const trimmed = text.trim().replace(/\s+/g, '');
   if (trimmed === '') return { ok: true, value: null };
   const match = /^([+-]?)(\d{1,2})(?:[.,](\d))?$/.exec(trimmed);
-  if (!match)
-    return { ok: false, message: 'Skriv handicapindeksen som et tall med én desimal, for eksempel 12,4 eller +2,1.' };
+  if (!match) return { ok: false, message: t('common.handicapFormat') };
   const [, sign, whole, tenth] = match;
   const magnitude = Number(whole) + Number(tenth ?? '0') / 10;
   // "+" is a plus handicap: better than scratch, stored negative. A typed "-" is read the same way.

@@ -43,9 +43,9 @@ export function ProfileForm({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = parseHandicapIndex(index);
+    const parsed = parseHandicapIndex(index, t);
     if (!parsed.ok) {
-      setLocalError(t('account.handicapFormat'));
+      setLocalError(parsed.message);
       return;
     }
     setLocalError(null);

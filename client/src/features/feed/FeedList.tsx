@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { FeedItem } from '../../../../shared/schemas/feed';
 import { HIGHLIGHT_LABEL, KIND_LABEL, feedTime, placesOf, positionText, totalText } from './feed-format';
+import { shownText } from './feed-sentence';
 import { itemLink } from './feed-state';
 import './feed.css';
 import '../../i18n/messages/nb/feed';
@@ -35,15 +36,16 @@ function FeedEntry({ item, now }: { item: FeedItem; now: Date }) {
   const link = itemLink(item);
   const { t, language } = useLanguage();
   const label = item.highlight ? HIGHLIGHT_LABEL[language][item.highlight.label] : KIND_LABEL[language][item.kind];
+  const text = shownText(item, t, language);
   return (
-    <article aria-label={item.text}>
+    <article aria-label={text}>
       <p className="feed-head">
         <span className={item.highlight ? 'badge highlight' : 'badge'}>{label}</span>
         <time className="small muted" dateTime={item.at} title={new Date(item.at).toLocaleString(LOCALES[language])}>
           {feedTime(item.at, now, language)}
         </time>
       </p>
-      <p className="feed-text">{item.text}</p>
+      <p className="feed-text">{text}</p>
       {item.highlight ? (
         <p className="small muted">
           {t('feed.highlight', {

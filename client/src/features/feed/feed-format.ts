@@ -34,9 +34,15 @@ export function feedTime(iso: string, now: Date = new Date(), language: Language
   return `${date} ${clock}`;
 }
 
-/** A total as the item means it: strokes, or Stableford points when the (Norwegian) text says so. */
+/**
+ * Whether the item's totals are Stableford points: no field says so, the server's (Norwegian) text does
+ * ("… 36 poeng").
+ */
+export const isStableford = (item: Pick<FeedItem, 'text'>) => /poeng/i.test(item.text);
+
+/** A total as the item means it: strokes, or Stableford points. */
 export function totalText(total: number, item: Pick<FeedItem, 'text'>, language: Language = 'nb'): string {
-  if (/poeng/i.test(item.text)) return `${total} p`;
+  if (isStableford(item)) return `${total} p`;
   return language === 'en' ? `${total} strokes` : `${total} slag`;
 }
 

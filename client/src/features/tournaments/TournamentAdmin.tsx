@@ -253,7 +253,7 @@ function AddGuest({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const parsed = parseHandicapIndex(index);
+        const parsed = parseHandicapIndex(index, tr);
         if (!parsed.ok || parsed.value === null) {
           setMine(parsed.ok ? tr('tournaments.admin.guestIndexMissing') : parsed.message);
           return;

@@ -105,7 +105,7 @@ export interface TournamentFields {
 export function toTournamentFields(form: TournamentForm, t: TFunction): FormResult<TournamentFields> {
   const fields: Record<string, string> = {};
   const index = (text: string, path: string): number | undefined => {
-    const parsed = parseHandicapIndex(text);
+    const parsed = parseHandicapIndex(text, t);
     if (!parsed.ok) {
       fields[path] = parsed.message;
       return undefined;

@@ -339,10 +339,10 @@ function GuestForm({ onAdd, targetLabel }: { onAdd(p: NewPerson): void; targetLa
   const nameRef = useRef<HTMLInputElement>(null);
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = parseHandicapIndex(index);
+    const parsed = parseHandicapIndex(index, t);
     const next: { name?: string; index?: string } = {};
     if (name.trim() === '') next.name = t('rounds.wizard.players.guestName');
-    if (!parsed.ok) next.index = t('account.handicapFormat');
+    if (!parsed.ok) next.index = parsed.message;
     else if (parsed.value === null) next.index = t('rounds.wizard.players.guestIndexMissing');
     setErrors(next);
     if (next.name || next.index || !parsed.ok || parsed.value === null) return;

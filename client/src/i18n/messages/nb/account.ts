@@ -9,7 +9,6 @@ export const account = {
   name: 'Navn',
   handicapIndex: 'Handicapindeks',
   handicapHint: 'For eksempel 18,4. Plusshandicap skrives med +, for eksempel +1,2.',
-  handicapFormat: 'Skriv handicapindeksen som et tall med én desimal, for eksempel 12,4 eller +2,1.',
   profileSaved: 'Profilen er lagret.',
   saveProfile: 'Lagre profil',
   newRecoveryCodes: 'Nye gjenopprettingskoder',

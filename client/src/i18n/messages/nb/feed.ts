@@ -16,6 +16,29 @@ export const feed = {
   toFrontPage: 'Til forsiden',
   seeAll: 'Se alle',
   highlight: 'Hull {{hole}} · par {{par}} · {{strokes}} slag',
+  // An item's sentence, as the server writes its `text` (server/feed/text.ts): feed-sentence.ts.
+  sentence: {
+    opened: '{{tournament}} er åpen for påmelding.',
+    started: '{{tournament}} er i gang.',
+    finished: '{{tournament}} er ferdigspilt.',
+    winner_one: 'Vinner: {{names}} ({{total}}).',
+    winner_other: 'Vinnere: {{names}} ({{total}}).',
+    winnerIn_one: 'Vinner i {{division}}: {{names}} ({{total}}).',
+    winnerIn_other: 'Vinnere i {{division}}: {{names}} ({{total}}).',
+    strokes_one: '{{count}} slag',
+    strokes_other: '{{count}} slag',
+    points_one: '{{count}} poeng',
+    points_other: '{{count}} poeng',
+    and: '{{first}} og {{last}}',
+    hole_in_one: 'hole in one',
+    albatross: 'albatross',
+    eagle: 'eagle',
+    highlightInTournament: '{{player}} fikk {{highlight}} på hull {{hole}} i {{tournament}}.',
+    highlightOnCourse: '{{player}} fikk {{highlight}} på hull {{hole}} på {{course}}.',
+    roundShared: 'Runde på {{course}} {{date}}: {{players}}.',
+    roundSharedEmpty: 'En runde på {{course}} {{date}} er delt.',
+    playerTotal: '{{name}} {{total}}',
+  },
 } as const;
 
 addNorwegian({ feed });

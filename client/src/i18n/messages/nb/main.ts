@@ -11,6 +11,7 @@ export const main = {
     cancel: 'Avbryt',
     serviceError: 'Noe gikk galt hos oss. Prøv igjen senere.',
     networkError: 'Fikk ikke kontakt med tjenesten. Sjekk nettforbindelsen og prøv igjen.',
+    handicapFormat: 'Skriv handicapindeksen som et tall med én desimal, for eksempel 12,4 eller +2,1.',
     wait: {
       seconds_one: '{{count}} sekund',
       seconds_other: '{{count}} sekunder',
