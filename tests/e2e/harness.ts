@@ -1,5 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CLIENT_DIST } from '../../server/app';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
@@ -79,7 +81,37 @@ export async function newPhoneContext(
   });
 }
 
-/** Saves the page at phone and desktop widths under test-results/screenshots/ (not committed). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core evaluated in the page (no script tag, so the page's CSP is not involved): no serious or critical
+ * violation on the screen as it stands.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect({ label, violations }).toEqual({ label, violations: [] });
+}
+
+/**
+ * Saves the page at phone and desktop widths under test-results/screenshots/ (not committed), and checks
+ * each with axe: every screen a test pictures is also a screen with no serious accessibility violation.
+ */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Screens load as their own chunks: a picture of the loading state shows nothing of the screen.
@@ -97,6 +129,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     // scrolls inside its own box instead.
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > size.width) throw new Error(`${name} (${label}) is ${width} px wide in a ${size.width} px window`);
+    await expectAccessible(page, `${name} (${label})`);
   }
   if (original) await page.setViewportSize(original);
 }

@@ -1,6 +1,4 @@
 import { gzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -134,32 +132,7 @@ export async function signInWithMagicLink(page: Page, app: AppUnderTest, email: 
   await page.getByRole('button', { name: 'Logg inn' }).click();
 }
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * axe-core evaluated in the page (no script tag, so the page's CSP is not involved): no serious or critical
- * violation on the screen as it stands.
- */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-            opts: object,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect({ label, violations }).toEqual({ label, violations: [] });
-}
+export { expectAccessible } from './harness';
 
 /**
  * Uncaught errors and CSP refusals (watchErrors), and every other console error. One is expected and left

@@ -38,6 +38,7 @@ export function ScoreConflicts({
             </span>
             <Button
               variant="link"
+              // The spoken name starts with the visible "OK", so a voice command "click OK" finds it too.
               aria-label={t('rounds.conflicts.dismiss', { hole: c.hole })}
               onClick={() => onDismiss(c.participantId, c.hole)}
             >

@@ -113,7 +113,7 @@ export const rounds: Messages<typeof nbRounds> = {
   },
   conflicts: {
     title: 'Changed on another phone',
-    dismiss: 'Close the message about hole {{hole}}',
+    dismiss: 'OK, close the message about hole {{hole}}',
     ok: 'OK',
     text: '{{name}}, hole {{hole}}: another phone entered {{now}} before your change arrived, so {{mine}} was not saved. Enter it again if yours was right.',
     noScore: 'no score',

@@ -112,7 +112,7 @@ export const rounds = {
   },
   conflicts: {
     title: 'Endret fra en annen telefon',
-    dismiss: 'Lukk meldingen om hull {{hole}}',
+    dismiss: 'OK, lukk meldingen om hull {{hole}}',
     ok: 'OK',
     text: '{{name}}, hull {{hole}}: en annen telefon førte {{now}} før din endring kom fram, så {{mine}} ble ikke lagret. Før inn på nytt om ditt var riktig.',
     noScore: 'ingen score',
