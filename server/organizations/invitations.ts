@@ -168,6 +168,46 @@ async function addressesOf(db: Queryable, user: Pick<UserRow, 'id' | 'email'>): 
 }
 
 /**
+ * The invitation behind a link, with its verification's state and the names the join page shows. An
+ * unknown token is 400 INVALID_LINK; an invitation for an address the account does not own is 403
+ * FORBIDDEN, whatever its state (decision 0305).
+ */
+async function invitationForLink(deps: Deps, user: Pick<UserRow, 'id' | 'email'>, token: string) {
+  const db = deps.db;
+  const [found] = await db
+    .select({
+      invitation: organizationInvitation,
+      expiresAt: verification.expiresAt,
+      consumedAt: verification.consumedAt,
+      // The one rule of an open verification (not used, not voided, not expired), asked in the same read.
+      open: sql<boolean>`${isOpen(deps.now())}`,
+      organizationName: organization.name,
+      inviterName: appUser.name,
+    })
+    .from(organizationInvitation)
+    .innerJoin(verification, eq(verification.id, organizationInvitation.id))
+    .innerJoin(organization, eq(organization.id, organizationInvitation.organizationId))
+    .leftJoin(appUser, eq(appUser.id, organizationInvitation.invitedBy))
+    .where(and(eq(verification.tokenHash, sha256(token)), eq(verification.purpose, 'invitation')))
+    .limit(1);
+  if (!found) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  if (!(await addressesOf(db, user)).includes(found.invitation.email)) {
+    throw new AppError('FORBIDDEN', { message: NOT_YOUR_INVITATION });
+  }
+  return found;
+}
+
+/** The user's role in the organization, or null for a non-member. */
+async function roleIn(db: Queryable, organizationId: string, userId: string): Promise<Role | null> {
+  const [membership] = await db
+    .select({ role: organizationMembership.role })
+    .from(organizationMembership)
+    .where(and(eq(organizationMembership.organizationId, organizationId), eq(organizationMembership.userId, userId)))
+    .limit(1);
+  return membership?.role ?? null;
+}
+
+/**
  * Claims one open invitation for `userId` and joins its organization, inside that organization's tenancy
  * (an open invitation to one of the user's addresses is what entitles the user to it). Null when another
  * request claimed it first.
@@ -234,33 +274,14 @@ export async function acceptInvitationByToken(
   actor: { user: Pick<UserRow, 'id' | 'email'>; ip: string },
   input: { token: string },
 ): Promise<{ organization: JoinedOrganization }> {
-  const [found] = await deps.db
-    .select({ invitation: organizationInvitation, consumedAt: verification.consumedAt })
-    .from(organizationInvitation)
-    .innerJoin(verification, eq(verification.id, organizationInvitation.id))
-    .where(and(eq(verification.tokenHash, sha256(input.token)), eq(verification.purpose, 'invitation')))
-    .limit(1);
-  if (!found) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  const found = await invitationForLink(deps, actor.user, input.token);
   const { invitation } = found;
-  if (!(await addressesOf(deps.db, actor.user)).includes(invitation.email)) {
-    throw new AppError('FORBIDDEN', { message: NOT_YOUR_INVITATION });
-  }
   const joined = await claim(deps, invitation, actor.user.id, actor.ip);
   if (joined) return { organization: joined };
   // Not claimable: used (perhaps by this sign-in, by address), or expired. Used and a member: nothing to do.
-  const [membership] = await deps.db
-    .select({ id: organization.id, name: organization.name, role: organizationMembership.role })
-    .from(organizationMembership)
-    .innerJoin(organization, eq(organization.id, organizationMembership.organizationId))
-    .where(
-      and(
-        eq(organizationMembership.organizationId, invitation.organizationId),
-        eq(organizationMembership.userId, actor.user.id),
-      ),
-    )
-    .limit(1);
-  if (!membership || found.consumedAt === null) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
-  return { organization: membership };
+  const role = await roleIn(deps.db, invitation.organizationId, actor.user.id);
+  if (!role || found.consumedAt === null) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  return { organization: { id: invitation.organizationId, name: found.organizationName, role } };
 }
 
 export interface InvitationView {
@@ -291,46 +312,17 @@ export async function invitationByToken(
     await lockLimitKey(tx, LIMITS.invitationReadsPerUser, actor.user.id);
     await consumeLimit(deps, tx, LIMITS.invitationReadsPerUser, actor.user.id);
   });
-  const [found] = await deps.db
-    .select({
-      invitation: organizationInvitation,
-      expiresAt: verification.expiresAt,
-      consumedAt: verification.consumedAt,
-      invalidatedAt: verification.invalidatedAt,
-      organizationName: organization.name,
-      inviterName: appUser.name,
-    })
-    .from(organizationInvitation)
-    .innerJoin(verification, eq(verification.id, organizationInvitation.id))
-    .innerJoin(organization, eq(organization.id, organizationInvitation.organizationId))
-    .leftJoin(appUser, eq(appUser.id, organizationInvitation.invitedBy))
-    .where(and(eq(verification.tokenHash, sha256(input.token)), eq(verification.purpose, 'invitation')))
-    .limit(1);
-  if (!found) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  const found = await invitationForLink(deps, actor.user, input.token);
   const { invitation } = found;
-  if (!(await addressesOf(deps.db, actor.user)).includes(invitation.email)) {
-    throw new AppError('FORBIDDEN', { message: NOT_YOUR_INVITATION });
-  }
-  const [membership] = await deps.db
-    .select({ role: organizationMembership.role })
-    .from(organizationMembership)
-    .where(
-      and(
-        eq(organizationMembership.organizationId, invitation.organizationId),
-        eq(organizationMembership.userId, actor.user.id),
-      ),
-    )
-    .limit(1);
-  const open =
-    found.consumedAt === null && found.invalidatedAt === null && found.expiresAt.getTime() > deps.now().getTime();
-  if (!open && !membership) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  const role = await roleIn(deps.db, invitation.organizationId, actor.user.id);
+  if (!found.open && !role) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
   return {
     organization: { id: invitation.organizationId, name: found.organizationName },
     role: invitation.role,
     invitedBy: found.inviterName,
     email: invitation.email,
     expiresAt: found.expiresAt,
-    membership: membership ?? null,
+    membership: role ? { role } : null,
   };
 }
 
