@@ -1,10 +1,10 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { RoundResult } from '../../shared/schemas/rounds';
 import type { Queryable } from '../db/client';
-import { courseHole, participant, score, side } from '../db/schema';
+import { courseHole, participant, side } from '../db/schema';
 import { scoreRound } from '../golf';
 import type { RoundFormat, RoundHoles } from '../../shared/values';
-import { holesPlayed } from './view';
+import { playedHoles, scoresOf } from './view';
 
 export interface RoundToSum {
   id: string;
@@ -65,27 +65,20 @@ export async function myRoundResults(
       )
       .orderBy(asc(courseHole.number)),
   ]);
-  const scores =
-    players.length === 0
-      ? []
-      : await db
-          .select({ participantId: score.participantId, hole: score.hole, strokes: score.strokes })
-          .from(score)
-          .where(
-            inArray(
-              score.participantId,
-              players.map((p) => p.id),
-            ),
-          );
+  const scores = await scoresOf(
+    db,
+    players.map((p) => p.id),
+  );
 
   for (const r of started) {
     const inRound = players.filter((p) => p.roundId === r.id);
     const mine = inRound.findIndex((p) => p.userId === userId);
     // Frozen values are written to every participant by the first score; a row without them is not scored.
     if (mine < 0 || inRound.some((p) => p.courseHandicap === null || p.playingHandicap === null)) continue;
-    const courseHoles = holes.filter((h) => h.courseId === r.courseId);
-    const numbers = holesPlayed(r.holes, courseHoles.length);
-    const played = courseHoles.filter((h) => numbers.includes(h.number));
+    const played = playedHoles(
+      r.holes,
+      holes.filter((h) => h.courseId === r.courseId),
+    );
     const scored = scoreRound({
       format: r.format,
       holes: played,

@@ -20,6 +20,24 @@ export function holesPlayed(holes: RoundHoles, courseHoleCount: number): number[
   return Array.from({ length: 9 }, (_, i) => first + i);
 }
 
+/** The course's holes that a round plays, in order. */
+export function playedHoles<H extends { number: number }>(holes: RoundHoles, courseHoles: readonly H[]): H[] {
+  const numbers = holesPlayed(holes, courseHoles.length);
+  return courseHoles.filter((h) => numbers.includes(h.number));
+}
+
+/** Every score of these participants (none asked for an empty list). */
+export async function scoresOf(
+  db: Queryable,
+  participantIds: readonly string[],
+): Promise<{ participantId: string; hole: number; strokes: number }[]> {
+  if (participantIds.length === 0) return [];
+  return db
+    .select({ participantId: score.participantId, hole: score.hole, strokes: score.strokes })
+    .from(score)
+    .where(inArray(score.participantId, [...participantIds]));
+}
+
 export interface ComputedRound {
   view: RoundView;
   /** Server-side only: what the first score freezes into each participant row. */
@@ -76,21 +94,12 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
     .leftJoin(appUser, eq(appUser.id, participant.userId))
     .where(eq(participant.roundId, row.id))
     .orderBy(asc(participant.createdAt), asc(participant.id));
-  const scores =
-    participants.length === 0
-      ? []
-      : await db
-          .select({ participantId: score.participantId, hole: score.hole, strokes: score.strokes })
-          .from(score)
-          .where(
-            inArray(
-              score.participantId,
-              participants.map((p) => p.id),
-            ),
-          );
+  const scores = await scoresOf(
+    db,
+    participants.map((p) => p.id),
+  );
 
-  const numbers = holesPlayed(row.holes, holes.length);
-  const played = holes.filter((h) => numbers.includes(h.number));
+  const played = playedHoles(row.holes, holes);
   const nineHoles = played.length === 9;
   const rating: Rating =
     row.holes === '18' || holes.length === 9
