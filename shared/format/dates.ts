@@ -72,6 +72,16 @@ const OSLO_DATE_TIME: Record<Language, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat(LOCALES.en, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Oslo' }),
 };
 
+const OSLO_DATE: Record<Language, Intl.DateTimeFormat> = {
+  nb: new Intl.DateTimeFormat(LOCALES.nb, { dateStyle: 'long', timeZone: 'Europe/Oslo' }),
+  en: new Intl.DateTimeFormat(LOCALES.en, { dateStyle: 'long', timeZone: 'Europe/Oslo' }),
+};
+
+/** The day of a moment in Norway's time: "25. november 2026", "25 November 2026". */
+export function formatDay(at: Date, language: Language): string {
+  return OSLO_DATE[language].format(at);
+}
+
 /**
  * A moment in Norway's time (summer time included), as the reader's language writes it:
  * "25. november 2026 kl. 23:45", "25 November 2026 at 23:45".

@@ -4,7 +4,7 @@ import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, Loading, Page } from '../../ui';
-import { LOCALES } from '../../../../shared/language';
+import { formatDay } from '../../../../shared/format/dates';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/orgs';
@@ -90,11 +90,7 @@ function Invitation({ token }: { token: string }) {
         {t('orgs.join.inClub', { club: organization.name })}
       </p>
       <p className="small muted">
-        {t('orgs.join.validUntil')}{' '}
-        <time dateTime={expiresAt}>
-          {new Date(expiresAt).toLocaleDateString(LOCALES[language], { dateStyle: 'long' })}
-        </time>
-        .
+        {t('orgs.join.validUntil')} <time dateTime={expiresAt}>{formatDay(new Date(expiresAt), language)}</time>.
       </p>
       {error ? (
         <Alert tone="error" focus>

@@ -7,7 +7,7 @@ import { useSession } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, EmptyState, FormError, Loading, Page, Pager, SelectField, TextField } from '../../ui';
 import { PendingInvitations } from './PendingInvitations';
-import { LOCALES } from '../../../../shared/language';
+import { formatDateTime } from '../../../../shared/format/dates';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { assignableRoles, describeAuditEntry, isAdminRole, type Role } from './roles';
@@ -297,12 +297,7 @@ function AuditLog({ organizationId }: { organizationId: string }) {
               <li key={entry.id}>
                 <div>{describeAuditEntry(entry, language)}</div>
                 <div className="small muted">
-                  <time dateTime={entry.createdAt}>
-                    {new Date(entry.createdAt).toLocaleString(LOCALES[language], {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                    })}
-                  </time>
+                  <time dateTime={entry.createdAt}>{formatDateTime(new Date(entry.createdAt), language)}</time>
                 </div>
               </li>
             ))}

@@ -3,19 +3,11 @@ import { useState } from 'react';
 import { describeApiError } from '../../lib/api-error';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Loading } from '../../ui';
-import { LOCALES } from '../../../../shared/language';
-import { LANGUAGES, ROLE_LABELS, type Language } from '../../../../shared/values';
+import { formatDateTime, formatDay } from '../../../../shared/format/dates';
+import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import type { Role } from './roles';
 import '../../i18n/messages/nb/orgs';
-
-const format = (options: Intl.DateTimeFormatOptions) =>
-  Object.fromEntries(LANGUAGES.map((l) => [l, new Intl.DateTimeFormat(LOCALES[l], options)])) as Record<
-    Language,
-    Intl.DateTimeFormat
-  >;
-const sentFormat = format({ dateStyle: 'medium', timeStyle: 'short' });
-const untilFormat = format({ dateStyle: 'medium' });
 
 /**
  * The invitations nobody has answered yet, under the members, for owners and admins: address, role, when
@@ -92,13 +84,11 @@ export function PendingInvitations({ organizationId, myRole }: { organizationId:
                   <div className="small muted">
                     {ROLE_LABELS[language][invitation.role]} · {t('orgs.pending.sent')}{' '}
                     <time dateTime={invitation.createdAt}>
-                      {sentFormat[language].format(new Date(invitation.createdAt))}
+                      {formatDateTime(new Date(invitation.createdAt), language)}
                     </time>
                     {invitation.invitedBy ? ` ${t('orgs.pending.by', { name: invitation.invitedBy })}` : ''} ·{' '}
                     {t('orgs.pending.validUntil')}{' '}
-                    <time dateTime={invitation.expiresAt}>
-                      {untilFormat[language].format(new Date(invitation.expiresAt))}
-                    </time>
+                    <time dateTime={invitation.expiresAt}>{formatDay(new Date(invitation.expiresAt), language)}</time>
                   </div>
                 </div>
                 {mayTouch ? (

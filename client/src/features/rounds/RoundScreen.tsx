@@ -24,7 +24,7 @@ import { ConnectionLine } from './ConnectionLine';
 import { ShareRound } from './ShareRound';
 import { StrokeStepper } from './StrokeStepper';
 import { useLiveRound } from './useLiveRound';
-import { LOCALES } from '../../../../shared/language';
+import { formatDateTime } from '../../../../shared/format/dates';
 import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
@@ -80,10 +80,7 @@ export default function RoundScreen() {
               <p>
                 {view.finishedAt
                   ? t('rounds.finishedAt', {
-                      at: new Date(view.finishedAt).toLocaleString(LOCALES[language], {
-                        dateStyle: 'medium',
-                        timeStyle: 'short',
-                      }),
+                      at: formatDateTime(new Date(view.finishedAt), language),
                     })
                   : t('rounds.finishedNoTime')}
               </p>
