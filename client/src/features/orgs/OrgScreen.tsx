@@ -148,7 +148,7 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
                   )}
                 </div>
                 {failedFor === m.userId && error ? (
-                  <p className="small" role="alert" style={{ color: 'var(--danger)', margin: '0.25rem 0 0' }}>
+                  <p className="small error-text" role="alert">
                     {error.message}
                   </p>
                 ) : null}

@@ -137,7 +137,7 @@ export function PendingInvitations({ organizationId, myRole }: { organizationId:
                   )
                 ) : null}
                 {failedFor === invitation.id && error ? (
-                  <p className="small" role="alert" style={{ color: 'var(--danger)', margin: '0.25rem 0 0' }}>
+                  <p className="small error-text" role="alert">
                     {error.message}
                   </p>
                 ) : null}

@@ -62,7 +62,7 @@ export function StrokeStepper({
           </div>
         ) : null}
         {invalid ? (
-          <div className="small" role="alert" style={{ color: 'var(--danger)' }}>
+          <div className="small error-text" role="alert">
             {t('rounds.stepper.invalid')}
           </div>
         ) : null}

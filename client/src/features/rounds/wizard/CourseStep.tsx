@@ -517,9 +517,7 @@ function NewCourse({ pick }: { pick: CoursePick }) {
               />
             </div>
             {fieldError(error, `tees.${i}.par`) ? (
-              <p className="small" style={{ color: 'var(--danger)' }}>
-                {fieldError(error, `tees.${i}.par`)}
-              </p>
+              <p className="small error-text">{fieldError(error, `tees.${i}.par`)}</p>
             ) : null}
             {form.tees.length > 1 ? (
               <Button
