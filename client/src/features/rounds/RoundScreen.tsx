@@ -19,6 +19,7 @@ import {
   strokesReceivedText,
 } from './scorecard';
 import { allowanceText, courseTitle, formatDate, teeLabel } from './format';
+import { HoleBar } from './HoleBar';
 import { ScoreCard } from './ScoreCard';
 import { ConnectionLine } from './ConnectionLine';
 import { ShareRound } from './ShareRound';
@@ -201,33 +202,14 @@ function HoleEntry({
           {t('rounds.hole.autoAdvance')}
         </label>
       ) : null}
-      <nav className="holebar" aria-label={t('rounds.hole.holes')}>
-        <div className="holebar-inner">
-          <Button
-            variant="secondary"
-            disabled={i <= 0}
-            onClick={() => go(holes[i - 1]!)}
-            aria-label={t('rounds.hole.previous')}
-          >
-            ◀
-          </Button>
-          <div className="hole" aria-live="polite">
-            <strong data-testid="hole-number">{t('rounds.hole.number', { hole })}</strong>
-            <span className="small">
-              {t('rounds.hole.parIndex', { par: card.par, index: card.strokeIndex })}
-              {card.lengthMeters ? ` · ${card.lengthMeters} m` : ''}
-            </span>
-          </div>
-          <Button
-            variant="secondary"
-            disabled={i >= holes.length - 1}
-            onClick={() => go(holes[i + 1]!)}
-            aria-label={t('rounds.hole.next')}
-          >
-            ▶
-          </Button>
-        </div>
-      </nav>
+      <HoleBar
+        holes={holes}
+        hole={hole}
+        par={card.par}
+        strokeIndex={card.strokeIndex}
+        lengthMeters={card.lengthMeters}
+        onGo={go}
+      />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { TournamentCardsView, TournamentCardView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { formatDays } from '../../../../shared/format/dates';
+import { HOLES_PER_TOURNAMENT_ROUND } from '../../../../shared/tournament-rules';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
@@ -14,6 +15,7 @@ import { shownStrokes, type PendingScores } from '../rounds/pending-scores';
 import { ScoreConflicts } from '../rounds/ScoreConflicts';
 import { formatToPar, strokesReceivedText } from '../rounds/scorecard';
 import { StrokeStepper } from '../rounds/StrokeStepper';
+import { HoleBar } from '../rounds/HoleBar';
 import { HoleTable, StrokesCell } from '../rounds/HoleTable';
 import { cardTotals, firstOpenHole, signatureText, signBlocker, totalsText } from './card';
 import { currentRound, localToday, startText, STATUS_NAME } from './tournament';
@@ -159,11 +161,14 @@ function Scorecard({ t }: { t: TournamentView }) {
             </div>
           </div>
           <FullCard view={view} cards={mine} pending={pending} />
+          <div className="holebar-space" />
         </>
       )}
     </Page>
   );
 }
+
+const HOLES = Array.from({ length: HOLES_PER_TOURNAMENT_ROUND }, (_, i) => i + 1);
 
 function shownCard(card: TournamentCardView, pending: PendingScores): (number | null)[] {
   return card.strokes.map((s, i) => shownStrokes(pending, card.entryId, i + 1, s));
@@ -189,7 +194,7 @@ function HoleEntry({
   const params = new URLSearchParams(useSearch());
   const fromUrl = Number(params.get('hull'));
   const [initial] = useState(() => firstOpenHole(cards));
-  const hole = fromUrl >= 1 && fromUrl <= 18 ? fromUrl : initial;
+  const hole = HOLES.includes(fromUrl) ? fromUrl : initial;
   const info = view.holes[hole - 1] ?? { hole, par: 4, strokeIndex: hole };
   // The hole (and the round) in the URL: a reload stays on it.
   const go = (h: number) => {
@@ -199,30 +204,6 @@ function HoleEntry({
   };
   return (
     <Card>
-      <div className="holenav">
-        <Button
-          variant="secondary"
-          disabled={hole <= 1}
-          onClick={() => go(hole - 1)}
-          aria-label={tr('tournaments.scorecard.previousHole')}
-        >
-          ◀
-        </Button>
-        <div className="hole" aria-live="polite">
-          <strong data-testid="hole-number">{tr('tournaments.scorecard.hole', { hole })}</strong>
-          <span className="small muted">
-            {tr('tournaments.scorecard.parIndex', { par: info.par, index: info.strokeIndex })}
-          </span>
-        </div>
-        <Button
-          variant="secondary"
-          disabled={hole >= 18}
-          onClick={() => go(hole + 1)}
-          aria-label={tr('tournaments.scorecard.nextHole')}
-        >
-          ▶
-        </Button>
-      </div>
       {cards.map((card) => {
         const received = card.strokesReceived[hole - 1] ?? 0;
         const totals = cardTotals(view.holes, shownCard(card, pending), card.strokesReceived);
@@ -257,6 +238,7 @@ function HoleEntry({
           />
         );
       })}
+      <HoleBar holes={HOLES} hole={hole} par={info.par} strokeIndex={info.strokeIndex} onGo={go} />
     </Card>
   );
 }
