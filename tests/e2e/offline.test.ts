@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../server/auth/users';
 import { roundEvent } from '../../server/db/schema';
 import { callerAs } from '../helpers/caller';
 import { createUser } from '../helpers/factories';
@@ -53,6 +54,16 @@ describe('offline first: an installable app whose scorecard works without networ
       teeId,
     } = await demoCourse(app.deps, 'oslo-gk', 'Bogstad'));
   });
+
+  /** Olga's phone (the service worker allowed) on hole 1 of the round, live. */
+  async function scorecardOnPhone(olga: Pick<UserRow, 'id' | 'sessionVersion'>, roundId: string) {
+    const context = await signedInContext(browser, app, olga, WITH_WORKER);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/runder/${roundId}?hull=1`);
+    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    return { context, page, errors };
+  }
 
   /** A stroke round of Olga's with a guest, each on a side of their own. */
   async function olgasRound(email?: string) {
@@ -135,11 +146,8 @@ describe('offline first: an installable app whose scorecard works without networ
 
   it('keeps scores typed offline through a reload and a closed tab, and delivers each exactly once when the network returns', async () => {
     const { olga, asOlga, roundId, ids } = await olgasRound();
-    const context = await signedInContext(browser, app, olga, WITH_WORKER);
-    let page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${app.url}/runder/${roundId}?hull=1`);
-    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    const { context, page: first, errors } = await scorecardOnPhone(olga, roundId);
+    let page = first;
     await workerInControl(page);
 
     // The network goes: the line says so at once.
@@ -223,11 +231,7 @@ describe('offline first: an installable app whose scorecard works without networ
 
   it('writes a score whose answer was lost once, and does not take a correction typed after it for a conflict', async () => {
     const { olga, asOlga, roundId, ids } = await olgasRound();
-    const context = await signedInContext(browser, app, olga, WITH_WORKER);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${app.url}/runder/${roundId}?hull=1`);
-    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    const { context, page, errors } = await scorecardOnPhone(olga, roundId);
     const olgasHole1 = async () =>
       (await asOlga.rounds.get({ roundId })).sides
         .flatMap((s) => s.participants)
@@ -273,10 +277,7 @@ describe('offline first: an installable app whose scorecard works without networ
   it('wipes the saved round, the unsent scores and the remembered user when the account is deleted', async () => {
     const email = `offline-${Date.now()}@example.no`;
     const { olga, roundId } = await olgasRound(email);
-    const context = await signedInContext(browser, app, olga, WITH_WORKER);
-    const page = await context.newPage();
-    await page.goto(`${app.url}/runder/${roundId}?hull=1`);
-    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    const { context, page } = await scorecardOnPhone(olga, roundId);
     await workerInControl(page);
     // A score typed without network waits in the outbox; Olga leaves the round before the network returns.
     await context.setOffline(true);
