@@ -10,6 +10,11 @@ describe('the inline personal course form', () => {
     expect(form).toMatchObject({ country: 'NO', shared: true });
   });
 
+  it('starts with one yellow tee, named in the language the form is opened in', () => {
+    expect(newCourseForm(18).tees).toEqual([{ name: 'Gul', color: 'yellow', courseRating: '', slope: '' }]);
+    expect(newCourseForm(9, 'Yellow').tees[0]).toMatchObject({ name: 'Yellow', color: 'yellow' });
+  });
+
   it('keeps typed holes when switching between 9 and 18', () => {
     const form = newCourseForm(9);
     form.holes[2] = { par: 3, strokeIndex: '7' };

@@ -25,15 +25,18 @@ export interface PersonalCourseForm {
   tees: TeeRow[];
 }
 
-/** A starting card: par 4 everywhere and stroke indexes 1..n in hole order, to be corrected by the golfer. */
-export function newCourseForm(holeCount: 9 | 18 = 18): PersonalCourseForm {
+/**
+ * A starting card: par 4 everywhere and stroke indexes 1..n in hole order, to be corrected by the golfer,
+ * and one yellow tee named in the reader's language (`yellowName`: "Gul", "Yellow").
+ */
+export function newCourseForm(holeCount: 9 | 18 = 18, yellowName = 'Gul'): PersonalCourseForm {
   return {
     name: '',
     country: 'NO',
     city: '',
     shared: true,
     holes: defaultHoles(holeCount),
-    tees: [{ name: 'Gul', color: 'yellow', courseRating: '', slope: '' }],
+    tees: [{ name: yellowName, color: 'yellow', courseRating: '', slope: '' }],
   };
 }
 

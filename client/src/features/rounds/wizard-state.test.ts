@@ -108,6 +108,16 @@ describe('the wizard draft', () => {
     ]);
   });
 
+  it('names the side of someone without a name with the word the reader gave, numbered when taken', () => {
+    let state = run(
+      { type: 'addPerson', person: account('u1', ' '), sideKey: null, key: 'a', unnamedSide: 'Team' },
+      { type: 'addPerson', person: account('u2', ''), sideKey: null, key: 'b', unnamedSide: 'Team' },
+    );
+    expect(state.sides.map((s) => s.name)).toEqual(['Team', 'Team (2)']);
+    state = wizardReducer(state, { type: 'movePerson', key: 'a', sideKey: null, newSideKey: 'n', unnamedSide: 'Team' });
+    expect(state.sides.map((s) => s.name)).toEqual(['Team (2)', 'Team']);
+  });
+
   it('moves people between sides, to a new side, and drops a side left empty', () => {
     let state = run(
       { type: 'addPerson', person: guest('A'), sideKey: null, key: 'a' },

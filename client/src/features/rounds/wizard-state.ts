@@ -84,14 +84,18 @@ export type WizardAction =
   | { type: 'setDate'; playedOn: string }
   | { type: 'setFormat'; format: Format }
   | { type: 'setHoles'; holes: HolesChoice }
-  /** Adds a person; `sideKey` null puts them on a side of their own. */
+  /**
+   * Adds a person; `sideKey` null puts them on a side of their own, named after them, or `unnamedSide`
+   * (the reader's word for a team) when they have no name.
+   */
   | {
       type: 'addPerson';
+      unnamedSide?: string;
       person: DistributiveOmit<WizardPerson, 'key' | 'sideKey' | 'serverId'>;
       sideKey: string | null;
       key: string;
     }
-  | { type: 'movePerson'; key: string; sideKey: string | null; newSideKey?: string }
+  | { type: 'movePerson'; key: string; sideKey: string | null; newSideKey?: string; unnamedSide?: string }
   | { type: 'removePerson'; key: string }
   | { type: 'renameSide'; key: string; name: string }
   | { type: 'roundCreated'; roundId: string }
@@ -102,9 +106,9 @@ export type WizardAction =
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** A new side is named after the person who starts it (renamed by hand for a team), never twice the same. */
-function newSideName(sides: WizardSide[], personName: string): string {
+function newSideName(sides: WizardSide[], personName: string, unnamedSide = 'Lag'): string {
   const used = new Set(sides.map((s) => s.name));
-  const base = personName.trim().slice(0, 50) || 'Lag';
+  const base = personName.trim().slice(0, 50) || unnamedSide;
   if (!used.has(base)) return base;
   for (let i = 2; ; i += 1) {
     const name = `${base} (${i})`;
@@ -171,7 +175,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       let sideKey = action.sideKey;
       if (sideKey === null || !sides.some((s) => s.key === sideKey)) {
         sideKey = `side-${action.key}`;
-        sides = [...sides, { key: sideKey, name: newSideName(sides, action.person.name), serverId: null }];
+        sides = [
+          ...sides,
+          { key: sideKey, name: newSideName(sides, action.person.name, action.unnamedSide), serverId: null },
+        ];
       }
       const person = { ...action.person, key: action.key, sideKey, serverId: null } as WizardPerson;
       return { ...state, sides, people: [...state.people, person] };
@@ -190,7 +197,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (existing) return moved;
       return {
         ...moved,
-        sides: [...moved.sides, { key: sideKey, name: newSideName(moved.sides, person.name), serverId: null }],
+        sides: [
+          ...moved.sides,
+          { key: sideKey, name: newSideName(moved.sides, person.name, action.unnamedSide), serverId: null },
+        ],
       };
     }
     case 'removePerson': {

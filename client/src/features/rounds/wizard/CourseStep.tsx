@@ -413,7 +413,7 @@ function International({ pick }: { pick: CoursePick }) {
 function NewCourse({ pick }: { pick: CoursePick }) {
   const trpc = useTRPC();
   const { t } = useLanguage();
-  const [form, setForm] = useState<PersonalCourseForm>(() => newCourseForm(18));
+  const [form, setForm] = useState<PersonalCourseForm>(() => newCourseForm(18, t('rounds.colours.yellow')));
   const create = useMutation(
     trpc.personalCourses.create.mutationOptions({ onSuccess: (course) => pick.onChoose(courseChoice(course)) }),
   );

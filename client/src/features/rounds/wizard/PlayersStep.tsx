@@ -45,7 +45,7 @@ export function PlayersStep({
         });
 
   function add(person: Parameters<typeof addAction>[0]) {
-    dispatch(addAction(person, sideKey));
+    dispatch(addAction(person, sideKey, t('rounds.wizard.players.unnamedSide')));
   }
 
   async function submit() {
@@ -159,8 +159,8 @@ type NewPerson =
   | { kind: 'account'; userId: string; name: string }
   | { kind: 'guest'; name: string; handicapIndex: number };
 
-function addAction(person: NewPerson, sideKey: string | null): WizardAction {
-  return { type: 'addPerson', person, sideKey, key: newKey() };
+function addAction(person: NewPerson, sideKey: string | null, unnamedSide: string): WizardAction {
+  return { type: 'addPerson', person, sideKey, key: newKey(), unnamedSide };
 }
 
 function PersonRow({
@@ -201,6 +201,7 @@ function PersonRow({
                 key: person.key,
                 sideKey: e.target.value === NEW_SIDE ? null : e.target.value,
                 newSideKey: e.target.value === NEW_SIDE ? `side-${newKey()}` : undefined,
+                unnamedSide: t('rounds.wizard.players.unnamedSide'),
               })
             }
           >

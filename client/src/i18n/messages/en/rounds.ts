@@ -250,6 +250,7 @@ export const rounds: Messages<typeof nbRounds> = {
       none: 'No players yet',
       noneHint: 'Add yourself and the people you play with.',
       sideName: 'Team name',
+      unnamedSide: 'Team',
       failedRound: 'Could not create the round:',
       failedSide: 'Could not create a team:',
       failedPerson: 'Could not add {{name}}:',

@@ -248,6 +248,7 @@ export const rounds = {
       none: 'Ingen spillere ennå',
       noneHint: 'Legg til deg selv og de du spiller med.',
       sideName: 'Navn på laget',
+      unnamedSide: 'Lag',
       failedRound: 'Kunne ikke opprette runden:',
       failedSide: 'Kunne ikke opprette et lag:',
       failedPerson: 'Kunne ikke legge til {{name}}:',
