@@ -1,4 +1,5 @@
 import { mailLanguage } from '../mail/language';
+import { DELETED_ACCOUNT } from '../../shared/placeholder-names';
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { audit } from '../audit';
 import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
@@ -43,9 +44,6 @@ import { countMailRequest } from './confirmation';
  * announcement after the commit closes the account's sockets at once.
  */
 export const DELETION_CODE_SECONDS = 10 * 60;
-
-/** What a deleted author's messages are signed with: the conversation keeps its place, not the person. */
-export const DELETED_AUTHOR = 'Slettet konto';
 
 interface OwnedOrganizations {
   /** Organizations where the user is the only owner and others are members: they must be handed over first. */
@@ -214,7 +212,7 @@ async function eraseAccount(
       editedAt: null,
       deletedAt: sql`coalesce(${chatMessage.deletedAt}, ${now.toISOString()}::timestamptz)`,
       authorUserId: null,
-      authorName: DELETED_AUTHOR,
+      authorName: DELETED_ACCOUNT,
     })
     .where(eq(chatMessage.authorUserId, user.id))
     .returning({ id: chatMessage.id });

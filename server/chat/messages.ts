@@ -7,7 +7,8 @@ import { AppError } from '../errors';
 import { isAdminRole } from '../organizations/roles';
 import type { OrgScope } from '../organizations/scope';
 import { appendChatEvent, publishChatEvent } from './events';
-import { messageView, selectMessages, UNNAMED_AUTHOR, type MessageRow } from './view';
+import { messageView, selectMessages, type MessageRow } from './view';
+import { UNNAMED_MEMBER } from '../../shared/placeholder-names';
 import type { ChatEventKind } from '../../shared/values';
 
 /**
@@ -59,7 +60,7 @@ export async function sendMessage(deps: Deps, scope: OrgScope, input: { text: st
       organizationId: scope.organizationId,
       authorUserId: scope.actorUserId,
       // What the message keeps if the account is deleted later (decision 0600).
-      authorName: author?.name ?? UNNAMED_AUTHOR,
+      authorName: author?.name ?? UNNAMED_MEMBER,
       text: input.text,
       createdAt: deps.now(),
     })

@@ -3,9 +3,6 @@ import type { ChatMessage } from '../../shared/schemas/chat';
 import type { Queryable } from '../db/client';
 import { appUser, chatMessage } from '../db/schema';
 
-/** The name a message keeps when its author had none (decision 0600). */
-export const UNNAMED_AUTHOR = 'Medlem uten navn';
-
 /**
  * A message's columns with its author's current name: a renamed member's messages show the new name; a
  * deleted author's show the name they had when they last wrote.

@@ -12,6 +12,7 @@ import { appUser, club, course, courseHole, feedItem, participant, round, score,
 import { nineHoleRating, scoreRound, type Rating, type ScoredRound } from '../golf';
 import type { RoundRow } from './access';
 import type { RoundHoles } from '../../shared/values';
+import { UNNAMED_PLAYER } from '../../shared/placeholder-names';
 
 /** The hole numbers a round plays: all of them, or the front or back nine of an 18-hole course. */
 export function holesPlayed(holes: RoundHoles, courseHoleCount: number): number[] {
@@ -141,7 +142,7 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
       id: p.id,
       sideId: p.sideId,
       userId: p.userId,
-      name: p.userId === null ? p.guestName! : (p.userName ?? 'Uten navn'),
+      name: p.userId === null ? p.guestName! : (p.userName ?? UNNAMED_PLAYER),
       isGuest: p.userId === null,
       handicapIndex: participantRows[i]!.handicapIndex,
       courseHandicap: s.courseHandicap,

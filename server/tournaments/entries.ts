@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_HANDICAP_INDEX } from '../../shared/schemas/rounds';
 import type { EntryView } from '../../shared/schemas/tournaments';
+import { UNNAMED_PLAYER } from '../../shared/placeholder-names';
 import type { Queryable } from '../db/client';
 import {
   appUser,
@@ -131,7 +132,7 @@ async function memberPlayer(tx: Queryable, t: TournamentRow, userId: string): Pr
     .where(and(eq(tournamentEntryAccount.tournamentId, t.id), eq(tournamentEntryAccount.userId, userId)))
     .limit(1);
   if (entered) throw new AppError('CONFLICT', { message: 'Spilleren er allerede påmeldt.' });
-  return { userId, name: member.name ?? 'Uten navn', handicapIndex: member.handicapIndex ?? DEFAULT_HANDICAP_INDEX };
+  return { userId, name: member.name ?? UNNAMED_PLAYER, handicapIndex: member.handicapIndex ?? DEFAULT_HANDICAP_INDEX };
 }
 
 /** A guest by name: the same name twice among a tournament's guests is taken for a double entry (409). */

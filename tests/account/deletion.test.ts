@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DELETED_AUTHOR } from '../../server/account/deletion';
 import { findUserByEmail, findUserById, type UserRow } from '../../server/auth/users';
 import { auditLog, course, feedItem, organization, tournamentEntry } from '../../server/db/schema';
 import { SESSION_ENDED_CLOSE_CODE } from '../../shared/live';
@@ -107,8 +106,8 @@ describe.each(databaseKinds())('deleting my account, on %s', (kind) => {
       const texts = history.messages.map((m) => ({ name: m.author.name, userId: m.author.userId, text: m.text }));
       expect(texts).toEqual([
         { name: friend.name, userId: friend.id, text: 'Jeg blir med!' },
-        { name: DELETED_AUTHOR, userId: null, text: undefined },
-        { name: DELETED_AUTHOR, userId: null, text: undefined },
+        { name: 'Slettet konto', userId: null, text: undefined },
+        { name: 'Slettet konto', userId: null, text: undefined },
       ]);
 
       // Feed: my round's items and my highlight in the friend's round are gone; the friend's share stays.

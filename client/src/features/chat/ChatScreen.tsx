@@ -1,4 +1,5 @@
 import { useLanguage } from '../../i18n';
+import { shownName } from '../../i18n/names';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'wouter';
@@ -186,7 +187,7 @@ function Message({
   return (
     <li className={mine ? 'message mine' : 'message'} data-testid="message" data-id={message.id}>
       <div className="meta">
-        <strong>{message.author.name}</strong>{' '}
+        <strong>{shownName(message.author.name, language)}</strong>{' '}
         <span className="small muted">{messageTime(message.createdAt, new Date(), language)}</span>
         {message.editedAt && !message.deleted ? <span className="small muted"> · {t('chat.edited')}</span> : null}
       </div>

@@ -1,4 +1,5 @@
 import { useLanguage } from '../../i18n';
+import { shownName } from '../../i18n/names';
 import { LOCALES } from '../../../../shared/language';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -64,7 +65,7 @@ function FeedEntry({ item, now }: { item: FeedItem; now: Date }) {
                 {division.places.map((place, i) => (
                   <li key={`${place.position}-${place.name}-${i}`}>
                     <span className="pos">{positionText(place.position)}</span>
-                    <span className="name">{place.name}</span>
+                    <span className="name">{shownName(place.name, language)}</span>
                     <span className="total">{totalText(place.total, item, language)}</span>
                   </li>
                 ))}
@@ -78,7 +79,7 @@ function FeedEntry({ item, now }: { item: FeedItem; now: Date }) {
           {item.players.map((player, i, all) => (
             <li key={`${player.name}-${i}`}>
               <span className="pos">{placesOf(all.map((p) => p.total))[i]}</span>
-              <span className="name">{player.name}</span>
+              <span className="name">{shownName(player.name, language)}</span>
               <span className="total">{totalText(player.total, item, language)}</span>
             </li>
           ))}

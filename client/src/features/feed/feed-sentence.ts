@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { FeedItem } from '../../../../shared/schemas/feed';
 import { formatDays } from '../../../../shared/format/dates';
 import type { Language } from '../../../../shared/values';
+import { shownName } from '../../i18n/names';
 import { isStableford } from './feed-format';
 
 /**
@@ -28,7 +29,11 @@ export function feedSentence(item: FeedItem, t: TFunction, language: Language): 
       const winners = podium.flatMap((division) => {
         const first = division.places.filter((p) => p.position === '1' || p.position === 'T1');
         if (first.length === 0) return [];
-        const words = { count: first.length, names: names(first.map((p) => p.name)), total: total(first[0]!.total) };
+        const words = {
+          count: first.length,
+          names: names(first.map((p) => shownName(p.name, language))),
+          total: total(first[0]!.total),
+        };
         return [
           podium.length === 1
             ? t('feed.sentence.winner', words)
@@ -40,7 +45,7 @@ export function feedSentence(item: FeedItem, t: TFunction, language: Language): 
     case 'highlight': {
       if (!item.highlight || !item.player) return null;
       const words = {
-        player: item.player.name,
+        player: shownName(item.player.name, language),
         highlight: t(`feed.sentence.${item.highlight.label}`),
         hole: item.highlight.hole,
       };

@@ -1,5 +1,6 @@
 import { formatDays } from '../../../../shared/format/dates';
 import { useLanguage } from '../../i18n';
+import { shownName } from '../../i18n/names';
 import { useQuery } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useEffect, useState } from 'react';
@@ -217,6 +218,7 @@ function LeaderboardRow({
   open: boolean;
   onToggle: () => void;
 }) {
+  const { language } = useLanguage();
   const columns = 5 + roundCount;
   const cardId = `kort-${row.entryId}`;
   return (
@@ -231,7 +233,7 @@ function LeaderboardRow({
             aria-controls={open ? cardId : undefined}
             onClick={onToggle}
           >
-            {row.name}
+            {shownName(row.name, language)}
           </button>
         </td>
         <td className="strong">{stableford ? (row.points ?? 0) : formatToPar(row.toPar)}</td>
@@ -350,7 +352,7 @@ function StartList({ groups }: { groups: PublicGroupView[] }) {
                       <strong>{startTime(g.startsAt, language)}</strong>
                       <span className="small muted">{t('publicTournaments.tee', { tee: g.tee })}</span>
                     </div>
-                    <div>{g.entries.map((e) => e.name).join(', ') || '–'}</div>
+                    <div>{g.entries.map((e) => shownName(e.name, language)).join(', ') || '–'}</div>
                   </li>
                 ))}
             </ol>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { ParticipantView, RoundView } from '../../../../shared/schemas/rounds';
 import { describeApiError } from '../../lib/api-error';
@@ -18,7 +18,7 @@ import {
   standingText,
   strokesReceivedText,
 } from './scorecard';
-import { allowanceText, courseTitle, formatDate, teeLabel } from './format';
+import { allowanceText, courseTitle, formatDate, teeLabel, withShownNames } from './format';
 import { HoleBar } from './HoleBar';
 import { ScoreCard } from './ScoreCard';
 import { ConnectionLine } from './ConnectionLine';
@@ -37,6 +37,7 @@ export default function RoundScreen() {
   const session = useSession();
   const userId = session.status === 'full' ? session.user.id : '';
   const { t, language } = useLanguage();
+  const shown = useMemo(() => round.data && withShownNames(round.data, language), [round.data, language]);
 
   if (round.isPending) return <Loading text={t('rounds.loadingRound')} />;
   if (round.error) {
@@ -49,7 +50,7 @@ export default function RoundScreen() {
       </Page>
     );
   }
-  const view = round.data;
+  const view = shown!;
   const editable = canScore(view, userId);
   return (
     <Page title={courseTitle(view.course)} wide>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../i18n';
-import { allowanceText, formatDate, teeLabel } from './format';
+import type { RoundView } from '../../../../shared/schemas/rounds';
+import { allowanceText, formatDate, teeLabel, withShownNames } from './format';
 
 describe('tees as the wizard and the card name them', () => {
   it('gives the colour in Norwegian and whom the tee is for, so two tees never read the same', () => {
@@ -36,5 +37,29 @@ describe('tees, dates and the allowance in English', () => {
     await applyLanguage('en');
     expect(allowanceText(85, 'en')).toMatch(/^Handicap allowance 85 %: .*better score counts.*four-ball.*85 %/);
     expect(allowanceText(70, 'en')).toBe('Handicap allowance 70 % of the course handicap.');
+  });
+});
+
+describe('players on the card as the reader is shown them', () => {
+  it('names a player without a name in English, and changes nothing else', async () => {
+    await applyLanguage('en');
+    const view = {
+      sides: [
+        {
+          id: 's1',
+          participants: [
+            { id: 'p1', name: 'Uten navn' },
+            { id: 'p2', name: 'Kari' },
+          ],
+        },
+      ],
+    } as unknown as RoundView;
+    const shown = withShownNames(view, 'en');
+    expect(shown.sides[0]!.participants.map((p) => [p.id, p.name])).toEqual([
+      ['p1', 'No name'],
+      ['p2', 'Kari'],
+    ]);
+    expect(withShownNames(view, 'nb')).toBe(view);
+    await applyLanguage('nb');
   });
 });

@@ -3,11 +3,22 @@ import { formatDays } from '../../../../shared/format/dates';
 import { TEE_GENDER_LABELS, type Language, type TeeGender } from '../../../../shared/values';
 import { i18n } from '../../i18n';
 import type { Messages } from '../../i18n/messages/nb';
+import { shownName } from '../../i18n/names';
 import '../../i18n/messages/nb/rounds';
 
 /** "Oslo Golfklubb – Bogstad", or just the name when the club and the course are called the same. */
 export function courseTitle(course: RoundView['course'] | RoundSummary['course']): string {
   return course.club && course.club.name !== course.name ? `${course.club.name} – ${course.name}` : course.name;
+}
+
+/** The round with every player's name as the reader is shown it (`shownName`: "Uten navn" is "No name"). */
+export function withShownNames(view: RoundView, language: Language): RoundView {
+  if (language === 'nb') return view;
+  const sides = view.sides.map((side) => ({
+    ...side,
+    participants: side.participants.map((p) => ({ ...p, name: shownName(p.name, language) })),
+  }));
+  return { ...view, sides };
 }
 
 /** A playing date (YYYY-MM-DD) as "17. mai 2026", in English "17 May 2026". */

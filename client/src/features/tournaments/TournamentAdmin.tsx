@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { formatDays } from '../../../../shared/format/dates';
 import { useLanguage } from '../../i18n';
+import { shownName } from '../../i18n/names';
 import '../../i18n/messages/nb/tournaments';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
@@ -307,7 +308,7 @@ function EntryRow({
   return (
     <li className="entry-row" data-testid="admin-entry">
       <div>
-        <strong>{entry.player.name}</strong>
+        <strong>{shownName(entry.player.name, language)}</strong>
         {entry.player.userId ? '' : ` ${tr('tournaments.screen.guest')}`}
         <div className="small muted">
           {entry.division.name} ·{' '}
@@ -351,7 +352,7 @@ function EntryRow({
 /** Withdraw, then enter again in the chosen division: the API's two steps, said before they are taken. */
 function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
   const trpc = useTRPC();
-  const { t: tr } = useLanguage();
+  const { t: tr, language } = useLanguage();
   const refresh = useRefresh(t);
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
   const [to, setTo] = useState('');
@@ -406,7 +407,7 @@ function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
         <div className="confirm-box">
           <p className="small">
             {tr('tournaments.admin.changeQuestion', {
-              name: entry.player.name,
+              name: shownName(entry.player.name, language),
               division: others.find((d) => d.id === to)?.name ?? '',
             })}
           </p>
@@ -623,7 +624,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
               const room = groups.findIndex(hasRoom);
               return (
                 <li key={e.id} className="entry-row">
-                  <span>{e.player.name}</span>
+                  <span>{shownName(e.player.name, language)}</span>
                   <Button
                     size="small"
                     variant="secondary"

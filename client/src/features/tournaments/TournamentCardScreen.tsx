@@ -5,6 +5,7 @@ import type { TournamentCardsView, TournamentCardView, TournamentView } from '..
 import { formatDays } from '../../../../shared/format/dates';
 import { HOLES_PER_TOURNAMENT_ROUND } from '../../../../shared/tournament-rules';
 import { useLanguage } from '../../i18n';
+import { shownName } from '../../i18n/names';
 import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { formatStrokes } from '../../lib/handicap';
@@ -210,7 +211,7 @@ function HoleEntry({
         return (
           <StrokeStepper
             key={card.entryId}
-            name={card.name}
+            name={shownName(card.name, language)}
             hole={hole}
             par={info.par}
             strokes={shownStrokes(pending, card.entryId, hole, card.strokes[hole - 1] ?? null)}
@@ -330,7 +331,7 @@ function FullCard({
   cards: TournamentCardView[];
   pending: PendingScores;
 }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   return (
     <Card title={t('tournaments.scorecard.wholeCard')}>
       <HoleTable
@@ -344,7 +345,7 @@ function FullCard({
           const gross = shown.reduce<number>((s, x) => s + (x ?? 0), 0);
           return (
             <tr key={card.entryId}>
-              <th scope="row">{card.name}</th>
+              <th scope="row">{shownName(card.name, language)}</th>
               {shown.map((s, i) => (
                 <StrokesCell key={i} strokes={s} received={card.strokesReceived[i] ?? 0} />
               ))}

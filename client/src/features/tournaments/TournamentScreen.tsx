@@ -6,6 +6,7 @@ import type { EntryView, TournamentView } from '../../../../shared/schemas/tourn
 import { formatDateTime, formatDays } from '../../../../shared/format/dates';
 import type { Language } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
+import { shownName } from '../../i18n/names';
 import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
@@ -253,7 +254,9 @@ function MyEntry({
               <>
                 <p className="start-time">{startText(group.startsAt, group.tee, tr, language)}</p>
                 <p className="small">
-                  {tr('tournaments.screen.group', { names: group.entries.map((e) => e.player.name).join(', ') })}
+                  {tr('tournaments.screen.group', {
+                    names: group.entries.map((e) => shownName(e.player.name, language)).join(', '),
+                  })}
                 </p>
               </>
             ) : (
@@ -317,7 +320,7 @@ function Entrants({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
                 {inDivision.map((e) => (
                   <li key={e.id} className="row between" data-testid="entrant">
                     <span>
-                      {e.player.name}
+                      {shownName(e.player.name, language)}
                       {e.player.userId ? '' : ` ${tr('tournaments.screen.guest')}`}
                     </span>
                     <span className="small muted">
