@@ -77,7 +77,9 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(withoutEmpty(env));
+  // The operator's messages are English, as the rest of the start-up output; zod's global locale is the
+  // users' Norwegian (shared/schemas/common.ts), so this parse asks for English itself.
+  const parsed = envSchema.safeParse(withoutEmpty(env), { error: z.locales.en().localeError });
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }

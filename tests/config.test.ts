@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../server/config';
+// Loaded as in the running server: it sets zod's messages to Norwegian for everything else.
+import '../shared/schemas/common';
 
 const SECRET = 'x'.repeat(32);
 
@@ -67,6 +69,15 @@ describe('configuration', () => {
     ['TRUST_PROXY', '-1'],
   ])('names %s when its value (%s) is wrong', (name, value) => {
     expect(problems({ SESSION_SECRET: SECRET, [name]: value })).toMatch(new RegExp(`${name}:`));
+  });
+
+  it('says what is wrong in English only, as the rest of the start-up output, though users get Norwegian', () => {
+    expect(problems({ SESSION_SECRET: SECRET, PORT: 'abc' })).toBe(
+      'Invalid configuration:\n  - PORT: Invalid input: expected number, received NaN',
+    );
+    expect(problems({ SESSION_SECRET: SECRET, PUBLIC_URL: 'ftp://x', LOG_LEVEL: 'loud' })).not.toMatch(
+      /Ugyldig|forventet/,
+    );
   });
 
   it('reads TRUST_PROXY as Express does: hops or addresses; trusts none by default and refuses "true"', () => {
