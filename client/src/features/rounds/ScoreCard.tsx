@@ -6,28 +6,52 @@ import { cardRows, sumStrokes } from './scorecard';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
 
+/** A player's column on the compact card. */
+export interface CardPlayer {
+  id: string;
+  name: string;
+}
+
+/** A row under the total: a label and each player's value ('' where there is none yet). */
+export interface CardFooterRow {
+  label: string;
+  valueOf(playerId: string): string | number;
+}
+
 /**
  * The whole card, compact for a phone: a row per hole and a column per player (so 390 px holds four
- * players without sideways scrolling), "Ut" and "Inn" after each nine, then the totals. Strokes received
- * are on the hole view, not here. With many players the table may still be wider than the screen: its box
- * then scrolls and is focusable, so a keyboard can scroll it too (axe: scrollable-region-focusable).
+ * players without sideways scrolling), score-to-par marks, "Ut" and "Inn" after each nine, then the totals.
+ * Strokes received are on the hole view, not here. With many players the table may still be wider than the
+ * screen: its box then scrolls and is focusable, so a keyboard can scroll it too (axe:
+ * scrollable-region-focusable). The round's card and the tournament's both show it.
  */
-export function ScoreCard({ view, pending }: { view: RoundView; pending: PendingScores }) {
+export function CompactCard({
+  title,
+  label,
+  caption,
+  holes,
+  players,
+  strokesOf,
+  footer = [],
+}: {
+  title: string;
+  label: string;
+  caption: string;
+  holes: readonly { hole: number; par: number }[];
+  players: readonly CardPlayer[];
+  strokesOf(playerId: string, hole: number): number | null;
+  footer?: readonly CardFooterRow[];
+}) {
   const { t } = useLanguage();
-  const players = view.sides.flatMap((s) => s.participants);
-  const par = new Map(view.card.map((c) => [c.hole, c.par]));
-  const strokesOf = (id: string, hole: number) => {
-    const p = players.find((x) => x.id === id)!;
-    return shownStrokes(pending, id, hole, p.holes.find((h) => h.hole === hole)?.strokes ?? null);
-  };
-  const parSum = (holes: number[]) => holes.reduce((t, h) => t + (par.get(h) ?? 0), 0);
-  const allHoles = view.card.map((c) => c.hole);
+  const par = new Map(holes.map((c) => [c.hole, c.par]));
+  const parSum = (list: number[]) => list.reduce((sum, h) => sum + (par.get(h) ?? 0), 0);
+  const allHoles = holes.map((c) => c.hole);
   return (
-    <Card title={t('rounds.card.title')}>
+    <Card title={title}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls, and a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <section className="table-wrap" tabIndex={0} aria-label={t('rounds.card.label')}>
+      <section className="table-wrap" tabIndex={0} aria-label={label}>
         <table className="totals scorecard" data-testid="scorecard">
-          <caption className="visually-hidden">{t('rounds.card.caption')}</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">{t('rounds.card.hole')}</th>
@@ -40,7 +64,7 @@ export function ScoreCard({ view, pending }: { view: RoundView; pending: Pending
             </tr>
           </thead>
           <tbody>
-            {cardRows(view.card).map((row) =>
+            {cardRows(holes).map((row) =>
               row.kind === 'hole' ? (
                 <tr key={row.hole}>
                   <th scope="row">{row.hole}</th>
@@ -70,25 +94,44 @@ export function ScoreCard({ view, pending }: { view: RoundView; pending: Pending
                 <td key={p.id}>{sumStrokes(allHoles, (h) => strokesOf(p.id, h)) ?? ''}</td>
               ))}
             </tr>
-            <tr>
-              <th scope="row" colSpan={2}>
-                {t('rounds.card.net')}
-              </th>
-              {players.map((p) => (
-                <td key={p.id}>{p.totals.holesPlayed ? p.totals.net : ''}</td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row" colSpan={2}>
-                {t('rounds.card.points')}
-              </th>
-              {players.map((p) => (
-                <td key={p.id}>{p.totals.holesPlayed ? p.totals.stablefordPoints : ''}</td>
-              ))}
-            </tr>
+            {footer.map((row) => (
+              <tr key={row.label}>
+                <th scope="row" colSpan={2}>
+                  {row.label}
+                </th>
+                {players.map((p) => (
+                  <td key={p.id}>{row.valueOf(p.id)}</td>
+                ))}
+              </tr>
+            ))}
           </tfoot>
         </table>
       </section>
     </Card>
+  );
+}
+
+/** The round's whole card: its players, the scores on the phone before the server's, net and points. */
+export function ScoreCard({ view, pending }: { view: RoundView; pending: PendingScores }) {
+  const { t } = useLanguage();
+  const players = view.sides.flatMap((s) => s.participants);
+  const totals = new Map(players.map((p) => [p.id, p.totals]));
+  const played = (id: string) => (totals.get(id)?.holesPlayed ? totals.get(id)! : null);
+  return (
+    <CompactCard
+      title={t('rounds.card.title')}
+      label={t('rounds.card.label')}
+      caption={t('rounds.card.caption')}
+      holes={view.card}
+      players={players}
+      strokesOf={(id, hole) => {
+        const p = players.find((x) => x.id === id)!;
+        return shownStrokes(pending, id, hole, p.holes.find((h) => h.hole === hole)?.strokes ?? null);
+      }}
+      footer={[
+        { label: t('rounds.card.net'), valueOf: (id) => played(id)?.net ?? '' },
+        { label: t('rounds.card.points'), valueOf: (id) => played(id)?.stablefordPoints ?? '' },
+      ]}
+    />
   );
 }

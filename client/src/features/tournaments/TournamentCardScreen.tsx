@@ -17,7 +17,7 @@ import { ScoreConflicts } from '../rounds/ScoreConflicts';
 import { formatToPar, strokesReceivedText } from '../rounds/scorecard';
 import { StrokeStepper } from '../rounds/StrokeStepper';
 import { HoleBar } from '../rounds/HoleBar';
-import { HoleTable, StrokesCell } from '../rounds/HoleTable';
+import { CompactCard } from '../rounds/ScoreCard';
 import { cardTotals, firstOpenHole, signatureText, signBlocker, totalsText } from './card';
 import { currentRound, localToday, startText, STATUS_NAME } from './tournament';
 import { useTournamentCards } from './useTournamentCards';
@@ -332,28 +332,15 @@ function FullCard({
   pending: PendingScores;
 }) {
   const { t, language } = useLanguage();
+  const shown = new Map(cards.map((card) => [card.entryId, shownCard(card, pending)]));
   return (
-    <Card title={t('tournaments.scorecard.wholeCard')}>
-      <HoleTable
-        label={t('tournaments.scorecard.strokesPerHole')}
-        caption={t('tournaments.scorecard.strokesCaption')}
-        holes={view.holes}
-        totals={[t('tournaments.scorecard.gross')]}
-      >
-        {cards.map((card) => {
-          const shown = shownCard(card, pending);
-          const gross = shown.reduce<number>((s, x) => s + (x ?? 0), 0);
-          return (
-            <tr key={card.entryId}>
-              <th scope="row">{shownName(card.name, language)}</th>
-              {shown.map((s, i) => (
-                <StrokesCell key={i} strokes={s} received={card.strokesReceived[i] ?? 0} />
-              ))}
-              <td>{gross || ''}</td>
-            </tr>
-          );
-        })}
-      </HoleTable>
-    </Card>
+    <CompactCard
+      title={t('tournaments.scorecard.wholeCard')}
+      label={t('tournaments.scorecard.strokesPerHole')}
+      caption={t('tournaments.scorecard.strokesCaption')}
+      holes={view.holes}
+      players={cards.map((card) => ({ id: card.entryId, name: shownName(card.name, language) }))}
+      strokesOf={(entryId, hole) => shown.get(entryId)?.[hole - 1] ?? null}
+    />
   );
 }

@@ -590,7 +590,6 @@ export const en: Messages = {
       wholeCard: 'The whole card',
       strokesPerHole: 'Strokes per hole',
       strokesCaption: 'Strokes per hole and gross',
-      gross: 'Gross',
     },
     admin: {
       status: 'Status',

@@ -93,7 +93,6 @@ export const rounds: Messages<typeof nbRounds> = {
     total: 'Total',
     net: 'Net',
     points: 'Points',
-    strokesReceived: '({{count}} strokes received)',
   },
   mark: {
     holeInOne: 'hole in one',

@@ -92,7 +92,6 @@ export const rounds = {
     total: 'Totalt',
     net: 'Netto',
     points: 'Poeng',
-    strokesReceived: '({{count}} slag)',
   },
   mark: {
     holeInOne: 'hole in one',

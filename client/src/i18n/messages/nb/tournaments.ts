@@ -189,7 +189,6 @@ export const tournaments = {
     wholeCard: 'Hele kortet',
     strokesPerHole: 'Slag per hull',
     strokesCaption: 'Slag per hull og brutto',
-    gross: 'Brutto',
   },
   admin: {
     status: 'Status',
