@@ -1,0 +1,102 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../server/auth/rate-limit';
+import type { UserRow } from '../../server/auth/users';
+import { databaseKinds } from '../helpers/db';
+import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
+import { fire, serverErrors, statuses, useDepsAndServer, type Client } from '../helpers/transport';
+import { insertInvitation } from '../organizations/support';
+
+/**
+ * A hostile client against the invitation procedures of issue 16 (docs/organizations.md, "The join page" and
+ * "Pending invitations"), through the real server: each request fired 50 times at once, another
+ * organization's ids, tokens no mail ever carried. Whatever happens: no 5xx, one outcome per invitation, no
+ * mail beyond what one resend sends, nothing of another organization.
+ */
+const TIMES = 50;
+const READ_LIMIT = LIMITS.invitationReadsPerUser.max;
+
+describe.each(databaseKinds())('hostile clients of invitations on %s', (kind) => {
+  const s = useDepsAndServer(undefined, { db: kind });
+  // Fresh limit windows for every test: the limits are the subject of one test only.
+  beforeEach(() => s.deps.clock.advance(LIMITS.invitationReadsPerUser.windowSeconds + 1));
+
+  const rest = (user: Pick<UserRow, 'id' | 'sessionVersion'>): Promise<Client> => s.as(user, 'rest');
+
+  async function club() {
+    const org = await createOrganization(s.deps.db, `Klubb ${crypto.randomUUID().slice(0, 8)}`);
+    const owner = await createUser(s.deps.db, { name: 'Olav Eier' });
+    const admin = await createUser(s.deps.db, { name: 'Anne Admin' });
+    const member = await createUser(s.deps.db, { name: 'Mona Medlem' });
+    await addMember(s.deps.db, org.id, owner.id, 'owner');
+    await addMember(s.deps.db, org.id, admin.id, 'admin');
+    await addMember(s.deps.db, org.id, member.id, 'member');
+    return { org, owner, admin, member };
+  }
+
+  /** A pending invitation, made without mail (every mail to the address counted is then the test's). */
+  async function pending(owner: UserRow, organizationId: string) {
+    const email = uniqueEmail('invitert');
+    const token = await insertInvitation(s.deps, { organizationId, email, role: 'member' });
+    const list = await (await rest(owner)).call('orgs.invitations', { organizationId });
+    const id: string = list.body.invitations.find((i: { email: string }) => i.email === email).id;
+    return { email, token, id };
+  }
+
+  const pendingEmails = async (owner: UserRow, organizationId: string): Promise<string[]> =>
+    (await (await rest(owner)).call('orgs.invitations', { organizationId })).body.invitations.map(
+      (i: { email: string }) => i.email,
+    );
+
+  describe('races', () => {
+    it(`orgs.invitation read 50 times at once: exactly ${READ_LIMIT} answers, the rest 429 with Retry-After`, async () => {
+      const { org, owner } = await club();
+      const { email, token } = await pending(owner, org.id);
+      const invitee = await rest(await createUser(s.deps.db, { email }));
+      const outcomes = await fire(TIMES, () => invitee.call('orgs.invitation', { token }));
+      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+      expect(statuses(outcomes)).toEqual({ '200': READ_LIMIT, '429 RATE_LIMITED': TIMES - READ_LIMIT });
+      expect(outcomes.filter((o) => o.status === 429).every((o) => o.retryAfter! > 0)).toBe(true);
+      // Reading consumed nothing: the link still joins.
+      expect((await invitee.call('orgs.acceptInvitation', { token })).body.organization.id).toBe(org.id);
+    });
+
+    it('accept by the invitee racing cancel by an admin, 25 each at once: joined or cancelled, never both', async () => {
+      const { org, owner, admin } = await club();
+      const { email, token, id } = await pending(owner, org.id);
+      const invitee = await rest(await createUser(s.deps.db, { email }));
+      const canceller = await rest(admin);
+      const outcomes = await fire(TIMES, (i) =>
+        i % 2 === 0
+          ? invitee.call('orgs.acceptInvitation', { token })
+          : canceller.call('orgs.cancelInvitation', { organizationId: org.id, invitationId: id }),
+      );
+      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+      const accepts = statuses(outcomes.filter((_, i) => i % 2 === 0));
+      const cancels = statuses(outcomes.filter((_, i) => i % 2 === 1));
+      const members = await (await rest(owner)).call('orgs.members', { organizationId: org.id });
+      const joined = members.body.members.some((m: { email: string }) => m.email === email);
+      // Joined: every accept says so (the same user's link, used), no cancel happened. Cancelled: no accept did.
+      expect({ joined, accepts, cancels }).toEqual(
+        joined
+          ? { joined, accepts: { '200': TIMES / 2 }, cancels: { '404 NOT_FOUND': TIMES / 2 } }
+          : {
+              joined,
+              accepts: { '400 INVALID_LINK': TIMES / 2 },
+              cancels: { '200': 1, '404 NOT_FOUND': TIMES / 2 - 1 },
+            },
+      );
+      expect(await pendingEmails(owner, org.id)).toEqual([]);
+    });
+
+    it('account.setLanguage 50 times at once with different values: ends in one of them', async () => {
+      const user = await createUser(s.deps.db);
+      const client = await rest(user);
+      const values = ['nb', 'en', null] as const;
+      const outcomes = await fire(TIMES, (i) => client.call('account.setLanguage', { language: values[i % 3] }));
+      expect(statuses(outcomes)).toEqual({ '200': TIMES });
+      const saved = (await client.call('account.language')).body.language;
+      expect(values).toContain(saved);
+      expect(outcomes.map((o) => o.body.language)).toContain(saved);
+    });
+  });
+});
