@@ -366,6 +366,10 @@ export async function listPendingInvitations(
 /**
  * One open invitation of this organization; another organization's id, or one no longer open, is 404 (the
  * query asks for this organization's rows only). Only an owner touches an invitation as owner.
+ *
+ * Its verification row stays locked until the transaction ends: of a resend and a cancel of one invitation
+ * at once (by one admin or two), the second waits, finds it no longer open and answers 404, so a cancelled
+ * invitation is never sent again and one resend cannot be doubled by another admin's.
  */
 async function findPendingInvitation(deps: Deps, scope: OrgScope, invitationId: string): Promise<PendingInvitation> {
   const [found] = await scope.tx
@@ -374,7 +378,8 @@ async function findPendingInvitation(deps: Deps, scope: OrgScope, invitationId: 
     .innerJoin(verification, eq(verification.id, organizationInvitation.id))
     .leftJoin(appUser, eq(appUser.id, organizationInvitation.invitedBy))
     .where(and(eq(organizationInvitation.id, invitationId), openInvitationsOf(scope, deps.now())))
-    .limit(1);
+    .limit(1)
+    .for('update', { of: verification });
   if (!found) throw new AppError('NOT_FOUND', { message: NO_PENDING_INVITATION });
   if (found.role === 'owner' && scope.actorRole !== 'owner') {
     throw new AppError('FORBIDDEN', { message: ONLY_OWNERS_INVITE_OWNERS });
@@ -385,8 +390,8 @@ async function findPendingInvitation(deps: Deps, scope: OrgScope, invitationId: 
 /**
  * Sends a pending invitation again as a new one: a new link valid 7 days from now, mailed in the name of
  * the admin resending it and counted against their mail limit; the old link stops working (newest only).
- * The lock on the admin's mail key is taken before the invitation is looked up, so of parallel resends of
- * one invitation the first replaces it and the others find it gone (404).
+ * The lock on the admin's mail key is taken before the invitation is looked up (and locked), so of parallel
+ * resends and cancels of one invitation the first replaces or voids it and the others find it gone (404).
  */
 export async function resendInvitation(
   deps: Deps,

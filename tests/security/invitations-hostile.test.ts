@@ -3,8 +3,9 @@ import { LIMITS } from '../../server/auth/rate-limit';
 import type { UserRow } from '../../server/auth/users';
 import { databaseKinds } from '../helpers/db';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
+import { mailsTo } from '../helpers/mail';
 import { fire, serverErrors, statuses, useDepsAndServer, type Client } from '../helpers/transport';
-import { insertInvitation } from '../organizations/support';
+import { insertInvitation, signInByMagicLink } from '../organizations/support';
 
 /**
  * A hostile client against the invitation procedures of issue 16 (docs/organizations.md, "The join page" and
@@ -58,6 +59,32 @@ describe.each(databaseKinds())('hostile clients of invitations on %s', (kind) =>
       expect(outcomes.filter((o) => o.status === 429).every((o) => o.retryAfter! > 0)).toBe(true);
       // Reading consumed nothing: the link still joins.
       expect((await invitee.call('orgs.acceptInvitation', { token })).body.organization.id).toBe(org.id);
+    });
+
+    it('resend and cancel of one invitation, by two admins, 50 at once: one of them happens, the rest 404', async () => {
+      const { org, owner, admin } = await club();
+      const { email, token, id } = await pending(owner, org.id);
+      const clients = [await rest(owner), await rest(admin)];
+      const ids = { organizationId: org.id, invitationId: id };
+      const outcomes = await fire(TIMES, (i) =>
+        clients[i % 2]!.call(i % 4 < 2 ? 'orgs.resendInvitation' : 'orgs.cancelInvitation', ids),
+      );
+      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+      const happened = outcomes.flatMap((o, i) => (o.status === 200 ? [i % 4 < 2 ? 'resent' : 'cancelled'] : []));
+      // Whichever came first, the invitation was no longer pending for all the others.
+      expect(happened).toHaveLength(1);
+      expect(statuses(outcomes)).toEqual({ '200': 1, '404 NOT_FOUND': TIMES - 1 });
+      const resent = happened[0] === 'resent';
+      expect(mailsTo(s.deps, email)).toHaveLength(resent ? 1 : 0);
+      expect(await pendingEmails(owner, org.id)).toEqual(resent ? [email] : []);
+      // The old link is void either way; after a cancel, signing in with the address joins nothing.
+      const invitee = await rest(await createUser(s.deps.db, { email }));
+      expect((await invitee.call('orgs.acceptInvitation', { token })).error?.code).toBe('INVALID_LINK');
+      if (!resent) {
+        await signInByMagicLink(s.deps, email);
+        const members = await (await rest(owner)).call('orgs.members', { organizationId: org.id });
+        expect(members.body.members.map((m: { email: string }) => m.email)).not.toContain(email);
+      }
     });
 
     it('accept by the invitee racing cancel by an admin, 25 each at once: joined or cancelled, never both', async () => {
