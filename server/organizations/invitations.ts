@@ -178,7 +178,6 @@ async function invitationForLink(deps: Deps, user: Pick<UserRow, 'id' | 'email'>
     .select({
       invitation: organizationInvitation,
       expiresAt: verification.expiresAt,
-      consumedAt: verification.consumedAt,
       // The one rule of an open verification (not used, not voided, not expired), asked in the same read.
       open: sql<boolean>`${isOpen(deps.now())}`,
       organizationName: organization.name,
@@ -279,9 +278,21 @@ export async function acceptInvitationByToken(
   const joined = await claim(deps, invitation, actor.user.id, actor.ip);
   if (joined) return { organization: joined };
   // Not claimable: used (perhaps by this sign-in, by address), or expired. Used and a member: nothing to do.
+  // Whether it is used is read again: `found` may predate the claim that won (this user's own second click).
   const role = await roleIn(deps.db, invitation.organizationId, actor.user.id);
-  if (!role || found.consumedAt === null) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  if (!role || !(await isConsumed(deps.db, invitation.id))) {
+    throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  }
   return { organization: { id: invitation.organizationId, name: found.organizationName, role } };
+}
+
+async function isConsumed(db: Queryable, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ consumedAt: verification.consumedAt })
+    .from(verification)
+    .where(eq(verification.id, id))
+    .limit(1);
+  return Boolean(row?.consumedAt);
 }
 
 export interface InvitationView {

@@ -87,6 +87,16 @@ describe.each(databaseKinds())('hostile clients of invitations on %s', (kind) =>
       }
     });
 
+    it('acceptInvitation 50 times at once by the invitee: joined once, and every answer says so', async () => {
+      const { org, owner } = await club();
+      const { email, token } = await pending(owner, org.id);
+      const invitee = await rest(await createUser(s.deps.db, { email }));
+      const outcomes = await fire(TIMES, () => invitee.call('orgs.acceptInvitation', { token }));
+      expect(statuses(outcomes)).toEqual({ '200': TIMES });
+      const members = await (await rest(owner)).call('orgs.members', { organizationId: org.id });
+      expect(members.body.members.filter((m: { email: string }) => m.email === email)).toHaveLength(1);
+    });
+
     it('accept by the invitee racing cancel by an admin, 25 each at once: joined or cancelled, never both', async () => {
       const { org, owner, admin } = await club();
       const { email, token, id } = await pending(owner, org.id);
