@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../server/auth/rate-limit';
+import { SESSION_COOKIE } from '../../server/auth/session-token';
 import type { UserRow } from '../../server/auth/users';
+import { sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { mailsTo } from '../helpers/mail';
-import { fire, serverErrors, statuses, useDepsAndServer, type Client } from '../helpers/transport';
+import { fire, serverErrors, statuses, TRANSPORTS, useDepsAndServer, type Client } from '../helpers/transport';
 import { insertInvitation, signInByMagicLink } from '../organizations/support';
 
 /**
@@ -134,6 +136,144 @@ describe.each(databaseKinds())('hostile clients of invitations on %s', (kind) =>
       const saved = (await client.call('account.language')).body.language;
       expect(values).toContain(saved);
       expect(outcomes.map((o) => o.body.language)).toContain(saved);
+    });
+  });
+
+  describe("another organization's ids", () => {
+    it.each(TRANSPORTS)(
+      "over %s: an admin of A gets 404 with A's id and 403 NOT_ORG_MEMBER with B's, and learns nothing of B's invitation",
+      async (transport) => {
+        const a = await club();
+        const b = await club();
+        const theirs = await pending(b.owner, b.org.id);
+        const attacker = await s.as(a.admin, transport);
+        const unknown = { organizationId: a.org.id, invitationId: crypto.randomUUID() };
+        const secrets = [theirs.email, theirs.id, theirs.token, b.org.name];
+        for (const procedure of ['orgs.resendInvitation', 'orgs.cancelInvitation'] as const) {
+          // With A's id: exactly what an id that does not exist gets.
+          const none = await attacker.call(procedure, unknown);
+          expect({ status: none.status, code: none.error?.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+          const o = await attacker.call(procedure, { organizationId: a.org.id, invitationId: theirs.id });
+          expect({ status: o.status, error: o.error, leaks: secrets.filter((x) => o.raw.includes(x)) }).toEqual({
+            status: none.status,
+            error: none.error,
+            leaks: [],
+          });
+        }
+        // With B's id: not a member there.
+        for (const [procedure, input] of [
+          ['orgs.resendInvitation', { organizationId: b.org.id, invitationId: theirs.id }],
+          ['orgs.cancelInvitation', { organizationId: b.org.id, invitationId: theirs.id }],
+          ['orgs.invitations', { organizationId: b.org.id }],
+        ] as const) {
+          const o = await attacker.call(procedure, input);
+          expect({
+            procedure,
+            status: o.status,
+            code: o.error?.code,
+            leaks: secrets.filter((x) => o.raw.includes(x)),
+          }).toEqual({
+            procedure,
+            status: 403,
+            code: 'NOT_ORG_MEMBER',
+            leaks: [],
+          });
+        }
+        expect((await attacker.call('orgs.invitations', { organizationId: a.org.id })).body).toEqual({
+          invitations: [],
+          total: 0,
+        });
+        // A plain member of B may neither resend nor cancel it.
+        const member = await s.as(b.member, transport);
+        for (const procedure of ['orgs.resendInvitation', 'orgs.cancelInvitation'] as const) {
+          const o = await member.call(procedure, { organizationId: b.org.id, invitationId: theirs.id });
+          expect({ procedure, status: o.status, code: o.error?.code }).toEqual({
+            procedure,
+            status: 403,
+            code: 'NOT_ORG_ADMIN',
+          });
+        }
+        // B's invitation is untouched: still pending, never mailed, and its link joins B.
+        expect(await pendingEmails(b.owner, b.org.id)).toEqual([theirs.email]);
+        expect(mailsTo(s.deps, theirs.email)).toHaveLength(0);
+        const invitee = await rest(await createUser(s.deps.db, { email: theirs.email }));
+        expect((await invitee.call('orgs.acceptInvitation', { token: theirs.token })).body.organization.id).toBe(
+          b.org.id,
+        );
+      },
+    );
+  });
+
+  describe('tokens no mail carried', () => {
+    /** Each answered 400 with the contract's code, whoever sends it. */
+    const TOKENS: [string, string][] = [
+      ['', 'INVALID_INPUT'],
+      ['x'.repeat(10_000), 'INVALID_INPUT'],
+      ['x'.repeat(201), 'INVALID_INPUT'],
+      ['\u0000', 'INVALID_LINK'],
+      ['\ud800', 'INVALID_LINK'],
+      ['\udfff\ud800', 'INVALID_LINK'],
+      ['\u202egnp.exe', 'INVALID_LINK'],
+      ["' OR '1'='1' --", 'INVALID_LINK'],
+      ['%00', 'INVALID_LINK'],
+      ['../../etc/passwd', 'INVALID_LINK'],
+      ['{{7*7}}<script>', 'INVALID_LINK'],
+    ];
+
+    it.each(TRANSPORTS)(
+      'over %s: 400 with a code and words, never 5xx, and the real link still joins',
+      async (transport) => {
+        const { org, owner } = await club();
+        const { email, token } = await pending(owner, org.id);
+        const invitee = await createUser(s.deps.db, { email });
+        const client = await s.as(invitee, transport);
+        // The real token altered by a byte or wrapped: not the real token.
+        const near: [string, string][] = [
+          [`${token}\u0000`, 'INVALID_LINK'],
+          [` ${token}`, 'INVALID_LINK'],
+          [token.toUpperCase(), 'INVALID_LINK'],
+          [`${token}\u202e`, 'INVALID_LINK'],
+        ];
+        const got: unknown[] = [];
+        const expected: unknown[] = [];
+        for (const [hostile, code] of [...TOKENS, ...near]) {
+          for (const procedure of ['orgs.invitation', 'orgs.acceptInvitation'] as const) {
+            const o = await client.call(procedure, { token: hostile });
+            const label = `${procedure} ${JSON.stringify(hostile.slice(0, 20))}`;
+            got.push({
+              label,
+              status: o.status,
+              code: o.error?.code,
+              words: /[a-zæøå]{3}/i.test(o.error?.message ?? ''),
+            });
+            expected.push({ label, status: 400, code, words: true });
+          }
+        }
+        expect(got).toEqual(expected);
+        expect((await client.call('orgs.acceptInvitation', { token })).body.organization.id).toBe(org.id);
+      },
+    );
+
+    it('a token query that is not one string is 400 INVALID_INPUT over REST', async () => {
+      const user = await createUser(s.deps.db);
+      const cookie = `${SESSION_COOKIE}=${encodeURIComponent(await sessionTokenFor(s.deps, user))}`;
+      for (const query of [
+        'token[]=a',
+        'token=a&token=b',
+        'token[a]=b',
+        'token[$ne]=x',
+        '',
+        'token',
+        'token=%ED%A0%80',
+      ]) {
+        const res = await fetch(`${s.url}/organizations/invitations?${query}`, { headers: { cookie } });
+        const body = (await res.json()) as any;
+        expect({ query, status: res.status, code: body.error?.code }).toEqual({
+          query,
+          status: 400,
+          code: query === 'token=%ED%A0%80' ? 'INVALID_LINK' : 'INVALID_INPUT',
+        });
+      }
     });
   });
 });

@@ -5,7 +5,7 @@ import type { UserRow } from '../../server/auth/users';
 import { sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createUser } from '../helpers/factories';
-import { useDepsAndServer } from '../helpers/transport';
+import { TRANSPORTS, useDepsAndServer } from '../helpers/transport';
 
 /**
  * Hostile `Accept-Language` headers (decision 0020) against the REST and tRPC transports: whatever the header,
@@ -120,6 +120,52 @@ describe.each(databaseKinds())('hostile Accept-Language headers on %s', (kind) =
       expect(wrong).toEqual([]);
       // Nothing was stored: the account still follows the browser.
       expect((await reads.rest()).json).toEqual({ language: null });
+    },
+  );
+});
+
+describe.each(databaseKinds())('account.setLanguage with values not in the list on %s', (kind) => {
+  const s = useDepsAndServer(undefined, { db: kind });
+
+  const VALUES: unknown[] = [
+    'de',
+    'EN',
+    'en-GB',
+    'nb-NO',
+    'no',
+    'nn',
+    '',
+    ' en',
+    'en\u0000',
+    '\ud800',
+    '\u202een',
+    'x'.repeat(10_000),
+    "en'; update app_user set is_super_admin = true; --",
+    0,
+    1,
+    true,
+    {},
+    ['en'],
+    { en: true },
+  ];
+
+  it.each(TRANSPORTS)(
+    'over %s: 400 INVALID_INPUT with words for each, the saved language unchanged',
+    async (transport) => {
+      const user = await createUser(s.deps.db, { language: 'en' });
+      const client = await s.as(user, transport);
+      const got: unknown[] = [];
+      for (const language of [...VALUES.map((v) => ({ language: v })), {}, { language: 'en', extra: 1 }]) {
+        const o = await client.call('account.setLanguage', language);
+        got.push({
+          sent: JSON.stringify(language).slice(0, 40),
+          status: o.status,
+          code: o.error?.code,
+          words: /[a-zæøå]{3}/i.test(o.error?.message ?? ''),
+        });
+      }
+      expect(got).toEqual(got.map((g: any) => ({ sent: g.sent, status: 400, code: 'INVALID_INPUT', words: true })));
+      expect((await client.call('account.language')).body).toEqual({ language: 'en' });
     },
   );
 });
