@@ -178,7 +178,6 @@ async function invitationForLink(deps: Deps, user: Pick<UserRow, 'id' | 'email'>
     .select({
       invitation: organizationInvitation,
       expiresAt: verification.expiresAt,
-      consumedAt: verification.consumedAt,
       // The one rule of an open verification (not used, not voided, not expired), asked in the same read.
       open: sql<boolean>`${isOpen(deps.now())}`,
       organizationName: organization.name,
@@ -279,9 +278,21 @@ export async function acceptInvitationByToken(
   const joined = await claim(deps, invitation, actor.user.id, actor.ip);
   if (joined) return { organization: joined };
   // Not claimable: used (perhaps by this sign-in, by address), or expired. Used and a member: nothing to do.
+  // Whether it is used is read again: `found` may predate the claim that won (this user's own second click).
   const role = await roleIn(deps.db, invitation.organizationId, actor.user.id);
-  if (!role || found.consumedAt === null) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  if (!role || !(await isConsumed(deps.db, invitation.id))) {
+    throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  }
   return { organization: { id: invitation.organizationId, name: found.organizationName, role } };
+}
+
+async function isConsumed(db: Queryable, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ consumedAt: verification.consumedAt })
+    .from(verification)
+    .where(eq(verification.id, id))
+    .limit(1);
+  return Boolean(row?.consumedAt);
 }
 
 export interface InvitationView {
@@ -366,6 +377,10 @@ export async function listPendingInvitations(
 /**
  * One open invitation of this organization; another organization's id, or one no longer open, is 404 (the
  * query asks for this organization's rows only). Only an owner touches an invitation as owner.
+ *
+ * Its verification row stays locked until the transaction ends: of a resend and a cancel of one invitation
+ * at once (by one admin or two), the second waits, finds it no longer open and answers 404, so a cancelled
+ * invitation is never sent again and one resend cannot be doubled by another admin's.
  */
 async function findPendingInvitation(deps: Deps, scope: OrgScope, invitationId: string): Promise<PendingInvitation> {
   const [found] = await scope.tx
@@ -374,7 +389,8 @@ async function findPendingInvitation(deps: Deps, scope: OrgScope, invitationId: 
     .innerJoin(verification, eq(verification.id, organizationInvitation.id))
     .leftJoin(appUser, eq(appUser.id, organizationInvitation.invitedBy))
     .where(and(eq(organizationInvitation.id, invitationId), openInvitationsOf(scope, deps.now())))
-    .limit(1);
+    .limit(1)
+    .for('update', { of: verification });
   if (!found) throw new AppError('NOT_FOUND', { message: NO_PENDING_INVITATION });
   if (found.role === 'owner' && scope.actorRole !== 'owner') {
     throw new AppError('FORBIDDEN', { message: ONLY_OWNERS_INVITE_OWNERS });
@@ -385,8 +401,8 @@ async function findPendingInvitation(deps: Deps, scope: OrgScope, invitationId: 
 /**
  * Sends a pending invitation again as a new one: a new link valid 7 days from now, mailed in the name of
  * the admin resending it and counted against their mail limit; the old link stops working (newest only).
- * The lock on the admin's mail key is taken before the invitation is looked up, so of parallel resends of
- * one invitation the first replaces it and the others find it gone (404).
+ * The lock on the admin's mail key is taken before the invitation is looked up (and locked), so of parallel
+ * resends and cancels of one invitation the first replaces or voids it and the others find it gone (404).
  */
 export async function resendInvitation(
   deps: Deps,

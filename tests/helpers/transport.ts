@@ -256,6 +256,21 @@ function withRaw(outcome: Omit<Outcome, 'raw'>, raw: string): Outcome {
   return Object.defineProperty(outcome, 'raw', { value: raw, enumerable: false }) as Outcome;
 }
 
+/** Outcomes counted by status and code (`"404 NOT_FOUND"`, `"200"`): what a burst of parallel calls got. */
+export function statuses(outcomes: Outcome[]): Record<string, number> {
+  return outcomes.reduce<Record<string, number>>((acc, o) => {
+    const key = o.error ? `${o.status} ${o.error.code}` : String(o.status);
+    acc[key] = (acc[key] ?? 0) + 1;
+    return acc;
+  }, {});
+}
+
+export const serverErrors = (outcomes: Outcome[]): Outcome[] => outcomes.filter((o) => o.status >= 500);
+
+/** `call` fired `times` times at once. */
+export const fire = (times: number, call: (i: number) => Promise<Outcome>): Promise<Outcome[]> =>
+  Promise.all(Array.from({ length: times }, (_, i) => call(i)));
+
 export interface Client {
   transport: Transport;
   /** The session token the client holds (what a browser would send). */

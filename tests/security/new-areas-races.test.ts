@@ -7,7 +7,15 @@ import { callerAs, sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { openRawSocket } from '../helpers/live';
 import { createTournamentFixture, writeScores } from '../helpers/tournaments';
-import { useDepsAndServer, type Client, type Outcome, type Procedure } from '../helpers/transport';
+import {
+  fire,
+  serverErrors,
+  statuses,
+  useDepsAndServer,
+  type Client,
+  type Outcome,
+  type Procedure,
+} from '../helpers/transport';
 import { freshMember } from '../chat/support';
 import { playedRound } from '../feed/support';
 import { buildWorld, tournamentIn, type World } from '../tournaments/support';
@@ -21,14 +29,6 @@ import { cardRow, entrantEntry, eventsOf, fullCard, playWorld, strokesOn } from 
 const TIMES = 50;
 const CLOSE_BOUND_MS = 5_000;
 
-const statuses = (outcomes: Outcome[]) =>
-  outcomes.reduce<Record<string, number>>((acc, o) => {
-    const key = o.error ? `${o.status} ${o.error.code}` : String(o.status);
-    acc[key] = (acc[key] ?? 0) + 1;
-    return acc;
-  }, {});
-const serverErrors = (outcomes: Outcome[]) => outcomes.filter((o) => o.status >= 500);
-
 describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on %s', (kind) => {
   const s = useDepsAndServer(undefined, { db: kind });
   let w: World;
@@ -38,8 +38,6 @@ describe.each(databaseKinds())('hostile clients of tournaments, chat and feed on
   });
 
   const rest = (user: Pick<UserRow, 'id' | 'sessionVersion'>): Promise<Client> => s.as(user, 'rest');
-  const fire = (times: number, call: (i: number) => Promise<Outcome>) =>
-    Promise.all(Array.from({ length: times }, (_, i) => call(i)));
 
   describe('races', () => {
     it('tournaments.enter by 50 different members against entryLimit 10: exactly 10 entries', async () => {
