@@ -101,6 +101,7 @@ async function sendInvitation(
 ): Promise<PendingInvitation> {
   await lockLimitKey(scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
   await consumeLimit(deps, scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
+  await lockInvitedAddress(scope, input.email);
   const now = deps.now();
   // A newer invitation to the same address replaces the older open one (newest only).
   const issued = await issueVerification(deps, scope.tx, {
@@ -154,6 +155,17 @@ async function sendInvitation(
 /** The newest-only rule is per organization and address: one open invitation each. */
 function invitationTarget(organizationId: string, email: string): string {
   return `${organizationId}:${email}`;
+}
+
+/**
+ * Invitations to one address of one organization are issued one at a time: without this, two admins
+ * inviting the same address at once each void the open invitations they can see and insert their own, and
+ * the address is left with several open links (newest only broken). Taken before the invitation's row is
+ * locked (resendInvitation), in the order every issuer takes them, so two issuers cannot deadlock.
+ */
+async function lockInvitedAddress(scope: OrgScope, email: string): Promise<void> {
+  const key = `invitation:${invitationTarget(scope.organizationId, email)}`;
+  await scope.tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 type InvitationRow = typeof organizationInvitation.$inferSelect;
@@ -382,15 +394,20 @@ export async function listPendingInvitations(
  * at once (by one admin or two), the second waits, finds it no longer open and answers 404, so a cancelled
  * invitation is never sent again and one resend cannot be doubled by another admin's.
  */
-async function findPendingInvitation(deps: Deps, scope: OrgScope, invitationId: string): Promise<PendingInvitation> {
-  const [found] = await scope.tx
+async function findPendingInvitation(
+  deps: Deps,
+  scope: OrgScope,
+  invitationId: string,
+  { lock = true }: { lock?: boolean } = {},
+): Promise<PendingInvitation> {
+  const query = scope.tx
     .select(pendingColumns)
     .from(organizationInvitation)
     .innerJoin(verification, eq(verification.id, organizationInvitation.id))
     .leftJoin(appUser, eq(appUser.id, organizationInvitation.invitedBy))
     .where(and(eq(organizationInvitation.id, invitationId), openInvitationsOf(scope, deps.now())))
-    .limit(1)
-    .for('update', { of: verification });
+    .limit(1);
+  const [found] = lock ? await query.for('update', { of: verification }) : await query;
   if (!found) throw new AppError('NOT_FOUND', { message: NO_PENDING_INVITATION });
   if (found.role === 'owner' && scope.actorRole !== 'owner') {
     throw new AppError('FORBIDDEN', { message: ONLY_OWNERS_INVITE_OWNERS });
@@ -410,6 +427,9 @@ export async function resendInvitation(
   input: { invitationId: string },
 ): Promise<{ invitation: PendingInvitation }> {
   await lockLimitKey(scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
+  // The address's lock before the row's (lockInvitedAddress): the first read only learns the address.
+  const { email } = await findPendingInvitation(deps, scope, input.invitationId, { lock: false });
+  await lockInvitedAddress(scope, email);
   const old = await findPendingInvitation(deps, scope, input.invitationId);
   const invitation = await sendInvitation(deps, scope, { email: old.email, role: old.role });
   await audit(deps, scope.tx, {

@@ -5,7 +5,7 @@ import type { UserRow } from '../../server/auth/users';
 import { sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
-import { mailsTo } from '../helpers/mail';
+import { linkFromMail, mailsTo } from '../helpers/mail';
 import { fire, serverErrors, statuses, TRANSPORTS, useDepsAndServer, type Client } from '../helpers/transport';
 import { insertInvitation, signInByMagicLink } from '../organizations/support';
 
@@ -87,6 +87,34 @@ describe.each(databaseKinds())('hostile clients of invitations on %s', (kind) =>
         const members = await (await rest(owner)).call('orgs.members', { organizationId: org.id });
         expect(members.body.members.map((m: { email: string }) => m.email)).not.toContain(email);
       }
+    });
+
+    it('one address invited by eight admins at once, and its old invitation resent: one open invitation, one working link', async () => {
+      const { org, owner, admin } = await club();
+      const admins = [owner, admin];
+      while (admins.length < 8) {
+        const another = await createUser(s.deps.db, { name: `Ekstra Admin ${admins.length}` });
+        await addMember(s.deps.db, org.id, another.id, 'admin');
+        admins.push(another);
+      }
+      const { email, id } = await pending(owner, org.id);
+      const clients = await Promise.all(admins.map(rest));
+      // One request per admin (each admin's own requests run one after another under their mail limit's lock).
+      const outcomes = await fire(admins.length, (i) =>
+        i === 0
+          ? clients[i]!.call('orgs.resendInvitation', { organizationId: org.id, invitationId: id })
+          : clients[i]!.call('orgs.addMember', { organizationId: org.id, email, role: 'member' }),
+      );
+      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+      // Newest only: whatever order they ran in, the address has one open invitation, and of every link
+      // mailed to it exactly one joins.
+      expect(await pendingEmails(owner, org.id)).toEqual([email]);
+      const tokens = mailsTo(s.deps, email).map((m) => linkFromMail(m, '/klubber/bli-med').token);
+      expect(tokens.length).toBe(outcomes.filter((o) => o.status === 200).length);
+      const invitee = await rest(await createUser(s.deps.db, { email }));
+      const answers = [];
+      for (const token of tokens) answers.push((await invitee.call('orgs.acceptInvitation', { token })).status);
+      expect(answers.filter((status) => status === 200)).toHaveLength(1);
     });
 
     it('acceptInvitation 50 times at once by the invitee: joined once, and every answer says so', async () => {
