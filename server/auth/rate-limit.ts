@@ -93,10 +93,32 @@ export async function lockLimitKey(tx: Queryable, limit: Limit, key: string): Pr
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`limit:${limit.bucket}:${key}`}, 0))`);
 }
 
-/** Check and count in one step, for limits on attempts (not on failures); returns the counted event's id. */
+/**
+ * Check and count in one step, for limits on attempts (not on failures); returns the counted event's id.
+ * Under the key's lock (`lockLimitKey`), in a transaction of its own or a savepoint of the caller's, so that
+ * of parallel requests no more than the limit pass: without it thirty parallel requests for a deletion code
+ * all found the count under five and all mailed one.
+ */
 export async function consumeLimit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<number> {
-  await assertUnderLimit(deps, db, limit, key);
-  return recordHit(deps, db, limit, key);
+  return db.transaction(async (tx) => {
+    await lockLimitKey(tx, limit, key);
+    await assertUnderLimit(deps, tx, limit, key);
+    return recordHit(deps, tx, limit, key);
+  });
+}
+
+/** `consumeLimit` for a caller that goes on without counting when the limit is reached: null then. */
+export async function consumeLimitIfUnder(
+  deps: Deps,
+  db: Queryable,
+  limit: Limit,
+  key: string,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await lockLimitKey(tx, limit, key);
+    if ((await limitState(deps, tx, limit, key)).exceeded) return null;
+    return recordHit(deps, tx, limit, key);
+  });
 }
 
 /**

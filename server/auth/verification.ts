@@ -49,23 +49,40 @@ export async function issueVerification(
   },
 ): Promise<IssuedVerification> {
   const now = deps.now();
-  await voidOpen(deps, db, input.purpose, input.target);
   const id = crypto.randomUUID();
   const token = input.link ? randomToken() : null;
   const code = input.code ? randomDigits(6) : null;
-  await db.insert(verification).values({
-    id,
-    purpose: input.purpose,
-    target: input.target,
-    email: input.email,
-    userId: input.userId ?? null,
-    requestIp: input.requestIp ?? null,
-    tokenHash: token ? sha256(token) : null,
-    codeHash: code ? hashCode(deps.config.sessionSecret, id, code) : null,
-    expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
-    createdAt: now,
+  // Newest only, also for parallel requests: under the target's lock each one voids the one before it.
+  await db.transaction(async (tx) => {
+    await lockVerificationTarget(tx, input.purpose, input.target);
+    await voidOpen(deps, tx, input.purpose, input.target);
+    await tx.insert(verification).values({
+      id,
+      purpose: input.purpose,
+      target: input.target,
+      email: input.email,
+      userId: input.userId ?? null,
+      requestIp: input.requestIp ?? null,
+      tokenHash: token ? sha256(token) : null,
+      codeHash: code ? hashCode(deps.config.sessionSecret, id, code) : null,
+      expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
+      createdAt: now,
+    });
   });
   return { id, token, code };
+}
+
+/**
+ * Issuing a verification of one purpose and target waits for any other issuing it, until the transaction
+ * ends. A caller that locks an open verification row before issuing (a resend) takes this lock first, in
+ * the order `issueVerification` takes them, so two issuers cannot deadlock.
+ */
+export async function lockVerificationTarget(
+  tx: Queryable,
+  purpose: VerificationPurpose,
+  target: string,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`verification:${purpose}:${target}`}, 0))`);
 }
 
 /** Voids the open rows of a purpose and target (a newer one replaces them, or the mail never went out). */

@@ -3,7 +3,7 @@ import { audit } from '../audit';
 import { consumeLimit, lockLimitKey, LIMITS } from '../auth/rate-limit';
 import { sha256 } from '../auth/tokens';
 import type { UserRow } from '../auth/users';
-import { consumeVerificationById, isOpen, issueVerification } from '../auth/verification';
+import { consumeVerificationById, isOpen, issueVerification, lockVerificationTarget } from '../auth/verification';
 import type { Queryable } from '../db/client';
 import {
   appUser,
@@ -101,7 +101,6 @@ async function sendInvitation(
 ): Promise<PendingInvitation> {
   await lockLimitKey(scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
   await consumeLimit(deps, scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
-  await lockInvitedAddress(scope, input.email);
   const now = deps.now();
   // A newer invitation to the same address replaces the older open one (newest only).
   const issued = await issueVerification(deps, scope.tx, {
@@ -155,17 +154,6 @@ async function sendInvitation(
 /** The newest-only rule is per organization and address: one open invitation each. */
 function invitationTarget(organizationId: string, email: string): string {
   return `${organizationId}:${email}`;
-}
-
-/**
- * Invitations to one address of one organization are issued one at a time: without this, two admins
- * inviting the same address at once each void the open invitations they can see and insert their own, and
- * the address is left with several open links (newest only broken). Taken before the invitation's row is
- * locked (resendInvitation), in the order every issuer takes them, so two issuers cannot deadlock.
- */
-async function lockInvitedAddress(scope: OrgScope, email: string): Promise<void> {
-  const key = `invitation:${invitationTarget(scope.organizationId, email)}`;
-  await scope.tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 type InvitationRow = typeof organizationInvitation.$inferSelect;
@@ -427,9 +415,10 @@ export async function resendInvitation(
   input: { invitationId: string },
 ): Promise<{ invitation: PendingInvitation }> {
   await lockLimitKey(scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
-  // The address's lock before the row's (lockInvitedAddress): the first read only learns the address.
+  // The address's issuing lock before the row's, in issueVerification's order (lockVerificationTarget): two
+  // admins inviting and resending to one address at once cannot deadlock. The first read only learns it.
   const { email } = await findPendingInvitation(deps, scope, input.invitationId, { lock: false });
-  await lockInvitedAddress(scope, email);
+  await lockVerificationTarget(scope.tx, 'invitation', invitationTarget(scope.organizationId, email));
   const old = await findPendingInvitation(deps, scope, input.invitationId);
   const invitation = await sendInvitation(deps, scope, { email: old.email, role: old.role });
   await audit(deps, scope.tx, {

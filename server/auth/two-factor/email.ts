@@ -8,7 +8,7 @@ import {
   twoFactorSetupCodeMail,
   type TwoFactorChange,
 } from '../../mail/templates/two-factor';
-import { consumeLimit, handBackIfSendFails, limitState, recordHit, LIMITS } from '../rate-limit';
+import { consumeLimit, consumeLimitIfUnder, handBackIfSendFails, LIMITS } from '../rate-limit';
 import type { Session } from '../sessions';
 import type { UserRow } from '../users';
 import { issueVerification } from '../verification';
@@ -78,8 +78,8 @@ export async function sendEmailCode(deps: Deps, input: { session: Session; langu
  */
 export async function mailCodeAtSignIn(deps: Deps, user: UserRow, requestLanguage?: Language): Promise<void> {
   if (user.twoFactorMethod !== 'email') return;
-  if ((await limitState(deps, deps.db, LIMITS.mailsPerUser, user.id)).exceeded) return;
-  const counted = await recordHit(deps, deps.db, LIMITS.mailsPerUser, user.id);
+  const counted = await consumeLimitIfUnder(deps, deps.db, LIMITS.mailsPerUser, user.id);
+  if (counted === null) return;
   try {
     await mailCode(deps, user, 'two_factor', counted, requestLanguage);
   } catch (error) {

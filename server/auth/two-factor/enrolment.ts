@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { announceSessionsEnded } from '../../realtime/channels';
 import type { TwoFactorChange } from '../../mail/templates/two-factor';
-import { assertUnderLimit, recordHit, LIMITS } from '../rate-limit';
+import { assertUnderLimit, consumeLimit, LIMITS } from '../rate-limit';
 import { replaceRecoveryCodes } from '../recovery-codes';
 import { endAllSessions, startSession, type CookieJar, type Session, type SessionAnswer } from '../sessions';
 import { matchTotpStep, newTotpSecret, totpProvisioningUri } from '../totp';
@@ -46,7 +46,7 @@ export async function startEmailSetup(
   // Checked before the code so that a refused mail does not waste the user's current code.
   await assertUnderLimit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
   await requireCurrentCodeIfEnrolled(deps, input);
-  const counted = await recordHit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
+  const counted = await consumeLimit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
   await savePendingSetup(deps, input.user.id, 'email', null);
   await mailCode(deps, input.user, 'two_factor_setup', counted, input.language);
 }
