@@ -215,6 +215,16 @@ describe('the club’s tournament screens in a real browser (issue 15)', () => {
       expect(await page.getByRole('button', { name: 'Ett slag mer for Per Spiller' }).count()).toBe(0);
     }
     await shoot(p, 'scorecard-locked');
+    // The whole card of the group's three players fits the phone: its box does not scroll sideways.
+    const box = p.getByRole('region', { name: 'Slag per hull' });
+    expect(await box.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await box.getByRole('columnheader').allTextContents()).toEqual([
+      'Hull',
+      'Par',
+      'Per Spiller',
+      'Kari Markør',
+      'Mia Medlem',
+    ]);
     await shoot(k, 'scorecard-marker');
 
     // ---- The admin: the results file, and unlocking a signed card. ----

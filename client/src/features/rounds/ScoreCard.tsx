@@ -19,8 +19,9 @@ export interface CardFooterRow {
 }
 
 /**
- * The whole card, compact for a phone: a row per hole and a column per player (so 390 px holds four
- * players without sideways scrolling), score-to-par marks, "Ut" and "Inn" after each nine, then the totals.
+ * The whole card, compact for a phone: a row per hole and a column per player (names wrap at their spaces,
+ * so a 390 px phone holds a group of three without sideways scrolling, as tests/e2e/tournaments.test.ts
+ * checks), score-to-par marks, "Ut" and "Inn" after each nine, then the totals.
  * Strokes received are on the hole view, not here. With many players the table may still be wider than the
  * screen: its box then scrolls and is focusable, so a keyboard can scroll it too (axe:
  * scrollable-region-focusable). The round's card and the tournament's both show it.
