@@ -46,39 +46,47 @@ async function change<T>(
   return outcome.result;
 }
 
+/**
+ * The course row is share-locked while the round is checked and written: a personal course its owner is
+ * deleting, or whose tees or holes are changing (both hold the row's update lock), is either still as read
+ * when the round is written or already gone (404), never gone in between (a 500 from the foreign key).
+ */
 export async function createRound(
   deps: Deps,
   actor: Pick<Actor, 'userId'>,
   input: { courseId: string; teeId: string; playedOn: string; format: RoundFormat; holes: RoundHoles },
 ): Promise<RoundView> {
-  if (!(await isCourseVisible(deps.db, input.courseId, actor.userId)))
-    throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
-  const [teeRow] = await deps.db.select({ courseId: tee.courseId }).from(tee).where(eq(tee.id, input.teeId)).limit(1);
-  if (!teeRow || teeRow.courseId !== input.courseId) {
-    throw new AppError('INVALID_INPUT', {
-      issues: [{ path: 'teeId', message: 'Teestedet hører ikke til denne banen.' }],
-    });
-  }
-  const [{ holes } = { holes: 0 }] = await deps.db
-    .select({ holes: count() })
-    .from(courseHole)
-    .where(eq(courseHole.courseId, input.courseId));
-  if (holes === 9 && input.holes !== 'front9') {
-    throw new AppError('INVALID_INPUT', { issues: [{ path: 'holes', message: 'Banen har 9 hull: velg front9.' }] });
-  }
-  const [created] = await deps.db
-    .insert(round)
-    .values({
-      ownerUserId: actor.userId,
-      courseId: input.courseId,
-      teeId: input.teeId,
-      playedOn: input.playedOn,
-      format: input.format,
-      holes: input.holes,
-      createdAt: deps.now(),
-    })
-    .returning();
-  return (await computeRound(deps.db, created!)).view;
+  return deps.db.transaction(async (tx) => {
+    await tx.select({ id: course.id }).from(course).where(eq(course.id, input.courseId)).for('share');
+    if (!(await isCourseVisible(tx, input.courseId, actor.userId)))
+      throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
+    const [teeRow] = await tx.select({ courseId: tee.courseId }).from(tee).where(eq(tee.id, input.teeId)).limit(1);
+    if (!teeRow || teeRow.courseId !== input.courseId) {
+      throw new AppError('INVALID_INPUT', {
+        issues: [{ path: 'teeId', message: 'Teestedet hører ikke til denne banen.' }],
+      });
+    }
+    const [{ holes } = { holes: 0 }] = await tx
+      .select({ holes: count() })
+      .from(courseHole)
+      .where(eq(courseHole.courseId, input.courseId));
+    if (holes === 9 && input.holes !== 'front9') {
+      throw new AppError('INVALID_INPUT', { issues: [{ path: 'holes', message: 'Banen har 9 hull: velg front9.' }] });
+    }
+    const [created] = await tx
+      .insert(round)
+      .values({
+        ownerUserId: actor.userId,
+        courseId: input.courseId,
+        teeId: input.teeId,
+        playedOn: input.playedOn,
+        format: input.format,
+        holes: input.holes,
+        createdAt: deps.now(),
+      })
+      .returning();
+    return (await computeRound(tx, created!)).view;
+  });
 }
 
 export async function getRound(

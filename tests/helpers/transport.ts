@@ -215,6 +215,18 @@ const REST = {
     body,
   }),
   'chat.unreadAll': get('/chat/unread'),
+  // CONTRACT.md section 8: personal courses and creating a round on one.
+  'personalCourses.create': post('/personal-courses'),
+  'personalCourses.update': ({ personalCourseId, ...body }: Input): RestRequest => ({
+    method: 'PATCH',
+    path: `/personal-courses/${encodeURIComponent(personalCourseId)}`,
+    body,
+  }),
+  'personalCourses.delete': (i: Input): RestRequest => ({
+    method: 'DELETE',
+    path: `/personal-courses/${encodeURIComponent(i.personalCourseId)}`,
+  }),
+  'rounds.create': post('/rounds'),
   // CONTRACT.md section 10: the public feed, sharing a round to it, and hiding an item.
   'feed.list': (i: Input | undefined): RestRequest => ({
     method: 'GET',

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../server/auth/users';
+import { course, round } from '../../server/db/schema';
+import type { PersonalCourseCreate } from '../../shared/schemas/courses';
+import { databaseKinds } from '../helpers/db';
+import { createUser } from '../helpers/factories';
+import { fire, serverErrors, statuses, useDepsAndServer, type Client } from '../helpers/transport';
+
+/**
+ * Check-then-act races that are left once the limits hold (tests/security/mail-limit-races.test.ts): a
+ * request that reads something (a course, a membership) and then writes what depends on it, fired at once
+ * with the request that changes what was read. Whatever the order, no 5xx and nothing left half done.
+ */
+const TIMES = 30;
+const PARS_18 = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 5, 4, 4, 4, 3, 5, 4];
+const SI_18 = [7, 11, 15, 1, 5, 13, 17, 3, 9, 8, 16, 4, 2, 12, 10, 18, 6, 14];
+
+const sharedCourse = (name: string): PersonalCourseCreate => ({
+  name,
+  country: 'ES',
+  shared: true,
+  holes: PARS_18.map((par, i) => ({ number: i + 1, par, strokeIndex: SI_18[i]! })),
+  tees: [
+    { name: 'Amarillo', courseRating: 71.3, slope: 128, par: 72 },
+    { name: 'Rojo', courseRating: 72.9, slope: 131, par: 72 },
+  ],
+});
+
+describe.each(databaseKinds())('check-then-act races on %s', (kind) => {
+  const s = useDepsAndServer(undefined, { db: kind });
+  let owner: UserRow;
+  let friend: UserRow;
+  let asOwner: Client;
+  let asFriend: Client;
+
+  beforeAll(async () => {
+    owner = await createUser(s.deps.db, { name: 'Eier Bane' });
+    friend = await createUser(s.deps.db, { name: 'Venn Spiller' });
+    asOwner = await s.as(owner, 'rest');
+    asFriend = await s.as(friend, 'rest');
+  });
+
+  const roundsOn = async (courseId: string) =>
+    (await s.deps.db.select({ id: round.id }).from(round).where(eq(round.courseId, courseId))).length;
+
+  describe('a shared personal course deleted by its owner while a friend starts rounds on it', () => {
+    it(`${TIMES} rounds.create and one personalCourses.delete at once: each round 201 or 404, the delete 200 only with no round left`, async () => {
+      const created = await asOwner.call('personalCourses.create', sharedCourse('Bane Som Forsvinner'));
+      expect(created.status).toBe(201);
+      const { id: courseId, tees } = created.body;
+      const start = { courseId, teeId: tees[0].id, playedOn: '2026-05-01', format: 'stroke', holes: '18' };
+
+      const outcomes = await fire(TIMES + 1, (i) =>
+        i === TIMES / 2
+          ? asOwner.call('personalCourses.delete', { personalCourseId: courseId })
+          : asFriend.call('rounds.create', start),
+      );
+      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+      const deletion = outcomes[TIMES / 2]!;
+      const rounds = outcomes.filter((_, i) => i !== TIMES / 2);
+      const started = rounds.filter((o) => o.status === 201).length;
+      expect(
+        rounds.filter((o) => o.status !== 201 && o.error?.code !== 'NOT_FOUND'),
+        JSON.stringify(statuses(rounds)),
+      ).toEqual([]);
+      const courseLeft = await s.deps.db.select({ id: course.id }).from(course).where(eq(course.id, courseId));
+      if (deletion.status === 200) {
+        expect({ courseLeft: courseLeft.length, rounds: await roundsOn(courseId) }).toEqual({
+          courseLeft: 0,
+          rounds: 0,
+        });
+      } else {
+        expect(deletion.error?.code).toBe('CONFLICT');
+        expect({ courseLeft: courseLeft.length, rounds: await roundsOn(courseId) }).toEqual({
+          courseLeft: 1,
+          rounds: started,
+        });
+      }
+    });
+
+    it(`${TIMES} rounds.create on a tee and one personalCourses.update removing it at once: each round 201 or 400, the tee gone only with no round on it`, async () => {
+      const created = await asOwner.call('personalCourses.create', sharedCourse('Bane Med Ett Tee For Mye'));
+      expect(created.status).toBe(201);
+      const { id: courseId, tees } = created.body;
+      const [kept, removed] = tees;
+      const start = { courseId, teeId: removed.id, playedOn: '2026-05-02', format: 'stroke', holes: '18' };
+      const keepOne = { personalCourseId: courseId, tees: [{ id: kept.id, name: kept.name, par: 72 }] };
+
+      const outcomes = await fire(TIMES + 1, (i) =>
+        i === TIMES / 2 ? asOwner.call('personalCourses.update', keepOne) : asFriend.call('rounds.create', start),
+      );
+      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+      const update = outcomes[TIMES / 2]!;
+      const rounds = outcomes.filter((_, i) => i !== TIMES / 2);
+      const started = rounds.filter((o) => o.status === 201).length;
+      expect(
+        rounds.filter((o) => o.status !== 201 && o.error?.code !== 'INVALID_INPUT'),
+        JSON.stringify(statuses(rounds)),
+      ).toEqual([]);
+      const onTee = (await s.deps.db.select({ id: round.id }).from(round).where(eq(round.teeId, removed.id))).length;
+      if (update.status === 200) {
+        expect({ started, onTee }).toEqual({ started: 0, onTee: 0 });
+      } else {
+        expect(update.error?.code).toBe('CONFLICT');
+        expect(onTee).toBe(started);
+      }
+    });
+  });
+});
