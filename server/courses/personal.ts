@@ -7,7 +7,7 @@ import {
   type PersonalCourseUpdate,
 } from '../../shared/schemas/courses';
 import type { Queryable } from '../db/client';
-import { course, courseHole, round, tee } from '../db/schema';
+import { course, courseHole, round, tee, tournament, tournamentDivision } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { loadCoursesById } from './courses';
@@ -103,14 +103,30 @@ function assertOwner(
     throw new AppError('FORBIDDEN', { message: 'Bare eieren kan endre eller slette banen.' });
 }
 
-async function usedByRounds(
-  db: Queryable,
-  column: typeof round.courseId | typeof round.teeId,
-  ids: string[],
-): Promise<boolean> {
-  if (ids.length === 0) return false;
-  const [row] = await db.select({ one: sql<number>`1` }).from(round).where(inArray(column, ids)).limit(1);
-  return row !== undefined;
+/**
+ * Whether a round or a tournament is played on the course, or on one of the tees: a change would rewrite
+ * it, and the foreign keys refuse a delete (a 500). Read under the course's row lock, which rounds.create
+ * and a tournament's course check share-lock, so none arrives between this look and the change.
+ */
+async function coursePlayed(db: Queryable, courseId: string): Promise<boolean> {
+  const one = { one: sql<number>`1` };
+  const [inRound] = await db.select(one).from(round).where(eq(round.courseId, courseId)).limit(1);
+  if (inRound) return true;
+  const [inTournament] = await db.select(one).from(tournament).where(eq(tournament.courseId, courseId)).limit(1);
+  return inTournament !== undefined;
+}
+
+async function teesPlayed(db: Queryable, teeIds: string[]): Promise<boolean> {
+  if (teeIds.length === 0) return false;
+  const one = { one: sql<number>`1` };
+  const [inRound] = await db.select(one).from(round).where(inArray(round.teeId, teeIds)).limit(1);
+  if (inRound) return true;
+  const [inDivision] = await db
+    .select(one)
+    .from(tournamentDivision)
+    .where(inArray(tournamentDivision.teeId, teeIds))
+    .limit(1);
+  return inDivision !== undefined;
 }
 
 export async function updatePersonalCourse(
@@ -148,11 +164,15 @@ export async function updatePersonalCourse(
     if (issues.length > 0) throw new AppError('INVALID_INPUT', { issues });
 
     const removedTees = tees.filter((t) => !newTees.some((n) => n.id === t.id)).map((t) => t.id);
-    if (await usedByRounds(tx, round.teeId, removedTees)) {
-      throw new AppError('CONFLICT', { message: 'Et teested som er brukt i en runde kan ikke fjernes.' });
+    if (await teesPlayed(tx, removedTees)) {
+      throw new AppError('CONFLICT', {
+        message: 'Et teested som er brukt i en runde eller turnering kan ikke fjernes.',
+      });
     }
-    if (newHoles.length !== holes.length && (await usedByRounds(tx, round.courseId, [courseId]))) {
-      throw new AppError('CONFLICT', { message: 'Antall hull kan ikke endres på en bane som er brukt i en runde.' });
+    if (newHoles.length !== holes.length && (await coursePlayed(tx, courseId))) {
+      throw new AppError('CONFLICT', {
+        message: 'Antall hull kan ikke endres på en bane som er brukt i en runde eller turnering.',
+      });
     }
 
     const name = input.name ?? row.name;
@@ -193,7 +213,7 @@ export async function updatePersonalCourse(
   return saved!;
 }
 
-/** Deleting a course a round was played on would rewrite that round: 409 CONFLICT instead. */
+/** Deleting a course a round or tournament was played on would rewrite it: 409 CONFLICT instead. */
 export async function deletePersonalCourse(
   deps: Deps,
   actor: Pick<Actor, 'userId'>,
@@ -202,8 +222,8 @@ export async function deletePersonalCourse(
   await deps.db.transaction(async (tx) => {
     const row = await findPersonal(tx, input.personalCourseId, true);
     assertOwner(row, actor.userId);
-    if (await usedByRounds(tx, round.courseId, [input.personalCourseId])) {
-      throw new AppError('CONFLICT', { message: 'Banen er brukt i en runde og kan ikke slettes.' });
+    if (await coursePlayed(tx, input.personalCourseId)) {
+      throw new AppError('CONFLICT', { message: 'Banen er brukt i en runde eller turnering og kan ikke slettes.' });
     }
     await tx.delete(course).where(eq(course.id, input.personalCourseId));
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/auth/users';
-import { course, round } from '../../server/db/schema';
+import { course, round, tournament } from '../../server/db/schema';
 import type { PersonalCourseCreate } from '../../shared/schemas/courses';
 import { databaseKinds } from '../helpers/db';
 import { createUser } from '../helpers/factories';
@@ -105,6 +105,60 @@ describe.each(databaseKinds())('check-then-act races on %s', (kind) => {
         expect(update.error?.code).toBe('CONFLICT');
         expect(onTee).toBe(started);
       }
+    });
+  });
+
+  describe('a shared personal course a club holds a tournament on', () => {
+    const tournamentOn = (organizationId: string, courseId: string, teeId: string) => ({
+      organizationId,
+      name: 'Vennskapsturnering',
+      visibility: 'members',
+      format: 'stroke_gross',
+      rounds: [{ number: 1, courseId, playedOn: '2026-06-01' }],
+      divisions: [{ name: 'Åpen', teeId }],
+    });
+    const tournamentsOn = async (courseId: string) =>
+      (await s.deps.db.select({ id: tournament.id }).from(tournament).where(eq(tournament.courseId, courseId))).length;
+
+    it('personalCourses.delete: 409, and the course stays under the tournament', async () => {
+      const { id: courseId, tees } = (await asOwner.call('personalCourses.create', sharedCourse('Klubbens Lånebane')))
+        .body;
+      const club = (await asFriend.call('orgs.create', { name: 'Låneklubben' })).body;
+      expect((await asFriend.call('tournaments.create', tournamentOn(club.id, courseId, tees[0].id))).status).toBe(201);
+
+      const deletion = await asOwner.call('personalCourses.delete', { personalCourseId: courseId });
+      expect(statuses([deletion])).toEqual({ '409 CONFLICT': 1 });
+      const removeTee = { personalCourseId: courseId, tees: [{ id: tees[1].id, name: tees[1].name, par: 72 }] };
+      expect(statuses([await asOwner.call('personalCourses.update', removeTee)])).toEqual({ '409 CONFLICT': 1 });
+      expect(await tournamentsOn(courseId)).toBe(1);
+    });
+
+    it(`${TIMES} tournaments.create and one personalCourses.delete at once: each 201 or 404, the delete 200 only with no tournament on it`, async () => {
+      const { id: courseId, tees } = (await asOwner.call('personalCourses.create', sharedCourse('Bane Under Sletting')))
+        .body;
+      const club = (await asFriend.call('orgs.create', { name: 'Kappløpsklubben' })).body;
+      const input = tournamentOn(club.id, courseId, tees[0].id);
+
+      const outcomes = await fire(TIMES + 1, (i) =>
+        i === TIMES / 2
+          ? asOwner.call('personalCourses.delete', { personalCourseId: courseId })
+          : asFriend.call('tournaments.create', input),
+      );
+      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+      const deletion = outcomes[TIMES / 2]!;
+      const creates = outcomes.filter((_, i) => i !== TIMES / 2);
+      const created = creates.filter((o) => o.status === 201).length;
+      expect(
+        creates.filter((o) => o.status !== 201 && o.error?.code !== 'NOT_FOUND'),
+        JSON.stringify(statuses(creates)),
+      ).toEqual([]);
+      if (deletion.status === 200)
+        expect({ created, left: await tournamentsOn(courseId) }).toEqual({ created: 0, left: 0 });
+      else
+        expect({ deletion: deletion.error?.code, left: await tournamentsOn(courseId) }).toEqual({
+          deletion: 'CONFLICT',
+          left: created,
+        });
     });
   });
 });
