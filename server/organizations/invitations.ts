@@ -209,7 +209,9 @@ async function roleIn(db: Queryable, organizationId: string, userId: string): Pr
 /**
  * Claims one open invitation for `userId` and joins its organization, inside that organization's tenancy
  * (an open invitation to one of the user's addresses is what entitles the user to it). Null when another
- * request claimed it first.
+ * request claimed it first, or when the organization is gone: its row is share-locked first, so an account
+ * deletion taking its only member's club with it (which holds the row for update) either finds the new
+ * member there (409 LAST_OWNER) or has removed the club before the join is tried.
  */
 async function claim(
   deps: Deps,
@@ -218,6 +220,12 @@ async function claim(
   ip: string | null,
 ): Promise<JoinedOrganization | null> {
   return withTenant(deps.db, invitation.organizationId, async (tx) => {
+    const [org] = await tx
+      .select({ name: organization.name })
+      .from(organization)
+      .where(eq(organization.id, invitation.organizationId))
+      .for('share');
+    if (!org) return null;
     if (!(await consumeVerificationById(deps, tx, invitation.id))) return null;
     const role = await joinKeepingHigherRole(tx, invitation.organizationId, userId, invitation.role);
     await audit(deps, tx, {
@@ -228,11 +236,7 @@ async function claim(
       ip,
       details: { role, invitedAs: invitation.role, via: 'invitation' },
     });
-    const [org] = await tx
-      .select({ name: organization.name })
-      .from(organization)
-      .where(eq(organization.id, invitation.organizationId));
-    return { id: invitation.organizationId, name: org?.name ?? '', role };
+    return { id: invitation.organizationId, name: org.name, role };
   });
 }
 

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/auth/users';
-import { course, round, tournament } from '../../server/db/schema';
+import { course, organizationMembership, round, tournament } from '../../server/db/schema';
 import type { PersonalCourseCreate } from '../../shared/schemas/courses';
 import { databaseKinds } from '../helpers/db';
-import { createUser } from '../helpers/factories';
-import { fire, serverErrors, statuses, useDepsAndServer, type Client } from '../helpers/transport';
+import { createUser, uniqueEmail } from '../helpers/factories';
+import { codeIn, lastMailTo } from '../helpers/mail';
+import { insertInvitation } from '../organizations/support';
+import { fire, serverErrors, statuses, useDepsAndServer, type Client, type Outcome } from '../helpers/transport';
 
 /**
  * Check-then-act races that are left once the limits hold (tests/security/mail-limit-races.test.ts): a
@@ -159,6 +161,46 @@ describe.each(databaseKinds())('check-then-act races on %s', (kind) => {
           deletion: 'CONFLICT',
           left: created,
         });
+    });
+  });
+
+  describe('a club whose only member deletes their account while invitees accept', () => {
+    it(`${TIMES} orgs.acceptInvitation and one account.delete at once: the club goes with nobody in it, or stays with everyone who joined`, async () => {
+      const founder = await createUser(s.deps.db, { name: 'Eneste Eier', email: uniqueEmail('eneste') });
+      const asFounder = await s.as(founder, 'rest');
+      const club = (await asFounder.call('orgs.create', { name: 'Enmannsklubben' })).body;
+      const invitees: Client[] = [];
+      const tokens: string[] = [];
+      for (let i = 0; i < TIMES; i++) {
+        const email = uniqueEmail(`invitert-${i}`);
+        tokens.push(await insertInvitation(s.deps, { organizationId: club.id, email, role: 'member' }));
+        invitees.push(await s.as(await createUser(s.deps.db, { email }), 'rest'));
+      }
+      expect((await asFounder.call('account.requestDeletionCode')).status).toBe(200);
+      const code = codeIn(lastMailTo(s.deps, founder.email).text);
+
+      const outcomes = await fire(TIMES + 1, (i) =>
+        i === 0
+          ? asFounder.call('account.delete', { code })
+          : invitees[i - 1]!.call('orgs.acceptInvitation', { token: tokens[i - 1] }),
+      );
+      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+      const [deletion, ...accepts] = outcomes as [Outcome, ...Outcome[]];
+      const joined = accepts.filter((o) => o.status === 200).length;
+      const members = await s.deps.db
+        .select({ userId: organizationMembership.userId })
+        .from(organizationMembership)
+        .where(eq(organizationMembership.organizationId, club.id));
+      if (deletion.status === 200) {
+        // The link of a club that no longer exists is as good as a used one.
+        expect({ accepts: statuses(accepts), members: members.length }).toEqual({
+          accepts: { '400 INVALID_LINK': TIMES },
+          members: 0,
+        });
+      } else {
+        expect(deletion.error?.code).toBe('LAST_OWNER');
+        expect(members.length).toBe(joined + 1);
+      }
     });
   });
 });
