@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Queryable } from '../db/client';
 import { appUser, organizationMembership, revokedSession } from '../db/schema';
 import type { Deps } from '../deps';
+import { AppError } from '../errors';
 import { clearedSessionCookie, sessionCookie } from './cookie';
 import { readSessionToken, sessionSeconds, signSessionToken, type SessionClaims } from './session-token';
 import { sha256 } from './tokens';
@@ -170,7 +171,8 @@ export async function endAllSessions(db: Queryable, userId: string): Promise<Use
     .set({ sessionVersion: sql`${appUser.sessionVersion} + 1` })
     .where(eq(appUser.id, userId))
     .returning();
-  if (!user) throw new Error(`endAllSessions: no user ${userId}`);
+  // The account was deleted after this request's session was checked: its sessions are over anyway.
+  if (!user) throw new AppError('NOT_AUTHENTICATED');
   return user;
 }
 

@@ -203,4 +203,27 @@ describe.each(databaseKinds())('check-then-act races on %s', (kind) => {
       }
     });
   });
+
+  describe('an account deleted while its other devices sign out everywhere', () => {
+    it(`${TIMES} auth.signOutEverywhere and one account.delete at once: each 200 or 401 (the first ends the others' sessions), never 500`, async () => {
+      const user = await createUser(s.deps.db, { name: 'Går Nå', email: uniqueEmail('gaar') });
+      const devices = await Promise.all(Array.from({ length: TIMES + 1 }, () => s.as(user, 'rest')));
+      expect((await devices[0]!.call('account.requestDeletionCode')).status).toBe(200);
+      const code = codeIn(lastMailTo(s.deps, user.email).text);
+      // The deletion a moment ahead, so that it holds the account's row while the others are past their
+      // session check and wait for it.
+      const outcomes = await fire(TIMES + 1, async (i) => {
+        if (i === 0) return devices[0]!.call('account.delete', { code });
+        await new Promise((resolve) => setTimeout(resolve, 2 * i));
+        return devices[i]!.call('auth.signOutEverywhere');
+      });
+      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+      // Whichever comes first ends the others' sessions: a deletion after a sign-out everywhere is 401 too.
+      const seen = Object.keys(statuses(outcomes));
+      expect(
+        seen.filter((k) => k !== '200' && k !== '401 NOT_AUTHENTICATED'),
+        JSON.stringify(seen),
+      ).toEqual([]);
+    });
+  });
 });
