@@ -140,11 +140,15 @@ export async function addParticipant(
     if (!sideRow) throw new AppError('NOT_FOUND', { message: 'Fant ikke siden i denne runden.' });
     let values: typeof participant.$inferInsert;
     if (input.participantUserId) {
+      // Share-locked until the card is written: an account being deleted (its row held for delete) is
+      // either gone when read (404) or deleted after, its new card kept as a guest's (decision 0406); never
+      // gone in between, where the foreign key would answer 500.
       const [user] = await tx
         .select({ id: appUser.id })
         .from(appUser)
         .where(eq(appUser.id, input.participantUserId))
-        .limit(1);
+        .limit(1)
+        .for('share');
       if (!user) throw new AppError('NOT_FOUND', { message: 'Fant ikke spilleren.' });
       const [already] = await tx
         .select({ id: participant.id })

@@ -227,6 +227,16 @@ const REST = {
     path: `/personal-courses/${encodeURIComponent(i.personalCourseId)}`,
   }),
   'rounds.create': post('/rounds'),
+  'rounds.addSide': ({ roundId, ...body }: Input): RestRequest => ({
+    method: 'POST',
+    path: `/rounds/${encodeURIComponent(roundId)}/sides`,
+    body,
+  }),
+  'rounds.addParticipant': ({ roundId, ...body }: Input): RestRequest => ({
+    method: 'POST',
+    path: `/rounds/${encodeURIComponent(roundId)}/participants`,
+    body,
+  }),
   // CONTRACT.md section 10: the public feed, sharing a round to it, and hiding an item.
   'feed.list': (i: Input | undefined): RestRequest => ({
     method: 'GET',

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/auth/users';
-import { course, organizationMembership, round, tournament } from '../../server/db/schema';
+import { course, organizationMembership, participant, round, tournament } from '../../server/db/schema';
 import type { PersonalCourseCreate } from '../../shared/schemas/courses';
 import { databaseKinds } from '../helpers/db';
 import { createUser, uniqueEmail } from '../helpers/factories';
@@ -224,6 +224,55 @@ describe.each(databaseKinds())('check-then-act races on %s', (kind) => {
         seen.filter((k) => k !== '200' && k !== '401 NOT_AUTHENTICATED'),
         JSON.stringify(seen),
       ).toEqual([]);
+    });
+  });
+
+  describe('a player deleting their account while owners put them on their rounds', () => {
+    it(`${TIMES} rounds.addParticipant and one account.delete at once: each added or 404, never 500; the cards stay, as a guest's`, async () => {
+      const player = await createUser(s.deps.db, { name: 'Snart Borte', email: uniqueEmail('borte') });
+      const asPlayer = await s.as(player, 'rest');
+      const created = (await asOwner.call('personalCourses.create', sharedCourse('Bane For Kort'))).body;
+      const start = {
+        courseId: created.id,
+        teeId: created.tees[0].id,
+        playedOn: '2026-05-02',
+        format: 'stroke',
+        holes: '18',
+      };
+      const places: { roundId: string; sideId: string }[] = [];
+      for (let i = 0; i < TIMES; i++) {
+        const roundId = (await asOwner.call('rounds.create', start)).body.id;
+        const sideId = (await asOwner.call('rounds.addSide', { roundId, name: 'Lag' })).body.id;
+        places.push({ roundId, sideId });
+      }
+      expect((await asPlayer.call('account.requestDeletionCode')).status).toBe(200);
+      const code = codeIn(lastMailTo(s.deps, player.email).text);
+      // The deletion a moment ahead, so that the adds meet it half done.
+      const outcomes = await fire(TIMES + 1, async (i) => {
+        if (i === 0) return asPlayer.call('account.delete', { code });
+        await new Promise((resolve) => setTimeout(resolve, 2 * i));
+        return asOwner.call('rounds.addParticipant', { ...places[i - 1]!, userId: player.id });
+      });
+      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+      expect(outcomes[0]!.status).toBe(200);
+      const adds = outcomes.slice(1);
+      expect(
+        adds.filter((o) => o.status !== 201 && o.error?.code !== 'NOT_FOUND'),
+        JSON.stringify(statuses(adds)),
+      ).toEqual([]);
+      // Every add that went through left a card, kept as a guest's under the name the player had.
+      const cards = await s.deps.db
+        .select({ userId: participant.userId, guestName: participant.guestName })
+        .from(participant)
+        .where(
+          inArray(
+            participant.roundId,
+            places.map((p) => p.roundId),
+          ),
+        );
+      expect(cards).toEqual(
+        adds.filter((o) => o.status === 201).map(() => ({ userId: null, guestName: 'Snart Borte' })),
+      );
     });
   });
 });
