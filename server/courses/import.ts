@@ -13,7 +13,7 @@ import {
 import type { FieldIssue } from '../../shared/errors';
 import { userText } from '../../shared/schemas/text';
 import type { Database, Queryable } from '../db/client';
-import { club, course, courseHole, round, tee } from '../db/schema';
+import { club, course, courseHole, round, tee, tournament, tournamentDivision } from '../db/schema';
 import { invalidateOfficialCatalog } from './official-catalog';
 import { teeRow, withRatingsHidden } from './ratings';
 import { clubSearchText, courseSearchText } from './search-text';
@@ -281,12 +281,19 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
   }
   for (const part of chunks(newTees)) await withRatingsHidden(() => tx.insert(tee).values(part));
 
-  // 5. Tees and courses gone from the file: removed, unless a round was played on them.
+  // 5. Tees and courses gone from the file: removed, unless a round or a tournament is played on them (the
+  // import runs outside any organization's tenancy, so it sees every club's tournaments).
   const goneTees = existingTees.filter((t) => !keptTees.has(t.id)).map((t) => t.id);
   for (const part of chunks(goneTees)) {
     await tx
       .delete(tee)
-      .where(and(inArray(tee.id, part), sql`not exists (select 1 from ${round} where ${round.teeId} = ${tee.id})`));
+      .where(
+        and(
+          inArray(tee.id, part),
+          sql`not exists (select 1 from ${round} where ${round.teeId} = ${tee.id})`,
+          sql`not exists (select 1 from ${tournamentDivision} where ${tournamentDivision.teeId} = ${tee.id})`,
+        ),
+      );
   }
   const keptCourses = new Set(courseIds.values());
   const goneCourses = existing.filter((c) => !keptCourses.has(c.id)).map((c) => c.id);
@@ -294,7 +301,11 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
     const removed = await tx
       .delete(course)
       .where(
-        and(inArray(course.id, part), sql`not exists (select 1 from ${round} where ${round.courseId} = ${course.id})`),
+        and(
+          inArray(course.id, part),
+          sql`not exists (select 1 from ${round} where ${round.courseId} = ${course.id})`,
+          sql`not exists (select 1 from ${tournament} where ${tournament.courseId} = ${course.id})`,
+        ),
       )
       .returning({ id: course.id });
     summary.coursesRemoved += removed.length;

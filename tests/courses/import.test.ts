@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportFileError, importClubs, parseImportFile } from '../../server/courses/import';
 import { OFFICIAL_CATALOG_TTL_SECONDS } from '../../server/courses/official-catalog';
 import { DEMO_COURSES_FILE, seedDemoCoursesIfEmpty } from '../../server/courses/seed';
-import { club, course, courseHole, tee } from '../../server/db/schema';
+import { club, course, courseHole, tee, tournament } from '../../server/db/schema';
+import { seedDemoTournamentIfNone } from '../../server/tournaments/demo';
 import { callerAs } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
@@ -141,6 +142,30 @@ describe('demo data and the course import', () => {
       name = (await caller.courses.searchOfficial({ q: 'bogstad' })).clubs[0]!.name;
     }
     expect(name).toBe('Oslo Golfklubb');
+  });
+
+  it('keeps a course and tees a tournament is played on when the file drops them, instead of failing', async () => {
+    expect(await seedDemoTournamentIfNone(deps)).not.toBeNull();
+    const [bogstad] = (await caller.courses.searchOfficial({ q: 'bogstad' })).clubs[0]!.courses;
+    // First the tees of the tournament's divisions go from the file, then the whole course.
+    const withoutTees = demoFile();
+    const oslo = withoutTees.clubs.find((c: { slug: string }) => c.slug === 'oslo-gk');
+    oslo.courses[0].tees = oslo.courses[0].tees.filter((t: { name: string }) => t.name !== 'Gul' && t.name !== 'Rød');
+    await importClubs(deps.db, parseImportFile(withoutTees));
+    const teesLeft = (await caller.courses.searchOfficial({ q: 'bogstad' })).clubs[0]!.courses[0]!.tees;
+    expect(teesLeft.map((t) => `${t.name} ${t.gender}`).sort()).toEqual(
+      expect.arrayContaining(['Gul male', 'Rød female']),
+    );
+
+    const withoutCourse = demoFile();
+    // The club's one course under another name: Bogstad is gone from the file.
+    withoutCourse.clubs.find((c: { slug: string }) => c.slug === 'oslo-gk').courses[0].name = 'Bogstad (ny)';
+    const summary = await importClubs(deps.db, parseImportFile(withoutCourse));
+    expect(summary).toMatchObject({ coursesCreated: 1, coursesRemoved: 0, coursesKept: 1 });
+    const [kept] = await deps.db.select({ id: course.id }).from(course).where(eq(course.id, bogstad!.id));
+    expect(kept).toBeDefined();
+    const [demo] = await deps.db.select({ courseId: tournament.courseId }).from(tournament);
+    expect(demo!.courseId).toBe(bogstad!.id);
   });
 });
 
