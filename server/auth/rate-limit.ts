@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rateLimitHit } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
+import { lockKey } from '../db/locks';
 
 /**
  * Sliding-window limits held in the database, so they hold across server instances (CONTRACT.md
@@ -90,7 +91,7 @@ export async function removeHit(db: Queryable, id: number): Promise<void> {
  * instances, so parallel requests cannot all pass a check before any has counted.
  */
 export async function lockLimitKey(tx: Queryable, limit: Limit, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`limit:${limit.bucket}:${key}`}, 0))`);
+  await lockKey(tx, `limit:${limit.bucket}:${key}`);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { appUser, userSecondaryEmail } from '../db/schema';
 import type { PublicUser } from '../../shared/schemas/auth';
+import { lockKey } from '../db/locks';
 
 export type UserRow = typeof appUser.$inferSelect;
 
@@ -49,5 +50,5 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 
 /** Serialises work on one address across transactions (and server instances): creation, adding, merging. */
 export async function lockEmail(tx: Queryable, email: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email:${normalizeEmail(email)}`}, 0))`);
+  await lockKey(tx, `email:${normalizeEmail(email)}`);
 }

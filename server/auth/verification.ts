@@ -3,6 +3,7 @@ import type { Queryable } from '../db/client';
 import { verification, type VERIFICATION_PURPOSES } from '../db/schema';
 import type { Deps } from '../deps';
 import { equalHashes, hashCode, randomDigits, randomToken, sha256 } from './tokens';
+import { lockKey } from '../db/locks';
 
 /**
  * One mechanism for every link and code the service mails (decision 0205): the sign-in link and code,
@@ -82,7 +83,7 @@ export async function lockVerificationTarget(
   purpose: VerificationPurpose,
   target: string,
 ): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`verification:${purpose}:${target}`}, 0))`);
+  await lockKey(tx, `verification:${purpose}:${target}`);
 }
 
 /** Voids the open rows of a purpose and target (a newer one replaces them, or the mail never went out). */

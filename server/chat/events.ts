@@ -1,5 +1,5 @@
 import { tracked } from '@trpc/server';
-import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, max, } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { chatEventOutput, type ChatEvent } from '../../shared/schemas/chat';
 import type { Database, Queryable } from '../db/client';
@@ -10,6 +10,7 @@ import { followAudience, type AudienceEvent, type AudienceSource } from '../real
 import { SerialisedData } from '../realtime/frames';
 import { messageColumns, messageView } from './view';
 import type { ChatEventKind } from '../../shared/values';
+import { lockKey } from '../db/locks';
 
 /**
  * Live team chat. Every send, edit and delete writes a chat_event row in its own transaction; after the
@@ -32,7 +33,7 @@ export async function appendChatEvent(
   messageId: string,
   kind: ChatEventKind,
 ): Promise<number> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat:${organizationId}`}, 0))`);
+  await lockKey(tx, `chat:${organizationId}`);
   const [row] = await tx.insert(chatEvent).values({ organizationId, messageId, kind }).returning({ id: chatEvent.id });
   return row!.id;
 }

@@ -1,5 +1,5 @@
 import { tracked } from '@trpc/server';
-import { asc, eq, gt, max, sql } from 'drizzle-orm';
+import { asc, eq, gt, max, } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { feedEventOutput, type FeedEvent } from '../../shared/schemas/feed';
 import type { Database, Queryable } from '../db/client';
@@ -8,6 +8,7 @@ import type { Deps } from '../deps';
 import { followAudience, type AudienceEvent, type AudienceSource } from '../realtime/audiences';
 import { SerialisedData } from '../realtime/frames';
 import { feedItemColumns, feedItemView } from './view';
+import { lockKey } from '../db/locks';
 
 /**
  * The live feed (feed.onItem). Every post and every withdrawal writes a feed_event row in the change's own
@@ -25,7 +26,7 @@ const CHANNEL = 'feed';
  * (status moves, eagles, shares): the wait is short. It is always the last lock a writer takes.
  */
 export async function lockFeed(tx: Queryable): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('feed', 0))`);
+  await lockKey(tx, 'feed');
 }
 
 /** Inside the change's transaction, after lockFeed. */
