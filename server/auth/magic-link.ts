@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { signInMail } from '../mail/templates/sign-in';
 import type { RequestLinkInput, VerifyLinkInput } from '../../shared/schemas/auth';
 import { WRONG_SIGN_IN_CODE_MESSAGE } from '../../shared/errors';
-import { consumeLimit, handBackIfSendFails, LIMITS, lockLimitKey } from './rate-limit';
+import { consumeLimit, handBackIfSendFails, LIMITS } from './rate-limit';
 import type { CookieJar, SessionAnswer } from './sessions';
 import { completePrimarySignIn, type RequestOrigin } from './sign-in';
 import { findUserByEmail, lockEmail, normalizeEmail, type UserRow } from './users';
@@ -42,7 +42,6 @@ export async function requestMagicLink(deps: Deps, input: RequestLinkInput, orig
   const address = normalizeEmail(input.email);
   const issued = await deps.db.transaction(async (tx) => {
     await lockEmail(tx, address);
-    await lockLimitKey(tx, LIMITS.magicLinkPerIp, origin.ip);
     await consumeLimit(deps, tx, LIMITS.magicLinkPerIp, origin.ip);
     const addressHits = [
       await consumeLimit(deps, tx, LIMITS.magicLinkPerAddress, address),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rateLimitHit } from '../db/schema';
 import type { Deps } from '../deps';
@@ -101,11 +101,9 @@ export async function lockLimitKey(tx: Queryable, limit: Limit, key: string): Pr
  * all found the count under five and all mailed one.
  */
 export async function consumeLimit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    await lockLimitKey(tx, limit, key);
-    await assertUnderLimit(deps, tx, limit, key);
-    return recordHit(deps, tx, limit, key);
-  });
+  const counted = await countUnderLimit(deps, db, limit, key);
+  if (typeof counted !== 'number') throw refusedBy(deps, limit, counted.retryAfterSeconds);
+  return counted;
 }
 
 /** `consumeLimit` for a caller that goes on without counting when the limit is reached: null then. */
@@ -115,10 +113,16 @@ export async function consumeLimitIfUnder(
   limit: Limit,
   key: string,
 ): Promise<number | null> {
+  const counted = await countUnderLimit(deps, db, limit, key);
+  return typeof counted === 'number' ? counted : null;
+}
+
+/** The counted event's id, or the limit's state when it is reached (nothing counted then). */
+async function countUnderLimit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<number | LimitState> {
   return db.transaction(async (tx) => {
     await lockLimitKey(tx, limit, key);
-    if ((await limitState(deps, tx, limit, key)).exceeded) return null;
-    return recordHit(deps, tx, limit, key);
+    const state = await limitState(deps, tx, limit, key);
+    return state.exceeded ? state : recordHit(deps, tx, limit, key);
   });
 }
 

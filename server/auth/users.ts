@@ -1,4 +1,4 @@
-import { eq, } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { appUser, userSecondaryEmail } from '../db/schema';
 import type { PublicUser } from '../../shared/schemas/auth';

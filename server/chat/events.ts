@@ -1,5 +1,5 @@
 import { tracked } from '@trpc/server';
-import { and, asc, eq, gt, max, } from 'drizzle-orm';
+import { and, asc, eq, gt, max } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { chatEventOutput, type ChatEvent } from '../../shared/schemas/chat';
 import type { Database, Queryable } from '../db/client';

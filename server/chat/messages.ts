@@ -1,6 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { ChatHistory, ChatMessage } from '../../shared/schemas/chat';
-import { consumeLimit, LIMITS, lockLimitKey } from '../auth/rate-limit';
+import { consumeLimit, LIMITS } from '../auth/rate-limit';
 import { appUser, chatMessage } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -51,7 +51,6 @@ export async function chatHistory(
 /** 20 new messages per member per minute, counted under a lock so parallel sends cannot all slip through. */
 export async function sendMessage(deps: Deps, scope: OrgScope, input: { text: string }): Promise<ChatMessage> {
   const limitKey = `${scope.organizationId}:${scope.actorUserId}`;
-  await lockLimitKey(scope.tx, LIMITS.chatMessagesPerMember, limitKey);
   await consumeLimit(deps, scope.tx, LIMITS.chatMessagesPerMember, limitKey);
   const [author] = await scope.tx.select({ name: appUser.name }).from(appUser).where(eq(appUser.id, scope.actorUserId));
   const [inserted] = await scope.tx

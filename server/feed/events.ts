@@ -1,5 +1,5 @@
 import { tracked } from '@trpc/server';
-import { asc, eq, gt, max, } from 'drizzle-orm';
+import { asc, eq, gt, max } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { feedEventOutput, type FeedEvent } from '../../shared/schemas/feed';
 import type { Database, Queryable } from '../db/client';

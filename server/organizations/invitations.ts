@@ -99,7 +99,6 @@ async function sendInvitation(
   scope: OrgScope,
   input: { email: string; role: Role },
 ): Promise<PendingInvitation> {
-  await lockLimitKey(scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
   await consumeLimit(deps, scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
   const now = deps.now();
   // A newer invitation to the same address replaces the older open one (newest only).
@@ -323,10 +322,7 @@ export async function invitationByToken(
   actor: { user: Pick<UserRow, 'id' | 'email'> },
   input: { token: string },
 ): Promise<InvitationView> {
-  await deps.db.transaction(async (tx) => {
-    await lockLimitKey(tx, LIMITS.invitationReadsPerUser, actor.user.id);
-    await consumeLimit(deps, tx, LIMITS.invitationReadsPerUser, actor.user.id);
-  });
+  await consumeLimit(deps, deps.db, LIMITS.invitationReadsPerUser, actor.user.id);
   const found = await invitationForLink(deps, actor.user, input.token);
   const { invitation } = found;
   const role = await roleIn(deps.db, invitation.organizationId, actor.user.id);
@@ -418,9 +414,10 @@ export async function resendInvitation(
   scope: OrgScope,
   input: { invitationId: string },
 ): Promise<{ invitation: PendingInvitation }> {
+  // Locks in the order an invitation takes them (the admin's mail key in consumeLimit, then the address's
+  // issuing lock in issueVerification), and both before the invitation's row: a resend and an invitation to
+  // one address at once, by one admin or two, cannot deadlock. The first read only learns the address.
   await lockLimitKey(scope.tx, LIMITS.mailsPerUser, scope.actorUserId);
-  // The address's issuing lock before the row's, in issueVerification's order (lockVerificationTarget): two
-  // admins inviting and resending to one address at once cannot deadlock. The first read only learns it.
   const { email } = await findPendingInvitation(deps, scope, input.invitationId, { lock: false });
   await lockVerificationTarget(scope.tx, 'invitation', invitationTarget(scope.organizationId, email));
   const old = await findPendingInvitation(deps, scope, input.invitationId);
