@@ -14,14 +14,20 @@ function network() {
 
 const settled = () => vi.advanceTimersByTimeAsync(0);
 
+/** A sender on the stand-in network, started unless told otherwise, with the network to answer it. */
+function senderOnNetwork({ store, started = true }: { store?: OutboxStore; started?: boolean } = {}) {
+  const net = network();
+  const sender = createScoreSender({ send: net.send, retryMs: 5_000, store });
+  if (started) sender.start();
+  return { net, sender };
+}
+
 describe('the scorecard’s sender', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('sends two scores typed at once one after the other, each cleared by its own answer', async () => {
-    const net = network();
-    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
-    sender.start();
+    const { net, sender } = senderOnNetwork();
     sender.edit('p1', 1, 4, null);
     sender.edit('p2', 1, 5, null);
     expect(net.requests.map((r) => r.operation.participantId)).toEqual(['p1']);
@@ -39,9 +45,7 @@ describe('the scorecard’s sender', () => {
   });
 
   it('sends an unanswered score again every few seconds, however often the screen asks for its state', async () => {
-    const net = network();
-    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
-    sender.start();
+    const { net, sender } = senderOnNetwork();
     sender.edit('p1', 1, 4, null);
     net.requests[0]!.answer({ kind: 'unanswered' });
     await settled();
@@ -58,9 +62,7 @@ describe('the scorecard’s sender', () => {
   });
 
   it('drops a conflicting score and keeps a notice of it until the player edits that hole again', async () => {
-    const net = network();
-    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
-    sender.start();
+    const { net, sender } = senderOnNetwork();
     sender.edit('p1', 1, 5, 4);
     net.requests[0]!.answer({ kind: 'conflict' });
     await settled();
@@ -72,9 +74,7 @@ describe('the scorecard’s sender', () => {
   });
 
   it('keeps the rest behind an unanswered score, and sends them all in order when the network answers', async () => {
-    const net = network();
-    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
-    sender.start();
+    const { net, sender } = senderOnNetwork();
     sender.edit('p1', 1, 4, null);
     net.requests[0]!.answer({ kind: 'unanswered' });
     await settled();
@@ -116,9 +116,7 @@ describe('the scorecard’s sender', () => {
       ['p2', 5],
     ]);
 
-    const net = network();
-    const reloaded = createScoreSender({ send: net.send, retryMs: 5_000, store });
-    reloaded.start();
+    const { net, sender: reloaded } = senderOnNetwork({ store });
     await settled();
     expect(Object.keys(reloaded.getState().pending)).toHaveLength(2);
     net.requests[0]!.answer({ kind: 'saved' });
@@ -134,9 +132,7 @@ describe('the scorecard’s sender', () => {
   });
 
   it('takes a 409 caused by its own lost answer for what it is, and sends the new value from the one written', async () => {
-    const net = network();
-    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
-    sender.start();
+    const { net, sender } = senderOnNetwork();
     sender.edit('p1', 1, 4, null);
     net.requests[0]!.answer({ kind: 'unanswered' });
     await settled();
@@ -152,8 +148,7 @@ describe('the scorecard’s sender', () => {
   });
 
   it('does not retry while stopped', async () => {
-    const net = network();
-    const sender = createScoreSender({ send: net.send, retryMs: 5_000 });
+    const { net, sender } = senderOnNetwork({ started: false });
     sender.edit('p1', 1, 4, null);
     net.requests[0]!.answer({ kind: 'unanswered' });
     await settled();
