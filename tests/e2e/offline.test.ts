@@ -55,6 +55,18 @@ describe('offline first: an installable app whose scorecard works without networ
     } = await demoCourse(app.deps, 'oslo-gk', 'Bogstad'));
   });
 
+  /** The score writes the server recorded for the round, in the order it wrote them (its event log). */
+  async function scoreWrites(roundId: string) {
+    const events = await app.deps.db
+      .select({ payload: roundEvent.payload })
+      .from(roundEvent)
+      .where(eq(roundEvent.roundId, roundId))
+      .orderBy(roundEvent.id);
+    return events
+      .map((e) => e.payload as { type: string; participantId: string; hole: number; strokes: number })
+      .filter((e) => e.type === 'score');
+  }
+
   /** Olga's phone (the service worker allowed) on hole 1 of the round, live. */
   async function scorecardOnPhone(olga: Pick<UserRow, 'id' | 'sessionVersion'>, roundId: string) {
     const context = await signedInContext(browser, app, olga, WITH_WORKER);
@@ -199,16 +211,7 @@ describe('offline first: an installable app whose scorecard works without networ
         ['Offline Olga', 3, 3],
       ].sort(),
     );
-    const writes = (
-      await app.deps.db
-        .select({ payload: roundEvent.payload })
-        .from(roundEvent)
-        .where(eq(roundEvent.roundId, roundId))
-        .orderBy(roundEvent.id)
-    )
-      .map((e) => e.payload as { type: string; participantId: string; hole: number; strokes: number })
-      .filter((e) => e.type === 'score')
-      .map((e) => [e.participantId, e.hole, e.strokes]);
+    const writes = (await scoreWrites(roundId)).map((e) => [e.participantId, e.hole, e.strokes]);
     expect(writes).toEqual([
       [ids['Offline Olga'], 1, 4],
       [ids['Gjest Gro'], 1, 5],
@@ -259,16 +262,7 @@ describe('offline first: an installable app whose scorecard works without networ
     await expect.poll(() => waiting(page).count(), { timeout: 20_000 }).toBe(0);
     expect(await olgasHole1()).toBe(5);
     expect(await page.getByText(/en annen telefon/).count()).toBe(0);
-    const writes = (
-      await app.deps.db
-        .select({ payload: roundEvent.payload })
-        .from(roundEvent)
-        .where(eq(roundEvent.roundId, roundId))
-        .orderBy(roundEvent.id)
-    )
-      .map((e) => e.payload as { type: string; strokes: number })
-      .filter((e) => e.type === 'score')
-      .map((e) => e.strokes);
+    const writes = (await scoreWrites(roundId)).map((e) => e.strokes);
     expect(writes).toEqual([4, 5]);
     expect(errors).toEqual([]);
     await context.close();
