@@ -31,7 +31,7 @@ import { createContextFor } from './trpc/context';
 import { isLanguage } from '../shared/language';
 import { isOwnOrigin } from './http/origin';
 import { sendTrpcRefusal } from './trpc/refusal';
-import { describeError, toTRPCError } from './trpc/errors';
+import { describeError, logAnswered, toTRPCError } from './trpc/errors';
 import { appRouter } from './trpc/router';
 
 export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
@@ -109,18 +109,10 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
       // A larger batch is 400 INVALID_INPUT before any call runs (describeError names the bound).
       maxBatchSize: MAX_BATCH_CALLS,
       onError: ({ error, ctx, path: procedurePath }) => {
-        const { code } = describeError(error);
-        if (code === 'INTERNAL') {
-          deps.logger.error(
-            { err: error, requestId: ctx?.meta.requestId, procedure: procedurePath },
-            'unexpected error',
-          );
-        } else if (code === 'UNAVAILABLE') {
-          deps.logger.warn(
-            { err: error, requestId: ctx?.meta.requestId, procedure: procedurePath },
-            'database unavailable',
-          );
-        }
+        logAnswered(deps.logger, error, describeError(error).code, {
+          requestId: ctx?.meta.requestId,
+          procedure: procedurePath,
+        });
       },
       responseMeta: ({ errors }) => {
         const retryAfter = errors.map((e) => describeError(e).retryAfterSeconds).find((s) => s !== undefined);

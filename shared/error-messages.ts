@@ -139,6 +139,8 @@ export const ENGLISH_MESSAGES: Readonly<Record<string, string>> = {
   'Minst én runde.': 'At least one round.',
   'Navnet kan ha høyst 100 tegn.': 'The name can have at most 100 characters.',
   'Navnet kan ikke være tomt.': 'The name cannot be empty.',
+  'Noe annet ble endret samtidig. Last inn på nytt og prøv igjen.':
+    'Something else changed at the same time. Reload and try again.',
   'Oppgi både breddegrad (lat) og lengdegrad (lng).': 'Give both latitude (lat) and longitude (lng).',
   'Oppgi både lat og lng, eller ingen av dem.': 'Give both lat and lng, or neither.',
   'Oppgi e-postadressen.': 'Give the e-mail address.',

@@ -2,7 +2,7 @@ import { callTRPCProcedure } from '@trpc/server';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ErrorBody } from '../../shared/errors';
 import { createContextFor } from '../trpc/context';
-import { describeError } from '../trpc/errors';
+import { describeError, logAnswered } from '../trpc/errors';
 import { appRouter } from '../trpc/router';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -18,8 +18,7 @@ import type { Route } from './table';
  */
 export function sendError(deps: Deps, req: Request, res: Response, error: unknown, language?: Language): void {
   const described = describeError(error, language ?? languageOfAcceptLanguage(req.headers['accept-language']));
-  if (described.code === 'INTERNAL') deps.logger.error({ err: error, requestId: req.id }, 'unexpected error');
-  if (described.code === 'UNAVAILABLE') deps.logger.warn({ err: error, requestId: req.id }, 'database unavailable');
+  logAnswered(deps.logger, error, described.code, { requestId: req.id });
   if (described.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(described.retryAfterSeconds));
   const body: ErrorBody = {
     error: {

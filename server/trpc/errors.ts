@@ -5,8 +5,10 @@ import { englishOf, messageIn } from '../../shared/error-messages';
 import { ERRORS, errorMessage, type ErrorCode, type FieldIssue } from '../../shared/errors';
 import type { Language } from '../../shared/values';
 import { MAX_BATCH_CALLS } from '../../shared/http';
+import { isLostRace, LOST_RACE_MESSAGE } from '../db/lost-race';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { AppError } from '../errors';
+import type { Logger } from '../log';
 
 /** The one mapping from an error of any kind to what a client is told (CONTRACT.md section 2). */
 export interface DescribedError {
@@ -90,6 +92,9 @@ export function describeError(error: unknown, language: Language = 'nb'): Descri
   if (cause instanceof ZodError) return fromCode('INVALID_INPUT', { issues: zodIssues(cause, language) });
   if (isDatabaseUnavailable(cause))
     return fromCode('UNAVAILABLE', { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  if (isLostRace(cause)) {
+    return fromCode('CONFLICT', { message: messageIn(language, LOST_RACE_MESSAGE, ERRORS.CONFLICT.en) });
+  }
   if (error instanceof TRPCError) {
     switch (error.code) {
       case 'BAD_REQUEST':
@@ -118,4 +123,14 @@ export function describeError(error: unknown, language: Language = 'nb'): Descri
     }
   }
   return fromCode('INTERNAL');
+}
+
+/**
+ * What the log keeps of an error a client was answered with: an unexpected one (500) as an error; the
+ * database away (503) and a race lost to another request (409 from `isLostRace`) as warnings.
+ */
+export function logAnswered(logger: Logger, error: unknown, code: ErrorCode, fields: Record<string, unknown>): void {
+  if (code === 'INTERNAL') logger.error({ err: error, ...fields }, 'unexpected error');
+  else if (code === 'UNAVAILABLE') logger.warn({ err: error, ...fields }, 'database unavailable');
+  else if (code === 'CONFLICT' && isLostRace(error)) logger.warn({ err: error, ...fields }, 'lost a race');
 }
