@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client';
 import { rateLimitHit } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { lockKey } from '../db/locks';
+import { inTransaction, lockKey } from '../db/locks';
 
 /**
  * Sliding-window limits held in the database, so they hold across server instances (CONTRACT.md
@@ -96,7 +96,7 @@ export async function lockLimitKey(tx: Queryable, limit: Limit, key: string): Pr
 
 /**
  * Check and count in one step, for limits on attempts (not on failures); returns the counted event's id.
- * Under the key's lock (`lockLimitKey`), in a transaction of its own or a savepoint of the caller's, so that
+ * Under the key's lock (`lockLimitKey`), in the caller's transaction or one of its own (inTransaction), so that
  * of parallel requests no more than the limit pass: without it thirty parallel requests for a deletion code
  * all found the count under five and all mailed one.
  */
@@ -119,7 +119,7 @@ export async function consumeLimitIfUnder(
 
 /** The counted event's id, or the limit's state when it is reached (nothing counted then). */
 async function countUnderLimit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<number | LimitState> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await lockLimitKey(tx, limit, key);
     const state = await limitState(deps, tx, limit, key);
     return state.exceeded ? state : recordHit(deps, tx, limit, key);

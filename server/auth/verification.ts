@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client';
 import { verification, type VERIFICATION_PURPOSES } from '../db/schema';
 import type { Deps } from '../deps';
 import { equalHashes, hashCode, randomDigits, randomToken, sha256 } from './tokens';
-import { lockKey } from '../db/locks';
+import { inTransaction, lockKey } from '../db/locks';
 
 /**
  * One mechanism for every link and code the service mails (decision 0205): the sign-in link and code,
@@ -54,7 +54,7 @@ export async function issueVerification(
   const token = input.link ? randomToken() : null;
   const code = input.code ? randomDigits(6) : null;
   // Newest only, also for parallel requests: under the target's lock each one voids the one before it.
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await lockVerificationTarget(tx, input.purpose, input.target);
     await voidOpen(deps, tx, input.purpose, input.target);
     await tx.insert(verification).values({
