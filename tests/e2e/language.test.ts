@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoursesIfEmpty } from '../../server/courses/seed';
-import { draftTournament, moveTo } from '../feed/support';
+import { draftTournament, holeOfPar, moveTo, tournamentScore } from '../feed/support';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
 import {
@@ -158,6 +158,8 @@ describe('English beside Norwegian', () => {
   it('words the feed’s items in English, from their fields, and keeps the server’s Norwegian text in Norwegian', async () => {
     const fx = await draftTournament(app.deps, { name: 'Autumn Cup' });
     await moveTo(app.deps, fx, 'in_progress');
+    const par3 = holeOfPar(fx, 3);
+    await tournamentScore(app.deps, fx, 0, par3, 1);
     const context = await newPhoneContext(browser, { locale: 'en-GB' });
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -166,6 +168,8 @@ describe('English beside Norwegian', () => {
     await page.getByText('Autumn Cup is under way.').waitFor();
     await page.getByText('Autumn Cup is open for entries.').waitFor();
     expect(await page.getByText('Autumn Cup er i gang.').count()).toBe(0);
+    // A hole in one is one stroke, not "1 strokes".
+    await page.getByText(`Hole ${par3} · par 3 · 1 stroke`, { exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, 'feed in English');
     await screenshots(page, 'language-feed-en');

@@ -52,7 +52,7 @@ function FeedEntry({ item, now }: { item: FeedItem; now: Date }) {
           {t('feed.highlight', {
             hole: item.highlight.hole,
             par: item.highlight.par,
-            strokes: item.highlight.strokes,
+            count: item.highlight.strokes,
           })}
         </p>
       ) : null}

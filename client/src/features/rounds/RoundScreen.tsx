@@ -255,7 +255,7 @@ function PlayerHole({
             {totals.holesPlayed === 0
               ? t('rounds.hole.noStrokesYet')
               : format === 'stableford'
-                ? t('rounds.hole.points', { points: totals.stablefordPoints })
+                ? t('rounds.hole.points', { count: totals.stablefordPoints })
                 : t('rounds.hole.net', { toPar: formatToPar(totals.netToPar) })}
           </span>
         </div>

@@ -68,6 +68,27 @@ describe('the scoreboard', () => {
     expect(standingText({ ...stroke, holesPlayed: 0, position: null })).toBe('Ikke startet');
     expect(standingText(null)).toBe('–');
   });
+
+  it('says "hole" and "point" for one in English, "holes" and "points" for more', async () => {
+    await applyLanguage('en');
+    const one = { format: 'stroke', holesPlayed: 1, net: 5, netToPar: 1, position: 1 } as const;
+    expect(standingText(one, 'en')).toBe('Net +1 after 1 hole · position 1');
+    expect(standingText({ ...one, holesPlayed: 2 }, 'en')).toBe('Net +1 after 2 holes · position 1');
+    const totals = {
+      holesPlayed: 1,
+      gross: 5,
+      net: 4,
+      stablefordPoints: 1,
+      adjustedGross: 5,
+      grossToPar: 1,
+      netToPar: 0,
+    };
+    expect(roundResultText('stroke', { holeCount: 18, totals, standing: null }, 'en')).toBe(
+      '5 strokes (+1) after 1 hole',
+    );
+    expect(roundResultText('stableford', { holeCount: 18, totals, standing: null }, 'en')).toBe('1 point after 1 hole');
+    await applyLanguage('nb');
+  });
 });
 
 describe('a round', () => {

@@ -50,14 +50,14 @@ export function standingText(standing: Standing | null, language: Language = 'nb
     case 'stroke':
       return standing.holesPlayed === 0
         ? t('rounds.standing.notStarted')
-        : t('rounds.standing.stroke', { toPar: formatToPar(standing.netToPar), holes: standing.holesPlayed }) + place;
+        : t('rounds.standing.stroke', { toPar: formatToPar(standing.netToPar), count: standing.holesPlayed }) + place;
     case 'stableford':
       return standing.holesPlayed === 0
         ? t('rounds.standing.notStarted')
         : t('rounds.standing.stableford', {
             points: standing.points,
             toPar: formatToPar(standing.pointsToPar),
-            holes: standing.holesPlayed,
+            count: standing.holesPlayed,
           }) + place;
     case 'match':
       return matchStatusText(standing, language);
@@ -96,10 +96,10 @@ export function roundResultText(
   const { totals, standing } = result;
   const after = (text: string) =>
     totals.holesPlayed < result.holeCount
-      ? t('rounds.result.after', { result: text, holes: totals.holesPlayed })
+      ? t('rounds.result.after', { result: text, count: totals.holesPlayed })
       : text;
   const strokes = t('rounds.result.strokes', { gross: totals.gross, toPar: formatToPar(totals.grossToPar) });
-  if (format === 'stableford') return after(t('rounds.result.points', { points: totals.stablefordPoints }));
+  if (format === 'stableford') return after(t('rounds.result.points', { count: totals.stablefordPoints }));
   if (format === 'match' && standing?.format === 'match')
     return after(`${matchStatusText(standing, language)} · ${strokes}`);
   return after(strokes);

@@ -31,6 +31,9 @@ describe('the tournament card', () => {
     expect(totals).toEqual({ holesPlayed: 2, gross: 8, grossToPar: 1, netToPar: 0, points: 4 });
     expect(totalsText('stroke_net', totals, formatToPar, t)).toBe('Netto ±0 · brutto 8 etter 2 hull');
     expect(totalsText('stableford', totals, formatToPar, t)).toBe('4 poeng · brutto 8 etter 2 hull');
+    expect(totalsText('stroke_net', cardTotals(holes, [5, null, null], [1, 0, 1]), formatToPar, t)).toBe(
+      'Netto ±0 · brutto 5 etter 1 hull',
+    );
     expect(totalsText('stroke_gross', cardTotals(holes, [null, null, null], [0, 0, 0]), formatToPar, t)).toBe(
       'Ingen slag ennå',
     );
@@ -59,6 +62,8 @@ describe('the tournament card', () => {
     expect(signBlocker({ strokes: full(), locked: false }, full(), 2, en)).toBe('2 scores are not saved yet.');
     const totals = cardTotals([{ par: 4 }, { par: 3 }], [5, 3], [1, 0]);
     expect(totalsText('stableford', totals, formatToPar, en)).toBe('4 points · gross 8 after 2 holes');
+    const one = cardTotals([{ par: 4 }, { par: 3 }], [5, null], [1, 0]);
+    expect(totalsText('stroke_gross', one, formatToPar, en)).toBe('Gross 5 (+1) after 1 hole');
     expect(signatureText({ signedByPlayer: false, signedByMarker: true, locked: false }, en)).toBe(
       'Signed by the marker, waiting for the player',
     );

@@ -15,7 +15,8 @@ export const feed = {
   publicTournaments: 'Offentlige turneringer',
   toFrontPage: 'Til forsiden',
   seeAll: 'Se alle',
-  highlight: 'Hull {{hole}} · par {{par}} · {{strokes}} slag',
+  highlight_one: 'Hull {{hole}} · par {{par}} · {{count}} slag',
+  highlight_other: 'Hull {{hole}} · par {{par}} · {{count}} slag',
   // An item's sentence, as the server writes its `text` (server/feed/text.ts): feed-sentence.ts.
   sentence: {
     opened: '{{tournament}} er åpen for påmelding.',
