@@ -13,6 +13,7 @@ import { CurrentCodeField } from './CurrentCodeField';
 import { DeleteAccountCard, ExportCard } from './OwnDataCards';
 import { LanguageCard } from './LanguageCard';
 import { ProfileForm } from './ProfileForm';
+import { movedText } from './moved';
 import '../../i18n/messages/nb/account';
 
 export default function AccountScreen() {
@@ -427,13 +428,7 @@ function MergeCard() {
       <p className="small muted">{t('account.mergeIntro')}</p>
       {confirm.isSuccess ? (
         <Alert tone="success">
-          <p>
-            {t('account.merged', {
-              rounds: confirm.data.moved.rounds,
-              memberships: confirm.data.moved.memberships,
-              courses: confirm.data.moved.courses,
-            })}
-          </p>
+          <p>{t('account.merged', { moved: movedText(confirm.data.moved, t) })}</p>
         </Alert>
       ) : null}
       {sentTo ? (

@@ -1,6 +1,7 @@
 import { useTRPCClient } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { ConfirmScreen } from './ConfirmScreen';
+import { movedText } from './moved';
 import '../../i18n/messages/nb/accountMore';
 
 export default function ConfirmMergeScreen() {
@@ -12,15 +13,7 @@ export default function ConfirmMergeScreen() {
       explain={<p>{t('accountMore.mergeExplain')}</p>}
       action={t('accountMore.mergeAction')}
       run={(token) => client.account.confirmMerge.mutate({ token })}
-      done={(result) => (
-        <p>
-          {t('accountMore.mergeDone', {
-            rounds: result.moved.rounds,
-            memberships: result.moved.memberships,
-            courses: result.moved.courses,
-          })}
-        </p>
-      )}
+      done={(result) => <p>{t('accountMore.mergeDone', { moved: movedText(result.moved, t) })}</p>}
     />
   );
 }

@@ -185,8 +185,7 @@ export const en: Messages = {
     merge: 'Merge accounts',
     mergeIntro:
       'Do you have another account with another e-mail address? Rounds, clubs, courses and addresses are moved here, and the other account is deleted.',
-    merged:
-      'The accounts are merged: {{rounds}} rounds, {{memberships}} club memberships and {{courses}} courses were moved here.',
+    merged: 'The accounts are merged: {{moved}} were moved here.',
     mergeSentAfter: '. Open the link, or type the code here.',
     mergeSubmit: 'Merge',
     otherAddress: 'The e-mail address of the other account',
@@ -204,7 +203,16 @@ export const en: Messages = {
     mergeExplain:
       'Rounds, club memberships, courses and e-mail addresses of the other account are moved to the account you are signed in with now. The other account is deleted. This cannot be undone.',
     mergeAction: 'Merge the accounts',
-    mergeDone: 'Done. {{rounds}} rounds, {{memberships}} club memberships and {{courses}} courses were moved here.',
+    mergeDone: 'Done. {{moved}} were moved here.',
+    moved: {
+      rounds_one: '{{count}} round',
+      rounds_other: '{{count}} rounds',
+      memberships_one: '{{count}} club membership',
+      memberships_other: '{{count}} club memberships',
+      courses_one: '{{count}} course',
+      courses_other: '{{count}} courses',
+      list: '{{rounds}}, {{memberships}} and {{courses}}',
+    },
     toAccount: 'To the account',
     incompleteLink: 'The link is incomplete. Copy the whole link from the e-mail.',
     deletedTitle: 'The account is deleted',

@@ -53,8 +53,7 @@ export const account = {
   merge: 'Slå sammen kontoer',
   mergeIntro:
     'Har du en annen konto med en annen e-postadresse? Runder, klubber, baner og adresser flyttes hit, og den andre kontoen slettes.',
-  merged:
-    'Kontoene er slått sammen: {{rounds}} runder, {{memberships}} klubbmedlemskap og {{courses}} baner ble flyttet hit.',
+  merged: 'Kontoene er slått sammen: {{moved}} ble flyttet hit.',
   mergeSentAfter: '. Åpne lenken, eller skriv inn koden her.',
   mergeSubmit: 'Slå sammen',
   otherAddress: 'E-postadressen til den andre kontoen',

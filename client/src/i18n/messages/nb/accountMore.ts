@@ -14,7 +14,16 @@ export const accountMore = {
   mergeExplain:
     'Runder, klubbmedlemskap, baner og e-postadresser fra den andre kontoen flyttes til kontoen du er innlogget med nå. Den andre kontoen slettes. Dette kan ikke angres.',
   mergeAction: 'Slå sammen kontoene',
-  mergeDone: 'Ferdig. {{rounds}} runder, {{memberships}} klubbmedlemskap og {{courses}} baner ble flyttet hit.',
+  mergeDone: 'Ferdig. {{moved}} ble flyttet hit.',
+  moved: {
+    rounds_one: '{{count}} runde',
+    rounds_other: '{{count}} runder',
+    memberships_one: '{{count}} klubbmedlemskap',
+    memberships_other: '{{count}} klubbmedlemskap',
+    courses_one: '{{count}} bane',
+    courses_other: '{{count}} baner',
+    list: '{{rounds}}, {{memberships}} og {{courses}}',
+  },
   toAccount: 'Til kontoen',
   incompleteLink: 'Lenken er ufullstendig. Kopier hele lenken fra e-posten.',
   deletedTitle: 'Kontoen er slettet',
