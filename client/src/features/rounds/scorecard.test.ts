@@ -74,6 +74,8 @@ describe('the scoreboard', () => {
     const one = { format: 'stroke', holesPlayed: 1, net: 5, netToPar: 1, position: 1 } as const;
     expect(standingText(one, 'en')).toBe('Net +1 after 1 hole · position 1');
     expect(standingText({ ...one, holesPlayed: 2 }, 'en')).toBe('Net +1 after 2 holes · position 1');
+    const stableford = { format: 'stableford', holesPlayed: 1, points: 1, pointsToPar: -1, position: 2 } as const;
+    expect(standingText(stableford, 'en')).toBe('1 point (−1) after 1 hole · position 2');
     const totals = {
       holesPlayed: 1,
       gross: 5,

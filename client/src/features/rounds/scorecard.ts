@@ -55,7 +55,7 @@ export function standingText(standing: Standing | null, language: Language = 'nb
       return standing.holesPlayed === 0
         ? t('rounds.standing.notStarted')
         : t('rounds.standing.stableford', {
-            points: standing.points,
+            points: t('rounds.result.points', { count: standing.points }),
             toPar: formatToPar(standing.pointsToPar),
             count: standing.holesPlayed,
           }) + place;
