@@ -93,7 +93,8 @@ export interface Received {
 
 /**
  * Collects every event and error of a subscription started by `subscribe`; `next(n)` waits until n events
- * have arrived, `failed()` until an error has.
+ * have arrived, `seen(match)` until one matches (for a stream that may merge or add frames, such as a
+ * leaderboard read in batches), `failed()` until an error has.
  */
 export function collect<Data>(
   subscribe: (handlers: { onData: (event: unknown) => void; onError: (error: TRPCClientError<AppRouter>) => void }) => {
@@ -134,6 +135,10 @@ export function collect<Data>(
     errors,
     subscription,
     next: (count: number) => until(() => events.length >= count, `${count} events`),
+    seen: async (match: (data: Data) => boolean, what: string) => {
+      await until(() => events.some((e) => match(e.data)), what);
+      return events.find((e) => match(e.data))!.data;
+    },
     failed: () => until(() => errors.length > 0, 'an error'),
   };
 }
