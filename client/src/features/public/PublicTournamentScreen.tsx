@@ -10,7 +10,7 @@ import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
-import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, startTime, STATUS_TEXT } from './format';
+import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, grossText, startTime, STATUS_TEXT } from './format';
 import { applyLeaderboardUpdate } from './leaderboard-state';
 import { connectionOf } from '../rounds/connection';
 import type { TournamentFormat } from '../../../../shared/values';
@@ -319,13 +319,7 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
               </table>
             );
           })}
-          <p className="small muted">
-            {t('publicTournaments.gross', {
-              strokes: cardTotals(round.strokes, pars).strokes,
-              toPar: formatToPar(cardTotals(round.strokes, pars).toPar),
-              holes: cardTotals(round.strokes, pars).played,
-            })}
-          </p>
+          <p className="small muted">{grossText(round.strokes, pars, t)}</p>
         </div>
       ))}
     </section>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cardTotals, formatThru, formatToPar, startTime } from './format';
+import { applyLanguage, i18n } from '../../i18n';
+import '../../i18n/messages/nb/publicTournaments';
+import { cardTotals, formatThru, formatToPar, grossText, startTime } from './format';
 
 describe('public page formatting', () => {
   it('writes to par as golfers do', () => {
@@ -19,5 +21,14 @@ describe('public page formatting', () => {
     const pars = [4, 4, 3];
     expect(cardTotals([5, null, 3], pars)).toEqual({ strokes: 8, toPar: 1, played: 2 });
     expect(cardTotals([5, 4, 3], pars, 1, 3)).toEqual({ strokes: 7, toPar: 0, played: 2 });
+  });
+  it('writes the card’s gross line with the holes as its count, in both languages', async () => {
+    const pars = [4, 4, 3];
+    expect(grossText([5, null, null], pars, i18n.getFixedT('nb'))).toBe('Brutto 5 slag, +1 på 1 hull');
+    expect(grossText([5, 4, 2], pars, i18n.getFixedT('nb'))).toBe('Brutto 11 slag, E på 3 hull');
+    await applyLanguage('en');
+    expect(grossText([5, null, null], pars, i18n.getFixedT('en'))).toBe('Gross 5 (+1) over 1 hole');
+    expect(grossText([5, 4, 2], pars, i18n.getFixedT('en'))).toBe('Gross 11 (E) over 3 holes');
+    await applyLanguage('nb');
   });
 });

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { LOCALES } from '../../../../shared/language';
 import { type Language, TOURNAMENT_FORMAT_LABELS, TOURNAMENT_STATUS_PUBLIC_LABELS } from '../../../../shared/values';
 
@@ -43,4 +44,13 @@ export function cardTotals(
     played++;
   }
   return { strokes: total, toPar: total - par, played };
+}
+
+/**
+ * The card's gross line under the holes: "Brutto 38 slag, +2 på 9 hull", "Gross 38 (+2) over 9 holes"; the
+ * holes are the message's count, so English says "over 1 hole".
+ */
+export function grossText(strokes: readonly (number | null)[], pars: readonly number[], t: TFunction): string {
+  const sums = cardTotals(strokes, pars);
+  return t('publicTournaments.gross', { strokes: sums.strokes, toPar: formatToPar(sums.toPar), count: sums.played });
 }
