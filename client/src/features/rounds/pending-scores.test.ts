@@ -124,6 +124,9 @@ describe('a score another phone changed first', () => {
     expect(conflictText('Frode Venn', conflict, 6, 'en')).toMatch(
       /^Frode Venn, hole \d+: another phone entered 6 strokes/,
     );
+    expect(conflictText('Frode Venn', { ...conflict, mine: 1 }, 2, 'en')).toMatch(
+      /entered 2 strokes .* so 1 stroke was/,
+    );
   });
 
   it('replaces an older notice for the same hole and is cleared by a new edit of it', () => {

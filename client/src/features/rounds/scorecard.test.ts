@@ -89,6 +89,10 @@ describe('the scoreboard', () => {
       '5 strokes (+1) after 1 hole',
     );
     expect(roundResultText('stableford', { holeCount: 18, totals, standing: null }, 'en')).toBe('1 point after 1 hole');
+    const ace = { ...totals, gross: 1, grossToPar: -2 };
+    expect(roundResultText('stroke', { holeCount: 18, totals: ace, standing: null }, 'en')).toBe(
+      '1 stroke (−2) after 1 hole',
+    );
     await applyLanguage('nb');
   });
 });

@@ -98,7 +98,7 @@ export function roundResultText(
     totals.holesPlayed < result.holeCount
       ? t('rounds.result.after', { result: text, count: totals.holesPlayed })
       : text;
-  const strokes = t('rounds.result.strokes', { gross: totals.gross, toPar: formatToPar(totals.grossToPar) });
+  const strokes = t('rounds.result.strokes', { count: totals.gross, toPar: formatToPar(totals.grossToPar) });
   if (format === 'stableford') return after(t('rounds.result.points', { count: totals.stablefordPoints }));
   if (format === 'match' && standing?.format === 'match')
     return after(`${matchStatusText(standing, language)} · ${strokes}`);

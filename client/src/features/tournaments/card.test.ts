@@ -64,6 +64,8 @@ describe('the tournament card', () => {
     expect(totalsText('stableford', totals, formatToPar, en)).toBe('4 points · gross 8 after 2 holes');
     const one = cardTotals([{ par: 4 }, { par: 3 }], [5, null], [1, 0]);
     expect(totalsText('stroke_gross', one, formatToPar, en)).toBe('Gross 5 (+1) after 1 hole');
+    const onePoint = cardTotals([{ par: 4 }, { par: 3 }], [6, null], [1, 0]);
+    expect(totalsText('stableford', onePoint, formatToPar, en)).toBe('1 point · gross 6 after 1 hole');
     expect(signatureText({ signedByPlayer: false, signedByMarker: true, locked: false }, en)).toBe(
       'Signed by the marker, waiting for the player',
     );

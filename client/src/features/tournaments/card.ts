@@ -73,7 +73,7 @@ export function totalsText(
     case 'stroke_net':
       return t('tournaments.card.totalsNet', { toPar: toPar(totals.netToPar), gross: totals.gross, after });
     case 'stableford':
-      return t('tournaments.card.totalsStableford', { points: totals.points, gross: totals.gross, after });
+      return t('tournaments.card.totalsStableford', { count: totals.points, gross: totals.gross, after });
   }
 }
 

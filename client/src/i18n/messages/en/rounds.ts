@@ -63,7 +63,8 @@ export const rounds: Messages<typeof nbRounds> = {
     lost: 'Lost {{up}}&{{remaining}}',
   },
   result: {
-    strokes: '{{gross}} strokes ({{toPar}})',
+    strokes_one: '{{count}} stroke ({{toPar}})',
+    strokes_other: '{{count}} strokes ({{toPar}})',
     points_one: '{{count}} point',
     points_other: '{{count}} points',
     after_one: '{{result}} after {{count}} hole',
@@ -121,7 +122,8 @@ export const rounds: Messages<typeof nbRounds> = {
     ok: 'OK',
     text: '{{name}}, hole {{hole}}: another phone entered {{now}} before your change arrived, so {{mine}} was not saved. Enter it again if yours was right.',
     noScore: 'no score',
-    strokes: '{{count}} strokes',
+    strokes_one: '{{count}} stroke',
+    strokes_other: '{{count}} strokes',
   },
   share: {
     title: 'The feed',

@@ -62,7 +62,8 @@ export const rounds = {
     lost: 'Tapt {{up}}&{{remaining}}',
   },
   result: {
-    strokes: '{{gross}} slag ({{toPar}})',
+    strokes_one: '{{count}} slag ({{toPar}})',
+    strokes_other: '{{count}} slag ({{toPar}})',
     points_one: '{{count}} poeng',
     points_other: '{{count}} poeng',
     after_one: '{{result}} etter {{count}} hull',
@@ -120,7 +121,8 @@ export const rounds = {
     ok: 'OK',
     text: '{{name}}, hull {{hole}}: en annen telefon førte {{now}} før din endring kom fram, så {{mine}} ble ikke lagret. Før inn på nytt om ditt var riktig.',
     noScore: 'ingen score',
-    strokes: '{{count}} slag',
+    strokes_one: '{{count}} slag',
+    strokes_other: '{{count}} slag',
   },
   share: {
     title: 'Feeden',
