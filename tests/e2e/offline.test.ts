@@ -178,6 +178,18 @@ describe('offline first: an installable app whose scorecard works without networ
     await expect.poll(() => waiting(page).textContent()).toContain('3 slag venter – sendes når nettet er tilbake');
     expect(await cell(page, 'Offline Olga', 2).inputValue()).toBe('4');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Bogstad/);
+    // Each row's running score counts the waiting scores, as the stepper shows them: Olga's two pars with a
+    // stroke received on each are net −2, where the row said "ingen slag ennå" beside her 4.
+    const running = (name: string) =>
+      page.getByTestId('player-score').filter({ hasText: name }).getByTestId('running-totals').textContent();
+    expect(await running('Offline Olga')).toBe('netto\u00a0\u22122');
+    // So do the whole card's net and points: Olga 8 − 2 received (two net birdies, 3 points each), Gro 5 − 2.
+    const footerRow = (label: string) =>
+      page.getByTestId('scorecard').locator('tfoot tr').filter({ hasText: label }).locator('th, td').allTextContents();
+    expect(await footerRow('Netto')).toEqual(['Netto', '6', '3']);
+    expect(await footerRow('Poeng')).toEqual(['Poeng', '6', '3']);
+    // The standings are the server's; until the scores are sent they say they are not in them yet.
+    await page.getByTestId('standings-waiting').filter({ hasText: 'er ikke med i stillingen ennå' }).waitFor();
     await screenshots(page, 'offline-card-waiting');
     await expectAccessible(page, 'the scorecard offline with scores waiting');
 
@@ -200,6 +212,13 @@ describe('offline first: an installable app whose scorecard works without networ
     await context.setOffline(false);
     await expect.poll(() => waiting(page).count(), { timeout: 20_000 }).toBe(0);
     await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor({ timeout: 20_000 });
+    // Sent: the standings count them, and the note is gone.
+    await page
+      .getByTestId('standing')
+      .filter({ hasText: 'Offline Olga' })
+      .filter({ hasText: 'etter 3 hull' })
+      .waitFor();
+    expect(await page.getByTestId('standings-waiting').count()).toBe(0);
     const held = (await asOlga.rounds.get({ roundId })).sides
       .flatMap((s) => s.participants)
       .flatMap((p) => p.holes.filter((h) => h.strokes !== null).map((h) => [p.name, h.hole, h.strokes]));

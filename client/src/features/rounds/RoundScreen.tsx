@@ -10,6 +10,7 @@ import { serverStrokes, shownStrokes, type PendingScores } from './pending-score
 import { ScoreConflicts } from './ScoreConflicts';
 import {
   canScore,
+  cardTotals,
   everyoneScored,
   firstOpenHole,
   formatToPar,
@@ -95,7 +96,7 @@ export default function RoundScreen() {
           ) : null}
         </div>
         <div>
-          <Standings view={view} />
+          <Standings view={view} waiting={Object.keys(pending).length} />
           <ShareRound view={view} owner={view.ownerUserId === userId} />
           {view.status === 'open' && view.ownerUserId === userId ? (
             <Finish
@@ -193,6 +194,7 @@ function HoleEntry({
           hole={hole}
           par={card.par}
           strokes={strokesOf(p.id, hole)}
+          shownOn={(h) => strokesOf(p.id, h)}
           editable={editable}
           onScore={(strokes) => score(p.id, strokes)}
         />
@@ -215,13 +217,18 @@ function HoleEntry({
   );
 }
 
-/** One player on this hole, short: name, strokes received here, the stepper, and the running score. */
+/**
+ * One player on this hole, short: name, strokes received here, the stepper, and the running score. The
+ * running score counts the strokes this phone shows, a score waiting in the outbox too: offline, the row
+ * agrees with the stepper instead of saying "no strokes yet" beside a 4.
+ */
 function PlayerHole({
   player,
   format,
   hole,
   par,
   strokes,
+  shownOn,
   editable,
   onScore,
 }: {
@@ -230,12 +237,17 @@ function PlayerHole({
   hole: number;
   par: number;
   strokes: number | null;
+  shownOn(hole: number): number | null;
   editable: boolean;
   onScore(strokes: number | null): void;
 }) {
   const { t, language } = useLanguage();
   const received = player.holes.find((h) => h.hole === hole)!.strokesReceived;
-  const { totals } = player;
+  const totals = cardTotals(
+    player.holes,
+    player.holes.map((h) => shownOn(h.hole)),
+    player.holes.map((h) => h.strokesReceived),
+  );
   return (
     <StrokeStepper
       name={player.name}
@@ -255,7 +267,7 @@ function PlayerHole({
             {totals.holesPlayed === 0
               ? t('rounds.hole.noStrokesYet')
               : format === 'stableford'
-                ? t('rounds.hole.points', { count: totals.stablefordPoints })
+                ? t('rounds.hole.points', { count: totals.points })
                 : t('rounds.hole.net', { toPar: formatToPar(totals.netToPar) })}
           </span>
         </div>
@@ -264,7 +276,11 @@ function PlayerHole({
   );
 }
 
-function Standings({ view }: { view: RoundView }) {
+/**
+ * The sides' standings, as the server ranks them (four-ball, match play): a score still waiting to be sent
+ * is not in them yet, and the card says so rather than show an older standing as the current one.
+ */
+function Standings({ view, waiting }: { view: RoundView; waiting: number }) {
   const { t, language } = useLanguage();
   return (
     <Card title={view.status === 'finished' ? t('rounds.standing.result') : t('rounds.standing.standing')}>
@@ -289,6 +305,11 @@ function Standings({ view }: { view: RoundView }) {
           </li>
         ))}
       </ul>
+      {waiting > 0 ? (
+        <p className="small muted" data-testid="standings-waiting">
+          {t('rounds.standing.waiting')}
+        </p>
+      ) : null}
       <p className="small muted" data-testid="allowance">
         {allowanceText(view.allowancePercent, language)}
         {view.handicapsFrozen ? ` ${t('rounds.standing.frozen')}` : ''}

@@ -1,8 +1,8 @@
-import type { RoundView } from '../../../../shared/schemas/rounds';
+import type { ParticipantView, RoundView } from '../../../../shared/schemas/rounds';
 import { Card } from '../../ui';
 import { MarkedScore } from './MarkedScore';
 import { shownStrokes, type PendingScores } from './pending-scores';
-import { cardRows, sumStrokes } from './scorecard';
+import { cardRows, cardTotals, sumStrokes } from './scorecard';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
 
@@ -112,11 +112,25 @@ export function CompactCard({
   );
 }
 
-/** The round's whole card: its players, the scores on the phone before the server's, net and points. */
+/**
+ * The round's whole card: its players, the scores on the phone before the server's, net and points (of the
+ * scores shown, a waiting one too, as the hole view's rows count them).
+ */
 export function ScoreCard({ view, pending }: { view: RoundView; pending: PendingScores }) {
   const { t } = useLanguage();
   const players = view.sides.flatMap((s) => s.participants);
-  const totals = new Map(players.map((p) => [p.id, p.totals]));
+  const shown = (p: ParticipantView, hole: number) =>
+    shownStrokes(pending, p.id, hole, p.holes.find((h) => h.hole === hole)?.strokes ?? null);
+  const totals = new Map(
+    players.map((p) => [
+      p.id,
+      cardTotals(
+        p.holes,
+        p.holes.map((h) => shown(p, h.hole)),
+        p.holes.map((h) => h.strokesReceived),
+      ),
+    ]),
+  );
   const played = (id: string) => (totals.get(id)?.holesPlayed ? totals.get(id)! : null);
   return (
     <CompactCard
@@ -125,13 +139,10 @@ export function ScoreCard({ view, pending }: { view: RoundView; pending: Pending
       caption={t('rounds.card.caption')}
       holes={view.card}
       players={players}
-      strokesOf={(id, hole) => {
-        const p = players.find((x) => x.id === id)!;
-        return shownStrokes(pending, id, hole, p.holes.find((h) => h.hole === hole)?.strokes ?? null);
-      }}
+      strokesOf={(id, hole) => shown(players.find((x) => x.id === id)!, hole)}
       footer={[
         { label: t('rounds.card.net'), valueOf: (id) => played(id)?.net ?? '' },
-        { label: t('rounds.card.points'), valueOf: (id) => played(id)?.stablefordPoints ?? '' },
+        { label: t('rounds.card.points'), valueOf: (id) => played(id)?.points ?? '' },
       ]}
     />
   );

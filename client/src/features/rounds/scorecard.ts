@@ -160,6 +160,40 @@ export function cardRows(card: readonly { hole: number }[]): CardRow[] {
   ];
 }
 
+export interface CardTotals {
+  holesPlayed: number;
+  gross: number;
+  net: number;
+  grossToPar: number;
+  netToPar: number;
+  points: number;
+}
+
+/**
+ * Running totals over the holes played: gross, to par gross and net, Stableford points (GOLF.md, as the
+ * server counts them). Computed on the phone from the strokes it shows, so a score still waiting in the
+ * outbox counts at once, offline too; the server's totals say the same once it has the score.
+ */
+export function cardTotals(
+  holes: readonly { par: number }[],
+  strokes: readonly (number | null)[],
+  received: readonly number[],
+): CardTotals {
+  const totals: CardTotals = { holesPlayed: 0, gross: 0, net: 0, grossToPar: 0, netToPar: 0, points: 0 };
+  holes.forEach((h, i) => {
+    const s = strokes[i];
+    if (s === null || s === undefined) return;
+    const r = received[i] ?? 0;
+    totals.holesPlayed += 1;
+    totals.gross += s;
+    totals.net += s - r;
+    totals.grossToPar += s - h.par;
+    totals.netToPar += s - r - h.par;
+    totals.points += Math.max(0, 2 + h.par + r - s);
+  });
+  return totals;
+}
+
 /** The strokes on these holes of the ones scored; null when none is. */
 export function sumStrokes(holes: readonly number[], strokesOn: (hole: number) => number | null): number | null {
   const scored = holes.map(strokesOn).filter((s): s is number => s !== null);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyLanguage, i18n } from '../../i18n';
 import '../../i18n/messages/nb/tournaments';
-import { formatToPar } from '../rounds/scorecard';
-import { cardTotals, firstOpenHole, holeList, missingHoles, signatureText, signBlocker, totalsText } from './card';
+import { cardTotals, formatToPar } from '../rounds/scorecard';
+import { firstOpenHole, holeList, missingHoles, signatureText, signBlocker, totalsText } from './card';
 
 const t = i18n.getFixedT('nb');
 
@@ -28,7 +28,7 @@ describe('the tournament card', () => {
   it('keeps running totals: gross, net to par and Stableford points', () => {
     const holes = [{ par: 4 }, { par: 3 }, { par: 5 }];
     const totals = cardTotals(holes, [5, 3, null], [1, 0, 1]);
-    expect(totals).toEqual({ holesPlayed: 2, gross: 8, grossToPar: 1, netToPar: 0, points: 4 });
+    expect(totals).toEqual({ holesPlayed: 2, gross: 8, net: 7, grossToPar: 1, netToPar: 0, points: 4 });
     expect(totalsText('stroke_net', totals, formatToPar, t)).toBe('Netto ±0 · brutto 8 etter 2 hull');
     expect(totalsText('stableford', totals, formatToPar, t)).toBe('4 poeng · brutto 8 etter 2 hull');
     expect(totalsText('stroke_net', cardTotals(holes, [5, null, null], [1, 0, 1]), formatToPar, t)).toBe(

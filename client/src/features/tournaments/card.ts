@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { TournamentCardView } from '../../../../shared/schemas/tournaments';
 import type { TournamentFormat } from '../../../../shared/values';
+import type { CardTotals } from '../rounds/scorecard';
 
 /** Holes 1..18 with no score: what stands between a card and its signatures. */
 export function missingHoles(strokes: readonly (number | null)[]): number[] {
@@ -28,34 +29,6 @@ export function signBlocker(
   if (missing.length > 0) return t('tournaments.card.missing', { holes: holeList(missing, t) });
   if (unsent > 0) return t('tournaments.card.unsent', { count: unsent });
   return null;
-}
-
-export interface CardTotals {
-  holesPlayed: number;
-  gross: number;
-  grossToPar: number;
-  netToPar: number;
-  points: number;
-}
-
-/** Running totals over the holes played: gross, to par gross and net, Stableford points (GOLF.md). */
-export function cardTotals(
-  holes: readonly { par: number }[],
-  strokes: readonly (number | null)[],
-  received: readonly number[],
-): CardTotals {
-  const totals: CardTotals = { holesPlayed: 0, gross: 0, grossToPar: 0, netToPar: 0, points: 0 };
-  holes.forEach((h, i) => {
-    const s = strokes[i];
-    if (s === null || s === undefined) return;
-    const r = received[i] ?? 0;
-    totals.holesPlayed += 1;
-    totals.gross += s;
-    totals.grossToPar += s - h.par;
-    totals.netToPar += s - r - h.par;
-    totals.points += Math.max(0, 2 + h.par + r - s);
-  });
-  return totals;
 }
 
 /** One line for the running totals in the tournament's format. */

@@ -47,6 +47,7 @@ export const rounds: Messages<typeof nbRounds> = {
     handicaps: '{{name}} (HCP {{index}}, playing HCP {{playing}})',
     frozen: 'The handicaps were locked at the first stroke.',
     notStarted: 'Not started',
+    waiting: 'Scores waiting to be sent are not in the standings yet.',
     place: 'position {{position}}',
     stroke_one: 'Net {{toPar}} after {{count}} hole',
     stroke_other: 'Net {{toPar}} after {{count}} holes',

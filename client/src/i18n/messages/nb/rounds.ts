@@ -46,6 +46,7 @@ export const rounds = {
     handicaps: '{{name}} (hcp {{index}}, spillehcp {{playing}})',
     frozen: 'Handicapene ble låst ved første slag.',
     notStarted: 'Ikke startet',
+    waiting: 'Slag som venter på å bli sendt, er ikke med i stillingen ennå.',
     place: '{{position}}. plass',
     stroke_one: 'Netto {{toPar}} etter {{count}} hull',
     stroke_other: 'Netto {{toPar}} etter {{count}} hull',
