@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/auth/users';
-import { roundEvent } from '../../server/db/schema';
+import { roundEvent, tournamentEvent } from '../../server/db/schema';
 import { callerAs } from '../helpers/caller';
 import { createUser } from '../helpers/factories';
 import { codeIn } from '../helpers/mail';
+import { createTournamentFixture } from '../helpers/tournaments';
 import { demoCourse } from '../rounds/helpers';
 import { screenshots, type AppUnderTest } from './harness';
 import { expectAccessible, lastMailId, signedInContext, useAppAndBrowser, waitForMail, watchErrors } from './support';
@@ -311,6 +312,63 @@ describe('offline first: an installable app whose scorecard works without networ
     await page.getByRole('button', { name: 'Slett kontoen for godt' }).click();
     await page.getByRole('heading', { name: 'Kontoen er slettet' }).waitFor();
     await expect.poll(() => offlineData(page)).toEqual({ rounds: 0, outboxes: 0, user: null });
+    await context.close();
+  });
+
+  it('keeps a tournament card’s scores typed offline through a reload and a closed tab, and delivers each once', async () => {
+    const f = await createTournamentFixture(app.deps.db, { players: 2, name: `Offlinecup ${Date.now()}` });
+    const [me, partner] = f.players;
+    const par1 = f.holes[0]!.par;
+    const cardUrl = `${app.url}/klubber/${f.organizationId}/turneringer/${f.tournamentId}/kort?hull=1`;
+    const context = await signedInContext(browser, app, me!.user, WITH_WORKER);
+    let page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(cardUrl);
+    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    await workerInControl(page);
+
+    // Without network: my card and my partner's, whom I mark, hole 1 at par.
+    await context.setOffline(true);
+    await page.getByTestId('connection').filter({ hasText: 'Frakoblet' }).waitFor();
+    await plus(page, 'Spiller 01').click();
+    await plus(page, 'Spiller 02').click();
+    await expect.poll(() => waiting(page).textContent()).toContain('2 slag venter – sendes når nettet er tilbake');
+
+    // A reload, then a closed tab and a new one, still offline: the tournament, the cards and the scores stay.
+    await page.reload();
+    await page.getByTestId('connection').filter({ hasText: 'Frakoblet' }).waitFor();
+    await expect.poll(() => waiting(page).textContent()).toContain('2 slag venter');
+    expect(await cell(page, 'Spiller 02', 1).inputValue()).toBe(String(par1));
+    await screenshots(page, 'offline-tournament-card-waiting');
+    await page.close();
+    page = await context.newPage();
+    errors.push(...watchErrors(page));
+    await page.goto(cardUrl);
+    await expect.poll(() => waiting(page).textContent()).toContain('2 slag venter');
+    expect(await cell(page, 'Spiller 01', 1).inputValue()).toBe(String(par1));
+    // Nothing has reached the server yet.
+    const scoreEvents = async () =>
+      (
+        await app.deps.db
+          .select({ payload: tournamentEvent.payload })
+          .from(tournamentEvent)
+          .where(eq(tournamentEvent.tournamentId, f.tournamentId))
+          .orderBy(tournamentEvent.id)
+      )
+        .map((e) => e.payload as { type: string; entryId: string; hole: number; strokes: number })
+        .filter((e) => e.type === 'score')
+        .map((e) => [e.entryId, e.hole, e.strokes]);
+    expect(await scoreEvents()).toEqual([]);
+
+    // The network returns: both scores arrive, in the order typed, each written once.
+    await context.setOffline(false);
+    await expect.poll(() => waiting(page).count(), { timeout: 20_000 }).toBe(0);
+    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor({ timeout: 20_000 });
+    expect(await scoreEvents()).toEqual([
+      [me!.entryId, 1, par1],
+      [partner!.entryId, 1, par1],
+    ]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

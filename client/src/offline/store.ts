@@ -2,23 +2,30 @@ import { openDB, type IDBPDatabase } from 'idb';
 import type { RoundView } from '../../../shared/schemas/rounds';
 import type { PendingScores } from '../features/rounds/pending-scores';
 import type { OutboxStore } from '../features/rounds/score-sender';
+import { httpStatusOf } from '../lib/api-error';
 import { OFFLINE_DATABASE } from './last-user';
 
 /**
- * What the app keeps in IndexedDB for playing without network (docs/app.md, "Offline"), keyed by user and
- * round: the last RoundView of every round the user has opened, and the round's outbox of scores not yet
- * confirmed by the server. Loaded with the round screen only, never by the sign-in page.
+ * What the app keeps in IndexedDB for playing without network (docs/app.md, "Offline"), keyed by user: the
+ * last RoundView of every round the user has opened; the last answers a tournament scorecard needs (the
+ * tournament and its cards, in `views` by a name of their own); and each scorecard's outbox of scores not
+ * yet confirmed by the server. Loaded with the scorecards only, never by the sign-in page.
  */
 const ROUNDS = 'rounds';
 const OUTBOXES = 'outboxes';
+const VIEWS = 'views';
 
 let opened: Promise<IDBPDatabase> | null = null;
 
 function database(): Promise<IDBPDatabase> {
-  opened ??= openDB(OFFLINE_DATABASE, 1, {
-    upgrade(db) {
-      db.createObjectStore(ROUNDS);
-      db.createObjectStore(OUTBOXES);
+  opened ??= openDB(OFFLINE_DATABASE, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore(ROUNDS);
+        db.createObjectStore(OUTBOXES);
+      }
+      // Version 2: the tournament scorecard's answers; a browser holding version 1 keeps its rounds.
+      if (oldVersion < 2) db.createObjectStore(VIEWS);
     },
     // A wipe (sign-out, account deletion) in this or another tab wants the database gone: let it.
     blocking(_current, _next, event) {
@@ -32,7 +39,7 @@ function database(): Promise<IDBPDatabase> {
   return opened;
 }
 
-const keyOf = (userId: string, roundId: string) => [userId, roundId];
+const keyOf = (userId: string, name: string) => [userId, name];
 
 export async function saveRound(userId: string, view: RoundView): Promise<void> {
   await (await database()).put(ROUNDS, view, keyOf(userId, view.id));
@@ -42,9 +49,39 @@ export async function savedRound(userId: string, roundId: string): Promise<Round
   return (await database()).get(ROUNDS, keyOf(userId, roundId));
 }
 
-/** The outbox of one user's round, for the score sender. */
-export function outboxStore(userId: string, roundId: string): OutboxStore {
-  const key = keyOf(userId, roundId);
+/** A query's last answer, under a name of the caller's (SAVED_NAMES). */
+export async function saveView(userId: string, name: string, view: unknown): Promise<void> {
+  await (await database()).put(VIEWS, view, keyOf(userId, name));
+}
+
+export async function savedView<T>(userId: string, name: string): Promise<T | undefined> {
+  return (await database()).get(VIEWS, keyOf(userId, name));
+}
+
+/** The names a tournament scorecard keeps its answers and its outbox under (a round's are its id). */
+export const SAVED_NAMES = {
+  tournament: (tournamentId: string) => `tournament:${tournamentId}`,
+  tournamentCards: (tournamentId: string, round: number) => `tournament-cards:${tournamentId}:${round}`,
+  tournamentOutbox: (tournamentId: string, round: number) => `tournament-outbox:${tournamentId}:${round}`,
+};
+
+/**
+ * The answer of `fetch`, or when the server gives no answer at all (offline) the copy saved the last time
+ * it answered; a refusal (an HTTP status) is never covered up by an old copy.
+ */
+export async function answerOrSaved<T>(fetch: () => Promise<T>, saved: () => Promise<T | undefined>): Promise<T> {
+  try {
+    return await fetch();
+  } catch (error) {
+    const copy = httpStatusOf(error) === undefined ? await saved().catch(() => undefined) : undefined;
+    if (copy) return copy;
+    throw error;
+  }
+}
+
+/** The outbox of one user's scorecard (a round's id, or a tournament round's outbox name), for the sender. */
+export function outboxStore(userId: string, name: string): OutboxStore {
+  const key = keyOf(userId, name);
   return {
     load: async () => ((await (await database()).get(OUTBOXES, key)) as PendingScores | undefined) ?? {},
     save: (pending) => {

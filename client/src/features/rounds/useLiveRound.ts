@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { RoundView } from '../../../../shared/schemas/rounds';
-import { httpStatusOf } from '../../lib/api-error';
-import { outboxStore, savedRound, saveRound } from '../../offline/store';
+import { answerOrSaved, outboxStore, savedRound, saveRound } from '../../offline/store';
 import { useSession } from '../../session/useSession';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { applyUpdate } from './live-update';
@@ -35,17 +34,12 @@ export function useLiveRound(roundId: string) {
   const key = useMemo(() => trpc.rounds.get.queryKey({ roundId }), [trpc, roundId]);
   const round = useQuery({
     ...trpc.rounds.get.queryOptions({ roundId }),
-    queryFn: async () => {
-      try {
-        return await client.rounds.get.query({ roundId });
-      } catch (error) {
-        // No answer at all (offline): the copy saved the last time the round was shown here.
-        const saved =
-          httpStatusOf(error) === undefined ? await savedRound(userId, roundId).catch(() => undefined) : undefined;
-        if (saved) return saved;
-        throw error;
-      }
-    },
+    // No answer at all (offline): the copy saved the last time the round was shown here.
+    queryFn: () =>
+      answerOrSaved(
+        () => client.rounds.get.query({ roundId }),
+        () => savedRound(userId, roundId),
+      ),
     // Asked even while the browser says it is offline, so that the saved copy shows at once.
     networkMode: 'always',
   });

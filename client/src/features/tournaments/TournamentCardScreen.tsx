@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { TournamentCardsView, TournamentCardView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { formatDays } from '../../../../shared/format/dates';
@@ -10,12 +10,15 @@ import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
-import { useTRPC } from '../../trpc';
+import { answerOrSaved, SAVED_NAMES, savedView, saveView } from '../../offline/store';
+import { useSession } from '../../session/useSession';
+import { useTRPC, useTRPCClient } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
 import { shownStrokes, type PendingScores } from '../rounds/pending-scores';
 import { ScoreConflicts } from '../rounds/ScoreConflicts';
 import { formatToPar, strokesReceivedText } from '../rounds/scorecard';
 import { StrokeStepper } from '../rounds/StrokeStepper';
+import { ConnectionLine } from '../rounds/ConnectionLine';
 import { HoleBar } from '../rounds/HoleBar';
 import { CompactCard } from '../rounds/ScoreCard';
 import { cardTotals } from '../rounds/scorecard';
@@ -31,9 +34,8 @@ import './tournaments.css';
  */
 export default function TournamentCardScreen() {
   const { id = '', tid = '' } = useParams<{ id: string; tid: string }>();
-  const trpc = useTRPC();
   const { t: tr } = useLanguage();
-  const t = useQuery(trpc.tournaments.get.queryOptions({ organizationId: id, tournamentId: tid }));
+  const t = useSavedTournament(id, tid);
   if (t.error) {
     return (
       <Page title={tr('tournaments.scorecard.title')}>
@@ -104,17 +106,7 @@ function Scorecard({ t }: { t: TournamentView }) {
         </fieldset>
       ) : null}
       {live ? (
-        <p>
-          <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
-            {tr(`connection.${connection}`)}
-          </span>
-          {Object.keys(pending).length > 0 ? (
-            <span className="small muted">
-              {' '}
-              · {tr('tournaments.scorecard.waiting', { count: Object.keys(pending).length })}
-            </span>
-          ) : null}
-        </p>
+        <ConnectionLine connection={connection} waiting={Object.keys(pending).length} />
       ) : (
         <Alert tone="info">
           <p>
@@ -168,6 +160,32 @@ function Scorecard({ t }: { t: TournamentView }) {
       )}
     </Page>
   );
+}
+
+/**
+ * The tournament, as tournaments.get answers it, or offline the copy saved the last time its scorecard was
+ * shown here (the cards and the outbox are kept by useTournamentCards).
+ */
+function useSavedTournament(organizationId: string, tournamentId: string) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const session = useSession();
+  const userId = session.status === 'full' ? session.user.id : '';
+  const name = SAVED_NAMES.tournament(tournamentId);
+  const input = { organizationId, tournamentId };
+  const t = useQuery({
+    ...trpc.tournaments.get.queryOptions(input),
+    queryFn: () =>
+      answerOrSaved(
+        () => client.tournaments.get.query(input),
+        () => savedView<TournamentView>(userId, name),
+      ),
+    networkMode: 'always',
+  });
+  useEffect(() => {
+    if (t.data && userId) void saveView(userId, name, t.data).catch(() => undefined);
+  }, [t.data, userId, name]);
+  return t;
 }
 
 const HOLES = Array.from({ length: HOLES_PER_TOURNAMENT_ROUND }, (_, i) => i + 1);

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { TournamentCardsView } from '../../../../shared/schemas/tournaments';
 // The language at the time of the refusal; the sender lives across language changes.
 import { i18n } from '../../i18n';
 import { describeApiError } from '../../lib/api-error';
+import { answerOrSaved, outboxStore, SAVED_NAMES, savedView, saveView } from '../../offline/store';
+import { useSession } from '../../session/useSession';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { connectionOf } from '../rounds/connection';
 import { createScoreSender, sendResultOf } from '../rounds/score-sender';
@@ -42,7 +44,10 @@ export function withStrokes(
  * tournament's live leaderboard (tournaments.onLeaderboard, by slug) as the signal that someone scored, on
  * which the cards are read again; and the round scorecard's sender (../rounds/score-sender.ts) for the
  * scores typed here: each its own request with `previousStrokes`, retried while unanswered, a 409 told as
- * a conflict unless the card turned out locked or play is over (then the server's message).
+ * a conflict unless the card turned out locked or play is over (then the server's message). As a round's
+ * scorecard, it is kept for playing without network (docs/app.md, "Offline"): the cards' last answer and
+ * the outbox are saved in IndexedDB, the cards shown from there when the server cannot be reached, and the
+ * outbox read back after a reload or a closed tab.
  */
 export function useTournamentCards(input: {
   organizationId: string;
@@ -55,11 +60,25 @@ export function useTournamentCards(input: {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const { organizationId, tournamentId, round, slug, live } = input;
+  const session = useSession();
+  const userId = session.status === 'full' ? session.user.id : '';
+  const cardsName = SAVED_NAMES.tournamentCards(tournamentId, round);
+  const outboxName = SAVED_NAMES.tournamentOutbox(tournamentId, round);
   const cardsInput = useMemo(() => ({ organizationId, tournamentId, round }), [organizationId, tournamentId, round]);
   const key = useMemo(() => trpc.tournaments.cards.queryKey(cardsInput), [trpc, cardsInput]);
-  const cards = useQuery(
-    trpc.tournaments.cards.queryOptions(cardsInput, { refetchInterval: live ? SIGNATURES_REFETCH_MS : false }),
-  );
+  const cards = useQuery({
+    ...trpc.tournaments.cards.queryOptions(cardsInput, { refetchInterval: live ? SIGNATURES_REFETCH_MS : false }),
+    queryFn: () =>
+      answerOrSaved(
+        () => client.tournaments.cards.query(cardsInput),
+        () => savedView<TournamentCardsView>(userId, cardsName),
+      ),
+    // Asked even while the browser says it is offline, so that the saved copy shows at once.
+    networkMode: 'always',
+  });
+  useEffect(() => {
+    if (cards.data && userId) void saveView(userId, cardsName, cards.data).catch(() => undefined);
+  }, [cards.data, userId, cardsName]);
 
   const subscription = useSubscription(
     trpc.tournaments.onLeaderboard.subscriptionOptions(
@@ -80,6 +99,7 @@ export function useTournamentCards(input: {
     () =>
       createScoreSender({
         retryMs: RETRY_UNSENT_MS,
+        store: outboxStore(userId, outboxName),
         send: async (operation) => {
           try {
             await client.tournaments.setScore.mutate({
@@ -117,7 +137,7 @@ export function useTournamentCards(input: {
           }
         },
       }),
-    [client, queryClient, key, trpc, cardsInput, organizationId, tournamentId],
+    [client, queryClient, key, trpc, cardsInput, organizationId, tournamentId, userId, outboxName],
   );
   const { pending, conflicts, error: scoreError } = useScoreSender(sender, connection);
 

@@ -579,8 +579,6 @@ export const en: Messages = {
       loading: 'Fetching the scorecard …',
       round: 'Round {{number}}',
       roundLabel: 'Round',
-      waiting_one: '{{count}} score waiting to be saved',
-      waiting_other: '{{count}} scores waiting to be saved',
       finished: 'The tournament is finished. The cards cannot be changed.',
       cancelled: 'The tournament is cancelled.',
       notStarted: 'The scorecard opens when the tournament starts (now: {{status}}).',

@@ -168,8 +168,6 @@ export const tournaments = {
     loading: 'Henter scorekortet …',
     round: 'Runde {{number}}',
     roundLabel: 'Runde',
-    waiting_one: '{{count}} slag venter på å bli lagret',
-    waiting_other: '{{count}} slag venter på å bli lagret',
     finished: 'Turneringen er ferdig. Kortene kan ikke endres.',
     cancelled: 'Turneringen er avlyst.',
     notStarted: 'Scorekortet åpnes når turneringen starter (nå: {{status}}).',
