@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { TournamentCardsView, TournamentCardView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { formatDays } from '../../../../shared/format/dates';
@@ -10,8 +9,8 @@ import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
-import { answerOrSaved, SAVED_NAMES, savedView, saveView } from '../../offline/store';
-import { useSession } from '../../session/useSession';
+import { SAVED_NAMES } from '../../offline/store';
+import { useSavedQuery } from '../../offline/useSavedQuery';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
 import { shownStrokes, type PendingScores } from '../rounds/pending-scores';
@@ -169,23 +168,12 @@ function Scorecard({ t }: { t: TournamentView }) {
 function useSavedTournament(organizationId: string, tournamentId: string) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const session = useSession();
-  const userId = session.status === 'full' ? session.user.id : '';
-  const name = SAVED_NAMES.tournament(tournamentId);
   const input = { organizationId, tournamentId };
-  const t = useQuery({
-    ...trpc.tournaments.get.queryOptions(input),
-    queryFn: () =>
-      answerOrSaved(
-        () => client.tournaments.get.query(input),
-        () => savedView<TournamentView>(userId, name),
-      ),
-    networkMode: 'always',
+  return useSavedQuery({
+    queryKey: trpc.tournaments.get.queryKey(input),
+    name: SAVED_NAMES.tournament(tournamentId),
+    fetch: () => client.tournaments.get.query(input),
   });
-  useEffect(() => {
-    if (t.data && userId) void saveView(userId, name, t.data).catch(() => undefined);
-  }, [t.data, userId, name]);
-  return t;
 }
 
 const HOLES = Array.from({ length: HOLES_PER_TOURNAMENT_ROUND }, (_, i) => i + 1);

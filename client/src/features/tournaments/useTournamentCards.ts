@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { TournamentCardsView } from '../../../../shared/schemas/tournaments';
 // The language at the time of the refusal; the sender lives across language changes.
 import { i18n } from '../../i18n';
 import { describeApiError } from '../../lib/api-error';
-import { answerOrSaved, outboxStore, SAVED_NAMES, savedView, saveView } from '../../offline/store';
+import { outboxStore, SAVED_NAMES } from '../../offline/store';
+import { useSavedQuery } from '../../offline/useSavedQuery';
 import { useSession } from '../../session/useSession';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { connectionOf } from '../rounds/connection';
@@ -66,19 +67,12 @@ export function useTournamentCards(input: {
   const outboxName = SAVED_NAMES.tournamentOutbox(tournamentId, round);
   const cardsInput = useMemo(() => ({ organizationId, tournamentId, round }), [organizationId, tournamentId, round]);
   const key = useMemo(() => trpc.tournaments.cards.queryKey(cardsInput), [trpc, cardsInput]);
-  const cards = useQuery({
-    ...trpc.tournaments.cards.queryOptions(cardsInput, { refetchInterval: live ? SIGNATURES_REFETCH_MS : false }),
-    queryFn: () =>
-      answerOrSaved(
-        () => client.tournaments.cards.query(cardsInput),
-        () => savedView<TournamentCardsView>(userId, cardsName),
-      ),
-    // Asked even while the browser says it is offline, so that the saved copy shows at once.
-    networkMode: 'always',
+  const cards = useSavedQuery({
+    queryKey: key,
+    name: cardsName,
+    fetch: () => client.tournaments.cards.query(cardsInput),
+    refetchInterval: live ? SIGNATURES_REFETCH_MS : false,
   });
-  useEffect(() => {
-    if (cards.data && userId) void saveView(userId, cardsName, cards.data).catch(() => undefined);
-  }, [cards.data, userId, cardsName]);
 
   const subscription = useSubscription(
     trpc.tournaments.onLeaderboard.subscriptionOptions(
