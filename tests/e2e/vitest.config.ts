@@ -10,6 +10,10 @@ export default defineConfig({
     globalSetup: ['tests/setup/global.ts'],
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // expect.poll waits for what a user would wait for on a loaded two-core machine: a reload, a query, a
+    // live update (its default, 1 s, timed out the locked-card check once under load); a passing poll
+    // returns as soon as it holds.
+    expect: { poll: { timeout: 10_000 } },
     // One browser at a time: two cores are not enough for parallel Chromiums and a server.
     fileParallelism: false,
   },
