@@ -293,13 +293,16 @@ describe('offline first: an installable app whose scorecard works without networ
     const { olga, roundId } = await olgasRound(email);
     const { context, page } = await scorecardOnPhone(olga, roundId);
     await workerInControl(page);
-    // A score typed without network waits in the outbox; Olga leaves the round before the network returns.
+    // A score typed without network waits in the outbox, and the server stays out of reach for it (the
+    // sender goes on after the round's screen, so only a refused route keeps it unsent).
     await context.setOffline(true);
     await plus(page, 'Gjest Gro').click();
     await expect.poll(() => offlineData(page)).toMatchObject({ rounds: 1, outboxes: 1, user: expect.any(String) });
+    await context.route(
+      (url) => url.pathname.includes('rounds.setScore'),
+      (route) => route.abort('internetdisconnected'),
+    );
     await page.getByRole('link', { name: 'Konto' }).click();
-    // The round's screen (and its sender) must be gone before the network returns, or it sends the score.
-    await page.getByTestId('connection').waitFor({ state: 'detached' });
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Slett kontoen', exact: true }).waitFor();
     expect(await offlineData(page)).toMatchObject({ outboxes: 1 });
@@ -312,6 +315,38 @@ describe('offline first: an installable app whose scorecard works without networ
     await page.getByRole('button', { name: 'Slett kontoen for godt' }).click();
     await page.getByRole('heading', { name: 'Kontoen er slettet' }).waitFor();
     await expect.poll(() => offlineData(page)).toEqual({ rounds: 0, outboxes: 0, user: null });
+    // The sender was closed with the wipe: past its retry time, it has not written the outbox back.
+    await page.waitForTimeout(6_000);
+    expect(await offlineData(page)).toEqual({ rounds: 0, outboxes: 0, user: null });
+    await context.close();
+  });
+
+  it('sends a score typed offline when the network returns, after the player has left the round’s screen', async () => {
+    const { olga, asOlga, roundId } = await olgasRound();
+    const { context, page, errors } = await scorecardOnPhone(olga, roundId);
+    await workerInControl(page);
+    await context.setOffline(true);
+    await page.getByTestId('connection').filter({ hasText: 'Frakoblet' }).waitFor();
+    await plus(page, 'Gjest Gro').click();
+    await expect.poll(() => waiting(page).textContent()).toContain('1 slag venter – sendes når nettet er tilbake');
+    const typed = Number(await cell(page, 'Gjest Gro', 1).inputValue());
+    // Olga goes to the home screen; the network comes back while she is there.
+    await page.getByRole('link', { name: 'Hjem' }).click();
+    await page.getByTestId('connection').waitFor({ state: 'detached' });
+    await context.setOffline(false);
+    const grosHole1 = async () =>
+      (await asOlga.rounds.get({ roundId })).sides
+        .flatMap((s) => s.participants)
+        .find((p) => p.name === 'Gjest Gro')!
+        .holes.find((h) => h.hole === 1)!.strokes;
+    await expect.poll(grosHole1, { timeout: 15_000 }).toBe(typed);
+    await expect.poll(() => offlineData(page)).toMatchObject({ outboxes: 0 });
+    // Back on the round, nothing is waiting and the score is the server's.
+    await page.goto(`${app.url}/runder/${roundId}?hull=1`);
+    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    expect(await waiting(page).count()).toBe(0);
+    expect(await cell(page, 'Gjest Gro', 1).inputValue()).toBe(String(typed));
+    expect(errors).toEqual([]);
     await context.close();
   });
 

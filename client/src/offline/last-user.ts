@@ -1,3 +1,5 @@
+import { closeAllSenders } from './senders';
+
 /**
  * The last user the server said was signed in on this browser, so that the app opened without network
  * (the round being played, after a reload) is not sent to the sign-in screen: it is shown as that user
@@ -35,10 +37,11 @@ export function rememberUser<U extends { id: string }>(user: U | null): void {
 
 /**
  * Everything private the app keeps in this browser: the remembered user, the saved rounds and the unsent
- * scores. On sign-out and account deletion. Resolves once the database is gone (a tab of the app that
+ * scores, and the senders still at work on them (./senders.ts). On sign-out and account deletion. Resolves once the database is gone (a tab of the app that
  * holds it open closes it when asked: ./store.ts).
  */
 export function wipeOfflineData(): Promise<void> {
+  closeAllSenders();
   try {
     localStorage.removeItem(LAST_USER_KEY);
   } catch {

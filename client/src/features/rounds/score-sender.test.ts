@@ -41,7 +41,7 @@ describe('the scorecard’s sender', () => {
     // Nothing is left to re-send later.
     await vi.advanceTimersByTimeAsync(20_000);
     expect(net.requests).toHaveLength(2);
-    sender.stop();
+    sender.close();
   });
 
   it('sends an unanswered score again every few seconds, however often the screen asks for its state', async () => {
@@ -58,7 +58,7 @@ describe('the scorecard’s sender', () => {
     net.requests[1]!.answer({ kind: 'saved' });
     await settled();
     expect(sender.getState().pending).toEqual({});
-    sender.stop();
+    sender.close();
   });
 
   it('drops a conflicting score and keeps a notice of it until the player edits that hole again', async () => {
@@ -70,7 +70,7 @@ describe('the scorecard’s sender', () => {
     sender.edit('p1', 1, 5, 6);
     expect(sender.getState().conflicts).toEqual([]);
     expect(net.requests[1]!.operation).toEqual({ participantId: 'p1', hole: 1, previous: 6, strokes: 5 });
-    sender.stop();
+    sender.close();
   });
 
   it('keeps the rest behind an unanswered score, and sends them all in order when the network answers', async () => {
@@ -93,7 +93,7 @@ describe('the scorecard’s sender', () => {
     }
     expect(net.requests.slice(2).map((r) => r.operation.hole)).toEqual([1, 2, 3]);
     expect(sender.getState().pending).toEqual({});
-    sender.stop();
+    sender.close();
   });
 
   it('saves the outbox on every change, and a new sender (a reload) reads it back and sends it in order', async () => {
@@ -128,7 +128,7 @@ describe('the scorecard’s sender', () => {
       { participantId: 'p2', hole: 1, previous: null, strokes: 5 },
     ]);
     expect(saved).toEqual({});
-    reloaded.stop();
+    reloaded.close();
   });
 
   it('takes a 409 caused by its own lost answer for what it is, and sends the new value from the one written', async () => {
@@ -144,10 +144,10 @@ describe('the scorecard’s sender', () => {
     net.requests[2]!.answer({ kind: 'saved' });
     await settled();
     expect(sender.getState()).toMatchObject({ pending: {}, conflicts: [] });
-    sender.stop();
+    sender.close();
   });
 
-  it('does not retry while stopped', async () => {
+  it('does not retry before it is put to work', async () => {
     const { net, sender } = senderOnNetwork({ started: false });
     sender.edit('p1', 1, 4, null);
     net.requests[0]!.answer({ kind: 'unanswered' });
@@ -157,7 +157,28 @@ describe('the scorecard’s sender', () => {
     sender.start();
     await vi.advanceTimersByTimeAsync(5_000);
     expect(net.requests).toHaveLength(2);
-    sender.stop();
+    sender.close();
+  });
+
+  it('once closed (a wipe), sends nothing more and saves nothing, even when an answer comes late', async () => {
+    let saves = 0;
+    const store: OutboxStore = {
+      load: async () => ({}),
+      save: () => {
+        saves += 1;
+      },
+    };
+    const { net, sender } = senderOnNetwork({ store });
+    await settled();
+    sender.edit('p1', 1, 4, null);
+    sender.edit('p2', 1, 5, null);
+    const savesBefore = saves;
+    sender.close();
+    net.requests[0]!.answer({ kind: 'saved' });
+    await settled();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(net.requests).toHaveLength(1);
+    expect(saves).toBe(savesBefore);
   });
 });
 

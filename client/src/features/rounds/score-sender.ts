@@ -49,9 +49,14 @@ export interface ScoreSender {
   dismissConflict(participantId: string, hole: number): void;
   getState(): ScoreSenderState;
   subscribe(listener: () => void): () => void;
-  /** The retry timer runs only between start and stop (the screen is shown). */
+  /**
+   * Put to work (its screen was shown): from now on the retry timer runs whenever a score waits, also after
+   * the screen is gone, until it is sent or refused; a score typed offline goes when the network returns,
+   * wherever the player is by then. With nothing waiting, the timer rests.
+   */
   start(): void;
-  stop(): void;
+  /** For good (a wipe, ../../offline/senders.ts): nothing more is sent, saved or retried. */
+  close(): void;
 }
 
 /** Where the outbox is kept between visits (IndexedDB for a round: client/src/offline/store.ts). */
@@ -66,7 +71,8 @@ export interface OutboxStore {
  * settled by its own answer, sent one at a time in the order typed; when one goes unanswered the rest wait
  * behind it (the network is away), and all go again every `retryMs` on a timer of their own, which
  * re-renders cannot reset. With a `store`, the outbox is saved on every change and read back when the
- * sender is made, so a reload or a closed tab loses nothing.
+ * sender is made, so a reload or a closed tab loses nothing. One sender per outbox and tab
+ * (../../offline/senders.ts), outliving its screen.
  */
 export function createScoreSender(options: {
   send(operation: ScoreOperation): Promise<SendResult>;
@@ -76,16 +82,18 @@ export function createScoreSender(options: {
   let state: ScoreSenderState = { pending: {}, conflicts: [], error: null };
   const listeners = new Set<() => void>();
   let timer: ReturnType<typeof setInterval> | null = null;
-  let active = false;
+  let started = false;
+  let closed = false;
   let draining = false;
   // Nothing is saved until the saved outbox is read, or an early save would overwrite it.
   let loaded = options.store === undefined;
 
   function set(next: ScoreSenderState): void {
+    if (closed) return;
     const changed = next.pending !== state.pending;
     state = next;
     if (changed && loaded) options.store?.save(state.pending);
-    const wanted = active && Object.keys(state.pending).length > 0;
+    const wanted = started && !closed && Object.keys(state.pending).length > 0;
     if (wanted && timer === null) timer = setInterval(flush, options.retryMs);
     if (!wanted && timer !== null) {
       clearInterval(timer);
@@ -133,7 +141,7 @@ export function createScoreSender(options: {
     try {
       for (;;) {
         const { operation, pending } = takeNext(state.pending);
-        if (!operation) return;
+        if (!operation || closed) return;
         set({ ...state, pending });
         const result = await options.send(operation).catch((): SendResult => ({ kind: 'unanswered' }));
         settle(operation, result);
@@ -181,12 +189,18 @@ export function createScoreSender(options: {
       return () => listeners.delete(listener);
     },
     start() {
-      active = true;
+      if (started || closed) return;
+      started = true;
+      // The browser has network again: the outbox goes at once, whatever the live socket says.
+      globalThis.addEventListener?.('online', flush);
       set(state);
     },
-    stop() {
-      active = false;
-      set(state);
+    close() {
+      closed = true;
+      globalThis.removeEventListener?.('online', flush);
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+      listeners.clear();
     },
   };
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { RoundView } from '../../../../shared/schemas/rounds';
+import { senderFor } from '../../offline/senders';
 import { answerOrSaved, outboxStore, savedRound, saveRound } from '../../offline/store';
 import { useSession } from '../../session/useSession';
 import { useTRPC, useTRPCClient } from '../../trpc';
@@ -65,28 +66,30 @@ export function useLiveRound(roundId: string) {
 
   const sender = useMemo(
     () =>
-      createScoreSender({
-        retryMs: RETRY_UNSENT_MS,
-        store: outboxStore(userId, roundId),
-        send: async (operation) => {
-          try {
-            const view = await client.rounds.setScore.mutate({
-              roundId,
-              participantId: operation.participantId,
-              hole: operation.hole,
-              strokes: operation.strokes,
-              previousStrokes: operation.previous,
-            });
-            store(view);
-            return { kind: 'saved' };
-          } catch (error) {
-            const result = sendResultOf(error);
-            // The hole holds a newer value than this phone knew: read the round again to show it.
-            if (result.kind !== 'unanswered') void queryClient.invalidateQueries({ queryKey: key });
-            return result;
-          }
-        },
-      }),
+      senderFor(`${userId}|${roundId}`, () =>
+        createScoreSender({
+          retryMs: RETRY_UNSENT_MS,
+          store: outboxStore(userId, roundId),
+          send: async (operation) => {
+            try {
+              const view = await client.rounds.setScore.mutate({
+                roundId,
+                participantId: operation.participantId,
+                hole: operation.hole,
+                strokes: operation.strokes,
+                previousStrokes: operation.previous,
+              });
+              store(view);
+              return { kind: 'saved' };
+            } catch (error) {
+              const result = sendResultOf(error);
+              // The hole holds a newer value than this phone knew: read the round again to show it.
+              if (result.kind !== 'unanswered') void queryClient.invalidateQueries({ queryKey: key });
+              return result;
+            }
+          },
+        }),
+      ),
     [client, queryClient, key, roundId, store, userId],
   );
   const { pending, conflicts, error: scoreError } = useScoreSender(sender, connection);

@@ -5,6 +5,7 @@ import type { TournamentCardsView } from '../../../../shared/schemas/tournaments
 // The language at the time of the refusal; the sender lives across language changes.
 import { i18n } from '../../i18n';
 import { describeApiError } from '../../lib/api-error';
+import { senderFor } from '../../offline/senders';
 import { outboxStore, SAVED_NAMES } from '../../offline/store';
 import { useSavedQuery } from '../../offline/useSavedQuery';
 import { useSession } from '../../session/useSession';
@@ -91,46 +92,48 @@ export function useTournamentCards(input: {
 
   const sender = useMemo(
     () =>
-      createScoreSender({
-        retryMs: RETRY_UNSENT_MS,
-        store: outboxStore(userId, outboxName),
-        send: async (operation) => {
-          try {
-            await client.tournaments.setScore.mutate({
-              ...cardsInput,
-              entryId: operation.participantId,
-              hole: operation.hole,
-              strokes: operation.strokes,
-              previousStrokes: operation.previous,
-            });
-            queryClient.setQueryData<TournamentCardsView>(key, (view) =>
-              withStrokes(view, operation.participantId, operation.hole, operation.strokes),
-            );
-            return { kind: 'saved' };
-          } catch (error) {
-            const result = sendResultOf(error);
-            if (result.kind === 'unanswered') return result;
-            const fresh = await queryClient
-              .fetchQuery({ ...trpc.tournaments.cards.queryOptions(cardsInput), staleTime: 0 })
-              .catch(() => undefined);
-            const card = fresh?.cards.find((c) => c.entryId === operation.participantId);
-            if (result.kind === 'conflict' && (card?.locked || !card))
-              return {
-                kind: 'refused',
-                message: describeApiError(error)?.message ?? i18n.t('tournaments.refusal.cardLocked'),
-              };
-            if (result.kind === 'conflict') {
-              // Play may have ended (409 too): then the refusal is the server's message, not a conflict.
-              const t = await queryClient
-                .fetchQuery({ ...trpc.tournaments.get.queryOptions({ organizationId, tournamentId }), staleTime: 0 })
+      senderFor(`${userId}|${outboxName}`, () =>
+        createScoreSender({
+          retryMs: RETRY_UNSENT_MS,
+          store: outboxStore(userId, outboxName),
+          send: async (operation) => {
+            try {
+              await client.tournaments.setScore.mutate({
+                ...cardsInput,
+                entryId: operation.participantId,
+                hole: operation.hole,
+                strokes: operation.strokes,
+                previousStrokes: operation.previous,
+              });
+              queryClient.setQueryData<TournamentCardsView>(key, (view) =>
+                withStrokes(view, operation.participantId, operation.hole, operation.strokes),
+              );
+              return { kind: 'saved' };
+            } catch (error) {
+              const result = sendResultOf(error);
+              if (result.kind === 'unanswered') return result;
+              const fresh = await queryClient
+                .fetchQuery({ ...trpc.tournaments.cards.queryOptions(cardsInput), staleTime: 0 })
                 .catch(() => undefined);
-              if (t && t.status !== 'in_progress')
-                return { kind: 'refused', message: describeApiError(error)?.message ?? '' };
+              const card = fresh?.cards.find((c) => c.entryId === operation.participantId);
+              if (result.kind === 'conflict' && (card?.locked || !card))
+                return {
+                  kind: 'refused',
+                  message: describeApiError(error)?.message ?? i18n.t('tournaments.refusal.cardLocked'),
+                };
+              if (result.kind === 'conflict') {
+                // Play may have ended (409 too): then the refusal is the server's message, not a conflict.
+                const t = await queryClient
+                  .fetchQuery({ ...trpc.tournaments.get.queryOptions({ organizationId, tournamentId }), staleTime: 0 })
+                  .catch(() => undefined);
+                if (t && t.status !== 'in_progress')
+                  return { kind: 'refused', message: describeApiError(error)?.message ?? '' };
+              }
+              return result;
             }
-            return result;
-          }
-        },
-      }),
+          },
+        }),
+      ),
     [client, queryClient, key, trpc, cardsInput, organizationId, tournamentId, userId, outboxName],
   );
   const { pending, conflicts, error: scoreError } = useScoreSender(sender, connection);
