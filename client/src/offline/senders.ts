@@ -7,14 +7,15 @@
  */
 interface Closable {
   close(): void;
+  isClosed(): boolean;
 }
 
 const senders = new Map<string, Closable>();
 
-/** The sender of `key`, made by `make` the first time it is asked for. */
+/** The sender of `key`, made by `make` the first time it is asked for, or again once the last has closed. */
 export function senderFor<S extends Closable>(key: string, make: () => S): S {
   let sender = senders.get(key) as S | undefined;
-  if (!sender) {
+  if (!sender || sender.isClosed()) {
     sender = make();
     senders.set(key, sender);
   }

@@ -180,6 +180,30 @@ describe('the scorecard’s sender', () => {
     expect(net.requests).toHaveLength(1);
     expect(saves).toBe(savesBefore);
   });
+
+  it('closes without sending once its user is no longer the one signed in here, its outbox kept', async () => {
+    let saved: PendingScores = {};
+    const store: OutboxStore = {
+      load: async () => ({}),
+      save: (pending) => {
+        saved = pending;
+      },
+    };
+    let signedIn = 'olga';
+    const net = network();
+    const sender = createScoreSender({ send: net.send, retryMs: 5_000, store, mayAct: () => signedIn === 'olga' });
+    sender.start();
+    await settled();
+    sender.edit('p1', 1, 4, null);
+    net.requests[0]!.answer({ kind: 'unanswered' });
+    await settled();
+    // Another tab signs in as someone else before the network returns.
+    signedIn = 'per';
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(net.requests).toHaveLength(1);
+    expect(sender.isClosed()).toBe(true);
+    expect(Object.values(saved).map((p) => [p.participantId, p.strokes])).toEqual([['p1', 4]]);
+  });
 });
 
 describe('a failed score request', () => {
@@ -195,6 +219,8 @@ describe('a failed score request', () => {
     expect(sendResultOf(failure('UNAVAILABLE', 503, 'Tjenesten er midlertidig utilgjengelig.'))).toEqual({
       kind: 'unanswered',
     });
+    // The session ended (expired, another tab signed out): kept until the player signs in again, not lost.
+    expect(sendResultOf(failure('NOT_AUTHENTICATED', 401, 'Du må logge inn.'))).toEqual({ kind: 'unanswered' });
     expect(sendResultOf(failure('CONFLICT', 409))).toEqual({ kind: 'conflict' });
     expect(sendResultOf(failure('FORBIDDEN', 403, 'Bare spilleren.'))).toEqual({
       kind: 'refused',

@@ -23,12 +23,13 @@ export type SendResult =
 
 /**
  * A failed score request, by what trying again could change: no answer (offline, 5xx, 503 UNAVAILABLE
- * while the database is away) goes again, a conflict (409: another phone changed the hole, or a locked
- * card) and other refusals do not.
+ * while the database is away) goes again, and so does 401 (the session ended: the score waits for the
+ * player to sign in again, and a sign-in as someone else wipes it); a conflict (409: another phone changed
+ * the hole, or a locked card) and other refusals do not.
  */
 export function sendResultOf(error: unknown): SendResult {
   const view = describeApiError(error);
-  if (!view || view.code === 'NETWORK' || view.code === 'INTERNAL' || view.code === 'UNAVAILABLE')
+  if (!view || ['NETWORK', 'INTERNAL', 'UNAVAILABLE', 'NOT_AUTHENTICATED'].includes(view.code))
     return { kind: 'unanswered' };
   if (view.code === 'CONFLICT') return { kind: 'conflict' };
   return { kind: 'refused', message: Object.values(view.fields)[0] ?? view.message };
@@ -57,6 +58,7 @@ export interface ScoreSender {
   start(): void;
   /** For good (a wipe, ../../offline/senders.ts): nothing more is sent, saved or retried. */
   close(): void;
+  isClosed(): boolean;
 }
 
 /** Where the outbox is kept between visits (IndexedDB for a round: client/src/offline/store.ts). */
@@ -78,6 +80,12 @@ export function createScoreSender(options: {
   send(operation: ScoreOperation): Promise<SendResult>;
   retryMs: number;
   store?: OutboxStore;
+  /**
+   * Whether the user whose scores these are is still the one signed in on this browser, asked before each
+   * request: the sender outlives its screen, and must never send one user's scores with another's session
+   * (another tab signed in as someone else). When it is not, the sender closes, its outbox kept.
+   */
+  mayAct?(): boolean;
 }): ScoreSender {
   let state: ScoreSenderState = { pending: {}, conflicts: [], error: null };
   const listeners = new Set<() => void>();
@@ -142,6 +150,10 @@ export function createScoreSender(options: {
       for (;;) {
         const { operation, pending } = takeNext(state.pending);
         if (!operation || closed) return;
+        if (options.mayAct && !options.mayAct()) {
+          close();
+          return;
+        }
         set({ ...state, pending });
         const result = await options.send(operation).catch((): SendResult => ({ kind: 'unanswered' }));
         settle(operation, result);
@@ -154,6 +166,14 @@ export function createScoreSender(options: {
 
   function flush(): void {
     void drain();
+  }
+
+  function close(): void {
+    closed = true;
+    globalThis.removeEventListener?.('online', flush);
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    listeners.clear();
   }
 
   if (options.store) {
@@ -195,12 +215,7 @@ export function createScoreSender(options: {
       globalThis.addEventListener?.('online', flush);
       set(state);
     },
-    close() {
-      closed = true;
-      globalThis.removeEventListener?.('online', flush);
-      if (timer !== null) clearInterval(timer);
-      timer = null;
-      listeners.clear();
-    },
+    close,
+    isClosed: () => closed,
   };
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { RoundView } from '../../../../shared/schemas/rounds';
+import { lastUser } from '../../offline/last-user';
 import { senderFor } from '../../offline/senders';
 import { answerOrSaved, outboxStore, savedRound, saveRound } from '../../offline/store';
 import { useSession } from '../../session/useSession';
@@ -69,6 +70,7 @@ export function useLiveRound(roundId: string) {
       senderFor(`${userId}|${roundId}`, () =>
         createScoreSender({
           retryMs: RETRY_UNSENT_MS,
+          mayAct: () => lastUser<{ id: string }>()?.id === userId,
           store: outboxStore(userId, roundId),
           send: async (operation) => {
             try {

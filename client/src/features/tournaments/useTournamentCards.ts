@@ -5,6 +5,7 @@ import type { TournamentCardsView } from '../../../../shared/schemas/tournaments
 // The language at the time of the refusal; the sender lives across language changes.
 import { i18n } from '../../i18n';
 import { describeApiError } from '../../lib/api-error';
+import { lastUser } from '../../offline/last-user';
 import { senderFor } from '../../offline/senders';
 import { outboxStore, SAVED_NAMES } from '../../offline/store';
 import { useSavedQuery } from '../../offline/useSavedQuery';
@@ -95,6 +96,7 @@ export function useTournamentCards(input: {
       senderFor(`${userId}|${outboxName}`, () =>
         createScoreSender({
           retryMs: RETRY_UNSENT_MS,
+          mayAct: () => lastUser<{ id: string }>()?.id === userId,
           store: outboxStore(userId, outboxName),
           send: async (operation) => {
             try {
