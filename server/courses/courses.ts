@@ -126,12 +126,18 @@ export async function getCourse(
   return found!;
 }
 
-/** Whether a course exists and the user may see it (rounds are created on visible courses only). */
-export async function isCourseVisible(db: Queryable, courseId: string, userId: string): Promise<boolean> {
-  const [row] = await db
+/**
+ * Whether a course exists and the user may see it (rounds and tournaments are played on visible courses
+ * only), its row share-locked until the caller's transaction ends: a personal course its owner is deleting or
+ * editing (which holds the row's update lock) is either still as checked when the round or tournament is
+ * written, or already gone (404), never gone in between (a 500 from the foreign key).
+ */
+export async function lockVisibleCourse(tx: Queryable, courseId: string, userId: string): Promise<boolean> {
+  const [row] = await tx
     .select({ one: sql<number>`1` })
     .from(course)
     .where(and(eq(course.id, courseId), visibleTo(userId)))
-    .limit(1);
+    .limit(1)
+    .for('share');
   return row !== undefined;
 }

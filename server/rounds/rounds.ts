@@ -7,7 +7,7 @@ import {
   type RoundView,
   type SideView,
 } from '../../shared/schemas/rounds';
-import { isCourseVisible } from '../courses/courses';
+import { lockVisibleCourse } from '../courses/courses';
 import type { Transaction } from '../db/client';
 import { appUser, club, course, courseHole, participant, round, side, tee } from '../db/schema';
 import type { Deps } from '../deps';
@@ -46,19 +46,14 @@ async function change<T>(
   return outcome.result;
 }
 
-/**
- * The course row is share-locked while the round is checked and written: a personal course its owner is
- * deleting, or whose tees or holes are changing (both hold the row's update lock), is either still as read
- * when the round is written or already gone (404), never gone in between (a 500 from the foreign key).
- */
+/** The course row is share-locked while the round is checked and written (lockVisibleCourse). */
 export async function createRound(
   deps: Deps,
   actor: Pick<Actor, 'userId'>,
   input: { courseId: string; teeId: string; playedOn: string; format: RoundFormat; holes: RoundHoles },
 ): Promise<RoundView> {
   return deps.db.transaction(async (tx) => {
-    await tx.select({ id: course.id }).from(course).where(eq(course.id, input.courseId)).for('share');
-    if (!(await isCourseVisible(tx, input.courseId, actor.userId)))
+    if (!(await lockVisibleCourse(tx, input.courseId, actor.userId)))
       throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
     const [teeRow] = await tx.select({ courseId: tee.courseId }).from(tee).where(eq(tee.id, input.teeId)).limit(1);
     if (!teeRow || teeRow.courseId !== input.courseId) {

@@ -1,22 +1,20 @@
 import { count, eq } from 'drizzle-orm';
 import { HOLES_PER_TOURNAMENT_ROUND } from '../../shared/schemas/tournaments';
-import { isCourseVisible } from '../courses/courses';
+import { lockVisibleCourse } from '../courses/courses';
 import type { Queryable } from '../db/client';
-import { course, courseHole, tee } from '../db/schema';
+import { courseHole, tee } from '../db/schema';
 import { AppError } from '../errors';
 
 /**
  * The rounds' course: one the acting admin may see (404 otherwise, as rounds.create answers) and of 18
  * holes (400: tournament rounds are 18 holes). Each division's tee must be one of its tees (400). The
- * course row is share-locked until the caller's transaction ends, as rounds.create does: a personal course
- * its owner is deleting or editing is either still as checked when the tournament is written, or gone.
+ * course row is share-locked until the caller's transaction ends (lockVisibleCourse), as rounds.create does.
  */
 export async function assertTournamentCourse(
   db: Queryable,
   input: { courseId: string; userId: string; teeIds: readonly string[] },
 ): Promise<void> {
-  await db.select({ id: course.id }).from(course).where(eq(course.id, input.courseId)).for('share');
-  if (!(await isCourseVisible(db, input.courseId, input.userId)))
+  if (!(await lockVisibleCourse(db, input.courseId, input.userId)))
     throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
   const [{ holes } = { holes: 0 }] = await db
     .select({ holes: count() })
