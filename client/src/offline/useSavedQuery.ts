@@ -1,6 +1,6 @@
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSession } from '../session/useSession';
+import { useUserId } from '../session/useSession';
 import { answerOrSaved, savedView, saveView } from './store';
 
 /**
@@ -14,8 +14,7 @@ export function useSavedQuery<T>(input: {
   fetch(): Promise<T>;
   refetchInterval?: number | false;
 }) {
-  const session = useSession();
-  const userId = session.status === 'full' ? session.user.id : '';
+  const userId = useUserId();
   const { name } = input;
   const query = useQuery({
     queryKey: input.queryKey,

@@ -71,6 +71,12 @@ export function useSession(): Session {
   return sessionFrom(me.data, me.error, pending, Math.max(now, Date.now()));
 }
 
+/** The signed-in user's id, '' without a full session: who a screen acts as, and the key of what is kept per user. */
+export function useUserId(): string {
+  const session = useSession();
+  return session.status === 'full' ? session.user.id : '';
+}
+
 export interface SessionAnswer {
   user: User;
   stage: Stage;

@@ -2,20 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { RoundView } from '../../../../shared/schemas/rounds';
-import { lastUser } from '../../offline/last-user';
-import { senderFor } from '../../offline/senders';
-import { answerOrSaved, outboxStore, savedRound, saveRound } from '../../offline/store';
-import { useSession } from '../../session/useSession';
+import { answerOrSaved, savedRound, saveRound } from '../../offline/store';
+import { useUserId } from '../../session/useSession';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { applyUpdate } from './live-update';
 import { serverStrokes } from './pending-scores';
 import { connectionOf, type Connection } from './connection';
-import { createScoreSender, sendResultOf } from './score-sender';
+import { outboxSender } from './outbox-sender';
+import { sendResultOf } from './score-sender';
 import { useScoreSender } from './useScoreSender';
 
 export type { Connection };
-
-const RETRY_UNSENT_MS = 5_000;
 
 /**
  * One round, kept current: rounds.get for the first picture, then rounds.onUpdate over the WebSocket, whose
@@ -31,8 +28,7 @@ export function useLiveRound(roundId: string) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const session = useSession();
-  const userId = session.status === 'full' ? session.user.id : '';
+  const userId = useUserId();
   const key = useMemo(() => trpc.rounds.get.queryKey({ roundId }), [trpc, roundId]);
   const round = useQuery({
     ...trpc.rounds.get.queryOptions({ roundId }),
@@ -67,31 +63,24 @@ export function useLiveRound(roundId: string) {
 
   const sender = useMemo(
     () =>
-      senderFor(`${userId}|${roundId}`, () =>
-        createScoreSender({
-          retryMs: RETRY_UNSENT_MS,
-          mayAct: () => lastUser<{ id: string }>()?.id === userId,
-          store: outboxStore(userId, roundId),
-          send: async (operation) => {
-            try {
-              const view = await client.rounds.setScore.mutate({
-                roundId,
-                participantId: operation.participantId,
-                hole: operation.hole,
-                strokes: operation.strokes,
-                previousStrokes: operation.previous,
-              });
-              store(view);
-              return { kind: 'saved' };
-            } catch (error) {
-              const result = sendResultOf(error);
-              // The hole holds a newer value than this phone knew: read the round again to show it.
-              if (result.kind !== 'unanswered') void queryClient.invalidateQueries({ queryKey: key });
-              return result;
-            }
-          },
-        }),
-      ),
+      outboxSender(userId, roundId, async (operation) => {
+        try {
+          const view = await client.rounds.setScore.mutate({
+            roundId,
+            participantId: operation.participantId,
+            hole: operation.hole,
+            strokes: operation.strokes,
+            previousStrokes: operation.previous,
+          });
+          store(view);
+          return { kind: 'saved' };
+        } catch (error) {
+          const result = sendResultOf(error);
+          // The hole holds a newer value than this phone knew: read the round again to show it.
+          if (result.kind !== 'unanswered') void queryClient.invalidateQueries({ queryKey: key });
+          return result;
+        }
+      }),
     [client, queryClient, key, roundId, store, userId],
   );
   const { pending, conflicts, error: scoreError } = useScoreSender(sender, connection);

@@ -11,7 +11,7 @@ import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
-import { useSession } from '../../session/useSession';
+import { useUserId } from '../../session/useSession';
 import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, Page, SelectField } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
@@ -45,8 +45,7 @@ export default function TournamentScreen() {
   const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
   const t = useQuery(trpc.tournaments.get.queryOptions(ids));
   const entries = useQuery(trpc.tournaments.entries.queryOptions(ids));
-  const session = useSession();
-  const userId = session.status === 'full' ? session.user.id : '';
+  const userId = useUserId();
 
   const error = org.error ?? t.error ?? entries.error;
   if (error) {

@@ -5,17 +5,15 @@ import type { TournamentCardsView } from '../../../../shared/schemas/tournaments
 // The language at the time of the refusal; the sender lives across language changes.
 import { i18n } from '../../i18n';
 import { describeApiError } from '../../lib/api-error';
-import { lastUser } from '../../offline/last-user';
-import { senderFor } from '../../offline/senders';
-import { outboxStore, SAVED_NAMES } from '../../offline/store';
+import { SAVED_NAMES } from '../../offline/store';
 import { useSavedQuery } from '../../offline/useSavedQuery';
-import { useSession } from '../../session/useSession';
+import { useUserId } from '../../session/useSession';
 import { useTRPC, useTRPCClient } from '../../trpc';
 import { connectionOf } from '../rounds/connection';
-import { createScoreSender, sendResultOf } from '../rounds/score-sender';
+import { outboxSender } from '../rounds/outbox-sender';
+import { sendResultOf } from '../rounds/score-sender';
 import { useScoreSender } from '../rounds/useScoreSender';
 
-const RETRY_UNSENT_MS = 5_000;
 /** Signatures write no leaderboard event: the other phone's signature shows within this long. */
 const SIGNATURES_REFETCH_MS = 10_000;
 
@@ -63,8 +61,7 @@ export function useTournamentCards(input: {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const { organizationId, tournamentId, round, slug, live } = input;
-  const session = useSession();
-  const userId = session.status === 'full' ? session.user.id : '';
+  const userId = useUserId();
   const cardsName = SAVED_NAMES.tournamentCards(tournamentId, round);
   const outboxName = SAVED_NAMES.tournamentOutbox(tournamentId, round);
   const cardsInput = useMemo(() => ({ organizationId, tournamentId, round }), [organizationId, tournamentId, round]);
@@ -93,49 +90,42 @@ export function useTournamentCards(input: {
 
   const sender = useMemo(
     () =>
-      senderFor(`${userId}|${outboxName}`, () =>
-        createScoreSender({
-          retryMs: RETRY_UNSENT_MS,
-          mayAct: () => lastUser<{ id: string }>()?.id === userId,
-          store: outboxStore(userId, outboxName),
-          send: async (operation) => {
-            try {
-              await client.tournaments.setScore.mutate({
-                ...cardsInput,
-                entryId: operation.participantId,
-                hole: operation.hole,
-                strokes: operation.strokes,
-                previousStrokes: operation.previous,
-              });
-              queryClient.setQueryData<TournamentCardsView>(key, (view) =>
-                withStrokes(view, operation.participantId, operation.hole, operation.strokes),
-              );
-              return { kind: 'saved' };
-            } catch (error) {
-              const result = sendResultOf(error);
-              if (result.kind === 'unanswered') return result;
-              const fresh = await queryClient
-                .fetchQuery({ ...trpc.tournaments.cards.queryOptions(cardsInput), staleTime: 0 })
-                .catch(() => undefined);
-              const card = fresh?.cards.find((c) => c.entryId === operation.participantId);
-              if (result.kind === 'conflict' && (card?.locked || !card))
-                return {
-                  kind: 'refused',
-                  message: describeApiError(error)?.message ?? i18n.t('tournaments.refusal.cardLocked'),
-                };
-              if (result.kind === 'conflict') {
-                // Play may have ended (409 too): then the refusal is the server's message, not a conflict.
-                const t = await queryClient
-                  .fetchQuery({ ...trpc.tournaments.get.queryOptions({ organizationId, tournamentId }), staleTime: 0 })
-                  .catch(() => undefined);
-                if (t && t.status !== 'in_progress')
-                  return { kind: 'refused', message: describeApiError(error)?.message ?? '' };
-              }
-              return result;
-            }
-          },
-        }),
-      ),
+      outboxSender(userId, outboxName, async (operation) => {
+        try {
+          await client.tournaments.setScore.mutate({
+            ...cardsInput,
+            entryId: operation.participantId,
+            hole: operation.hole,
+            strokes: operation.strokes,
+            previousStrokes: operation.previous,
+          });
+          queryClient.setQueryData<TournamentCardsView>(key, (view) =>
+            withStrokes(view, operation.participantId, operation.hole, operation.strokes),
+          );
+          return { kind: 'saved' };
+        } catch (error) {
+          const result = sendResultOf(error);
+          if (result.kind === 'unanswered') return result;
+          const fresh = await queryClient
+            .fetchQuery({ ...trpc.tournaments.cards.queryOptions(cardsInput), staleTime: 0 })
+            .catch(() => undefined);
+          const card = fresh?.cards.find((c) => c.entryId === operation.participantId);
+          if (result.kind === 'conflict' && (card?.locked || !card))
+            return {
+              kind: 'refused',
+              message: describeApiError(error)?.message ?? i18n.t('tournaments.refusal.cardLocked'),
+            };
+          if (result.kind === 'conflict') {
+            // Play may have ended (409 too): then the refusal is the server's message, not a conflict.
+            const t = await queryClient
+              .fetchQuery({ ...trpc.tournaments.get.queryOptions({ organizationId, tournamentId }), staleTime: 0 })
+              .catch(() => undefined);
+            if (t && t.status !== 'in_progress')
+              return { kind: 'refused', message: describeApiError(error)?.message ?? '' };
+          }
+          return result;
+        }
+      }),
     [client, queryClient, key, trpc, cardsInput, organizationId, tournamentId, userId, outboxName],
   );
   const { pending, conflicts, error: scoreError } = useScoreSender(sender, connection);
