@@ -4,7 +4,7 @@ import type { ParticipantView, RoundView } from '../../../../shared/schemas/roun
 import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
-import { useSession } from '../../session/useSession';
+import { useUserId } from '../../session/useSession';
 import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
 import { serverStrokes, shownStrokes, type PendingScores } from './pending-scores';
 import { ScoreConflicts } from './ScoreConflicts';
@@ -35,8 +35,7 @@ import '../../i18n/messages/nb/rounds';
 export default function RoundScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const { round, connection, pending, conflicts, dismissConflict, send, scoreError, finish } = useLiveRound(id);
-  const session = useSession();
-  const userId = session.status === 'full' ? session.user.id : '';
+  const userId = useUserId();
   const { t, language } = useLanguage();
   const shown = useMemo(() => round.data && withShownNames(round.data, language), [round.data, language]);
 
@@ -193,7 +192,6 @@ function HoleEntry({
           format={view.format}
           hole={hole}
           par={card.par}
-          strokes={strokesOf(p.id, hole)}
           shownOn={(h) => strokesOf(p.id, h)}
           editable={editable}
           onScore={(strokes) => score(p.id, strokes)}
@@ -227,7 +225,6 @@ function PlayerHole({
   format,
   hole,
   par,
-  strokes,
   shownOn,
   editable,
   onScore,
@@ -236,13 +233,14 @@ function PlayerHole({
   format: RoundView['format'];
   hole: number;
   par: number;
-  strokes: number | null;
+  /** The strokes this phone shows on a hole of the player's: the server's, or one waiting to be sent. */
   shownOn(hole: number): number | null;
   editable: boolean;
   onScore(strokes: number | null): void;
 }) {
   const { t, language } = useLanguage();
   const received = player.holes.find((h) => h.hole === hole)!.strokesReceived;
+  const strokes = shownOn(hole);
   const totals = cardTotals(
     player.holes,
     player.holes.map((h) => shownOn(h.hole)),
