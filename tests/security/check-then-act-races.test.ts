@@ -18,6 +18,25 @@ const TIMES = 30;
 const PARS_18 = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 5, 4, 4, 4, 3, 5, 4];
 const SI_18 = [7, 11, 15, 1, 5, 13, 17, 3, 9, 8, 16, 4, 2, 12, 10, 18, 6, 14];
 
+/**
+ * `TIMES` calls of `many` with one call of `single` in their middle, all at once: none is a 5xx, and each of
+ * the many is created (201) or refused with `refusal`. The single call's outcome, and how many were created.
+ */
+async function manyAgainstOne(
+  many: () => Promise<Outcome>,
+  single: () => Promise<Outcome>,
+  refusal: string,
+): Promise<{ single: Outcome; created: number }> {
+  const outcomes = await fire(TIMES + 1, (i) => (i === TIMES / 2 ? single() : many()));
+  expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+  const others = outcomes.filter((_, i) => i !== TIMES / 2);
+  expect(
+    others.filter((o) => o.status !== 201 && o.error?.code !== refusal),
+    JSON.stringify(statuses(others)),
+  ).toEqual([]);
+  return { single: outcomes[TIMES / 2]!, created: others.filter((o) => o.status === 201).length };
+}
+
 const sharedCourse = (name: string): PersonalCourseCreate => ({
   name,
   country: 'ES',
@@ -53,19 +72,11 @@ describe.each(databaseKinds())('check-then-act races on %s', (kind) => {
       const { id: courseId, tees } = created.body;
       const start = { courseId, teeId: tees[0].id, playedOn: '2026-05-01', format: 'stroke', holes: '18' };
 
-      const outcomes = await fire(TIMES + 1, (i) =>
-        i === TIMES / 2
-          ? asOwner.call('personalCourses.delete', { personalCourseId: courseId })
-          : asFriend.call('rounds.create', start),
+      const { single: deletion, created: started } = await manyAgainstOne(
+        () => asFriend.call('rounds.create', start),
+        () => asOwner.call('personalCourses.delete', { personalCourseId: courseId }),
+        'NOT_FOUND',
       );
-      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
-      const deletion = outcomes[TIMES / 2]!;
-      const rounds = outcomes.filter((_, i) => i !== TIMES / 2);
-      const started = rounds.filter((o) => o.status === 201).length;
-      expect(
-        rounds.filter((o) => o.status !== 201 && o.error?.code !== 'NOT_FOUND'),
-        JSON.stringify(statuses(rounds)),
-      ).toEqual([]);
       const courseLeft = await s.deps.db.select({ id: course.id }).from(course).where(eq(course.id, courseId));
       if (deletion.status === 200) {
         expect({ courseLeft: courseLeft.length, rounds: await roundsOn(courseId) }).toEqual({
@@ -89,17 +100,11 @@ describe.each(databaseKinds())('check-then-act races on %s', (kind) => {
       const start = { courseId, teeId: removed.id, playedOn: '2026-05-02', format: 'stroke', holes: '18' };
       const keepOne = { personalCourseId: courseId, tees: [{ id: kept.id, name: kept.name, par: 72 }] };
 
-      const outcomes = await fire(TIMES + 1, (i) =>
-        i === TIMES / 2 ? asOwner.call('personalCourses.update', keepOne) : asFriend.call('rounds.create', start),
+      const { single: update, created: started } = await manyAgainstOne(
+        () => asFriend.call('rounds.create', start),
+        () => asOwner.call('personalCourses.update', keepOne),
+        'INVALID_INPUT',
       );
-      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
-      const update = outcomes[TIMES / 2]!;
-      const rounds = outcomes.filter((_, i) => i !== TIMES / 2);
-      const started = rounds.filter((o) => o.status === 201).length;
-      expect(
-        rounds.filter((o) => o.status !== 201 && o.error?.code !== 'INVALID_INPUT'),
-        JSON.stringify(statuses(rounds)),
-      ).toEqual([]);
       const onTee = (await s.deps.db.select({ id: round.id }).from(round).where(eq(round.teeId, removed.id))).length;
       if (update.status === 200) {
         expect({ started, onTee }).toEqual({ started: 0, onTee: 0 });
@@ -141,19 +146,11 @@ describe.each(databaseKinds())('check-then-act races on %s', (kind) => {
       const club = (await asFriend.call('orgs.create', { name: 'Kappløpsklubben' })).body;
       const input = tournamentOn(club.id, courseId, tees[0].id);
 
-      const outcomes = await fire(TIMES + 1, (i) =>
-        i === TIMES / 2
-          ? asOwner.call('personalCourses.delete', { personalCourseId: courseId })
-          : asFriend.call('tournaments.create', input),
+      const { single: deletion, created } = await manyAgainstOne(
+        () => asFriend.call('tournaments.create', input),
+        () => asOwner.call('personalCourses.delete', { personalCourseId: courseId }),
+        'NOT_FOUND',
       );
-      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
-      const deletion = outcomes[TIMES / 2]!;
-      const creates = outcomes.filter((_, i) => i !== TIMES / 2);
-      const created = creates.filter((o) => o.status === 201).length;
-      expect(
-        creates.filter((o) => o.status !== 201 && o.error?.code !== 'NOT_FOUND'),
-        JSON.stringify(statuses(creates)),
-      ).toEqual([]);
       if (deletion.status === 200)
         expect({ created, left: await tournamentsOn(courseId) }).toEqual({ created: 0, left: 0 });
       else
