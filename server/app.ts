@@ -13,7 +13,7 @@ import type { Deps } from './deps';
 import { MAX_BATCH_CALLS } from '../shared/http';
 import { appFileCacheControl, looksLikeAFile, noStoreByDefault } from './http/cache-control';
 import { landingPage } from './http/landing-page';
-import { accessLog, decodablePath, mutationGuard, refuseHttpSubscriptions, requestId } from './http/guards';
+import { accessLog, decodablePath, mutationGuard, requestId } from './http/guards';
 import { checkTrpcQueryInput, readJsonBody } from './http/json-body';
 import { securityHeaders } from './http/security-headers';
 import { metricsEndpoint, requestMetrics } from './http/metrics';
@@ -32,14 +32,11 @@ import { isLanguage } from '../shared/language';
 import { isOwnOrigin } from './http/origin';
 import { sendTrpcRefusal } from './trpc/refusal';
 import { describeError, logAnswered, toTRPCError } from './trpc/errors';
-import { appRouter } from './trpc/router';
+import { appRouter, httpRouter } from './trpc/router';
 
 export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
 // `_def.procedures` is flat at run time ("rounds.onUpdate"), whatever its declared type says.
 const PROCEDURES = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>);
-const SUBSCRIPTION_PATHS = new Set(
-  PROCEDURES.filter(([, procedure]) => procedure._def.type === 'subscription').map(([name]) => name),
-);
 const PROCEDURE_PATHS = new Set(PROCEDURES.map(([name]) => name));
 
 export interface AppOptions {
@@ -89,11 +86,11 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
 
   // tRPC first: it answers everything under /trpc, its refusals in its own error shape (CONTRACT.md 2).
   app.use('/trpc', mutationGuard(deps, sendTrpcRefusal));
-  app.use('/trpc', refuseHttpSubscriptions(SUBSCRIPTION_PATHS, sendTrpcRefusal));
   app.use(
     '/trpc',
     createExpressMiddleware({
-      router: appRouter,
+      // Subscriptions are the WebSocket's only: over HTTP each is a query that refuses (trpc/router.ts).
+      router: httpRouter,
       createContext: ({ req, res }) => createContextFor(deps, req, { response: res }),
       // The same body reader as REST; a refusal goes to tRPC as the error of every call in the request.
       middleware: (req, res, next) => {

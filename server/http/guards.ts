@@ -81,16 +81,3 @@ export function decodablePath(deps: Deps): RequestHandler {
     next();
   };
 }
-
-/**
- * Subscriptions run over the WebSocket at /trpc only (CONTRACT.md section 1). tRPC would also stream one
- * over HTTP as server-sent events, a stream that no session check could close when the session ends: such a
- * request is refused before it reaches tRPC. `subscriptionPaths` are the router's subscription procedures.
- */
-export function refuseHttpSubscriptions(subscriptionPaths: ReadonlySet<string>, refuse: Refuse): RequestHandler {
-  return (req, res, next) => {
-    const called = req.path.replace(/^\//, '').split(',');
-    if (!called.some((name) => subscriptionPaths.has(name))) return next();
-    refuse(req, res, new AppError('INVALID_INPUT', { message: 'Direkteoppdateringer går bare over WebSocket.' }));
-  };
-}

@@ -23,6 +23,9 @@ import { id } from '../../shared/schemas/common';
 const t = initTRPC.context<Context>().create({
   // Never send stack traces, whatever NODE_ENV says.
   isDev: false,
+  // No server-sent-event subscriptions: HTTP serves a router whose subscriptions refuse (trpc/router.ts),
+  // and tRPC's own switch for them stays off behind it.
+  sse: { enabled: false },
   errorFormatter({ shape, error, ctx }) {
     const described = describeError(error, ctx?.meta.language);
     return {

@@ -1,4 +1,6 @@
-import { createCallerFactory, mergeRouters, router } from './init';
+import type { AnyProcedure } from '@trpc/server';
+import { AppError } from '../errors';
+import { createCallerFactory, mergeRouters, publicProcedure, router } from './init';
 import { accountRouter } from './routers/account';
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
@@ -34,3 +36,26 @@ export const appRouter = router({
 export type AppRouter = typeof appRouter;
 
 export const createCaller = createCallerFactory(appRouter);
+
+
+/** What a subscription is over HTTP: a query that refuses, before any session lookup or stream. */
+const webSocketOnly = publicProcedure.query(() => {
+  throw new AppError('INVALID_INPUT', { message: 'Direkteoppdateringer går bare over WebSocket.' });
+});
+
+/**
+ * The router tRPC over HTTP serves: the app's procedures, each subscription replaced by `webSocketOnly`.
+ * Subscriptions run over the WebSocket only (SPEC.md section 5, the WebSocket user). Over HTTP tRPC would
+ * stream one as server-sent events, outside the socket's subscription budget and on past the session's
+ * end, with no socket to close. tRPC looks a call's procedure up here after decoding its path, so no
+ * spelling (`/trpc/x/chat.onMessage`, `chat%2EonMessage`, a batch) can reach a subscription.
+ */
+export const httpRouter = router(
+  Object.fromEntries(
+    // `_def.procedures` is flat at run time ("rounds.onUpdate"), whatever its declared type says.
+    Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, procedure]) => [
+      path,
+      procedure._def.type === 'subscription' ? webSocketOnly : procedure,
+    ]),
+  ),
+);
