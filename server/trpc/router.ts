@@ -37,7 +37,6 @@ export type AppRouter = typeof appRouter;
 
 export const createCaller = createCallerFactory(appRouter);
 
-
 /** What a subscription is over HTTP: a query that refuses, before any session lookup or stream. */
 const webSocketOnly = publicProcedure.query(() => {
   throw new AppError('INVALID_INPUT', { message: 'Direkteoppdateringer går bare over WebSocket.' });
