@@ -11,12 +11,12 @@ import type { Language } from './values';
 export const ENGLISH_MESSAGES: Readonly<Record<string, string>> = {
   'Adressen har ugyldig tegnkoding.': 'The address has an invalid character encoding.',
   'Adressen hører allerede til kontoen din.': 'The address already belongs to your account.',
-  'Antall hull kan ikke endres på en bane som er brukt i en runde eller turnering.':
-    'The number of holes cannot be changed on a course that has been used in a round or tournament.',
+  'Antall hull kan ikke endres på en bane som er valgt for en runde eller turnering som ikke har startet.':
+    'The number of holes cannot be changed on a course chosen for a round or tournament that has not started.',
   'Appen er åpnet på {1}, men tjenesten er satt opp for {2}. Åpne {3} i stedet.':
     'The app is open at {1}, but the service is set up for {2}. Open {3} instead.',
-  'Banen er brukt i en runde eller turnering og kan ikke slettes.':
-    'The course has been used in a round or tournament and cannot be deleted.',
+  'Banen er valgt for en runde eller turnering som ikke har startet, og kan ikke slettes.':
+    'The course is chosen for a round or tournament that has not started, and cannot be deleted.',
   'Banen har 9 hull: velg front9.': 'The course has 9 holes: choose front9.',
   'Banen må ha et navn.': 'The course must have a name.',
   'Bare arrangøren kan melde på andre.': 'Only the organiser can enter others.',
@@ -59,8 +59,8 @@ export const ENGLISH_MESSAGES: Readonly<Record<string, string>> = {
   'En turnering spilles på en 18-hullsbane.': 'A tournament is played on an 18-hole course.',
   'Et nytt teested trenger course rating.': 'A new tee needs a course rating.',
   'Et nytt teested trenger slope.': 'A new tee needs a slope.',
-  'Et teested som er brukt i en runde eller turnering kan ikke fjernes.':
-    'A tee that has been used in a round or tournament cannot be removed.',
+  'Et teested som er valgt for en runde eller turnering som ikke har startet, kan ikke fjernes.':
+    'A tee chosen for a round or tournament that has not started cannot be removed.',
   'Fant ikke banen.': 'Course not found.',
   'Fant ikke deltakeren i denne turneringen.': 'The participant was not found in this tournament.',
   'Fant ikke klassen.': 'Division not found.',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Course, Tee } from '../../shared/schemas/courses';
 import type { Queryable } from '../db/client';
 import { club, course, courseHole, tee } from '../db/schema';
@@ -40,9 +40,15 @@ export function toTee(
   };
 }
 
-/** Which courses a user may see: every official one, their own personal ones, and shared personal ones. */
+/**
+ * Which courses a user may see: every official one, their own personal ones, and shared personal ones;
+ * never a played version (versions.ts), which only its rounds and tournaments name.
+ */
 export function visibleTo(userId: string): SQL {
-  return or(eq(course.kind, 'official'), eq(course.ownerUserId, userId), eq(course.shared, true))!;
+  return and(
+    isNull(course.retiredAt),
+    or(eq(course.kind, 'official'), eq(course.ownerUserId, userId), eq(course.shared, true)),
+  )!;
 }
 
 /**
@@ -61,7 +67,7 @@ export async function loadCourses(
         : inArray(course.id, [...which.ids])
       : which.clubIds.length === 0
         ? undefined
-        : and(inArray(course.clubId, [...which.clubIds]), eq(course.kind, 'official'));
+        : and(inArray(course.clubId, [...which.clubIds]), eq(course.kind, 'official'), isNull(course.retiredAt));
   if (!where) return [];
   const rows = await db
     .select({

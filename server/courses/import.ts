@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   COURSE_RATING_RANGE,
@@ -17,12 +17,14 @@ import { club, course, courseHole, round, tee, tournament, tournamentDivision } 
 import { invalidateOfficialCatalog } from './official-catalog';
 import { teeRow, withRatingsHidden } from './ratings';
 import { clubSearchText, courseSearchText } from './search-text';
+import { changesPlay, coursesWithBegunPlay, keepPlayedVersion, playedShapeOf, teeNumbersOf } from './versions';
 
 /**
  * The official-course import format (docs/courses-and-rounds.md, "Importing official courses"). One file
  * holds clubs, each with its courses, holes and tees. Clubs are matched by slug, courses by name within
  * their club, tees by name and gender within their course: importing the same file twice changes nothing,
- * and a corrected file updates in place, so rounds keep pointing at the same course and tee.
+ * and a corrected file updates in place for future play, while rounds and tournaments already playing a
+ * changed course keep it as they began it (a played version, versions.ts).
  */
 const nineRating = z.strictObject({
   courseRating: z.number().min(COURSE_RATING_RANGE[9].min).max(COURSE_RATING_RANGE[9].max),
@@ -195,7 +197,7 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
       ...(await tx
         .select({ id: course.id, clubId: course.clubId, name: course.name })
         .from(course)
-        .where(inArray(course.clubId, part))),
+        .where(and(inArray(course.clubId, part), isNull(course.retiredAt)))),
     );
   }
   const existingByKey = new Map(existing.map((c) => [`${c.clubId}|${c.name}`, c.id]));
@@ -244,13 +246,28 @@ async function importAll(tx: Queryable, file: ImportFile, summary: ImportSummary
   }
 
   // 3. Holes: replaced whole (nothing refers to a hole row). Only updated courses have rows to replace.
+  // First, a course that changes under rounds or tournaments already playing it keeps a played version
+  // for them (versions.ts); its row is locked by the update above, so no play begins meanwhile.
   const existingIds = new Set(existing.map((c) => c.id));
   const updatedIds = [...courseIds.values()].filter((id) => existingIds.has(id));
+  const played = await coursesWithBegunPlay(tx, updatedIds);
+  for (const [entry, courseId] of courseIds) {
+    if (!played.has(courseId)) continue;
+    const before = await playedShapeOf(tx, courseId);
+    const next = new Map(entry.tees.map((t) => [teeKey(t), teeNumbersOf(t)]));
+    const tees = new Map(
+      [...before.tees].flatMap(([id, t]) => {
+        const kept = next.get(teeKey(t));
+        return kept ? [[id, kept] as const] : [];
+      }),
+    );
+    if (changesPlay(before, { holes: entry.holes, tees })) await keepPlayedVersion(tx, courseId, new Date());
+  }
   for (const part of chunks(updatedIds)) await tx.delete(courseHole).where(inArray(courseHole.courseId, part));
   const holes = [...courseIds].flatMap(([entry, courseId]) => entry.holes.map((h) => ({ courseId, ...h })));
   for (const part of chunks(holes)) await tx.insert(courseHole).values(part);
 
-  // 4. Tees, by name and gender within their course: updated in place, so rounds keep their tee.
+  // 4. Tees, by name and gender within their course: updated in place, so rounds not begun keep their tee.
   const existingTees: { id: string; courseId: string; name: string; gender: string | null }[] = [];
   for (const part of chunks(updatedIds)) {
     existingTees.push(

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Course } from '../../shared/schemas/courses';
 import type { Database } from '../db/client';
 import { club, course } from '../db/schema';
@@ -147,7 +147,7 @@ async function catalogVersion(db: Database): Promise<string> {
   const [row] = await db
     .select({ count: sql<number>`count(*)`, latest: sql<string | null>`max(${course.updatedAt})::text` })
     .from(course)
-    .where(eq(course.kind, 'official'));
+    .where(and(eq(course.kind, 'official'), isNull(course.retiredAt)));
   return `${row?.count ?? 0}|${row?.latest ?? ''}`;
 }
 

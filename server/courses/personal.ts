@@ -13,6 +13,7 @@ import { AppError } from '../errors';
 import { loadCoursesById } from './courses';
 import { teeRow, withRatingsHidden } from './ratings';
 import { courseSearchText } from './search-text';
+import { changesPlay, keepPlayedVersion, playedShapeOf, teeNumbersOf } from './versions';
 import type { Actor } from '../actor';
 
 /**
@@ -104,9 +105,11 @@ function assertOwner(
 }
 
 /**
- * Whether a round or a tournament is played on the course, or on one of the tees: a change would rewrite
- * it, and the foreign keys refuse a delete (a 500). Read under the course's row lock, which rounds.create
- * and a tournament's course check share-lock, so none arrives between this look and the change.
+ * Whether a round or a tournament names the course, or one of the tees. Asked after the begun ones have
+ * been moved to a played version (versions.ts), so what remains is play that has not begun: it follows an
+ * edit, and cannot follow a deletion, a tee's removal or a new number of holes (the foreign keys would
+ * refuse the delete, a 500). Read under the course's row lock, which rounds.create and a tournament's
+ * course check share-lock, so none arrives between this look and the change.
  */
 async function coursePlayed(db: Queryable, courseId: string): Promise<boolean> {
   const one = { one: sql<number>`1` };
@@ -163,15 +166,26 @@ export async function updatePersonalCourse(
     if (issues.length === 0) issues.push(...courseDefinitionIssues({ holes: newHoles, tees: newTees }));
     if (issues.length > 0) throw new AppError('INVALID_INPUT', { issues });
 
+    // Rounds and tournaments already playing keep the course as it is now; the edit is for future play.
+    const before = await playedShapeOf(tx, courseId);
+    const after = {
+      holes: newHoles,
+      tees: input.tees
+        ? new Map(newTees.flatMap((t) => (t.id ? [[t.id, teeNumbersOf(t)] as const] : [])))
+        : before.tees,
+    };
+    if (changesPlay(before, after)) await keepPlayedVersion(tx, courseId, deps.now());
+
     const removedTees = tees.filter((t) => !newTees.some((n) => n.id === t.id)).map((t) => t.id);
     if (await teesPlayed(tx, removedTees)) {
       throw new AppError('CONFLICT', {
-        message: 'Et teested som er brukt i en runde eller turnering kan ikke fjernes.',
+        message: 'Et teested som er valgt for en runde eller turnering som ikke har startet, kan ikke fjernes.',
       });
     }
     if (newHoles.length !== holes.length && (await coursePlayed(tx, courseId))) {
       throw new AppError('CONFLICT', {
-        message: 'Antall hull kan ikke endres på en bane som er brukt i en runde eller turnering.',
+        message:
+          'Antall hull kan ikke endres på en bane som er valgt for en runde eller turnering som ikke har startet.',
       });
     }
 
@@ -213,7 +227,10 @@ export async function updatePersonalCourse(
   return saved!;
 }
 
-/** Deleting a course a round or tournament was played on would rewrite it: 409 CONFLICT instead. */
+/**
+ * Deleting a course: rounds and tournaments already playing it keep it as a played version; one that is
+ * chosen for play that has not begun yet is 409 CONFLICT (that round or tournament would lose its course).
+ */
 export async function deletePersonalCourse(
   deps: Deps,
   actor: Pick<Actor, 'userId'>,
@@ -222,8 +239,11 @@ export async function deletePersonalCourse(
   await deps.db.transaction(async (tx) => {
     const row = await findPersonal(tx, input.personalCourseId, true);
     assertOwner(row, actor.userId);
+    await keepPlayedVersion(tx, input.personalCourseId, deps.now());
     if (await coursePlayed(tx, input.personalCourseId)) {
-      throw new AppError('CONFLICT', { message: 'Banen er brukt i en runde eller turnering og kan ikke slettes.' });
+      throw new AppError('CONFLICT', {
+        message: 'Banen er valgt for en runde eller turnering som ikke har startet, og kan ikke slettes.',
+      });
     }
     await tx.delete(course).where(eq(course.id, input.personalCourseId));
   });

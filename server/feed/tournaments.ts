@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FeedItem } from '../../shared/schemas/feed';
-import { courseHole, organization, tournamentEntry } from '../db/schema';
+import { organization, tournamentEntry } from '../db/schema';
+import { tournamentHoles } from '../tournaments/holes';
 import type { Queryable } from '../db/client';
 import type { Deps } from '../deps';
 import { computeLeaderboard, type LeaderboardInput } from '../golf/leaderboard';
@@ -88,10 +89,7 @@ export async function tournamentScoreHighlight(
     t.visibility === 'public' && score.strokes !== null && score.strokes < NEVER_A_HIGHLIGHT_FROM_STROKES;
   const existing = await findVisibleItem(writer.tx, source);
   if (!mayBeOne && !existing) return;
-  const [hole] = await writer.tx
-    .select({ par: courseHole.par })
-    .from(courseHole)
-    .where(and(eq(courseHole.courseId, t.courseId), eq(courseHole.number, score.hole)));
+  const [hole] = await tournamentHoles(writer.tx, t.id, { number: score.hole });
   const label = mayBeOne && hole ? highlightLabel(hole.par, score.strokes!) : null;
   if (existing) await withdrawFeedItems(deps, writer, { source }, 'corrected');
   if (!label) return;

@@ -1,14 +1,13 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { RoundResult } from '../../shared/schemas/rounds';
 import type { Queryable } from '../db/client';
-import { courseHole, participant, side } from '../db/schema';
+import { courseHole, participant, round, side } from '../db/schema';
 import { scoreRound } from '../golf';
 import type { RoundFormat, RoundHoles } from '../../shared/values';
 import { playedHoles, scoresOf } from './view';
 
 export interface RoundToSum {
   id: string;
-  courseId: string;
   format: RoundFormat;
   holes: RoundHoles;
   status: 'open' | 'finished';
@@ -49,20 +48,18 @@ export async function myRoundResults(
       .from(side)
       .where(inArray(side.roundId, roundIds))
       .orderBy(asc(side.position), asc(side.id)),
+    // Through each round's row, in one statement: a round moved onto its course's played version
+    // (courses/versions.ts) is read with that version's holes, never with the edited ones.
     db
       .select({
-        courseId: courseHole.courseId,
+        roundId: round.id,
         number: courseHole.number,
         par: courseHole.par,
         strokeIndex: courseHole.strokeIndex,
       })
       .from(courseHole)
-      .where(
-        inArray(
-          courseHole.courseId,
-          started.map((r) => r.courseId),
-        ),
-      )
+      .innerJoin(round, eq(round.courseId, courseHole.courseId))
+      .where(inArray(round.id, roundIds))
       .orderBy(asc(courseHole.number)),
   ]);
   const scores = await scoresOf(
@@ -77,7 +74,7 @@ export async function myRoundResults(
     if (mine < 0 || inRound.some((p) => p.courseHandicap === null || p.playingHandicap === null)) continue;
     const played = playedHoles(
       r.holes,
-      holes.filter((h) => h.courseId === r.courseId),
+      holes.filter((h) => h.roundId === r.id),
     );
     const scored = scoreRound({
       format: r.format,

@@ -8,6 +8,7 @@ import {
   type SideView,
 } from '../../shared/schemas/rounds';
 import { lockVisibleCourse } from '../courses/courses';
+import { lockCourseForPlay } from '../courses/versions';
 import type { Transaction } from '../db/client';
 import { appUser, club, course, courseHole, participant, round, side, tee } from '../db/schema';
 import type { Deps } from '../deps';
@@ -221,8 +222,13 @@ export async function setScore(
   });
 }
 
-/** Writes the handicaps as they are now into every participant, and marks the round started. */
+/**
+ * Writes the handicaps as they are now into every participant, and marks the round started: from here on
+ * it plays its course as it is now (a later edit leaves it a played version). The course's share lock
+ * waits for an edit being written, so the handicaps and the holes are the same course's.
+ */
 async function freezeHandicaps(deps: Deps, tx: Transaction, row: RoundRow): Promise<void> {
+  await lockCourseForPlay(tx, row.courseId);
   const { scored, participantRows } = await computeRound(tx, row);
   for (const [i, player] of scored.players.entries()) {
     await tx

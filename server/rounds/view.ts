@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_HANDICAP_INDEX,
   type ParticipantView,
@@ -52,6 +52,10 @@ export interface ComputedRound {
  * each side's standing. Rating and slope go into the computation and nowhere else.
  */
 export async function computeRound(db: Queryable, row: RoundRow): Promise<ComputedRound> {
+  // The course and tee through the round's own row, each in one statement: an edit that moves a begun round
+  // onto its played version (courses/versions.ts) commits both, so no read pairs an old id with edited holes.
+  const roundCourse = sql`(select ${round.courseId} from ${round} where ${round.id} = ${row.id})`;
+  const roundTee = sql`(select ${round.teeId} from ${round} where ${round.id} = ${row.id})`;
   const [courseRow] = await db
     .select({
       id: course.id,
@@ -63,16 +67,17 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
     })
     .from(course)
     .leftJoin(club, eq(club.id, course.clubId))
-    .where(eq(course.id, row.courseId));
+    .where(eq(course.id, roundCourse));
   const holes = await db
     .select({ number: courseHole.number, par: courseHole.par, strokeIndex: courseHole.strokeIndex })
     .from(courseHole)
-    .where(eq(courseHole.courseId, row.courseId))
+    .where(eq(courseHole.courseId, roundCourse))
     .orderBy(asc(courseHole.number));
   const [teeRow] = await db
     .select({ id: tee.id, name: tee.name, color: tee.color, gender: tee.gender, par: tee.par, lengths: tee.lengths })
     .from(tee)
-    .where(eq(tee.id, row.teeId));
+    .where(eq(tee.id, roundTee));
+  // Ratings count only before the first score, which no edit moves (a begun round plays frozen handicaps).
   const ratings = (await teeRatings(db, row.teeId))!;
   const sides = await db
     .select({ id: side.id, name: side.name })

@@ -8,13 +8,13 @@ import {
   tournamentGroup,
   tournamentGroupEntry,
   tournamentScore,
-  courseHole,
 } from '../db/schema';
 import { allocateStrokes } from '../golf/strokes';
 import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
 import { tournamentIn } from './access';
 import { requireRound } from './card-access';
+import { tournamentHoles } from './holes';
 import type { Deps } from '../deps';
 
 export interface CardsRequest {
@@ -35,11 +35,7 @@ export async function listCards(_deps: Deps, scope: OrgScope, input: CardsReques
   const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
   await requireRound(tx, t, input.round);
 
-  const holes = await tx
-    .select({ hole: courseHole.number, par: courseHole.par, strokeIndex: courseHole.strokeIndex })
-    .from(courseHole)
-    .where(eq(courseHole.courseId, t.courseId))
-    .orderBy(asc(courseHole.number));
+  const holes = (await tournamentHoles(tx, t.id)).map(({ number, ...h }) => ({ hole: number, ...h }));
 
   const [mine] = await tx
     .select({ entryId: tournamentEntryAccount.entryId })

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
   course,
@@ -103,7 +103,7 @@ export async function seedDemoTournamentIfNone(
   const [bogstad] = await db
     .select({ id: course.id })
     .from(course)
-    .where(and(eq(course.name, 'Bogstad'), eq(course.kind, 'official')))
+    .where(and(eq(course.name, 'Bogstad'), eq(course.kind, 'official'), isNull(course.retiredAt)))
     .limit(1);
   if (!bogstad) return null;
   const tees = await db.select().from(tee).where(eq(tee.courseId, bogstad.id));
@@ -139,6 +139,7 @@ export async function seedDemoTournamentIfNone(
         allowancePercent: ALLOWANCE_PERCENT,
         courseId: bogstad.id,
         status: 'in_progress',
+        startedAt: now,
         searchText: searchTextOf('Vårcupen (demo)', DEMO_ORGANIZATION),
         createdAt: now,
         updatedAt: now,

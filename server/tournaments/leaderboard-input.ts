@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { courseHole, tournamentDivision, tournamentEntry, tournamentRound, tournamentScore } from '../db/schema';
+import { tournamentDivision, tournamentEntry, tournamentRound, tournamentScore } from '../db/schema';
 import { HOLES_PER_TOURNAMENT_ROUND } from '../../shared/schemas/tournaments';
 import type { LeaderboardEntry, LeaderboardInput } from '../golf/leaderboard';
 import type { TournamentRow } from './access';
+import { tournamentHoles } from './holes';
 
 /**
  * computeLeaderboard's input from the tables: the course's 18 holes, the divisions in their order, every
@@ -13,11 +14,7 @@ import type { TournamentRow } from './access';
  * not organization data). Five queries one after the other: they may share one transaction's connection.
  */
 export async function loadLeaderboardInput(db: Queryable, t: TournamentRow): Promise<LeaderboardInput> {
-  const holes = await db
-    .select({ number: courseHole.number, par: courseHole.par, strokeIndex: courseHole.strokeIndex })
-    .from(courseHole)
-    .where(eq(courseHole.courseId, t.courseId))
-    .orderBy(asc(courseHole.number));
+  const holes = await tournamentHoles(db, t.id);
   const rounds = await db
     .select({ number: tournamentRound.number })
     .from(tournamentRound)

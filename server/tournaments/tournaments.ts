@@ -5,6 +5,7 @@ import {
   type divisionInput,
   type divisionUpdateInput,
   type tournamentRoundInput,
+  type TournamentDetail,
   type TournamentView,
 } from '../../shared/schemas/tournaments';
 import type { z } from 'zod';
@@ -23,10 +24,11 @@ import { AppError } from '../errors';
 import { assertStatus, tournamentIn, type TournamentRow } from './access';
 import { postTournamentStatus, withdrawTournament } from '../feed/tournaments';
 import { assertTournamentCourse } from './course-check';
+import { lockCourseForPlay } from '../courses/versions';
 import { freezeHandicaps } from './entries';
 import { recordChange, type TournamentScope } from './scope';
 import { insertWithFreeSlug } from './slug';
-import { tournamentView } from './view';
+import { tournamentDetail, tournamentView } from './view';
 import {
   TOURNAMENT_STATUS_LABELS,
   type TournamentFormat,
@@ -71,7 +73,7 @@ export async function createTournament(
   deps: Deps,
   scope: TournamentScope,
   input: TournamentFields,
-): Promise<TournamentView> {
+): Promise<TournamentDetail> {
   const { tx } = scope;
   const courseId = input.rounds[0]!.courseId;
   await assertTournamentCourse(tx, {
@@ -104,7 +106,7 @@ export async function createTournament(
     })),
   );
   await recordChange(deps, scope, row, { type: 'details' });
-  return tournamentView(tx, row);
+  return tournamentDetail(tx, row, scope.actorUserId);
 }
 
 export async function listTournaments(_deps: Deps, scope: TournamentScope): Promise<{ tournaments: TournamentView[] }> {
@@ -123,9 +125,9 @@ export async function getTournament(
   _deps: Deps,
   scope: TournamentScope,
   input: { tournamentId: string },
-): Promise<TournamentView> {
+): Promise<TournamentDetail> {
   const row = await tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
-  return tournamentView(scope.tx, row);
+  return tournamentDetail(scope.tx, row, scope.actorUserId);
 }
 
 export interface TournamentUpdate {
@@ -152,7 +154,7 @@ export async function updateTournament(
   deps: Deps,
   scope: TournamentScope,
   input: TournamentUpdate,
-): Promise<TournamentView> {
+): Promise<TournamentDetail> {
   const { tx } = scope;
   const current = await tournamentIn(
     tx,
@@ -214,15 +216,15 @@ export async function updateTournament(
   // Made members-only: its feed items leave the public feed (decision 0602).
   if (current.visibility === 'public' && row!.visibility === 'members') await withdrawTournament(deps, scope, row!.id);
   await recordChange(deps, scope, row!, { type: 'details' });
-  return tournamentView(tx, row!);
+  return tournamentDetail(tx, row!, scope.actorUserId);
 }
 
-/** Exactly the moves of TOURNAMENT_MOVES; the move to `in_progress` freezes every entry's handicaps. */
+/** Exactly the moves of TOURNAMENT_MOVES; the move to `in_progress` freezes every entry's handicaps and the course. */
 export async function setTournamentStatus(
   deps: Deps,
   scope: TournamentScope,
   input: { tournamentId: string; status: TournamentStatus },
-): Promise<TournamentView> {
+): Promise<TournamentDetail> {
   const { tx } = scope;
   const current = await tournamentIn(
     tx,
@@ -234,16 +236,22 @@ export async function setTournamentStatus(
       message: `Turneringen kan ikke gå fra ${quotedStatus(current.status)} til ${quotedStatus(input.status)}.`,
     });
   }
-  if (input.status === 'in_progress') await freezeHandicaps(tx, current);
+  // Play begins: the course as it is now is what the tournament plays (a later edit leaves it a played
+  // version); its share lock waits for an edit being written, so handicaps and holes agree.
+  const starting = input.status === 'in_progress';
+  if (starting) {
+    await lockCourseForPlay(tx, current.courseId);
+    await freezeHandicaps(tx, current);
+  }
   const [row] = await tx
     .update(tournament)
-    .set({ status: input.status, updatedAt: deps.now() })
+    .set({ status: input.status, updatedAt: deps.now(), ...(starting ? { startedAt: deps.now() } : {}) })
     .where(and(eq(tournament.id, current.id), eq(tournament.organizationId, scope.organizationId)))
     .returning();
   await recordChange(deps, scope, row!, { type: 'status' });
   // Opened, started, finished: news for the public feed when the tournament is public (decision 0602).
   await postTournamentStatus(deps, scope, row!);
-  return tournamentView(tx, row!);
+  return tournamentDetail(tx, row!, scope.actorUserId);
 }
 
 /** A state as the refusal names it: «åpen for påmelding». */

@@ -1,5 +1,11 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { DivisionView, PublicTournamentView, TournamentView } from '../../shared/schemas/tournaments';
+import type {
+  DivisionView,
+  PublicTournamentView,
+  TournamentDetail,
+  TournamentView,
+} from '../../shared/schemas/tournaments';
+import { loadCoursesById } from '../courses/courses';
 import type { Queryable } from '../db/client';
 import { organization, tournamentDivision, tournamentEntry, tournamentRound } from '../db/schema';
 import type { TournamentRow } from './access';
@@ -60,6 +66,16 @@ export async function tournamentView(db: Queryable, row: TournamentRow): Promise
       }),
     ),
   };
+}
+
+/**
+ * One tournament for its members, with its course read by id, whoever may see the course otherwise: it is
+ * this tournament's (tournamentDetailOutput).
+ */
+export async function tournamentDetail(db: Queryable, row: TournamentRow, viewerId: string): Promise<TournamentDetail> {
+  const view = await tournamentView(db, row);
+  const [played] = await loadCoursesById(db, [row.courseId], viewerId);
+  return { ...view, course: played! };
 }
 
 /** PublicTournament: Tournament without `organizationId`, and the organization by name only. */

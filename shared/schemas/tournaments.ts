@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './common';
-import { queryNumber, queryText } from './courses';
+import { courseOutput, queryNumber, queryText } from './courses';
 import { handicapIndexField } from './rounds';
 import { userText } from './text';
 import {
@@ -299,6 +299,14 @@ export const tournamentViewOutput = z.object({
   organization: z.object({ id: z.string(), name: z.string() }),
 });
 export type TournamentView = z.infer<typeof tournamentViewOutput>;
+/**
+ * One tournament for its organization's members (tournaments.get): with the course it is played on, as
+ * the tournament holds it. The members read the course through their tournament, not through the course's
+ * own visibility: a personal course its owner has made private, or the played version a later edit left
+ * (decision 0417), is still the course of their tournament.
+ */
+export const tournamentDetailOutput = tournamentViewOutput.extend({ course: courseOutput });
+export type TournamentDetail = z.infer<typeof tournamentDetailOutput>;
 export const tournamentsOutput = z.object({ tournaments: z.array(tournamentViewOutput) });
 
 /** On a public page the organization is named, not identified. */

@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportFileError, importClubs, parseImportFile } from '../../server/courses/import';
 import { OFFICIAL_CATALOG_TTL_SECONDS } from '../../server/courses/official-catalog';
 import { DEMO_COURSES_FILE, seedDemoCoursesIfEmpty } from '../../server/courses/seed';
-import { club, course, courseHole, tee, tournament } from '../../server/db/schema';
+import { club, course, courseHole, tee, tournament, tournamentDivision } from '../../server/db/schema';
 import { seedDemoTournamentIfNone } from '../../server/tournaments/demo';
 import { callerAs } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
@@ -144,28 +144,60 @@ describe('demo data and the course import', () => {
     expect(name).toBe('Oslo Golfklubb');
   });
 
-  it('keeps a course and tees a tournament is played on when the file drops them, instead of failing', async () => {
+  it('a file that drops the tees or the course of a tournament in play leaves the tournament them as played', async () => {
     expect(await seedDemoTournamentIfNone(deps)).not.toBeNull();
     const [bogstad] = (await caller.courses.searchOfficial({ q: 'bogstad' })).clubs[0]!.courses;
-    // First the tees of the tournament's divisions go from the file, then the whole course.
+    const [demo] = await deps.db.select().from(tournament);
+    const divisionTees = async () =>
+      (
+        await deps.db
+          .select({ name: tee.name, gender: tee.gender, courseId: tee.courseId })
+          .from(tournamentDivision)
+          .innerJoin(tee, eq(tee.id, tournamentDivision.teeId))
+          .where(eq(tournamentDivision.tournamentId, demo!.id))
+      ).map((t) => `${t.name} ${t.gender}`);
+    const before = await divisionTees();
+    const holesBefore = await deps.db
+      .select({ number: courseHole.number, par: courseHole.par })
+      .from(courseHole)
+      .where(eq(courseHole.courseId, demo!.courseId));
+
+    // First the tees of the tournament's divisions go from the file: future play loses them, the
+    // tournament (in play) keeps its course as played, in a version nobody else finds.
     const withoutTees = demoFile();
     const oslo = withoutTees.clubs.find((c: { slug: string }) => c.slug === 'oslo-gk');
     oslo.courses[0].tees = oslo.courses[0].tees.filter((t: { name: string }) => t.name !== 'Gul' && t.name !== 'Rød');
     await importClubs(deps.db, parseImportFile(withoutTees));
     const teesLeft = (await caller.courses.searchOfficial({ q: 'bogstad' })).clubs[0]!.courses[0]!.tees;
-    expect(teesLeft.map((t) => `${t.name} ${t.gender}`).sort()).toEqual(
-      expect.arrayContaining(['Gul male', 'Rød female']),
-    );
+    expect(teesLeft.map((t) => t.name)).not.toContain('Gul');
+    expect(await divisionTees()).toEqual(before);
+    const [moved] = await deps.db.select({ courseId: tournament.courseId }).from(tournament);
+    expect(moved!.courseId).not.toBe(bogstad!.id);
+    const [version] = await deps.db.select().from(course).where(eq(course.id, moved!.courseId));
+    expect(version).toMatchObject({ name: 'Bogstad', kind: 'official', retiredAt: expect.any(Date) });
+    expect(
+      await deps.db
+        .select({ number: courseHole.number, par: courseHole.par })
+        .from(courseHole)
+        .where(eq(courseHole.courseId, moved!.courseId)),
+    ).toEqual(expect.arrayContaining(holesBefore));
+    // The same file again changes nothing more: no second version.
+    const versions = async () =>
+      (await deps.db.select({ id: course.id }).from(course).where(isNotNull(course.retiredAt))).length;
+    const versionCount = await versions();
+    await importClubs(deps.db, parseImportFile(withoutTees));
+    expect(await versions()).toBe(versionCount);
 
+    // Then the whole course goes: nothing not begun is played on it, so it is removed; the tournament stays.
     const withoutCourse = demoFile();
-    // The club's one course under another name: Bogstad is gone from the file.
     withoutCourse.clubs.find((c: { slug: string }) => c.slug === 'oslo-gk').courses[0].name = 'Bogstad (ny)';
     const summary = await importClubs(deps.db, parseImportFile(withoutCourse));
-    expect(summary).toMatchObject({ coursesCreated: 1, coursesRemoved: 0, coursesKept: 1 });
-    const [kept] = await deps.db.select({ id: course.id }).from(course).where(eq(course.id, bogstad!.id));
-    expect(kept).toBeDefined();
-    const [demo] = await deps.db.select({ courseId: tournament.courseId }).from(tournament);
-    expect(demo!.courseId).toBe(bogstad!.id);
+    expect(summary).toMatchObject({ coursesCreated: 1, coursesRemoved: 1, coursesKept: 0 });
+    const [still] = await deps.db.select({ courseId: tournament.courseId }).from(tournament);
+    expect(still!.courseId).toBe(moved!.courseId);
+    expect(await divisionTees()).toEqual(before);
+    const names = (await caller.courses.searchOfficial({ q: 'bogstad' })).clubs[0]!.courses.map((c) => c.name);
+    expect(names).toEqual(['Bogstad (ny)']);
   });
 });
 

@@ -111,6 +111,8 @@ export async function createTournamentFixture(
       allowancePercent: allowance,
       courseId: demo.courseId,
       status: options.status ?? 'in_progress',
+      // Play has begun from in_progress on, as the status move records it.
+      startedAt: ['in_progress', 'finished'].includes(options.status ?? 'in_progress') ? new Date() : null,
       searchText: name.toLowerCase(),
     })
     .returning();

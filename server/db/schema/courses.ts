@@ -34,7 +34,10 @@ export const club = pgTable(
 
 /**
  * Official courses belong to a club; personal ones to their owner (none once a deleted owner's course is
- * kept for others' rounds), and `shared` ones are found worldwide.
+ * kept for others' rounds), and `shared` ones are found worldwide. A course with `retiredAt` is a played
+ * version: the course as it was when an edit, a new import or a deletion came after play had begun, kept
+ * for the rounds and tournaments that were playing it (server/courses/versions.ts). Nobody finds or
+ * chooses a played version; only those rounds and tournaments name it.
  */
 export const course = pgTable(
   'course',
@@ -52,6 +55,7 @@ export const course = pgTable(
     shared: boolean('shared').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [
     index('course_club_idx').on(t.clubId),

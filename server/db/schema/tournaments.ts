@@ -50,6 +50,8 @@ export const tournament = pgTable(
       .notNull()
       .references(() => course.id, { onDelete: 'restrict' }),
     status: text('status', { enum: TOURNAMENT_STATUSES }).notNull().default('draft'),
+    /** Set by the move to `in_progress`, which freezes the handicaps: from then on its course is as played. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     /** The tournament's and its club's names folded for search, as course search folds them. */
     searchText: text('search_text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

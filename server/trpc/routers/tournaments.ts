@@ -9,7 +9,7 @@ import {
   tournamentInput,
   tournamentsOutput,
   tournamentUpdateInput,
-  tournamentViewOutput,
+  tournamentDetailOutput,
   withdrawInput,
 } from '../../../shared/schemas/tournaments';
 import { okOutput, organizationIdInput } from '../../../shared/schemas/common';
@@ -28,7 +28,7 @@ import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
 export const tournamentsRouter = router({
   create: orgAdminProcedure
     .input(tournamentInput)
-    .output(tournamentViewOutput)
+    .output(tournamentDetailOutput)
     .mutation(({ ctx, input: { organizationId: _, ...fields } }) => createTournament(ctx.deps, ctx.scope, fields)),
 
   list: orgMemberProcedure
@@ -38,17 +38,17 @@ export const tournamentsRouter = router({
 
   get: orgMemberProcedure
     .input(tournamentIdInput)
-    .output(tournamentViewOutput)
+    .output(tournamentDetailOutput)
     .query(({ ctx, input }) => getTournament(ctx.deps, ctx.scope, input)),
 
   update: orgAdminProcedure
     .input(tournamentUpdateInput)
-    .output(tournamentViewOutput)
+    .output(tournamentDetailOutput)
     .mutation(({ ctx, input: { organizationId: _, ...changes } }) => updateTournament(ctx.deps, ctx.scope, changes)),
 
   setStatus: orgAdminProcedure
     .input(setStatusInput)
-    .output(tournamentViewOutput)
+    .output(tournamentDetailOutput)
     .mutation(({ ctx, input }) => setTournamentStatus(ctx.deps, ctx.scope, input)),
 
   entries: orgMemberProcedure

@@ -7,7 +7,8 @@ import { ROUTES } from '../../routes';
 import { useTRPC } from '../../trpc';
 import { Alert, Loading, Page } from '../../ui';
 import { formOf, toUpdateChanges } from './tournament-form';
-import { TournamentFormView, useCourseChoice } from './TournamentForm';
+import { TournamentFormView } from './TournamentForm';
+import { courseChoice } from '../rounds/wizard/CourseStep';
 import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 
 /** Editing a tournament (owner/admin): the same form; once play has started only the details change. */
@@ -19,7 +20,6 @@ export default function EditTournamentScreen() {
   const [, navigate] = useLocation();
   const ids = { organizationId: id, tournamentId: tid };
   const t = useQuery(trpc.tournaments.get.queryOptions(ids));
-  const course = useCourseChoice(t.data?.rounds[0]?.courseId);
   const update = useMutation(
     trpc.tournaments.update.mutationOptions({
       onSuccess: (view) => {
@@ -30,7 +30,7 @@ export default function EditTournamentScreen() {
       },
     }),
   );
-  const error = t.error ?? course.error;
+  const error = t.error;
   if (error) {
     return (
       <Page title={tr('tournaments.edit.editTitle')}>
@@ -41,7 +41,7 @@ export default function EditTournamentScreen() {
       </Page>
     );
   }
-  if (!t.data || !course.choice) return <Loading text={tr('tournaments.edit.loading')} />;
+  if (!t.data) return <Loading text={tr('tournaments.edit.loading')} />;
   const started = !STATUSES_BEFORE_PLAY.includes(t.data.status);
   return (
     <Page title={tr('tournaments.edit.editTitleOf', { name: t.data.name })}>
@@ -49,7 +49,7 @@ export default function EditTournamentScreen() {
         <Link href={ROUTES.tournament(id, tid)}>{tr('tournaments.edit.backToTournament')}</Link>
       </p>
       <TournamentFormView
-        initial={formOf(t.data, course.choice, language)}
+        initial={formOf(t.data, courseChoice(t.data.course), language)}
         locked={started}
         submitLabel={tr('tournaments.edit.saveChanges')}
         busy={update.isPending}

@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { TOURNAMENT_MAX_DIVISIONS, TOURNAMENT_MAX_ROUNDS } from '../../../../shared/tournament-rules';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/tournaments';
 import { describeApiError, type ApiErrorView } from '../../lib/api-error';
-import { useTRPC } from '../../trpc';
 import { Alert, Button, Card, FormError, SelectField, TextField } from '../../ui';
 import { courseTitle } from '../rounds/format';
-import { CourseFinder, courseChoice, type CourseFinderMode } from '../rounds/wizard/CourseStep';
+import { CourseFinder, type CourseFinderMode } from '../rounds/wizard/CourseStep';
 import { allowanceHint, toTournamentFields, type TournamentFields, type TournamentForm } from './tournament-form';
 import { FORMAT_NAME, VISIBILITY_NAME } from './tournament';
 import './tournaments.css';
@@ -347,11 +345,4 @@ function CoursePicker({
 }) {
   const [mode, setMode] = useState<CourseFinderMode>('navn');
   return <CourseFinder pick={{ chosenId, onChoose, holeCount: 18 }} mode={mode} setMode={setMode} modes={MODES} />;
-}
-
-/** The tournament's course as a CourseChoice (with its tees), for editing. */
-export function useCourseChoice(courseId: string | undefined) {
-  const trpc = useTRPC();
-  const course = useQuery(trpc.courses.get.queryOptions({ courseId: courseId ?? '' }, { enabled: Boolean(courseId) }));
-  return { ...course, choice: course.data ? courseChoice(course.data) : null };
 }

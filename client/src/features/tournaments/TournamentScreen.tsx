@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
+import type { EntryView, TournamentDetail, TournamentView } from '../../../../shared/schemas/tournaments';
 import { formatDateTime, formatDays } from '../../../../shared/format/dates';
 import type { Language } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
@@ -28,7 +28,7 @@ import {
   STATUS_NAME,
   VISIBILITY_NAME,
 } from './tournament';
-import { useCourseChoice } from './TournamentForm';
+import { courseChoice } from '../rounds/wizard/CourseStep';
 import './tournaments.css';
 import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 
@@ -96,9 +96,9 @@ export default function TournamentScreen() {
   );
 }
 
-function Details({ t }: { t: TournamentView }) {
+function Details({ t }: { t: TournamentDetail }) {
   const { t: tr, language } = useLanguage();
-  const course = useCourseChoice(t.rounds[0]?.courseId);
+  const course = courseChoice(t.course);
   const rounds = [...t.rounds].sort((a, b) => a.number - b.number);
   const entered = t.entryLimit
     ? tr('tournaments.list.enteredOf', { count: t.entryCount, limit: t.entryLimit })
@@ -109,12 +109,7 @@ function Details({ t }: { t: TournamentView }) {
       <ul className="list small">
         <li>
           {tr('tournaments.fields.course')}{' '}
-          {course.choice
-            ? courseTitle({
-                ...course.choice,
-                club: course.choice.clubName ? { slug: '', name: course.choice.clubName } : undefined,
-              })
-            : '…'}
+          {courseTitle({ ...course, club: course.clubName ? { slug: '', name: course.clubName } : undefined })}
         </li>
         {rounds.map((r) => (
           <li key={r.number}>
@@ -132,7 +127,7 @@ function Details({ t }: { t: TournamentView }) {
           {t.divisions
             .map(
               (d) =>
-                `${d.name} (${course.choice?.tees.find((x) => x.id === d.teeId)?.name ?? 'tee'}${rangeText(d.minHandicapIndex, d.maxHandicapIndex, tr, language)})`,
+                `${d.name} (${course.tees.find((x) => x.id === d.teeId)?.name ?? 'tee'}${rangeText(d.minHandicapIndex, d.maxHandicapIndex, tr, language)})`,
             )
             .join(', ')}
         </li>
