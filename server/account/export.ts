@@ -140,7 +140,11 @@ async function feedItemsOf(db: Queryable, roundIds: string[], entries: { tournam
   return rows.map(feedItemView);
 }
 
-/** Security events whose subject is the user; who else acted is not named, only whether it was the user. */
+/**
+ * Security events whose subject is the user. Who else acted is not named, only whether it was the user;
+ * and an address is the user's own only when the user acted: an admin's role change, an operator's
+ * sign-out or a stranger's failed sign-in keeps that person's address out of the user's export.
+ */
 async function securityEventsOf(db: Queryable, userId: string): Promise<AccountExport['securityEvents']> {
   const rows = await db
     .select({
@@ -158,7 +162,7 @@ async function securityEventsOf(db: Queryable, userId: string): Promise<AccountE
   return rows.map((r) => ({
     action: r.action,
     at: r.at.toISOString(),
-    ip: r.ip,
+    ip: r.actorUserId === userId ? r.ip : null,
     byYou: r.actorUserId === userId,
     ...(r.organizationName !== null ? { organization: { name: r.organizationName } } : {}),
     details: r.details ?? {},

@@ -4,7 +4,8 @@ import { LIMITS } from '../../server/auth/rate-limit';
 import { SESSION_COOKIE } from '../../server/auth/session-token';
 import { appUser, recoveryCode, verification } from '../../server/db/schema';
 import { totpBox } from '../../server/auth/two-factor/secret';
-import { callerAs, sessionTokenFor } from '../helpers/caller';
+import { callerAs, callerWithToken, sessionTokenFor } from '../helpers/caller';
+import { addMember, createUser } from '../helpers/factories';
 import { databaseKinds } from '../helpers/db';
 import type { TestDeps } from '../helpers/deps';
 import { TRANSPORTS, useDepsAndServer } from '../helpers/transport';
@@ -94,6 +95,42 @@ describe.each(databaseKinds())('exporting my data, on %s', (kind) => {
       expect(res.raw).not.toMatch(/password_?hash|totp_?secret|code_?hash|token_?hash/i);
     },
   );
+
+  it('names no address of anyone else: what an admin, an operator or a stranger did to me carries no IP', async () => {
+    const life = await aGolfersLife(deps);
+    const { golfer } = life;
+    const ADMIN_IP = '203.0.113.77';
+    const OPERATOR_IP = '198.51.100.91';
+    const STRANGER_IP = '192.0.2.201';
+    const MY_IP = '192.0.2.44';
+    const admin = await createUser(deps.db, { name: 'Klubb Admin' });
+    await addMember(deps.db, life.organizationId, admin.id, 'admin');
+    const asAdmin = callerWithToken(deps, await sessionTokenFor(deps, admin), { ip: ADMIN_IP }).caller;
+    await asAdmin.orgs.setRole({ organizationId: life.organizationId, userId: golfer.id, role: 'admin' });
+    await asAdmin.orgs.setRole({ organizationId: life.organizationId, userId: golfer.id, role: 'member' });
+    const operator = await createUser(deps.db, { name: 'Drift' });
+    await deps.db.update(appUser).set({ isSuperAdmin: true }).where(eq(appUser.id, operator.id));
+    const asOperator = callerWithToken(deps, await sessionTokenFor(deps, operator), { ip: OPERATOR_IP }).caller;
+    await asOperator.admin.signOutUser({ userId: golfer.id });
+    await callerWithToken(deps, null, { ip: STRANGER_IP })
+      .caller.auth.login({ email: golfer.email, password: 'feil passord 123' })
+      .catch(() => undefined);
+    const [fresh] = await deps.db.select().from(appUser).where(eq(appUser.id, golfer.id));
+    const mine = callerWithToken(deps, await sessionTokenFor(deps, fresh!), { ip: MY_IP }).caller;
+    await mine.auth.signOutEverywhere();
+
+    const [again] = await deps.db.select().from(appUser).where(eq(appUser.id, golfer.id));
+    const data = await callerWithToken(deps, await sessionTokenFor(deps, again!)).caller.account.export();
+    const events = data.securityEvents;
+    expect(events.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['org.role_changed', 'admin.user_signed_out', 'auth.sign_out_everywhere']),
+    );
+    for (const e of events.filter((e) => !e.byYou)) expect(e.ip, e.action).toBeNull();
+    const raw = JSON.stringify(data);
+    for (const ip of [ADMIN_IP, OPERATOR_IP, STRANGER_IP]) expect(raw).not.toContain(ip);
+    // My own actions keep my own address.
+    expect(events.find((e) => e.action === 'auth.sign_out_everywhere')).toMatchObject({ byYou: true, ip: MY_IP });
+  });
 
   it('over REST it is a file download, and a few a day is the limit (429 after that)', async () => {
     const life = await aGolfersLife(deps);
