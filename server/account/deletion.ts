@@ -1,6 +1,6 @@
 import { mailLanguage } from '../mail/language';
 import { DELETED_ACCOUNT } from '../../shared/placeholder-names';
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { audit } from '../audit';
 import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 import { handBackIfSendFails } from '../auth/rate-limit';
@@ -264,25 +264,25 @@ async function eraseAccount(
     }
   }
 
-  // The security log keeps its rows about the user (decision 0107), but not the addresses in them.
-  await tx
-    .update(auditLog)
-    .set({ details: sql`${auditLog.details} - 'email' - 'mergedEmail'` })
-    .where(and(eq(auditLog.subjectUserId, user.id), isNotNull(auditLog.details)));
-
-  // Open sign-in links are keyed by address, not by account: they go too (housekeeping would in a day).
-  const addresses = await tx
+  // The addresses leave the database with the account, everywhere at once (decision 0107). Rate-limit
+  // counts never held them (a keyed hash: auth/rate-limit.ts).
+  const secondary = await tx
     .select({ email: userSecondaryEmail.email })
     .from(userSecondaryEmail)
     .where(eq(userSecondaryEmail.userId, user.id));
+  const addresses = [user.email, ...secondary.map((a) => a.email)].map((a) => a.toLowerCase());
+  const named = (key: string) => inArray(sql`lower(${auditLog.details} ->> ${key})`, addresses);
+  // The security log keeps its rows (about the user, and the invitations an organization sent to one of the
+  // addresses, resent or cancelled), but not the addresses in them.
   await tx
-    .delete(verification)
+    .update(auditLog)
+    .set({ details: sql`${auditLog.details} - 'email' - 'mergedEmail'` })
     .where(
-      and(
-        eq(verification.purpose, 'sign_in'),
-        inArray(verification.target, [user.email, ...addresses.map((a) => a.email)]),
-      ),
+      and(isNotNull(auditLog.details), or(eq(auditLog.subjectUserId, user.id), named('email'), named('mergedEmail'))),
     );
+  // Every open link and code mailed to one of the addresses: sign-in links (keyed by address, not account),
+  // organizations' invitations (their rows go with them), confirmations another account asked for.
+  await tx.delete(verification).where(inArray(sql`lower(${verification.email})`, addresses));
 
   // Memberships, addresses, codes, recovery codes and 2FA setups cascade; cards become guests' (trigger).
   await tx.delete(appUser).where(eq(appUser.id, user.id));

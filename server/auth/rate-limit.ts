@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rateLimitHit } from '../db/schema';
@@ -32,6 +33,18 @@ export const LIMITS = {
   chatMessagesPerMember: { bucket: 'chat_message', max: 20, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>;
 
+/**
+ * What the table keeps of a key: a keyed hash, never the key. Keys are addresses, account ids and client
+ * addresses; an address kept as itself would outlive its account's deletion for the whole window, and a dump
+ * of the table would list who asked for sign-in links. The same key always hashes to the same stored key,
+ * so the limits hold exactly as before (across a deletion too), on every instance sharing SESSION_SECRET.
+ */
+export function storedLimitKey(deps: Pick<Deps, 'config'>, limit: Limit, key: string): string {
+  return createHmac('sha256', deps.config.sessionSecret)
+    .update(`rate-limit\0${limit.bucket}\0${key}`)
+    .digest('base64url');
+}
+
 export interface LimitState {
   count: number;
   /** Seconds until the oldest counted event leaves the window (0 when under the limit). */
@@ -42,7 +55,11 @@ export interface LimitState {
 export async function limitState(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<LimitState> {
   const now = deps.now();
   const since = new Date(now.getTime() - limit.windowSeconds * 1000);
-  const where = and(eq(rateLimitHit.bucket, limit.bucket), eq(rateLimitHit.key, key), gt(rateLimitHit.at, since));
+  const where = and(
+    eq(rateLimitHit.bucket, limit.bucket),
+    eq(rateLimitHit.key, storedLimitKey(deps, limit, key)),
+    gt(rateLimitHit.at, since),
+  );
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(rateLimitHit).where(where);
   if (n < limit.max) return { count: n, retryAfterSeconds: 0, exceeded: false };
   // The window reopens when enough of the oldest events have aged out to drop below the limit.
@@ -73,7 +90,7 @@ export async function assertUnderLimit(deps: Deps, db: Queryable, limit: Limit, 
 export async function recordHit(deps: Deps, db: Queryable, limit: Limit, key: string): Promise<number> {
   const [row] = await db
     .insert(rateLimitHit)
-    .values({ bucket: limit.bucket, key, at: deps.now() })
+    .values({ bucket: limit.bucket, key: storedLimitKey(deps, limit, key), at: deps.now() })
     .returning({ id: rateLimitHit.id });
   return row!.id;
 }

@@ -25,7 +25,11 @@ export function requestId(): RequestHandler {
   };
 }
 
-/** One line per request. The path only: query strings can carry tokens (/login/verify?token=...). */
+/**
+ * One line per request. The path only: query strings can carry tokens (/login/verify?token=...). A REST
+ * route is logged by its pattern (`/account/emails/:email`), not its values: a path parameter can be an
+ * e-mail address, which the log would otherwise keep after its owner deleted the account.
+ */
 export function accessLog(deps: Deps): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
@@ -34,7 +38,7 @@ export function accessLog(deps: Deps): RequestHandler {
         {
           requestId: req.id,
           method: req.method,
-          path: req.path,
+          path: req.route ? `${req.baseUrl}${String(req.route.path)}` : req.path,
           status: res.statusCode,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
         },

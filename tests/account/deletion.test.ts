@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findUserByEmail, findUserById, type UserRow } from '../../server/auth/users';
-import { auditLog, course, feedItem, organization, tournamentEntry } from '../../server/db/schema';
+import { auditLog, course, feedItem, organization, tournamentEntry, userSecondaryEmail } from '../../server/db/schema';
 import { SESSION_ENDED_CLOSE_CODE } from '../../shared/live';
 import { callerAs, sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import type { TestDeps } from '../helpers/deps';
-import { addMember, createOrganization, createUser } from '../helpers/factories';
+import { addMember, createOrganization, createUser, uniqueEmail } from '../helpers/factories';
 import { openRawSocket } from '../helpers/live';
 import { codeIn, lastMailTo, mailsTo } from '../helpers/mail';
 import { clientFor, TRANSPORTS, useDepsAndServer, type Client } from '../helpers/transport';
@@ -54,6 +54,26 @@ describe.each(databaseKinds())('deleting my account, on %s', (kind) => {
       // An open sign-in link for my address (keyed by the address, not the account) must go as well.
       const anonymous = await env.as(null, transport);
       expect((await anonymous.call('auth.requestLink', { email: golfer.email })).error).toBeNull();
+      // Another club invited an address before it was mine (now a secondary one of mine), resent the
+      // invitation, and invited another of my addresses and cancelled: its security log names them.
+      const invitedAddress = uniqueEmail('invitert');
+      const cancelledAddress = uniqueEmail('avlyst');
+      const otherClub = await createOrganization(deps.db, 'Naboklubben GK');
+      const clubAdmin = await createUser(deps.db, { name: 'Nabo Admin' });
+      await addMember(deps.db, otherClub.id, clubAdmin.id, 'admin');
+      const asClubAdmin = (await callerAs(deps, clubAdmin)).caller;
+      await asClubAdmin.orgs.addMember({ organizationId: otherClub.id, email: invitedAddress, role: 'member' });
+      await asClubAdmin.orgs.addMember({ organizationId: otherClub.id, email: cancelledAddress, role: 'member' });
+      const pending = await asClubAdmin.orgs.invitations({ organizationId: otherClub.id });
+      const idOf = (email: string) => pending.invitations.find((i) => i.email === email)!.id;
+      await asClubAdmin.orgs.resendInvitation({ organizationId: otherClub.id, invitationId: idOf(invitedAddress) });
+      await asClubAdmin.orgs.cancelInvitation({ organizationId: otherClub.id, invitationId: idOf(cancelledAddress) });
+      for (const email of [invitedAddress, cancelledAddress]) {
+        await deps.db.insert(userSecondaryEmail).values({ userId: golfer.id, email });
+      }
+      expect(await tablesMentioning(deps, invitedAddress)).toEqual(
+        expect.arrayContaining(['audit_log', 'organization_invitation', 'verification']),
+      );
 
       const c = await env.as(golfer, transport);
       const code = await deletionCode(c, golfer);
@@ -127,9 +147,11 @@ describe.each(databaseKinds())('deleting my account, on %s', (kind) => {
       expect(
         rows.filter((r) => r.action === 'account.deleted' && r.organizationId === life.organizationId),
       ).toHaveLength(1);
-      // Nowhere in the database is my address left, but in the rate limits' counts (pruned within the hour).
-      expect(await tablesMentioning(deps, golfer.email)).toEqual(['rate_limit_hit']);
-      expect(await tablesMentioning(deps, life.secondary)).toEqual([]);
+      // Nowhere in the database is any of my addresses left: not in the club's log, its invitations, open
+      // links, or the rate limits' counts.
+      for (const address of [golfer.email, life.secondary, invitedAddress, cancelledAddress]) {
+        expect(await tablesMentioning(deps, address), address).toEqual([]);
+      }
     },
   );
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../server/auth/rate-limit';
+import { LIMITS, storedLimitKey } from '../../server/auth/rate-limit';
 import { rateLimitHit, verification } from '../../server/db/schema';
 import { sessionTokenFor } from '../helpers/caller';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
@@ -86,7 +86,12 @@ describe('mail when the SMTP server is down', () => {
     deps.db
       .select()
       .from(rateLimitHit)
-      .where(and(eq(rateLimitHit.bucket, LIMITS.mailsPerUser.bucket), eq(rateLimitHit.key, key)));
+      .where(
+        and(
+          eq(rateLimitHit.bucket, LIMITS.mailsPerUser.bucket),
+          eq(rateLimitHit.key, storedLimitKey(deps, LIMITS.mailsPerUser, key)),
+        ),
+      );
 
   it('answers 500 with a Norwegian message, hands the cooldown back, and voids the undelivered link', async () => {
     const address = uniqueEmail('nede');

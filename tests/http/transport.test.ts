@@ -170,6 +170,21 @@ describe('the HTTP transport', () => {
     expect(log).not.toContain(token);
     expect(log).not.toContain('secret-in-query');
   });
+
+  it('logs a REST route by its pattern, so an address in a path stays out of the log', async () => {
+    const user = await createUser(deps.db);
+    const token = await sessionTokenFor(deps, user);
+    const address = 'logget.adresse@example.no';
+    const res = await fetch(`${server.url}/account/emails/${encodeURIComponent(address)}`, {
+      method: 'DELETE',
+      headers: { cookie: `service_session=${token}`, 'content-type': 'application/json' },
+    });
+    const requestId = res.headers.get('x-request-id')!;
+    await expect.poll(() => logLines.find((l) => l.includes(requestId) && l.includes('"request"'))).toBeDefined();
+    const line = JSON.parse(logLines.find((l) => l.includes(requestId) && l.includes('"request"'))!);
+    expect(line).toMatchObject({ method: 'DELETE', path: '/account/emails/:email', status: res.status });
+    expect(logLines.join('\n')).not.toContain('logget.adresse');
+  });
 });
 
 describe('an unexpected failure', () => {
