@@ -50,7 +50,7 @@ function replacementsFor(chain: ErrorLike[]): [string, string][] {
 }
 
 function serialize(error: ErrorLike, replacements: [string, string][], depth: number): LoggedError {
-  const clean = (text: string) => replacements.reduce((t, [unsafe, safe]) => t.replaceAll(unsafe, safe), text);
+  const clean = (text: string) => replacements.reduce((t, [unsafe, safe]) => t.replaceAll(unsafe, () => safe), text);
   const logged: LoggedError = { type: error.constructor?.name ?? error.name, message: clean(error.message) };
   if (typeof error.stack === 'string') logged.stack = clean(error.stack);
   for (const field of KEPT_FIELDS) {

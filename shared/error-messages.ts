@@ -273,7 +273,7 @@ export function englishOf(norwegian: string): string | undefined {
     let out = english;
     for (const [placeholder, n] of numbers) {
       const value = WORDS_IN_VALUES.reduce((v, [from, to]) => v.replace(from, to), match[Number(n)] ?? '');
-      out = out.replace(placeholder, value);
+      out = out.replace(placeholder, () => value);
     }
     return out;
   }

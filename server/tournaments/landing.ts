@@ -85,7 +85,8 @@ export function withLandingHead(indexHtml: string, head: LandingHead): string {
     `<meta name="twitter:card" content="summary" />`,
   ].join('\n    ');
   const withoutTitle = indexHtml.replace(/<title>[^<]*<\/title>/, '');
-  if (/<\/head>/i.test(withoutTitle)) return withoutTitle.replace(/<\/head>/i, `    ${tags}\n  </head>`);
+  // Replacer functions: a replacement string would expand `$&`, `$'` and `` $` `` in a tournament's name.
+  if (/<\/head>/i.test(withoutTitle)) return withoutTitle.replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
   // A head without its closing tag (HTML allows it): the tags go right after the doctype.
   return withoutTitle.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}<head>${tags}</head>`);
 }

@@ -68,6 +68,19 @@ describe('the public address of a tournament', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it('keeps a name with every `$` pattern of a replacement string as it is, in the title and the tags', async () => {
+    const name = "Cup $` $' $& $$ $1 $<x> $";
+    const dollars = await createTournamentFixture(deps.db, { name });
+    const { html } = await page(dollars.slug);
+    const title = `Cup $\` $&#39; $&amp; $$ $1 $&lt;x&gt; $ – Turneringsklubben GK`;
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+    // Nothing of the page was copied into the head: one head, one title, one app.
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+  });
+
   it('names nothing for a members-only tournament, a draft or an unknown slug: the plain app is served', async () => {
     for (const slug of [membersOnly.slug, draft.slug, 'finnes-ikke', 'KARI@EXAMPLE.NO\u0000', '\u0000']) {
       const { status, html } = await page(slug);

@@ -191,3 +191,12 @@ describe('error messages in the caller’s language, over REST and tRPC', () => 
     });
   });
 });
+
+describe('a value worded into an English message', () => {
+  it('keeps every `$` pattern of a replacement string as it is', () => {
+    const [a, b, c] = ['http://a.example/$&', 'http://b.example/$`', "http://c.example/$'$$"];
+    expect(englishOf(`Appen er åpnet på ${a}, men tjenesten er satt opp for ${b}. Åpne ${c} i stedet.`)).toBe(
+      `The app is open at ${a}, but the service is set up for ${b}. Open ${c} instead.`,
+    );
+  });
+});
