@@ -27,6 +27,7 @@ import {
   printDeliveries,
   scratchPostgres,
   sessionToken,
+  UNBOUNDED_SOCKETS,
 } from './support';
 import { roundWithPlayers } from '../tests/rounds/helpers';
 
@@ -102,6 +103,7 @@ async function setUp(): Promise<{ servers: Servers; cookie: string; roundId: str
     SESSION_SECRET: deps.config.sessionSecret,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
+    ...UNBOUNDED_SOCKETS,
   };
   const instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   const servers = {

@@ -20,7 +20,7 @@ import { appUser } from '../server/db/schema';
 import { createCaller } from '../server/trpc/router';
 import { DEMO_TOURNAMENT_SLUG, seedDemoTournamentIfNone } from '../server/tournaments/demo';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/server';
-import { benchDeps, callerContext, percentile, sessionToken } from './support';
+import { benchDeps, callerContext, percentile, sessionToken, UNBOUNDED_SOCKETS } from './support';
 import { roundWithPlayers } from '../tests/rounds/helpers';
 
 export const HOLES = 18;
@@ -89,6 +89,7 @@ export function startServer(databaseUrl: string, fixture: Fixture): Promise<Serv
     SESSION_SECRET: fixture.sessionSecret,
     LOG_LEVEL: 'fatal',
     PUBLIC_URL: 'http://localhost:3000',
+    ...UNBOUNDED_SOCKETS,
   });
 }
 

@@ -13,6 +13,9 @@ import { createMailer } from '../server/mail/mailer';
 import { createEventBus } from '../server/realtime/bus';
 import type { Context } from '../server/trpc/context';
 
+/** A benchmark's thousands of clients all come from this machine's one address, many with one cookie. */
+export const UNBOUNDED_SOCKETS = { LIVE_SOCKETS_PER_ADDRESS: '1000000', LIVE_SOCKETS_PER_SESSION: '1000000' };
+
 export interface BenchDeps {
   deps: Deps;
   close(): Promise<void>;
@@ -30,6 +33,7 @@ export async function benchDeps(
     SESSION_SECRET: 'bench-secret-'.padEnd(48, 'x'),
     LOG_LEVEL: 'silent',
     DATABASE_URL: options.databaseUrl ?? '',
+    ...UNBOUNDED_SOCKETS,
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: null });

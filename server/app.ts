@@ -23,6 +23,7 @@ import { audiencesOf } from './realtime/audiences';
 import type { PostgresBus } from './realtime/postgres-bus';
 import { webSocketEncoder } from './realtime/frames';
 import { createLiveSockets } from './realtime/sockets';
+import { createSocketLimits } from './realtime/socket-limits';
 import { openApiRoutes } from './openapi/routes';
 import { PROJECT_ROOT } from './paths';
 import { restRoutes } from './rest';
@@ -188,9 +189,12 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
   app.use((req, res) => sendError(deps, req, res, new AppError('NOT_FOUND')));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => sendError(deps, req, res, error));
 
-  // Registered before tRPC's handler, so a socket is watched before its first message is read.
+  // Registered before tRPC's handler, so a socket is counted and watched before its first message is read.
   const liveSockets = createLiveSockets(deps);
-  wss.on('connection', (socket, req) => void liveSockets.track(socket, req));
+  const socketLimits = createSocketLimits(deps.config);
+  wss.on('connection', (socket, req) => {
+    if (socketLimits.admit(socket, req)) void liveSockets.track(socket, req);
+  });
   const wsHandler = applyWSSHandler({
     wss,
     router: appRouter,

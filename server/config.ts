@@ -42,6 +42,8 @@ const envSchema = z.object({
     .string()
     .min(METRICS_TOKEN_MIN_CHARS, { message: `must be at least ${METRICS_TOKEN_MIN_CHARS} characters` })
     .optional(),
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(500),
+  LIVE_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
 });
 
 export interface Config {
@@ -60,6 +62,10 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The bearer token of GET /metrics (METRICS_TOKEN); unset, the metrics are off and the path is 404. */
   metricsToken: string | undefined;
+  /** Open WebSockets one client address may hold on this instance (LIVE_SOCKETS_PER_ADDRESS). */
+  liveSocketsPerAddress: number;
+  /** Open WebSockets one session cookie may hold on this instance (LIVE_SOCKETS_PER_SESSION). */
+  liveSocketsPerSession: number;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? TRUST_NO_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    liveSocketsPerAddress: e.LIVE_SOCKETS_PER_ADDRESS,
+    liveSocketsPerSession: e.LIVE_SOCKETS_PER_SESSION,
   };
 }
 

@@ -4,3 +4,9 @@
  * out" rather than as a network failure to retry.
  */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+/**
+ * The close code of a WebSocket refused because its client address or its session already holds the most
+ * sockets one client may (server/realtime/socket-limits.ts): the app waits before it connects again.
+ */
+export const TOO_MANY_SOCKETS_CLOSE_CODE = 4429;
