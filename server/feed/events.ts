@@ -1,7 +1,7 @@
 import { tracked } from '@trpc/server';
 import { asc, eq, gt, max } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { feedEventOutput, type FeedEvent } from '../../shared/schemas/feed';
+import { FEED_MAX_LIMIT, feedEventOutput, type FeedEvent } from '../../shared/schemas/feed';
 import type { Database, Queryable } from '../db/client';
 import { feedEvent, feedItem, type FeedEventKind } from '../db/schema';
 import type { Deps } from '../deps';
@@ -79,16 +79,26 @@ function feedSource(deps: Pick<Deps, 'db'>): AudienceSource {
 }
 
 /**
- * Where a subscription starts: after the client's `lastEventId` (a reconnect), else after the newest event
- * now. Read before the subscription is answered as started, so "from now on" means from that answer: the
- * app loads feed.list after it and keeps each item once, by its id.
+ * How far back a resume reaches: the newest events a screen can use, as many as the largest page. Anyone
+ * may listen to the feed, and a resume from `lastEventId: "0"` would otherwise replay its whole history
+ * on every socket that asks. A reader away for longer sees the newest of what happened meanwhile, and
+ * older items by paging back, as after a fresh start.
+ */
+export const MAX_RESUMED_FEED_EVENTS = FEED_MAX_LIMIT;
+
+/**
+ * Where a subscription starts: after the client's `lastEventId` (a reconnect), but no further back than
+ * MAX_RESUMED_FEED_EVENTS and no later than the newest event; else after the newest event now. Read before
+ * the subscription is answered as started, so "from now on" means from that answer: the app loads
+ * feed.list after it and keeps each item once, by its id.
  */
 export async function feedStartingPoint(
   deps: Pick<Deps, 'db'>,
   input: { lastEventId?: string | null | undefined } | undefined,
 ): Promise<number> {
-  if (input?.lastEventId && /^\d{1,15}$/.test(input.lastEventId)) return Number(input.lastEventId);
-  return latestFeedEventId(deps.db);
+  const latest = await latestFeedEventId(deps.db);
+  if (!input?.lastEventId || !/^\d{1,15}$/.test(input.lastEventId)) return latest;
+  return Math.min(latest, Math.max(Number(input.lastEventId), latest - MAX_RESUMED_FEED_EVENTS));
 }
 
 /** The subscription's stream: the events after `after`, read from the table, then live. */

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/auth/users';
+import { max } from 'drizzle-orm';
+import { MAX_RESUMED_FEED_EVENTS } from '../../server/feed/events';
+import { feedEvent, feedItem } from '../../server/db/schema';
 import type { FeedEvent, FeedItem } from '../../shared/schemas/feed';
 import { callerAs, sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
@@ -163,5 +166,46 @@ describe.each(databaseKinds())('live feed on %s', (kind) => {
     expect(JSON.stringify(events)).not.toContain('Under brudd B');
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     expect(Number(events[0]!.id)).toBeGreaterThan(Number(lastSeen));
+  });
+
+  it('a resume reaches back at most the newest page: lastEventId "0" replays only the newest events', async () => {
+    // Many withdrawn items, as a long history would leave: each is one "hidden" event.
+    const history = MAX_RESUMED_FEED_EVENTS + 30;
+    await deps.db.transaction(async (tx) => {
+      for (let i = 0; i < history; i++) {
+        const [item] = await tx
+          .insert(feedItem)
+          .values({
+            kind: 'tournament_opened',
+            at: deps.now(),
+            payload: {},
+            source: `history:${kind}:${i}`,
+            hiddenAt: deps.now(),
+            hiddenReason: 'admin',
+          })
+          .returning({ id: feedItem.id });
+        await tx.insert(feedEvent).values({ itemId: item!.id, kind: 'hidden' });
+      }
+    });
+    const [{ latest } = { latest: 0 }] = await deps.db.select({ latest: max(feedEvent.id) }).from(feedEvent);
+    const socket = await open(null);
+    await listen(socket, 1, { lastEventId: '0' });
+    // One more, live: once it has arrived, everything the resume was going to replay has come before it.
+    const fx = await draftTournament(deps, { name: 'Etter historien' });
+    await moveTo(deps, fx, 'open');
+    await socket.waitFor(
+      () => delivered(socket, 1).some((e) => e.data.kind !== 'hidden'),
+      'the live item after the replay',
+    );
+    const events = delivered(socket, 1);
+    expect(events).toHaveLength(MAX_RESUMED_FEED_EVENTS + 1);
+    expect(Number(events[0]!.id)).toBe(latest! - MAX_RESUMED_FEED_EVENTS + 1);
+    // A forged id past the newest starts from the newest, as a fresh subscription does.
+    const ahead = await open(null);
+    await listen(ahead, 2, { lastEventId: String(latest! + 1_000_000) });
+    const next = await draftTournament(deps, { name: 'Etter det igjen' });
+    await moveTo(deps, next, 'open');
+    await ahead.waitFor(() => delivered(ahead, 2).length >= 1, 'the next live item');
+    expect((delivered(ahead, 2)[0]!.data as FeedItem).tournament!.name).toBe('Etter det igjen');
   });
 });
