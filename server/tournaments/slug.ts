@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { fold } from '../courses/search-text';
 import type { Queryable } from '../db/client';
 import { tournament } from '../db/schema';
@@ -5,8 +6,9 @@ import { tournament } from '../db/schema';
 type NewTournament = typeof tournament.$inferInsert;
 
 const SLUG_MAX_CHARS = 60;
-/** Suffixes tried in order before one random enough to be free; a club reusing one name 50 times is rare. */
-const SLUG_NUMBERED_TRIES = 50;
+/** Letters and digits that cannot be misread on a poster: no 0/o, 1/l/i. */
+const SUFFIX_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const SUFFIX_CHARS = 5;
 
 /**
  * The address part of a name: folded as course search folds it (æ → ae, ø → o, å → a, no accents, lower
@@ -17,27 +19,29 @@ export function slugBase(name: string): string {
   return slug === '' ? 'turnering' : slug;
 }
 
-export function slugCandidate(base: string, attempt: number): string {
-  if (attempt === 0) return base;
-  if (attempt <= SLUG_NUMBERED_TRIES) return `${base}-${attempt + 1}`;
-  return `${base}-${crypto.randomUUID().slice(0, 8)}`;
+/** The name's base and a random suffix: "baerums-apne-2026-k7m2x". */
+export function slugCandidate(base: string): string {
+  const suffix = Array.from({ length: SUFFIX_CHARS }, () => SUFFIX_ALPHABET[randomInt(SUFFIX_ALPHABET.length)]);
+  return `${base}-${suffix.join('')}`;
 }
 
 /**
- * Inserts the tournament under the first free slug of its name: `base`, `base-2`, `base-3` … Slugs are
- * unique across the service, and other organizations' tournaments are invisible under row-level security,
- * so the unique index is the only judge: `on conflict do nothing` waits for a parallel insert of the same
- * slug to commit and then yields nothing, and the next candidate is tried. No transaction is aborted.
+ * Inserts the tournament under its name's base and a random suffix (decision 0409). Slugs are unique across
+ * the service while other organizations' tournaments are invisible under row-level security; a slug that
+ * was the bare name, numbered `-2`, `-3` when taken, told a club that another had a draft or members-only
+ * tournament of that name, and let a club take another's obvious address first. A random suffix says
+ * nothing about anyone else and cannot be aimed at. The unique index still judges: `on conflict do nothing`
+ * yields no row in the (vanishingly rare) case of a taken suffix, and another is drawn.
  */
 export async function insertWithFreeSlug(
   tx: Queryable,
   values: Omit<NewTournament, 'slug'>,
 ): Promise<typeof tournament.$inferSelect> {
   const base = slugBase(values.name);
-  for (let attempt = 0; ; attempt++) {
+  for (;;) {
     const [row] = await tx
       .insert(tournament)
-      .values({ ...values, slug: slugCandidate(base, attempt) })
+      .values({ ...values, slug: slugCandidate(base) })
       .onConflictDoNothing({ target: tournament.slug })
       .returning();
     if (row) return row;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../server/auth/users';
 import { tournament, tournamentEvent } from '../../server/db/schema';
 import { TOURNAMENT_MOVES } from '../../shared/schemas/tournaments';
-import { callerAs } from '../helpers/caller';
+import { callerAs, callerWithToken } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { TRANSPORTS, useDepsAndServer, type Procedure, type Transport } from '../helpers/transport';
@@ -197,7 +197,7 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
     expect(t).toMatchObject({
       organizationId: w.orgId,
       organization: { id: w.orgId, name: w.orgName },
-      slug: 'baerums-apne-orretcup-2026',
+      slug: expect.stringMatching(/^baerums-apne-orretcup-2026-[a-z2-9]{5}$/),
       status: 'draft',
       entryCount: 0,
       name: 'Bærums Åpne Ørretcup 2026',
@@ -233,28 +233,36 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
     expect(events.map((e) => e.payload)).toEqual([{ type: 'details' }]);
   });
 
-  it('numbers slugs -2, -3 … when the name is taken, in any club, also under parallel creates', async () => {
+  it('gives every tournament the name and a random suffix: a name taken elsewhere shows nowhere', async () => {
     const name = `Vårslepp ${kind}`;
-    const first = await w.asAdmin.tournaments.create(tournamentInput(w, { name }) as never);
+    const slugOf = new RegExp(`^varslepp-${kind}-[a-z2-9]{5}$`);
+    // Another club's draft and members-only tournaments of the same name, made first.
     const otherClubAdmin = (await callerAs(deps, w.outsider)).caller;
-    const foreign = await otherClubAdmin.tournaments.create({
-      ...tournamentInput(w, { name }),
-      organizationId: w.otherOrgId,
-    } as never);
-    expect([first.slug, foreign.slug]).toEqual([`varslepp-${kind}`, `varslepp-${kind}-2`]);
+    for (const visibility of ['members', 'public'] as const) {
+      const foreign = await otherClubAdmin.tournaments.create({
+        ...tournamentInput(w, { name, visibility }),
+        organizationId: w.otherOrgId,
+      } as never);
+      expect(foreign.slug).toMatch(slugOf);
+    }
+    // This club's is made from its name the same way: nothing in it says that the name was taken, and the
+    // bare name is nobody's address to take first.
+    const mine = await w.asAdmin.tournaments.create(tournamentInput(w, { name }) as never);
+    expect(mine.slug).toMatch(slugOf);
+    const bare = await callerWithToken(deps, null)
+      .caller.public.tournament({ slug: `varslepp-${kind}` })
+      .catch((e: unknown) => e);
+    expect(bare).toMatchObject({ code: 'NOT_FOUND' });
     const parallel = await Promise.all(
-      Array.from({ length: 4 }, () =>
+      Array.from({ length: 8 }, () =>
         w.asAdmin.tournaments.create(tournamentInput(w, { name: `Høstcup ${kind}` }) as never),
       ),
     );
-    expect(parallel.map((t) => t.slug).sort()).toEqual([
-      `hostcup-${kind}`,
-      `hostcup-${kind}-2`,
-      `hostcup-${kind}-3`,
-      `hostcup-${kind}-4`,
-    ]);
+    const slugs = parallel.map((t) => t.slug);
+    expect(new Set(slugs).size).toBe(8);
+    for (const slug of slugs) expect(slug).toMatch(new RegExp(`^hostcup-${kind}-[a-z2-9]{5}$`));
     const symbols = await w.asAdmin.tournaments.create(tournamentInput(w, { name: '!!!' }) as never);
-    expect(symbols.slug).toMatch(/^turnering(-\d+)?$/);
+    expect(symbols.slug).toMatch(/^turnering-[a-z2-9]{5}$/);
   });
 
   it('keeps the slug when the name changes, and the search text follows the name', async () => {
