@@ -29,6 +29,9 @@ export const LIMITS = {
   // The join page reads an invitation by its token before accepting it (docs/organizations.md): a person
   // opens their link a few times; more than this in ten minutes is someone probing tokens.
   invitationReadsPerUser: { bucket: 'invitation_read', max: 20, windowSeconds: 10 * 60 },
+  // Accepting by link: tokens no invitation was ever mailed with, counted as password failures are. A person
+  // pastes a link cut short a few times; as many as the page's reads in ten minutes is someone guessing.
+  invitationGuessesPerUser: { bucket: 'invitation_guess', max: 20, windowSeconds: 10 * 60 },
   // CONTRACT.md section 10: new chat messages per user per organization (edits and deletes do not count).
   chatMessagesPerMember: { bucket: 'chat_message', max: 20, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>;

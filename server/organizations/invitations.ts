@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../audit';
-import { consumeLimit, lockLimitKey, LIMITS } from '../auth/rate-limit';
+import { assertUnderLimit, consumeLimit, lockLimitKey, LIMITS } from '../auth/rate-limit';
 import { sha256 } from '../auth/tokens';
 import type { UserRow } from '../auth/users';
 import { consumeVerificationById, isOpen, issueVerification, lockVerificationTarget } from '../auth/verification';
@@ -171,9 +171,9 @@ async function addressesOf(db: Queryable, user: Pick<UserRow, 'id' | 'email'>): 
  * unknown token is 400 INVALID_LINK; an invitation for an address the account does not own is 403
  * FORBIDDEN, whatever its state (decision 0305).
  */
-async function invitationForLink(deps: Deps, user: Pick<UserRow, 'id' | 'email'>, token: string) {
-  const db = deps.db;
-  const [found] = await db
+/** The invitation a link's token names (open or not), or null when no invitation was ever mailed with it. */
+async function invitationOfToken(deps: Deps, token: string) {
+  const [found] = await deps.db
     .select({
       invitation: organizationInvitation,
       expiresAt: verification.expiresAt,
@@ -188,8 +188,21 @@ async function invitationForLink(deps: Deps, user: Pick<UserRow, 'id' | 'email'>
     .leftJoin(appUser, eq(appUser.id, organizationInvitation.invitedBy))
     .where(and(eq(verification.tokenHash, sha256(token)), eq(verification.purpose, 'invitation')))
     .limit(1);
-  if (!found) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
-  if (!(await addressesOf(db, user)).includes(found.invitation.email)) {
+  return found ?? null;
+}
+
+async function invitationForLink(
+  deps: Deps,
+  user: Pick<UserRow, 'id' | 'email'>,
+  token: string,
+  onUnknown: () => Promise<unknown> = async () => {},
+) {
+  const found = await invitationOfToken(deps, token);
+  if (!found) {
+    await onUnknown();
+    throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  }
+  if (!(await addressesOf(deps.db, user)).includes(found.invitation.email)) {
     throw new AppError('FORBIDDEN', { message: NOT_YOUR_INVITATION });
   }
   return found;
@@ -276,7 +289,14 @@ export async function acceptInvitationByToken(
   actor: { user: Pick<UserRow, 'id' | 'email'>; ip: string },
   input: { token: string },
 ): Promise<{ organization: JoinedOrganization }> {
-  const found = await invitationForLink(deps, actor.user, input.token);
+  // Past the limit every link is refused, a good one too. Under it, each token that no invitation was ever
+  // mailed with is counted, under the key's lock, so of parallel guesses no more than the limit are answered;
+  // a real link that is used, expired, cancelled or someone else's is not a guess, and is not counted.
+  const limit = LIMITS.invitationGuessesPerUser;
+  await assertUnderLimit(deps, deps.db, limit, actor.user.id);
+  const found = await invitationForLink(deps, actor.user, input.token, () =>
+    consumeLimit(deps, deps.db, limit, actor.user.id),
+  );
   const { invitation } = found;
   const joined = await claim(deps, invitation, actor.user.id, actor.ip);
   if (joined) return { organization: joined };

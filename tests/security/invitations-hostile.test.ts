@@ -17,6 +17,7 @@ import { insertInvitation, signInByMagicLink } from '../organizations/support';
  */
 const TIMES = 50;
 const READ_LIMIT = LIMITS.invitationReadsPerUser.max;
+const GUESSES = LIMITS.invitationGuessesPerUser.max;
 
 describe.each(databaseKinds())('hostile clients of invitations on %s', (kind) => {
   const s = useDepsAndServer(undefined, { db: kind });
@@ -115,6 +116,25 @@ describe.each(databaseKinds())('hostile clients of invitations on %s', (kind) =>
       const answers = [];
       for (const token of tokens) answers.push((await invitee.call('orgs.acceptInvitation', { token })).status);
       expect(answers.filter((status) => status === 200)).toHaveLength(1);
+    });
+
+    it(`acceptInvitation with 50 links no mail carried, at once: ${GUESSES} refused as unknown, the rest 429; then the real link waits too`, async () => {
+      const { org, owner } = await club();
+      const { email, token } = await pending(owner, org.id);
+      const invitee = await rest(await createUser(s.deps.db, { email }));
+      const outcomes = await fire(TIMES, () =>
+        invitee.call('orgs.acceptInvitation', { token: crypto.randomUUID().replaceAll('-', '') }),
+      );
+      expect(serverErrors(outcomes), JSON.stringify(statuses(outcomes))).toEqual([]);
+      expect(statuses(outcomes)).toEqual({
+        '400 INVALID_LINK': GUESSES,
+        '429 RATE_LIMITED': TIMES - GUESSES,
+      });
+      const refused = await invitee.call('orgs.acceptInvitation', { token });
+      expect(refused.status).toBe(429);
+      expect(refused.retryAfter).toBeGreaterThan(0);
+      s.deps.clock.advance(LIMITS.invitationGuessesPerUser.windowSeconds + 1);
+      expect((await invitee.call('orgs.acceptInvitation', { token })).status).toBe(200);
     });
 
     it('acceptInvitation 50 times at once by the invitee: joined once, and every answer says so', async () => {
