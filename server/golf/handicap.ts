@@ -1,4 +1,4 @@
-import { roundHalfAwayFromZero } from './rounding';
+import { roundHalfUp } from './rounding';
 import type { RoundFormat, RoundHoles } from '../../shared/values';
 
 /**
@@ -42,12 +42,12 @@ export function courseHandicap(handicapIndex: number, rating: Rating): number {
 
 /** The whole Course Handicap used for net double bogey and shown to players. */
 export function wholeCourseHandicap(courseHandicapValue: number): number {
-  return roundHalfAwayFromZero(courseHandicapValue);
+  return roundHalfUp(courseHandicapValue);
 }
 
 /** Playing Handicap = round(CH × allowance), from the unrounded CH. */
 export function playingHandicap(courseHandicapValue: number, allowance: number): number {
-  return roundHalfAwayFromZero((courseHandicapValue * allowance) / 100);
+  return roundHalfUp((courseHandicapValue * allowance) / 100);
 }
 
 /**
@@ -62,7 +62,7 @@ export function matchPlayHandicaps(playingHandicaps: readonly number[]): number[
 
 /** Nine holes: the Handicap Index is halved, to one decimal (a plus index stays a plus index). */
 export function nineHoleIndex(handicapIndex: number): number {
-  return roundHalfAwayFromZero(handicapIndex / 2, 1);
+  return roundHalfUp(handicapIndex / 2, 1);
 }
 
 /** A tee's 18-hole values plus its nine-hole ratings where the course has them. */

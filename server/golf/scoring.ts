@@ -1,4 +1,4 @@
-import { roundDifferential } from './rounding';
+import { roundHalfUp } from './rounding';
 
 /** Maximum hole score for handicap purposes: par + 2 + strokes received (from the whole Course Handicap). */
 export function netDoubleBogey(par: number, strokesReceived: number): number {
@@ -28,5 +28,5 @@ export function scoreDifferential(input: {
   slope: number;
   pcc?: number;
 }): number {
-  return roundDifferential((113 / input.slope) * (input.adjustedGross - input.courseRating - (input.pcc ?? 0)));
+  return roundHalfUp((113 / input.slope) * (input.adjustedGross - input.courseRating - (input.pcc ?? 0)), 1);
 }

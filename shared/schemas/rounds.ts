@@ -110,7 +110,7 @@ export const participantViewOutput = z.object({
   isGuest: z.boolean(),
   /** The 18-hole index (frozen when the round started); halved for nine holes in the handicaps below. */
   handicapIndex: z.number(),
-  /** Whole (rounded half away from zero). */
+  /** Whole: a half rounded upwards, toward the higher number (−2.5 → −2, a plus 2). */
   courseHandicap: z.number(),
   playingHandicap: z.number(),
   /** Match play only: strokes received in the match. */

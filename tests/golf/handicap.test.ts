@@ -7,31 +7,35 @@ import {
   nineHoleIndex,
   nineHoleRating,
   playingHandicap,
-  roundDifferential,
-  roundHalfAwayFromZero,
+  roundHalfUp,
   wholeCourseHandicap,
 } from '../../server/golf';
 
-describe('rounding', () => {
-  it('rounds half away from zero, whole numbers and tenths', () => {
-    expect(roundHalfAwayFromZero(10.5)).toBe(11);
-    expect(roundHalfAwayFromZero(-10.5)).toBe(-11);
-    expect(roundHalfAwayFromZero(10.49)).toBe(10);
-    expect(roundHalfAwayFromZero(-0.4)).toBe(0);
-    expect(Object.is(roundHalfAwayFromZero(-0.4), -0)).toBe(false);
-    // 10.3 / 2 is 5.1499999... in binary floating point; a golfer expects 5.2.
-    expect(roundHalfAwayFromZero(10.3 / 2, 1)).toBe(5.2);
-    expect(roundHalfAwayFromZero(-10.3 / 2, 1)).toBe(-5.2);
-    expect(roundHalfAwayFromZero(1.005, 2)).toBe(1.01);
+describe('rounding: ".5 rounded upwards", toward the higher number', () => {
+  it('to a whole number, plus handicaps included', () => {
+    expect(roundHalfUp(10.5)).toBe(11);
+    expect(roundHalfUp(10.49)).toBe(10);
+    expect(roundHalfUp(-2.5)).toBe(-2); // a plus 2.5 plays off +2
+    expect(roundHalfUp(-4.5)).toBe(-4);
+    expect(roundHalfUp(-2.51)).toBe(-3);
+    expect(roundHalfUp(-2.49)).toBe(-2);
+    expect(roundHalfUp(-0.5)).toBe(0);
+    expect(roundHalfUp(0.5)).toBe(1);
+    expect(Object.is(roundHalfUp(-0.4), -0)).toBe(false);
   });
 
-  it('rounds a differential to a tenth, a negative half toward zero', () => {
-    expect(roundDifferential(1.45)).toBe(1.5);
-    expect(roundDifferential(-1.45)).toBe(-1.4);
-    expect(roundDifferential(-1.46)).toBe(-1.5);
-    expect(roundDifferential(-1.44)).toBe(-1.4);
-    expect(roundDifferential(18.984)).toBe(19);
-    expect(Object.is(roundDifferential(-0.04), -0)).toBe(false);
+  it('to one decimal, the same rule for indexes and differentials', () => {
+    expect(roundHalfUp(19.05, 1)).toBe(19.1);
+    expect(roundHalfUp(-1.55, 1)).toBe(-1.5);
+    expect(roundHalfUp(-1.56, 1)).toBe(-1.6);
+    expect(roundHalfUp(4.35, 1)).toBe(4.4);
+    expect(roundHalfUp(-1.45, 1)).toBe(-1.4);
+    expect(roundHalfUp(18.984, 1)).toBe(19);
+    expect(Object.is(roundHalfUp(-0.04, 1), -0)).toBe(false);
+    // 10.3 / 2 is 5.1499999... in binary floating point; a golfer expects 5.2.
+    expect(roundHalfUp(10.3 / 2, 1)).toBe(5.2);
+    expect(roundHalfUp(-10.3 / 2, 1)).toBe(-5.1);
+    expect(roundHalfUp(1.005, 2)).toBe(1.01);
   });
 });
 
@@ -51,7 +55,7 @@ describe('course handicap', () => {
   it('a scratch player on a course rated above par still receives the difference', () => {
     expect(courseHandicap(0, { slope: 140, courseRating: 74.5, par: 72 })).toBeCloseTo(2.5, 10);
     expect(wholeCourseHandicap(2.5)).toBe(3);
-    expect(wholeCourseHandicap(-2.5)).toBe(-3);
+    expect(wholeCourseHandicap(-2.5)).toBe(-2); // a plus 2.5 shows as +2
   });
 });
 
@@ -92,10 +96,13 @@ describe('playing handicap and allowances', () => {
     expect(playingHandicap(20, 90)).toBe(18);
   });
 
-  it('rounds a half playing handicap away from zero, plus handicaps included', () => {
+  it('rounds a half playing handicap upwards, plus handicaps included', () => {
     expect(playingHandicap(10, 95)).toBe(10); // 9.5 → 10
-    expect(playingHandicap(-10, 95)).toBe(-10); // −9.5 → −10
+    expect(playingHandicap(-10, 95)).toBe(-9); // −9.5 → −9: a plus 9.5 plays off +9
     expect(playingHandicap(-3.2, 95)).toBe(-3); // −3.04 → −3
+    expect(playingHandicap(-2.5, 100)).toBe(-2); // singles match play: plays off +2
+    expect(playingHandicap(-5, 90)).toBe(-4); // four-ball match play: −4.5 → −4
+    expect(playingHandicap(-5.6, 90)).toBe(-5); // −5.04 → −5
   });
 });
 
@@ -117,12 +124,14 @@ describe('match play strokes', () => {
 });
 
 describe('nine holes', () => {
-  it('halves the index to one decimal, away from zero', () => {
+  it('halves the index to one decimal, a half upwards', () => {
     expect(nineHoleIndex(10.4)).toBe(5.2);
     expect(nineHoleIndex(10.5)).toBe(5.3);
     expect(nineHoleIndex(10.3)).toBe(5.2);
     expect(nineHoleIndex(54)).toBe(27);
-    expect(nineHoleIndex(-2.1)).toBe(-1.1);
+    expect(nineHoleIndex(-2.1)).toBe(-1); // −1.05 → −1.0
+    expect(nineHoleIndex(-2.3)).toBe(-1.1); // −1.15 → −1.1
+    expect(nineHoleIndex(8.7)).toBe(4.4);
     expect(nineHoleIndex(0.1)).toBe(0.1);
   });
 
