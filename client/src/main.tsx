@@ -3,15 +3,19 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { applyLanguage, startingLanguage } from './i18n';
-import { createApiClient, createQueryClient, SESSION_QUERY_KEY, TRPCProvider } from './trpc';
+import { sessionEnded } from './session/forget-user';
+import { createApiClient, createQueryClient, TRPCProvider } from './trpc';
 import './styles.css';
 
 function Root() {
   const [queryClient] = useState(createQueryClient);
-  // A live socket closed for an ended session sends the app to the sign-in screen, as a 401 would.
-  const [trpcClient] = useState(() =>
-    createApiClient(() => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),
-  );
+  // A 401 to any call, or the live socket closed for an ended session: unless the server then names the same
+  // user (this phone's cookie was renewed), the user is forgotten and the app is at the sign-in screen
+  // (session/forget-user.ts).
+  const [trpcClient] = useState(() => {
+    const client = createApiClient(() => sessionEnded(queryClient, () => client.auth.session.query()));
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

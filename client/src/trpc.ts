@@ -1,5 +1,6 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, type TRPCLink, wsLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router';
 import { MAX_BATCH_CALLS } from '../../shared/http';
@@ -16,7 +17,7 @@ function webSocketUrl(): string {
   return url.toString();
 }
 
-/** The cached answer of auth.me ("who is signed in"), kept by session/useSession.ts. */
+/** The cached answer of the session check ("who is signed in"), kept by session/useSession.ts. */
 export const SESSION_QUERY_KEY = ['session'] as const;
 
 function isNotAuthenticated(error: unknown): boolean {
@@ -24,26 +25,12 @@ function isNotAuthenticated(error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  // A session can end elsewhere (sign out everywhere, expiry): any "not signed in" answer makes the app
-  // ask auth.me again, and the routes then move to the sign-in screen.
-  const sessionEnded = () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-  const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error) => {
-        if (isNotAuthenticated(error)) sessionEnded();
-      },
-    }),
-    mutationCache: new MutationCache({
-      onError: (error) => {
-        if (isNotAuthenticated(error)) sessionEnded();
-      },
-    }),
+  return new QueryClient({
     defaultOptions: {
       // A 4xx is an answer, not a hiccup: retrying "not signed in" only delays the sign-in screen.
       queries: { retry: (count, error) => count < 2 && !isClientError(error), staleTime: 10_000 },
     },
   });
-  return queryClient;
 }
 
 export function isClientError(error: unknown): boolean {
@@ -57,7 +44,31 @@ export function batchLink(url: string) {
   return httpBatchLink({ url, maxItems: MAX_BATCH_CALLS, headers: () => ({ 'Accept-Language': currentLanguage() }) });
 }
 
-/** `onSessionEnded`: the server closed the live socket because this session ended elsewhere. */
+/**
+ * Every call's answer passes here on its way back, whoever made it (a screen's query or mutation, a
+ * scorecard's sender calling the client directly, a subscription): a 401 NOT_AUTHENTICATED says the
+ * session has ended (elsewhere, expired, the account deleted), and `onSessionEnded` hears of it before the
+ * caller does.
+ */
+function sessionEndedLink(onSessionEnded: () => void): TRPCLink<AppRouter> {
+  return () =>
+    ({ next, op }) =>
+      observable((observer) =>
+        next(op).subscribe({
+          next: (value) => observer.next(value),
+          error: (error) => {
+            if (isNotAuthenticated(error)) onSessionEnded();
+            observer.error(error);
+          },
+          complete: () => observer.complete(),
+        }),
+      );
+}
+
+/**
+ * `onSessionEnded`: the server said this session is over, by a 401 NOT_AUTHENTICATED to any call or by
+ * closing the live socket with SESSION_ENDED_CLOSE_CODE (session/forget-user.ts takes it from there).
+ */
 export function createApiClient(onSessionEnded: () => void) {
   const liveSocket = createWSClient({
     url: webSocketUrl,
@@ -70,6 +81,7 @@ export function createApiClient(onSessionEnded: () => void) {
   });
   return createTRPCClient<AppRouter>({
     links: [
+      sessionEndedLink(onSessionEnded),
       splitLink({
         condition: (op) => op.type === 'subscription',
         // The socket opens on the first subscription and closes when none is left, so the sign-in

@@ -83,11 +83,15 @@ function notAuthenticated(): AppError {
 
 export const publicProcedure = baseProcedure;
 
-/** Public landing endpoints: a full session gives a user; anything else is simply "no user". */
+/**
+ * Public landing endpoints: a full session gives a user; anything else is simply "no user". `stage` is the
+ * stage of whatever valid session came (null for none), so that auth.session can tell the app about a
+ * sign-in still waiting for its second factor without letting that session in anywhere.
+ */
 export const optionalUserProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (session?.stage === 'full') speaksAccountLanguage(ctx, session);
-  return next({ ctx: { session: session?.stage === 'full' ? session : null } });
+  return next({ ctx: { session: session?.stage === 'full' ? session : null, stage: session?.stage ?? null } });
 });
 
 /**

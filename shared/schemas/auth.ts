@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email, sixDigitCode } from './common';
-import { sessionStageSchema, twoFactorMethodSchema } from './values';
+import { languageSchema, sessionStageSchema, twoFactorMethodSchema } from './values';
 
 /** CONTRACT.md section 5. Counted in characters (code points), as a person would count them. */
 export const PASSWORD_MIN_CHARACTERS = 10;
@@ -89,3 +89,14 @@ export const userOutput = z.object({ user: publicUserOutput });
 
 /** A sign-in step's answer: the account and the stage the new session is in. */
 export const sessionOutput = z.object({ user: publicUserOutput, stage: sessionStageSchema });
+
+/**
+ * auth.session (tRPC only, the app's start-up check): who this browser's session belongs to, answered 200
+ * also for nobody. `user` only for a full session; `stage` for any valid session (null: none), so a sign-in
+ * waiting for its second factor is still known; `language`, the account's saved choice (decision 0108).
+ */
+export const sessionStateOutput = z.object({
+  user: publicUserOutput.nullable(),
+  stage: sessionStageSchema.nullable(),
+  language: languageSchema.nullable(),
+});

@@ -3,7 +3,7 @@ import type { RoundView } from '../../../shared/schemas/rounds';
 import type { PendingScores } from '../features/rounds/pending-scores';
 import type { OutboxStore } from '../features/rounds/score-sender';
 import { httpStatusOf } from '../lib/api-error';
-import { OFFLINE_DATABASE } from './last-user';
+import { lastUser, OFFLINE_DATABASE } from './last-user';
 
 /**
  * What the app keeps in IndexedDB for playing without network (docs/app.md, "Offline"), keyed by user: the
@@ -41,7 +41,17 @@ function database(): Promise<IDBPDatabase> {
 
 const keyOf = (userId: string, name: string) => [userId, name];
 
+/**
+ * Whether `userId` is the user remembered as signed in here: nothing is written for anyone else. A write
+ * still on its way when the user was forgotten (../session/forget-user.ts) would otherwise make the
+ * database again, after the wipe, with the data of someone who has left.
+ */
+function mayKeep(userId: string): boolean {
+  return userId !== '' && lastUser<{ id: string }>()?.id === userId;
+}
+
 export async function saveRound(userId: string, view: RoundView): Promise<void> {
+  if (!mayKeep(userId)) return;
   await (await database()).put(ROUNDS, view, keyOf(userId, view.id));
 }
 
@@ -51,6 +61,7 @@ export async function savedRound(userId: string, roundId: string): Promise<Round
 
 /** A query's last answer, under a name of the caller's (SAVED_NAMES). */
 export async function saveView(userId: string, name: string, view: unknown): Promise<void> {
+  if (!mayKeep(userId)) return;
   await (await database()).put(VIEWS, view, keyOf(userId, name));
 }
 
@@ -85,6 +96,7 @@ export function outboxStore(userId: string, name: string): OutboxStore {
   return {
     load: async () => ((await (await database()).get(OUTBOXES, key)) as PendingScores | undefined) ?? {},
     save: (pending) => {
+      if (!mayKeep(userId)) return;
       // Writes are queued in call order (one connection, one transaction each), so the last one stands.
       void database()
         .then(async (db) => {

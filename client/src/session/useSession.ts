@@ -4,18 +4,15 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AppRouter } from '../../../server/trpc/router';
 import { httpStatusOf } from '../lib/api-error';
 import { PENDING_SESSION_SECONDS } from '../lib/countdown';
-import { lastUser, rememberUser, wipeOfflineData } from '../offline/last-user';
+import { lastUser, rememberUser } from '../offline/last-user';
 import { SESSION_QUERY_KEY, useTRPCClient } from '../trpc';
+import { forgetUser, sessionIs } from './forget-user';
 import { setPendingStage, usePendingStage } from './pending-store';
 import { sessionFrom, type SessionState, type Stage } from './stage';
 
 export type User = inferRouterOutputs<AppRouter>['auth']['me']['user'];
 export type Session = SessionState<User>;
 type Language = inferRouterOutputs<AppRouter>['account']['language']['language'];
-
-function isNotAuthenticated(error: unknown): boolean {
-  return (error as { data?: { appCode?: string } } | null)?.data?.appCode === 'NOT_AUTHENTICATED';
-}
 
 /**
  * The session as the app holds it, with the account's saved language (decision 0108); `remembered` when it
@@ -24,30 +21,33 @@ function isNotAuthenticated(error: unknown): boolean {
 type Me = { user: User; language: Language; remembered?: true } | null;
 
 /**
- * auth.me as "who is signed in": null for "nobody (with a full session)". Not an error, so that the
- * answer stays in the cache while it is asked again, and screens are not unmounted by a background refetch.
- * Without network (no answer at all) the last user the server named on this browser stands in, so the
- * round being played opens offline; it is asked again as soon as the network is back (docs/app.md, "Offline").
+ * auth.session as "who is signed in": null for "nobody (with a full session)". It answers nobody with 200,
+ * not auth.me's 401, which every browser logs as an error on every page an anonymous visitor opens
+ * (decision 0510). Null is a value, not an error, so that the answer stays in the cache while it is asked
+ * again, and screens are not unmounted by a background refetch. Before an answer is shown, the user held
+ * before goes if it is not the one named (./forget-user.ts). Without network (no answer at all) the last
+ * user the server named on this browser stands in, so the round being played opens offline; it is asked
+ * again as soon as the network is back (docs/app.md, "Offline").
  */
 function useMe() {
   const client = useTRPCClient();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: async (): Promise<Me> => {
+      let answer: Awaited<ReturnType<typeof client.auth.session.query>>;
       try {
-        // Asked together, so the batch link sends them as one request: who, and in which language.
-        const [me, { language }] = await Promise.all([client.auth.me.query(), client.account.language.query()]);
-        rememberUser(me.user);
-        return { ...me, language };
+        answer = await client.auth.session.query();
       } catch (error) {
-        if (isNotAuthenticated(error)) {
-          rememberUser(null);
-          return null;
-        }
         const remembered = httpStatusOf(error) === undefined ? lastUser<User>() : null;
         if (remembered) return { user: remembered, language: null, remembered: true };
         throw error;
       }
+      // A sign-in waiting for its second factor is nobody yet: its screens go by this tab's pending stage.
+      await sessionIs(queryClient, answer.user?.id ?? null);
+      if (!answer.user) return null;
+      rememberUser(answer.user);
+      return { user: answer.user, language: answer.language };
     },
     // Asked even while the browser says it is offline (the default would wait, showing "Sjekker innlogging").
     networkMode: 'always',
@@ -82,11 +82,15 @@ export interface SessionAnswer {
   stage: Stage;
 }
 
-/** Every sign-in step ends here: the session answer decides what the app shows next. */
+/**
+ * Every sign-in step ends here: the session answer decides what the app shows next. Someone other than the
+ * user the app held before is shown only once that one is forgotten (./forget-user.ts).
+ */
 export function useApplySessionAnswer() {
   const queryClient = useQueryClient();
   return useCallback(
-    (answer: SessionAnswer) => {
+    async (answer: SessionAnswer) => {
+      await sessionIs(queryClient, answer.stage === 'full' ? answer.user.id : null);
       if (answer.stage === 'full') {
         setPendingStage(null);
         rememberUser(answer.user);
@@ -100,7 +104,7 @@ export function useApplySessionAnswer() {
           method: answer.user.twoFactorMethod,
           expiresAt: Date.now() + PENDING_SESSION_SECONDS * 1000,
         });
-        // auth.me refuses a pending session: whoever was signed in before is not any more.
+        // A pending session is nobody yet: whoever was signed in before is not any more.
         queryClient.setQueryData(SESSION_QUERY_KEY, null);
       }
     },
@@ -129,14 +133,13 @@ export function useRefreshSession() {
 
 /**
  * After logout or account deletion: forget everything cached about the user, in memory and in the browser
- * (the saved rounds and unsent scores too: ../offline/last-user.ts).
+ * (the saved rounds and unsent scores too), the same way as when the session ends elsewhere (./forget-user.ts).
  */
 export function useForgetSession() {
   const queryClient = useQueryClient();
   return useCallback(() => {
     setPendingStage(null);
-    void wipeOfflineData();
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    void forgetUser(queryClient);
   }, [queryClient]);
 }

@@ -5,12 +5,13 @@ import {
   loginInput,
   requestLinkInput,
   sessionOutput,
+  sessionStateOutput,
   setPasswordInput,
   userOutput,
   verifyLinkInput,
 } from '../../../shared/schemas/auth';
 import { noInput, okOutput } from '../../../shared/schemas/common';
-import { publicProcedure, router, userProcedure } from '../init';
+import { optionalUserProcedure, publicProcedure, router, userProcedure } from '../init';
 
 const ok = { ok: true } as const;
 
@@ -43,6 +44,16 @@ export const authRouter = router({
     }),
 
   me: userProcedure.output(userOutput).query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),
+
+  /**
+   * The app's start-up check: auth.me without the 401 for nobody, which every browser logs as an error on
+   * every page an anonymous visitor opens. A pending or enrolling session is reported by its stage alone.
+   */
+  session: optionalUserProcedure.output(sessionStateOutput).query(({ ctx }) => ({
+    user: ctx.session ? toPublicUser(ctx.session.user) : null,
+    stage: ctx.stage,
+    language: ctx.session?.user.language ?? null,
+  })),
 
   setPassword: userProcedure
     .input(setPasswordInput)

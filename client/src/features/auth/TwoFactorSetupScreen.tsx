@@ -46,9 +46,10 @@ export default function TwoFactorSetupScreen() {
 
   function finish() {
     if (step.kind !== 'codes') return;
-    applyAnswer(step.answer);
-    if (!enrolling) navigate(ROUTES.account);
     // An enrolling session is now full: the route guard moves on to where the sign-in was going.
+    void applyAnswer(step.answer).then(() => {
+      if (!enrolling) navigate(ROUTES.account);
+    });
   }
 
   return (

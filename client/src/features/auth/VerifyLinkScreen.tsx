@@ -21,8 +21,9 @@ export default function VerifyLinkScreen() {
   const { t } = useLanguage();
   const verify = useMutation(
     trpc.auth.verifyLink.mutationOptions({
-      onSuccess: (answer) => {
-        applyAnswer(answer);
+      // On once the answer is applied (someone signed in before is forgotten first).
+      onSuccess: async (answer) => {
+        await applyAnswer(answer);
         navigate(homeOfStage(answer.stage, null), { replace: true });
       },
     }),

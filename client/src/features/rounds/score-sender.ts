@@ -23,9 +23,10 @@ export type SendResult =
 
 /**
  * A failed score request, by what trying again could change: no answer (offline, 5xx, 503 UNAVAILABLE
- * while the database is away) goes again, and so does 401 (the session ended: the score waits for the
- * player to sign in again, and a sign-in as someone else wipes it); a conflict (409: another phone changed
- * the hole, or a locked card) and other refusals do not.
+ * while the database is away) goes again; a 401 is not dropped as a refusal either, but it never gets
+ * that far: the session has ended, and the app has already forgotten the user, this sender and its outbox
+ * with them (client/src/session/forget-user.ts); a conflict (409: another phone changed the hole, or a
+ * locked card) and other refusals do not go again.
  */
 export function sendResultOf(error: unknown): SendResult {
   const view = describeApiError(error);

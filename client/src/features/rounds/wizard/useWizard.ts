@@ -1,7 +1,6 @@
 import { useEffect, useReducer } from 'react';
+import { ROUND_WIZARD_KEY as KEY } from '../../../offline/last-user';
 import { initialWizard, restoreWizard, wizardReducer, type WizardState } from '../wizard-state';
-
-const KEY = 'golfkortet.roundWizard';
 
 function load(): WizardState {
   try {
