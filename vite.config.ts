@@ -12,8 +12,8 @@ export default defineConfig({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',
       manifest: {
-        name: 'Golfkortet',
-        short_name: 'Golfkortet',
+        name: 'Hullvis',
+        short_name: 'Hullvis',
         description: 'Scorekort, runder og turneringer for golfere',
         lang: 'nb',
         dir: 'ltr',

@@ -22,7 +22,7 @@ const envSchema = z.object({
     })
     .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('Golf <no-reply@golf.localhost>'),
+  MAIL_FROM: z.string().min(3).default('Hullvis <no-reply@hullvis.localhost>'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: z
     .string()

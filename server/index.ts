@@ -78,7 +78,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     'listening',
   );
   // The last line of a start, for the person who typed `npm start`.
-  console.log(`Golfkortet is running: open ${config.publicUrl} in a browser.`);
+  console.log(`Hullvis is running: open ${config.publicUrl} in a browser.`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -133,7 +133,7 @@ export function App() {
       </a>
       <header className="topbar">
         <Link href={ROUTES.home} className="brand">
-          Golfkortet
+          Hullvis
         </Link>
         <span className="spacer" />
         {signedIn ? <MainNav /> : null}

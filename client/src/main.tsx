@@ -1,3 +1,5 @@
+// First: what the browser kept under the app's old name moves to the new names before anything reads them.
+import './offline/carry-over';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -13,6 +13,8 @@ const FORMAT_VERSION = 'v1';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+// Not the app's name: part of the key that encrypts every stored TOTP secret. It keeps the name the app had
+// when the first secret was stored (decision 0022); another salt would make every stored secret unreadable.
 const HKDF_SALT = 'golfkortet/secret-box';
 
 const keys = new Map<string, Buffer>();

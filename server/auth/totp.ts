@@ -10,7 +10,7 @@ export const TOTP_DIGITS = 6;
 export const TOTP_SECRET_BYTES = 20;
 /** One step each way: otplib's tolerance is in seconds and covers floor((now ± 30) / 30). */
 export const TOTP_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
-export const TOTP_ISSUER = 'Golfkortet';
+export const TOTP_ISSUER = 'Hullvis';
 
 /** A random 160-bit secret, base32 (RFC 4648, no padding): 32 characters. */
 export function newTotpSecret(): string {

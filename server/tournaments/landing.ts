@@ -78,7 +78,7 @@ export function withLandingHead(indexHtml: string, head: LandingHead): string {
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="Golfkortet" />`,
+    `<meta property="og:site_name" content="Hullvis" />`,
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${escapeHtml(head.url)}" />`,

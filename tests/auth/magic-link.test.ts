@@ -43,7 +43,7 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     expect(await usersWithEmail(deps, address)).toBe(0);
 
     const mail = lastMailTo(deps, address);
-    expect(mail.subject).toBe('Logg inn på Golfkortet');
+    expect(mail.subject).toBe('Logg inn på Hullvis');
     expect(mail.text).toContain('Lenken og koden gjelder i 15 minutter');
     const { token, code, link } = signInFromMail(mail);
     expect(link).toBe(`${deps.config.publicUrl}/login/verify?token=${token}`);

@@ -19,7 +19,7 @@ describe('sign-in mail over real SMTP', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     deps = await createTestDeps({
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Golfkortet <ikke-svar@golfkortet.test>' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Hullvis <ikke-svar@hullvis.test>' },
       closeAfterAll: false,
     });
     server = await startTestServer(deps);
@@ -39,8 +39,8 @@ describe('sign-in mail over real SMTP', () => {
 
     const [mail] = await smtp.waitForMessages(1);
     expect(mail!.to).toBe(address);
-    expect(mail!.from).toBe('Golfkortet <ikke-svar@golfkortet.test>');
-    expect(mail!.subject).toBe('Logg inn på Golfkortet');
+    expect(mail!.from).toBe('Hullvis <ikke-svar@hullvis.test>');
+    expect(mail!.subject).toBe('Logg inn på Hullvis');
     expect(mail!.text).toContain('Lenken og koden gjelder i 15 minutter');
     const { token, link } = signInFromMail(mail!);
     expect(link.startsWith(`${deps.config.publicUrl}/login/verify?token=`)).toBe(true);

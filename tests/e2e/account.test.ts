@@ -45,8 +45,8 @@ describe('account settings in a real browser (issue 7)', () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe('code');
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Velkommen til Golfkortet' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Velkommen til Golfkortet');
+    await page.getByRole('heading', { name: 'Velkommen til Hullvis' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Velkommen til Hullvis');
     // The skip link is reachable backwards from the content, and leads to it.
     let reached = false;
     for (let i = 0; i < 10 && !reached; i += 1) {

@@ -53,7 +53,7 @@ describe('English beside Norwegian', () => {
     await page.getByLabel('E-mail address').fill(email);
     await page.getByRole('button', { name: 'Send sign-in link' }).click();
     await page.getByText('We have sent a sign-in link to').waitFor();
-    const mail = await waitForMail(app, email, /^Sign in to Golfkortet$/, { after });
+    const mail = await waitForMail(app, email, /^Sign in to Hullvis$/, { after });
     expect(mail.text).toContain('The link and the code are valid for 15 minutes');
     await page.getByLabel('Code from the e-mail').fill(codeIn(mail.text));
     await page.getByRole('button', { name: 'Sign in with the code' }).click();

@@ -35,7 +35,7 @@ describe('a new user, invitations and the development outbox, in a real browser'
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInWithMagicLink(page, app, email);
-    await page.getByRole('heading', { name: 'Velkommen til Golfkortet' }).waitFor();
+    await page.getByRole('heading', { name: 'Velkommen til Hullvis' }).waitFor();
     await page.getByRole('heading', { name: 'Hva heter du?' }).waitFor();
     // Not greeted by address: the address shows only as who is signed in.
     expect(await page.getByRole('heading', { name: new RegExp(email) }).count()).toBe(0);

@@ -17,11 +17,11 @@ const WITH_WORKER = { serviceWorkers: 'allow' } as const;
 /** What the app keeps in this browser: saved rounds, outboxes, the remembered user (client/src/offline/). */
 async function offlineData(page: Page) {
   return page.evaluate(async () => {
-    const user = localStorage.getItem('golfkortet.sist-innlogget');
+    const user = localStorage.getItem('hullvis.sist-innlogget');
     // Opening a database that is not there would create it: ask first.
-    if (!(await indexedDB.databases()).some((d) => d.name === 'golfkortet')) return { rounds: 0, outboxes: 0, user };
+    if (!(await indexedDB.databases()).some((d) => d.name === 'hullvis')) return { rounds: 0, outboxes: 0, user };
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('golfkortet');
+      const request = indexedDB.open('hullvis');
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
@@ -127,8 +127,8 @@ describe('offline first: an installable app whose scorecard works without networ
     expect(res.headers()['content-type']).toContain('application/manifest+json');
     const manifest = await res.json();
     expect(manifest).toMatchObject({
-      name: 'Golfkortet',
-      short_name: 'Golfkortet',
+      name: 'Hullvis',
+      short_name: 'Hullvis',
       lang: 'nb',
       start_url: '/',
       scope: '/',
@@ -346,6 +346,73 @@ describe('offline first: an installable app whose scorecard works without networ
     await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
     expect(await waiting(page).count()).toBe(0);
     expect(await cell(page, 'Gjest Gro', 1).inputValue()).toBe(String(typed));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a score typed offline before the app was renamed is still there after it, and is sent once', async () => {
+    const { olga, asOlga, roundId } = await olgasRound();
+    const { context, page, errors } = await scorecardOnPhone(olga, roundId);
+    await workerInControl(page);
+    await context.setOffline(true);
+    await page.getByTestId('connection').filter({ hasText: 'Frakoblet' }).waitFor();
+    await plus(page, 'Gjest Gro').click();
+    await expect.poll(() => waiting(page).textContent()).toContain('1 slag venter – sendes når nettet er tilbake');
+    const typed = Number(await cell(page, 'Gjest Gro', 1).inputValue());
+
+    // The browser as the app left it before its rename (decision 0022): the same data under the old names.
+    await page.evaluate(async () => {
+      const open = (name: string, upgrade?: (db: IDBDatabase) => void) =>
+        new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name, 2);
+          request.onupgradeneeded = () => upgrade?.(request.result);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      const done = (request: IDBRequest | IDBTransaction) =>
+        new Promise<unknown>((resolve) => {
+          if (request instanceof IDBTransaction) request.oncomplete = () => resolve(undefined);
+          else request.onsuccess = () => resolve(request.result);
+        });
+      const current = await open('hullvis');
+      const stores = Array.from(current.objectStoreNames);
+      const old = await open('golfkortet', (db) => {
+        for (const store of stores) db.createObjectStore(store);
+      });
+      for (const store of stores) {
+        const keys = (await done(current.transaction(store).objectStore(store).getAllKeys())) as IDBValidKey[];
+        const values = (await done(current.transaction(store).objectStore(store).getAll())) as unknown[];
+        const tx = old.transaction(store, 'readwrite');
+        for (const [i, key] of keys.entries()) tx.objectStore(store).put(values[i], key);
+        await done(tx);
+      }
+      current.close();
+      old.close();
+      await done(indexedDB.deleteDatabase('hullvis'));
+      for (const key of Object.keys(localStorage).filter((k) => k.startsWith('hullvis.'))) {
+        localStorage.setItem(key.replace('hullvis.', 'golfkortet.'), localStorage.getItem(key)!);
+        localStorage.removeItem(key);
+      }
+    });
+    expect((await page.evaluate(() => indexedDB.databases())).map((d) => d.name)).toEqual(['golfkortet']);
+
+    // The renamed app opens, still offline: the round and the waiting score are there, under the new names.
+    await page.reload();
+    await page.getByTestId('connection').filter({ hasText: 'Frakoblet' }).waitFor();
+    await expect.poll(() => waiting(page).textContent()).toContain('1 slag venter');
+    expect(await cell(page, 'Gjest Gro', 1).inputValue()).toBe(String(typed));
+    expect((await page.evaluate(() => indexedDB.databases())).map((d) => d.name)).toEqual(['hullvis']);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('golfkortet.')))).toEqual([]);
+    expect((await offlineData(page)).user).toContain(olga.id);
+
+    // The network returns: the score reaches the server, once.
+    await context.setOffline(false);
+    await expect.poll(() => waiting(page).count(), { timeout: 20_000 }).toBe(0);
+    const writes = await scoreWrites(roundId);
+    expect(writes.map((w) => [w.hole, w.strokes])).toEqual([[1, typed]]);
+    expect(
+      (await asOlga.rounds.get({ roundId })).sides.flatMap((s) => s.participants).map((p) => p.totals.holesPlayed),
+    ).toEqual([0, 1]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -83,12 +83,12 @@ describe('a shared phone keeps nothing of the previous user', () => {
    */
   async function keptInBrowser(page: Page): Promise<{ user: string | null; entries: string[] }> {
     return page.evaluate(async () => {
-      const user = localStorage.getItem('golfkortet.sist-innlogget');
+      const user = localStorage.getItem('hullvis.sist-innlogget');
       // The tab's own storage too (a round wizard's draft names its course and players).
       const tab = Object.entries(sessionStorage).map(([key, value]) => `sessionStorage ${key} ${value}`);
-      if (!(await indexedDB.databases()).some((d) => d.name === 'golfkortet')) return { user, entries: tab };
+      if (!(await indexedDB.databases()).some((d) => d.name === 'hullvis')) return { user, entries: tab };
       const db = await new Promise<IDBDatabase | null>((resolve) => {
-        const request = indexedDB.open('golfkortet');
+        const request = indexedDB.open('hullvis');
         // Deleted meanwhile: an open would make an empty one, which the app would then upgrade wrongly.
         request.onupgradeneeded = () => request.transaction?.abort();
         request.onsuccess = () => resolve(request.result);
@@ -206,7 +206,7 @@ describe('a shared phone keeps nothing of the previous user', () => {
     await scoreWaiting(page, context, 'Gjest Gunnar');
     // A round she had begun to set up in this tab: the wizard keeps its draft (course, players) there.
     await page.evaluate((name) => {
-      sessionStorage.setItem('golfkortet.roundWizard', JSON.stringify({ step: 'players', course: { name } }));
+      sessionStorage.setItem('hullvis.roundWizard', JSON.stringify({ step: 'players', course: { name } }));
     }, courseName);
     expect(await keptOf(page, anne, courseName)).toMatchObject({ remembered: true });
 

@@ -136,7 +136,7 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     await page2.goto(`${app.url}/runder/ny`);
     await page2.getByRole('button', { name: 'Nær meg' }).click();
     await page2.getByRole('button', { name: 'Finn baner nær meg' }).click();
-    await page2.getByText('Du har ikke gitt Golfkortet tilgang til posisjonen din.', { exact: false }).waitFor();
+    await page2.getByText('Du har ikke gitt Hullvis tilgang til posisjonen din.', { exact: false }).waitFor();
     await page2.getByRole('button', { name: 'Søk på navn' }).click();
     await page2.getByLabel('Klubb eller bane').waitFor();
     await refused.close();

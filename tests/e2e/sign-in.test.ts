@@ -53,7 +53,7 @@ describe('signing in, in a real browser (issue 7)', () => {
     await screenshots(page, 'login-verify');
     await page.getByRole('button', { name: 'Logg inn' }).click();
     // A new account has no name yet: the home screen asks for it (tests/e2e/new-user.test.ts).
-    await page.getByRole('heading', { name: 'Velkommen til Golfkortet' }).waitFor();
+    await page.getByRole('heading', { name: 'Velkommen til Hullvis' }).waitFor();
     expect(await page.evaluate(async () => (await fetch('/auth/me')).status)).toBe(200);
     await screenshots(page, 'home');
 
@@ -101,7 +101,7 @@ describe('signing in, in a real browser (issue 7)', () => {
     await codeField.fill(code);
     await page.getByRole('button', { name: 'Logg inn med koden' }).click();
     // A new account has no name yet: the home screen asks for it (tests/e2e/new-user.test.ts).
-    await page.getByRole('heading', { name: 'Velkommen til Golfkortet' }).waitFor();
+    await page.getByRole('heading', { name: 'Velkommen til Hullvis' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -169,12 +169,12 @@ describe('signing in, in a real browser (issue 7)', () => {
     await page.getByRole('heading', { name: 'Gjenopprettingskoder' }).waitFor();
     const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
     expect(codes).toHaveLength(10);
-    const proceed = page.getByRole('button', { name: 'Fortsett til Golfkortet' });
+    const proceed = page.getByRole('button', { name: 'Fortsett til Hullvis' });
     expect(await proceed.isDisabled()).toBe(true);
     await screenshots(page, 'enrol-recovery-codes');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Last ned som fil' }).click();
-    expect((await download).suggestedFilename()).toBe('golfkortet-gjenopprettingskoder.txt');
+    expect((await download).suggestedFilename()).toBe('hullvis-gjenopprettingskoder.txt');
     await page.getByLabel('Jeg har lagret gjenopprettingskodene et trygt sted').check();
     await proceed.click();
     await page.getByRole('heading', { name: 'Hei, Eier Eva' }).waitFor();
@@ -304,7 +304,7 @@ describe('signing in, in a real browser (issue 7)', () => {
     const memberPage = await memberContext.newPage();
     const memberErrors = watchErrors(memberPage);
     await signInWithMagicLink(memberPage, app, invitee);
-    await memberPage.getByRole('heading', { name: 'Velkommen til Golfkortet' }).waitFor();
+    await memberPage.getByRole('heading', { name: 'Velkommen til Hullvis' }).waitFor();
     // The invitation's own link, opened afterwards: signing in has joined already, and the page says so.
     await memberPage.goto(linkIn(invitation.text, '/klubber/bli-med?token='));
     await memberPage.getByRole('heading', { name: 'Bli med i klubb' }).waitFor();

@@ -16,8 +16,8 @@ describe('the app in a real browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(app.url);
-    await expect.poll(() => page.title()).toBe('Golfkortet');
-    await page.getByText('Golfkortet').first().waitFor();
+    await expect.poll(() => page.title()).toBe('Hullvis');
+    await page.getByText('Hullvis').first().waitFor();
     await page
       .getByText(/ikke innlogget/i)
       .first()

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { draftTournament, moveTo } from './support';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
-const INDEX = '<!doctype html><title>Golfkortet</title><div id="root"></div>';
+const INDEX = '<!doctype html><title>Hullvis</title><div id="root"></div>';
 
 /**
  * GET /feed is both the REST path of feed.list (CONTRACT.md section 10) and the app's feed page (issue 15):

@@ -20,11 +20,11 @@ describe('Cache-Control', () => {
 
   beforeAll(async () => {
     mkdirSync(path.join(clientDist, 'assets'));
-    writeFileSync(path.join(clientDist, 'index.html'), '<!doctype html><title>Golfkortet</title>');
+    writeFileSync(path.join(clientDist, 'index.html'), '<!doctype html><title>Hullvis</title>');
     writeFileSync(path.join(clientDist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(clientDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     writeFileSync(path.join(clientDist, 'registerSW.js'), 'navigator.serviceWorker.register("/sw.js")');
-    writeFileSync(path.join(clientDist, 'manifest.webmanifest'), '{"name":"Golfkortet"}');
+    writeFileSync(path.join(clientDist, 'manifest.webmanifest'), '{"name":"Hullvis"}');
     deps = await createTestDeps();
     server = await startTestServer(deps, { client: 'static', clientDist });
     const user = await createUser(deps.db, { password: 'riktig hest batteri stift' });

@@ -16,7 +16,7 @@ describe('the development outbox at /dev/mail', () => {
     server = await startTestServer(deps);
     await deps.mailer.send({
       to: 'kari@example.no',
-      subject: 'Logg inn i Golfkortet',
+      subject: 'Logg inn i Hullvis',
       text: 'Trykk på lenken:\nhttp://localhost:3000/login/verify?token=abc_DEF-123&x=1\n\nEller skriv koden: 482913',
     });
     deps.clock.advance(1);
@@ -56,7 +56,7 @@ describe('the development outbox at /dev/mail', () => {
   it('lists the newest mail first, with its links clickable and the six-digit code set apart', async () => {
     const { html } = await page();
     expect(html.indexOf('Invitasjon til &#60;Fjellvik GK&#62;')).toBeGreaterThan(0);
-    expect(html.indexOf('Invitasjon til')).toBeLessThan(html.indexOf('Logg inn i Golfkortet'));
+    expect(html.indexOf('Invitasjon til')).toBeLessThan(html.indexOf('Logg inn i Hullvis'));
     expect(html).toContain(
       '<a href="http://localhost:3000/login/verify?token=abc_DEF-123&#38;x=1">http://localhost:3000/login/verify?token=abc_DEF-123&#38;x=1</a>',
     );
@@ -66,7 +66,7 @@ describe('the development outbox at /dev/mail', () => {
 
   it('filters by address with ?to= (any part, any case), and says when nothing matches', async () => {
     const { html } = await page('?to=KARI');
-    expect(html).toContain('Logg inn i Golfkortet');
+    expect(html).toContain('Logg inn i Hullvis');
     expect(html).not.toContain('Invitasjon til');
     expect(html).toContain('value="KARI"');
     expect(html).toContain('1 av 2 e-poster');

@@ -38,7 +38,7 @@ describe('the service process', () => {
         await expect.poll(() => output().includes('"listening"'), { timeout: START_MS, interval: 200 }).toBe(true);
         // The person who typed `npm start` is told where to go, in one plain line.
         await expect
-          .poll(() => output().includes(`Golfkortet is running: open http://localhost:${port} in a browser.`))
+          .poll(() => output().includes(`Hullvis is running: open http://localhost:${port} in a browser.`))
           .toBe(true);
         const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
         expect(ready.status).toBe(200);

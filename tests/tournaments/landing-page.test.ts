@@ -24,7 +24,7 @@ describe('the public address of a tournament', () => {
   beforeAll(async () => {
     writeFileSync(
       path.join(clientDist, 'index.html'),
-      '<!doctype html>\n<html lang="nb">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Golfkortet</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+      '<!doctype html>\n<html lang="nb">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Hullvis</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
     );
     deps = await createTestDeps();
     server = await startTestServer(deps, { client: 'static', clientDist });
@@ -85,7 +85,7 @@ describe('the public address of a tournament', () => {
     for (const slug of [membersOnly.slug, draft.slug, 'finnes-ikke', 'KARI@EXAMPLE.NO\u0000', '\u0000']) {
       const { status, html } = await page(slug);
       expect(status).toBe(200);
-      expect(html).toContain('<title>Golfkortet</title>');
+      expect(html).toContain('<title>Hullvis</title>');
       expect(html).not.toMatch(/og:|Internt|Hemmelig/);
     }
   });

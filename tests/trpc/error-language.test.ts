@@ -154,13 +154,13 @@ describe('error messages in the caller’s language, over REST and tRPC', () => 
         200,
       );
       const mail = lastMailTo(deps, english);
-      expect(mail.subject).toBe('Sign in to Golfkortet');
+      expect(mail.subject).toBe('Sign in to Hullvis');
       expect(mail.text).toContain('The link and the code are valid for 15 minutes');
       expect(mail.html).toContain('<html lang="en">');
       expect(signInFromMail(mail).code).toMatch(/^\d{6}$/);
       const norwegian = uniqueEmail('nb');
       await post('/auth/request-link', { email: norwegian }, { 'accept-language': 'nb-NO' });
-      expect(lastMailTo(deps, norwegian).subject).toBe('Logg inn på Golfkortet');
+      expect(lastMailTo(deps, norwegian).subject).toBe('Logg inn på Hullvis');
     });
 
     it('writes an account’s mails in its saved language, whatever the request says', async () => {

@@ -38,7 +38,7 @@ describe.each(TRANSPORTS)('2FA enrolment over %s', (transport) => {
     const secret = secretFromUri(setup.body.otpauthUri);
     expect(secret).toBe(setup.body.secret);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(decodeURIComponent(setup.body.otpauthUri)).toContain(`Golfkortet:${user.email}`);
+    expect(decodeURIComponent(setup.body.otpauthUri)).toContain(`Hullvis:${user.email}`);
 
     // Nothing has changed yet, and the pending secret is not stored in the clear.
     expect(await methodOf(user.id)).toBeNull();
@@ -285,7 +285,7 @@ describe.each(TRANSPORTS)('disabling 2FA and recovery codes over %s', (transport
     await enrolEmail(deps, client, user.email);
     expect((await client.call('twoFactor.sendEmailCode')).status).toBe(200);
     const mail = lastMailTo(deps, user.email);
-    expect(mail.subject).toBe('Innloggingskode for Golfkortet');
+    expect(mail.subject).toBe('Innloggingskode for Hullvis');
     expect((await client.call('twoFactor.disable', { code: codeIn(mail.text) })).status).toBe(200);
     expect(await methodOf(user.id)).toBeNull();
   });

@@ -48,7 +48,7 @@ describe.each(TRANSPORTS)('sign-in with two factors over %s', (transport) => {
     expect(stage).toBe('pending_2fa');
     expect((await client.call('twoFactor.sendEmailCode')).body).toEqual({ ok: true });
     const mail = lastMailTo(deps, user.email);
-    expect(mail.subject).toBe('Innloggingskode for Golfkortet');
+    expect(mail.subject).toBe('Innloggingskode for Hullvis');
 
     const verified = await client.call('twoFactor.verify', { code: codeIn(mail.text) });
     expect(verified.body).toMatchObject({ stage: 'full', user: { twoFactorMethod: 'email' } });
@@ -64,7 +64,7 @@ describe.each(TRANSPORTS)('sign-in with two factors over %s', (transport) => {
     expect(stage).toBe('pending_2fa');
     expect(deps.mailer.outbox.length).toBe(before + 1);
     const first = lastMailTo(deps, user.email);
-    expect(first.subject).toBe('Innloggingskode for Golfkortet');
+    expect(first.subject).toBe('Innloggingskode for Hullvis');
 
     expect((await client.call('twoFactor.sendEmailCode')).body).toEqual({ ok: true });
     const second = lastMailTo(deps, user.email);

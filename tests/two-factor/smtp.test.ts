@@ -44,7 +44,7 @@ describe('e-mailed 2FA codes over real SMTP', () => {
     const codeMail = nextMailTo(user.email);
     expect((await client.call('twoFactor.sendEmailCode')).status).toBe(200);
     const mail = await codeMail;
-    expect(mail.subject).toBe('Innloggingskode for Golfkortet');
+    expect(mail.subject).toBe('Innloggingskode for Hullvis');
     expect(mail.text).toMatch(/gjelder i 10 minutter/);
     const verified = await client.call('twoFactor.verify', { code: codeIn(mail.text) });
     expect(verified.body).toMatchObject({ stage: 'full', user: { id: user.id, twoFactorMethod: 'email' } });

@@ -49,10 +49,10 @@ describe('provisioning URI', () => {
     const uri = new URL(totpProvisioningUri('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 'ola+golf@example.no'));
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.host).toBe('totp');
-    expect(decodeURIComponent(uri.pathname)).toBe('/Golfkortet:ola+golf@example.no');
+    expect(decodeURIComponent(uri.pathname)).toBe('/Hullvis:ola+golf@example.no');
     expect(Object.fromEntries(uri.searchParams)).toEqual({
       secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-      issuer: 'Golfkortet',
+      issuer: 'Hullvis',
       algorithm: 'SHA1',
       digits: '6',
       period: '30',

@@ -1,8 +1,9 @@
 import { isLanguage, languageOfTags } from '../../../shared/language';
 import type { Language } from '../../../shared/values';
+import { STORAGE_KEYS } from '../offline/storage-names';
 
 /** Where a choice made while signed out is remembered (the sign-in screen's switch), per browser. */
-export const LANGUAGE_STORAGE_KEY = 'golfkortet.language';
+export const LANGUAGE_STORAGE_KEY = STORAGE_KEYS.language;
 
 /**
  * The language the app shows (decision 0020): the account's saved choice, else the one picked on this

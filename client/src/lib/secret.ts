@@ -9,7 +9,7 @@ export function groupSecret(secret: string, size = 4): string {
 /** The text file of recovery codes offered for download. */
 export function recoveryCodesFile(codes: readonly string[], email: string | null, date: Date): string {
   return [
-    'Golfkortet – gjenopprettingskoder',
+    'Hullvis – gjenopprettingskoder',
     email ? `Konto: ${email}` : null,
     `Laget: ${date.toISOString().slice(0, 10)}`,
     '',

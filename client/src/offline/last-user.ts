@@ -1,4 +1,5 @@
 import { closeAllSenders } from './senders';
+import { LOCAL_KEYS, OFFLINE_DATABASE, OLD_OFFLINE_DATABASE, oldKeyOf, STORAGE_KEYS } from './storage-names';
 
 /**
  * The last user the server said was signed in on this browser, so that the app opened without network
@@ -8,11 +9,7 @@ import { closeAllSenders } from './senders';
  * whenever the app learns that this user is gone. Kept in the main chunk: it is read before any screen is
  * chosen.
  */
-export const LAST_USER_KEY = 'golfkortet.sist-innlogget';
-/** The IndexedDB database of ./store.ts (rounds and outboxes, per user), deleted whole by a wipe. */
-export const OFFLINE_DATABASE = 'golfkortet';
-/** The round wizard's draft in sessionStorage (its course, date and players): a user's too. */
-export const ROUND_WIZARD_KEY = 'golfkortet.roundWizard';
+const LAST_USER_KEY = STORAGE_KEYS.lastUser;
 
 export function lastUser<U>(): U | null {
   try {
@@ -47,16 +44,23 @@ export function wipeOfflineData(): Promise<void> {
   closeAllSenders();
   try {
     localStorage.removeItem(LAST_USER_KEY);
-    sessionStorage.removeItem(ROUND_WIZARD_KEY);
+    sessionStorage.removeItem(STORAGE_KEYS.roundWizard);
+    // A browser that has not opened a scorecard since the app's rename still holds the old names.
+    for (const key of [...LOCAL_KEYS, STORAGE_KEYS.roundWizard]) {
+      localStorage.removeItem(oldKeyOf(key));
+      sessionStorage.removeItem(oldKeyOf(key));
+    }
   } catch {
     // nothing stored
   }
   if (typeof indexedDB === 'undefined') return Promise.resolve();
-  lastWipe = new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(OFFLINE_DATABASE);
-    request.onsuccess = () => resolve();
-    request.onerror = () => resolve();
-  });
+  const deleted = (name: string) =>
+    new Promise<void>((resolve) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => resolve();
+    });
+  lastWipe = Promise.all([deleted(OFFLINE_DATABASE), deleted(OLD_OFFLINE_DATABASE)]).then(() => undefined);
   return lastWipe;
 }
 

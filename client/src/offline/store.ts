@@ -1,9 +1,10 @@
-import { openDB, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import type { RoundView } from '../../../shared/schemas/rounds';
 import type { PendingScores } from '../features/rounds/pending-scores';
 import type { OutboxStore } from '../features/rounds/score-sender';
 import { httpStatusOf } from '../lib/api-error';
-import { lastUser, OFFLINE_DATABASE } from './last-user';
+import { lastUser } from './last-user';
+import { OFFLINE_DATABASE, OLD_OFFLINE_DATABASE } from './storage-names';
 
 /**
  * What the app keeps in IndexedDB for playing without network (docs/app.md, "Offline"), keyed by user: the
@@ -18,7 +19,12 @@ const VIEWS = 'views';
 let opened: Promise<IDBPDatabase> | null = null;
 
 function database(): Promise<IDBPDatabase> {
-  opened ??= openDB(OFFLINE_DATABASE, 2, {
+  opened ??= openDatabase();
+  return opened;
+}
+
+async function openDatabase(): Promise<IDBPDatabase> {
+  const db = await openDB(OFFLINE_DATABASE, 2, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) {
         db.createObjectStore(ROUNDS);
@@ -36,7 +42,31 @@ function database(): Promise<IDBPDatabase> {
       opened = null;
     },
   });
-  return opened;
+  await carryOverOldDatabase(db);
+  return db;
+}
+
+/**
+ * What the app kept under its old name (decision 0022) moves into the database, once: the rounds, saved
+ * answers and unsent scores of a phone that last ran the app before its rename, so those scores are still
+ * sent. An entry kept under both names is the new one's. The old database is deleted afterwards.
+ */
+async function carryOverOldDatabase(db: IDBPDatabase): Promise<void> {
+  const existing = (await indexedDB.databases?.()) ?? [];
+  if (!existing.some((d) => d.name === OLD_OFFLINE_DATABASE)) return;
+  const old = await openDB(OLD_OFFLINE_DATABASE);
+  for (const store of [ROUNDS, OUTBOXES, VIEWS]) {
+    if (!old.objectStoreNames.contains(store)) continue;
+    const keys = await old.getAllKeys(store);
+    const values = await old.getAll(store);
+    const tx = db.transaction(store, 'readwrite');
+    for (const [i, key] of keys.entries()) {
+      if ((await tx.store.getKey(key)) === undefined) await tx.store.put(values[i], key);
+    }
+    await tx.done;
+  }
+  old.close();
+  await deleteDB(OLD_OFFLINE_DATABASE);
 }
 
 const keyOf = (userId: string, name: string) => [userId, name];

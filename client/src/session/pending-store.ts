@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { PendingStage } from './stage';
+import { STORAGE_KEYS } from '../offline/storage-names';
 
-const KEY = 'golfkortet.pendingStage';
+const KEY = STORAGE_KEYS.pendingStage;
 const listeners = new Set<() => void>();
 
 function read(): PendingStage | null {

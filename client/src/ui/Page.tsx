@@ -17,7 +17,7 @@ export function Page({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${title} · Golfkortet`;
+    document.title = `${title} · Hullvis`;
     heading.current?.focus({ preventScroll: true });
   }, [title]);
   return (

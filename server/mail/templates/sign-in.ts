@@ -7,22 +7,22 @@ function escapeHtml(value: string): string {
 
 const TEXTS = {
   nb: {
-    subject: 'Logg inn på Golfkortet',
+    subject: 'Logg inn på Hullvis',
     hello: 'Hei!',
     asked:
-      'Noen ba om å logge inn på Golfkortet med denne e-postadressen. Var det deg, åpner du lenken og trykker «Logg inn»:',
-    button: 'Logg inn på Golfkortet',
+      'Noen ba om å logge inn på Hullvis med denne e-postadressen. Var det deg, åpner du lenken og trykker «Logg inn»:',
+    button: 'Logg inn på Hullvis',
     code: 'Eller skriv inn denne koden på innloggingssiden:',
     valid: (minutes: number) =>
       `Lenken og koden gjelder i ${minutes} minutter og kan brukes én gang. Ber du om en ny lenke, slutter denne å virke.`,
     notYou: 'Var det ikke deg, kan du se bort fra denne e-posten. Ingen får tilgang uten lenken eller koden.',
   },
   en: {
-    subject: 'Sign in to Golfkortet',
+    subject: 'Sign in to Hullvis',
     hello: 'Hello!',
     asked:
-      'Someone asked to sign in to Golfkortet with this e-mail address. If it was you, open the link and press “Sign in”:',
-    button: 'Sign in to Golfkortet',
+      'Someone asked to sign in to Hullvis with this e-mail address. If it was you, open the link and press “Sign in”:',
+    button: 'Sign in to Hullvis',
     code: 'Or type this code on the sign-in page:',
     valid: (minutes: number) =>
       `The link and the code are valid for ${minutes} minutes and can be used once. If you ask for a new link, this one stops working.`,

@@ -8,10 +8,10 @@ const TEXTS = {
   nb: {
     /** The method as the mails name it inside a sentence (the app's shorter labels are in shared/values.ts). */
     methods: { totp: 'autentiseringsapp', email: 'engangskode på e-post' } as Record<TwoFactorMethod, string>,
-    signature: '\n\nHilsen Golfkortet',
+    signature: '\n\nHilsen Hullvis',
     notYou:
       'Var det ikke deg, bør du endre passordet ditt og logge ut på alle enheter med en gang. Ta kontakt med oss om du trenger hjelp.',
-    codeSubject: 'Innloggingskode for Golfkortet',
+    codeSubject: 'Innloggingskode for Hullvis',
     code: (code: string) => `Koden din for å fullføre innloggingen er:\n\n${code}\n\n`,
     valid: (minutes: number) => `Koden gjelder i ${minutes} minutter og kan brukes én gang. `,
     codeNotYou: 'Har du ikke prøvd å logge inn, kan du se bort fra denne e-posten, men vurder å endre passordet ditt.',
@@ -31,9 +31,9 @@ const TEXTS = {
   },
   en: {
     methods: { totp: 'authenticator app', email: 'one-time code by e-mail' } as Record<TwoFactorMethod, string>,
-    signature: '\n\nBest regards, Golfkortet',
+    signature: '\n\nBest regards, Hullvis',
     notYou: 'If it was not you, change your password and sign out on all devices at once. Contact us if you need help.',
-    codeSubject: 'Sign-in code for Golfkortet',
+    codeSubject: 'Sign-in code for Hullvis',
     code: (code: string) => `Your code to finish signing in is:\n\n${code}\n\n`,
     valid: (minutes: number) => `The code is valid for ${minutes} minutes and can be used once. `,
     codeNotYou: 'If you did not try to sign in, you can ignore this e-mail, but consider changing your password.',

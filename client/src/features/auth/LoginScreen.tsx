@@ -9,10 +9,11 @@ import { useLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { Alert, Button, Card, CodeInput, FormError, Page, TextField } from '../../ui';
 import '../../i18n/messages/nb/login';
+import { STORAGE_KEYS } from '../../offline/storage-names';
 
 type Mode = 'link' | 'password';
 
-const SENT_KEY = 'golfkortet.linkSent';
+const SENT_KEY = STORAGE_KEYS.linkSent;
 
 interface LinkSent {
   email: string;

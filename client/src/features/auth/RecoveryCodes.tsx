@@ -44,7 +44,7 @@ export function RecoveryCodes({
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
-    a.download = 'golfkortet-gjenopprettingskoder.txt';
+    a.download = 'hullvis-gjenopprettingskoder.txt';
     document.body.append(a);
     a.click();
     a.remove();

@@ -30,6 +30,7 @@ import { formatDateTime } from '../../../../shared/format/dates';
 import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
+import { STORAGE_KEYS } from '../../offline/storage-names';
 
 /** The scorecard (issue 8): live while open, a read-only summary once finished. */
 export default function RoundScreen() {
@@ -115,7 +116,7 @@ export default function RoundScreen() {
 }
 
 /** Whether the scorecard moves to the next hole once everyone has a score: the golfer's choice, kept. */
-const AUTO_ADVANCE_KEY = 'golfkortet.autoAdvance';
+const AUTO_ADVANCE_KEY = STORAGE_KEYS.autoAdvance;
 /** Long enough to see the number, or tap once more to correct it, before the next hole shows. */
 const AUTO_ADVANCE_MS = 1500;
 

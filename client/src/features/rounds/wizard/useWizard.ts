@@ -1,10 +1,10 @@
 import { useEffect, useReducer } from 'react';
-import { ROUND_WIZARD_KEY as KEY } from '../../../offline/last-user';
+import { STORAGE_KEYS } from '../../../offline/storage-names';
 import { initialWizard, restoreWizard, wizardReducer, type WizardState } from '../wizard-state';
 
 function load(): WizardState {
   try {
-    return restoreWizard(window.sessionStorage.getItem(KEY)) ?? initialWizard(new Date());
+    return restoreWizard(window.sessionStorage.getItem(STORAGE_KEYS.roundWizard)) ?? initialWizard(new Date());
   } catch {
     return initialWizard(new Date());
   }
@@ -15,7 +15,7 @@ export function useWizard() {
   const [state, dispatch] = useReducer(wizardReducer, undefined, load);
   useEffect(() => {
     try {
-      window.sessionStorage.setItem(KEY, JSON.stringify(state));
+      window.sessionStorage.setItem(STORAGE_KEYS.roundWizard, JSON.stringify(state));
     } catch {
       // Without storage the draft lives as long as the page.
     }
@@ -25,7 +25,7 @@ export function useWizard() {
 
 export function clearWizardDraft(): void {
   try {
-    window.sessionStorage.removeItem(KEY);
+    window.sessionStorage.removeItem(STORAGE_KEYS.roundWizard);
   } catch {
     // nothing stored
   }

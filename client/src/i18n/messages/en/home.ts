@@ -4,7 +4,7 @@ import type { home as nbHome } from '../nb/home';
 /** The home screen's texts in English. */
 export const home: Messages<typeof nbHome> = {
   greeting: 'Hi, {{name}}',
-  welcome: 'Welcome to Golfkortet',
+  welcome: 'Welcome to Hullvis',
   signedInAs: 'Signed in as {{who}}',
   handicapIndex: 'handicap index {{index}}',
   nameTitle: 'What is your name?',

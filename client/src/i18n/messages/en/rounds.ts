@@ -204,7 +204,7 @@ export const rounds: Messages<typeof nbRounds> = {
       demo: 'demo data',
       noGeolocation: 'The browser cannot find your position.',
       denied:
-        'You have not given Golfkortet access to your position. You can allow it in the browser’s settings, or search by name.',
+        'You have not given Hullvis access to your position. You can allow it in the browser’s settings, or search by name.',
       notFound: 'Could not find your position just now. Try again, or search by name.',
       byName: 'Search by name',
       findNear: 'Find courses near me',

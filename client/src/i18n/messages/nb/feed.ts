@@ -3,7 +3,7 @@ import { addNorwegian } from '../../add-messages';
 /** Norwegian texts of one area, loaded with the screens that use them (decision 0020). */
 export const feed = {
   title: 'Siste nytt',
-  intro: 'Turneringer, høydepunkter og delte runder fra hele Golfkortet.',
+  intro: 'Turneringer, høydepunkter og delte runder fra hele Hullvis.',
   offline: 'Forbindelsen er brutt. Det som skjer i mellomtiden, vises når den er tilbake.',
   couldNotFetch: 'Fikk ikke hentet nyhetene.',
   news: 'Nyheter',

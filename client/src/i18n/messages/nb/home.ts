@@ -3,7 +3,7 @@ import { addNorwegian } from '../../add-messages';
 /** The home screen's texts in Norwegian (the keys of ../en/home.ts). */
 export const home = {
   greeting: 'Hei, {{name}}',
-  welcome: 'Velkommen til Golfkortet',
+  welcome: 'Velkommen til Hullvis',
   signedInAs: 'Innlogget som {{who}}',
   handicapIndex: 'handicapindeks {{index}}',
   nameTitle: 'Hva heter du?',

@@ -202,7 +202,7 @@ export const rounds = {
       demo: 'demodata',
       noGeolocation: 'Nettleseren kan ikke finne posisjonen din.',
       denied:
-        'Du har ikke gitt Golfkortet tilgang til posisjonen din. Du kan gi tilgang i nettleserens innstillinger, eller søke på navn.',
+        'Du har ikke gitt Hullvis tilgang til posisjonen din. Du kan gi tilgang i nettleserens innstillinger, eller søke på navn.',
       notFound: 'Fant ikke posisjonen din akkurat nå. Prøv igjen, eller søk på navn.',
       byName: 'Søk på navn',
       findNear: 'Finn baner nær meg',

@@ -10,7 +10,7 @@ export const twoFactorSetup = {
   timedOut: 'Tiden gikk ut.',
   signInAgain: 'Logg inn på nytt',
   enabled: 'Tofaktorautentisering er slått på ({{method}}).',
-  continueToApp: 'Fortsett til Golfkortet',
+  continueToApp: 'Fortsett til Hullvis',
   done: 'Ferdig',
   backToAccount: 'Tilbake til konto',
   usingNowBefore: 'Du bruker nå',

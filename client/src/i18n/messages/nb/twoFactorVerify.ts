@@ -11,7 +11,7 @@ export const twoFactorVerify = {
   recoveryIntro: 'Skriv inn en av gjenopprettingskodene du lagret da du slo på tofaktor. Hver kode kan brukes én gang.',
   emailIntro: 'Vi har sendt en sekssifret kode til {{email}}.',
   yourAddress: 'e-postadressen din',
-  appIntro: 'Åpne autentiseringsappen og skriv inn den sekssifrede koden for Golfkortet.',
+  appIntro: 'Åpne autentiseringsappen og skriv inn den sekssifrede koden for Hullvis.',
   expiresIn: 'Innloggingen utløper om',
   recoveryCode: 'Gjenopprettingskode',
   code: 'Kode',

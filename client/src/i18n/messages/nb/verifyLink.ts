@@ -6,7 +6,7 @@ export const verifyLink = {
   missingKey: 'Lenken mangler innloggingsnøkkelen. Kopier hele lenken fra e-posten, eller be om en ny.',
   toSignIn: 'Til innlogging',
   title: 'Bekreft innlogging',
-  press: 'Trykk på knappen for å logge inn på Golfkortet.',
+  press: 'Trykk på knappen for å logge inn på Hullvis.',
   why: 'Vi spør først fordi noen e-postprogrammer åpner lenker automatisk for å sjekke dem.',
   newLink: 'Be om en ny innloggingslenke',
   signIn: 'Logg inn',
