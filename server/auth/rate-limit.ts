@@ -159,6 +159,8 @@ export async function handBackIfSendFails(db: Queryable, hits: number[], send: (
   }
 }
 
-export async function clearHits(db: Queryable, limit: Limit, key: string): Promise<void> {
-  await db.delete(rateLimitHit).where(and(eq(rateLimitHit.bucket, limit.bucket), eq(rateLimitHit.key, key)));
+export async function clearHits(deps: Pick<Deps, 'config'>, db: Queryable, limit: Limit, key: string): Promise<void> {
+  await db
+    .delete(rateLimitHit)
+    .where(and(eq(rateLimitHit.bucket, limit.bucket), eq(rateLimitHit.key, storedLimitKey(deps, limit, key))));
 }

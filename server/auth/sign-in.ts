@@ -96,7 +96,7 @@ async function takePasswordAttempt(deps: Deps, ip: string, account: string): Pro
 /** The password was right: this attempt was no failure, and the owner's earlier typos are forgiven. */
 async function forgiveAttempt(deps: Deps, attempt: PasswordAttempt): Promise<void> {
   await removeHit(deps.db, attempt.ipHitId);
-  await clearHits(deps.db, LIMITS.passwordFailuresPerAccount, attempt.account);
+  await clearHits(deps, deps.db, LIMITS.passwordFailuresPerAccount, attempt.account);
 }
 
 /** Verifies the password in full; a user without a password is checked against the dummy all the same. */
