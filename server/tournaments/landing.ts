@@ -70,7 +70,10 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** The app's index.html with the tournament's head: its <title> replaced, the description and Open Graph tags added. */
+/**
+ * The app's index.html with the tournament's head: its <title> and the app's own description replaced by
+ * the tournament's, the Open Graph tags added.
+ */
 export function withLandingHead(indexHtml: string, head: LandingHead): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
@@ -84,7 +87,9 @@ export function withLandingHead(indexHtml: string, head: LandingHead): string {
     `<meta property="og:url" content="${escapeHtml(head.url)}" />`,
     `<meta name="twitter:card" content="summary" />`,
   ].join('\n    ');
-  const withoutTitle = indexHtml.replace(/<title>[^<]*<\/title>/, '');
+  const withoutTitle = indexHtml
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   // Replacer functions: a replacement string would expand `$&`, `$'` and `` $` `` in a tournament's name.
   if (/<\/head>/i.test(withoutTitle)) return withoutTitle.replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
   // A head without its closing tag (HTML allows it): the tags go right after the doctype.

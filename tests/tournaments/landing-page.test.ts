@@ -24,7 +24,7 @@ describe('the public address of a tournament', () => {
   beforeAll(async () => {
     writeFileSync(
       path.join(clientDist, 'index.html'),
-      '<!doctype html>\n<html lang="nb">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Hullvis</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+      '<!doctype html>\n<html lang="nb">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Hullvis</title>\n    <meta\n      name="description"\n      content="Appens egen beskrivelse."\n    />\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
     );
     deps = await createTestDeps();
     server = await startTestServer(deps, { client: 'static', clientDist });
@@ -63,8 +63,10 @@ describe('the public address of a tournament', () => {
     expect(html).toContain(
       `<meta property="og:url" content="${deps.config.publicUrl}/t/${encodeURIComponent(open.slug)}" />`,
     );
-    // One title only, and the app itself is still there.
+    // One title and one description only (the tournament's), and the app itself is still there.
     expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).not.toContain('Appens egen beskrivelse.');
     expect(html).toContain('<div id="root"></div>');
   });
 
