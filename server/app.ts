@@ -145,7 +145,7 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
   app.get('/metrics', metricsEndpoint(deps, metrics));
 
   app.use(restRoutes(deps));
-  app.use(openApiRoutes());
+  app.use(openApiRoutes(deps));
 
   if (deps.config.nodeEnv !== 'production') app.use(devMailRoutes(deps));
 

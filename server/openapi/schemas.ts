@@ -18,14 +18,28 @@ export function jsonSchemaOf(parser: unknown, io: 'input' | 'output'): JsonSchem
 const errorCodes = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
 
 /** The error body of CONTRACT.md section 2; typed against `ErrorBody`, so the two cannot drift apart. */
-export const errorBodySchema: z.ZodType<ErrorBody> = z.object({
-  error: z.object({
-    code: z.enum(errorCodes),
-    message: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    requestId: z.string().optional(),
-  }),
-});
+export const errorBodySchema: z.ZodType<ErrorBody> = z
+  .object({
+    error: z.object({
+      code: z.enum(errorCodes).describe('What went wrong, for a program to branch on: it does not change.'),
+      message: z
+        .string()
+        .describe(
+          "What went wrong, for a person: Norwegian, or English when the account's or the request's language is.",
+        ),
+      issues: z
+        .array(
+          z.object({
+            path: z.string().describe('The field, dotted (`tees.0.slope`).'),
+            message: z.string().describe('What is wrong with it, for a person.'),
+          }),
+        )
+        .optional()
+        .describe('With INVALID_INPUT: the fields that are wrong.'),
+      requestId: z.string().optional().describe("With INTERNAL: the request's id in the server's log."),
+    }),
+  })
+  .describe('Every error answer has this shape.');
 
 /** A schema without some of its fields (the ones a REST path carries in its path), also inside `anyOf`. */
 export function withoutFields(schema: JsonSchema, fields: readonly string[]): JsonSchema {

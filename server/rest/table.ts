@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { Request } from 'express';
+import type { ErrorCode } from '../../shared/errors';
 import type { AppRouter } from '../trpc/router';
 
 /**
@@ -59,11 +60,30 @@ type ParamsFor<Path extends string, P extends ProcedurePath> = [PathParams<Path>
   ? { params?: never }
   : { params: { [K in PathParams<Path>]: InputKey<P> } };
 
+/** A request body as an integrator would send it, with a line saying when to send that one. */
+export interface BodyExample<Body> {
+  summary: string;
+  value: Body;
+}
+
 /** One row as written in the table: typed against its procedure. */
 export type RouteSpec<Path extends string, P extends ProcedurePath> = {
   method: Method;
   path: Path;
   procedure: P;
+  /** What an integrator looks for in the API document, in English: a short phrase ("Sign in with a password"). */
+  summary: string;
+  /** More English where the summary leaves a question open: what the answer means, what to do next. */
+  description?: string;
+  /**
+   * The error codes this path answers with besides the ones every path like it has, which the document
+   * derives from the procedure's access level, the row's input and its method (server/openapi/errors.ts).
+   */
+  errors?: readonly ErrorCode[];
+  /** The procedure lets anyone in but checks for a session of any stage itself, and answers 401 without one. */
+  needsSession?: true;
+  /** Request bodies for the document, by name; typed against the input (path parameters are left out of it). */
+  examples?: [InputBody<P>] extends [never] ? never : Readonly<Record<string, BodyExample<InputBody<P>>>>;
   /** The query string keys passed on (others are ignored, as query strings usually are). */
   query?: readonly InputKey<P>[];
   /** The JSON body is the input, with the path parameters added; a body naming one of them is refused. */
@@ -82,6 +102,11 @@ export interface Route {
   method: Method;
   path: string;
   procedure: ProcedurePath;
+  summary: string;
+  description?: string;
+  errors: readonly ErrorCode[];
+  needsSession: boolean;
+  examples?: Readonly<Record<string, BodyExample<unknown>>>;
   /** REST path parameter name → input field. */
   params: Readonly<Record<string, string>>;
   query: readonly string[];
@@ -99,6 +124,11 @@ export function route<const Path extends string, const P extends ProcedurePath>(
     method: spec.method,
     path: spec.path,
     procedure: spec.procedure,
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    errors: spec.errors ?? [],
+    needsSession: spec.needsSession === true,
+    ...(spec.examples ? { examples: spec.examples } : {}),
     params: spec.params ?? {},
     query: spec.query ?? [],
     body: spec.body === true,

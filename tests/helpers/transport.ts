@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { SESSION_COOKIE } from '../../server/auth/session-token';
 import { findUserById, type UserRow } from '../../server/auth/users';
 import { describeError } from '../../server/trpc/errors';
+import { assertDocumented } from '../openapi/answers';
 import { callerWithToken, sessionTokenFor } from './caller';
 import type { DatabaseKind } from './db';
 import { createTestDeps, type TestDeps } from './deps';
@@ -365,6 +366,14 @@ export function restClient(baseUrl: string, options: { token?: string | null } =
       });
       // ignoreBOM: a leading BOM (results.csv) is part of what was sent, not decoding noise to drop.
       const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+      // Every answer is checked against the OpenAPI document: its status declared, its body as described.
+      assertDocumented({
+        method: req.method,
+        url: req.path,
+        status: res.status,
+        contentType: res.headers.get('content-type'),
+        body: raw,
+      });
       const json = !raw
         ? null
         : res.headers.get('content-type')?.startsWith('text/csv')
