@@ -1,5 +1,5 @@
 /**
- * PERFORMANCE.md: "Course search p99 ≤ 20 ms with 4,000 courses on the embedded database".
+ * docs/performance.md: "Course search p99 ≤ 20 ms with 4,000 courses on the embedded database".
  * Loads 2,000 clubs with 4,000 courses (18 and 9 holes, 3 tees each) into an in-memory PGlite through the
  * real import, then times courses.searchOfficial's domain function (the SQL preselection, the name score
  * in code, and loading the hit clubs' courses, holes and tees) by name and by location.

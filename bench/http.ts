@@ -1,5 +1,5 @@
 /**
- * PERFORMANCE.md, measured side by side in one run (compare ratios: the load generator shares the cores):
+ * docs/performance.md, measured side by side in one run (compare ratios: the load generator shares the cores):
  *   - GET /auth/me against the floor "Express 5 + cookie + jose HS256 verify + one pg SELECT of the user";
  *   - an organization-scoped read (GET /organizations/{id}) against the floor "BEGIN; SET LOCAL ROLE;
  *     set_config; SELECT; COMMIT sent in one round trip".

@@ -1,5 +1,5 @@
 /**
- * PERFORMANCE.md: one score pushed to 1,000 WebSocket subscribers with p99 ≤ 100 ms, 5,000 with p99 ≤ 400 ms;
+ * docs/performance.md: one score pushed to 1,000 WebSocket subscribers with p99 ≤ 100 ms, 5,000 with p99 ≤ 400 ms;
  * two instances with 500 subscribers each, p99 ≤ 150 ms.
  * One instance: the real server in this process (embedded database, demo courses) on loopback. Two
  * instances (`--instances 2`): two real server processes (`server/index.ts`) on one scratch PostgreSQL
@@ -47,7 +47,7 @@ const SCORES = Number(args.scores);
 const WARMUP = Number(args.warmup);
 const INSTANCES = Number(args.instances);
 if (INSTANCES !== 1 && INSTANCES !== 2) throw new Error('--instances is 1 or 2');
-/** PERFORMANCE.md: 1,000 subscribers p99 ≤ 100 ms, 5,000 p99 ≤ 400 ms; 500 on each of two instances p99 ≤ 150 ms. */
+/** docs/performance.md: 1,000 subscribers p99 ≤ 100 ms, 5,000 p99 ≤ 400 ms; 500 on each of two instances p99 ≤ 150 ms. */
 const GOAL_MS = INSTANCES === 2 ? 150 : SUBSCRIBERS <= 1000 ? 100 : 400;
 
 /** Where the subscribers connect (the first also takes the scores), and how to stop it all afterwards. */

@@ -1,5 +1,5 @@
 /**
- * PERFORMANCE.md: 20 parallel password sign-ins (Argon2id) keep the event loop's lag p99 under 50 ms:
+ * docs/performance.md: 20 parallel password sign-ins (Argon2id) keep the event loop's lag p99 under 50 ms:
  * hashing must not block other requests. The real server (embedded database) on loopback; lag is sampled
  * by perf_hooks.monitorEventLoopDelay in the server's process while the sign-ins run, and a cheap request
  * (GET /healthz) is timed alongside them as a user would notice it.

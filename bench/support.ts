@@ -143,7 +143,7 @@ export async function listenOnLoopback(server: Server): Promise<string> {
 }
 
 /**
- * PERFORMANCE.md's floors, written as plainly as it describes them, on a pool of the size the service uses:
+ * docs/performance.md's floors, written as plainly as it describes them, on a pool of the size the service uses:
  * `/me` is "Express 5 + cookie + jose HS256 verify + one pg SELECT of the user"; `/org/:id` is "BEGIN; SET
  * LOCAL ROLE; set_config; SELECT; COMMIT sent in one round trip". A bench measures its endpoint beside
  * one of them in the same run, and compares the ratio with the target's.

@@ -3,7 +3,7 @@
  *   - one score's leaderboard update, the server's work (computeLeaderboard + changedRows on that data):
  *     p99 ≤ 5 ms;
  *   - GET /public/tournaments/{slug} (information, start list and leaderboard) over HTTP: ≥ 1,000 req/s.
- * PERFORMANCE.md measured its figures with autocannon -c 50 on loopback, the load generator sharing the two
+ * docs/performance.md measured its figures with autocannon -c 50 on loopback, the load generator sharing the two
  * cores; there the "who am I" floor made 2,438 req/s. So the page is measured the same way, beside that
  * floor in the same run (median of rounds), and 1,000 req/s is read as the ratio 1,000 / 2,438 = 0.41 of it.
  * The client asks for gzip, as browsers do. Real PostgreSQL: BENCH_DATABASE_URL (default
@@ -42,7 +42,7 @@ const PLAYERS = 156;
 const ROUNDS = 4;
 const UPDATE_TARGET_MS = 5;
 const RPS_TARGET = 1000;
-/** PERFORMANCE.md's "who am I" floor, measured with the same tool on a machine of this kind. */
+/** docs/performance.md's "who am I" floor, measured with the same tool on a machine of this kind. */
 const FLOOR_RPS_IN_PERFORMANCE_MD = 2438;
 const RATIO_TARGET = RPS_TARGET / FLOOR_RPS_IN_PERFORMANCE_MD;
 

@@ -85,7 +85,7 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
   app.use(securityHeaders({ withContentSecurityPolicy: options.client !== 'vite' }));
   app.use(accessLog(deps));
 
-  // tRPC first: it answers everything under /trpc, its refusals in its own error shape (CONTRACT.md 2).
+  // tRPC first: it answers everything under /trpc, its refusals in its own error shape (docs/contract.md 2).
   app.use('/trpc', mutationGuard(deps, sendTrpcRefusal));
   app.use(
     '/trpc',

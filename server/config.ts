@@ -8,7 +8,7 @@ const SESSION_SECRET_MIN_BYTES = 32;
 const METRICS_TOKEN_MIN_CHARS = 32;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** The environment of CONTRACT.md section 3, parsed once at start. */
+/** The environment of docs/contract.md section 3, parsed once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

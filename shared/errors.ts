@@ -1,5 +1,5 @@
 /**
- * The error contract (CONTRACT.md section 2): every code the API can answer with, its HTTP status and
+ * The error contract (docs/contract.md section 2): every code the API can answer with, its HTTP status and
  * the message a user sees, in Norwegian (`message`) and English (`en`), decision 0020. Shared so the app
  * can show the same text the server sends. Other texts the server answers with (a particular refusal, a
  * field's issue) have their English in shared/error-messages.ts.
@@ -105,7 +105,7 @@ export interface FieldIssue {
   message: string;
 }
 
-/** The REST error body of CONTRACT.md section 2. */
+/** The REST error body of docs/contract.md section 2. */
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; issues?: FieldIssue[]; requestId?: string };
 }

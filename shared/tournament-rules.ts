@@ -1,12 +1,12 @@
 import type { TournamentFormat, TournamentStatus } from './values';
 
 /**
- * The tournaments' moves and limits (CONTRACT.md section 9), without zod: the app imports these at run
+ * The tournaments' moves and limits (docs/contract.md section 9), without zod: the app imports these at run
  * time, and shared/schemas/tournaments.ts (the inputs) re-exports them for the server. The states, formats
  * and visibilities themselves are lists of shared/values.ts.
  */
 
-/** The moves of CONTRACT.md section 9; any other is 409 CONFLICT. */
+/** The moves of docs/contract.md section 9; any other is 409 CONFLICT. */
 export const TOURNAMENT_MOVES: Readonly<Record<TournamentStatus, readonly TournamentStatus[]>> = {
   draft: ['open', 'cancelled'],
   open: ['closed', 'cancelled'],
@@ -19,7 +19,7 @@ export const TOURNAMENT_MOVES: Readonly<Record<TournamentStatus, readonly Tourna
 /** Before play: entries, start lists and the tournament's own fields can still change. */
 export const STATUSES_BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
 
-/** CONTRACT.md: allowance 100 % in gross play, 95 % in the net formats, unless given. */
+/** docs/contract.md: allowance 100 % in gross play, 95 % in the net formats, unless given. */
 export function defaultAllowancePercent(format: TournamentFormat): number {
   return format === 'stroke_gross' ? 100 : 95;
 }

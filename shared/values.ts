@@ -16,7 +16,7 @@ export type Labels<V extends string> = { readonly [L in Language]: Readonly<Reco
 
 // ---- Accounts and organizations ----
 
-/** CONTRACT.md section 7: owner > admin > member. */
+/** docs/contract.md section 7: owner > admin > member. */
 export const ROLES = ['owner', 'admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Labels<Role> = {
@@ -34,7 +34,7 @@ export const TWO_FACTOR_METHOD_LABELS: Labels<TwoFactorMethod> = {
   en: { totp: 'Authenticator app', email: 'Code by e-mail' },
 };
 
-/** SPEC.md section 2: a session is full, waits for the second factor, or must enrol one first. */
+/** docs/access.md section 2: a session is full, waits for the second factor, or must enrol one first. */
 export const SESSION_STAGES = ['full', 'pending_2fa', 'must_enroll_2fa'] as const;
 export type SessionStage = (typeof SESSION_STAGES)[number];
 export const SESSION_STAGE_LABELS: Labels<SessionStage> = {
@@ -66,7 +66,7 @@ export const TEE_GENDER_LABELS: Labels<TeeGender> = {
   en: { male: 'Men', female: 'Women', unisex: 'All' },
 };
 
-// ---- Rounds (CONTRACT.md section 8) ----
+// ---- Rounds (docs/contract.md section 8) ----
 
 export const ROUND_FORMATS = ['stroke', 'stableford', 'match'] as const;
 export type RoundFormat = (typeof ROUND_FORMATS)[number];
@@ -89,7 +89,7 @@ export const ROUND_STATUS_LABELS: Labels<RoundStatus> = {
   en: { open: 'In progress', finished: 'Finished' },
 };
 
-// ---- Tournaments (CONTRACT.md section 9) ----
+// ---- Tournaments (docs/contract.md section 9) ----
 
 export const TOURNAMENT_FORMATS = ['stroke_gross', 'stroke_net', 'stableford'] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
@@ -132,7 +132,7 @@ export const TOURNAMENT_STATUS_PUBLIC_LABELS: Labels<TournamentStatus> = {
   en: { ...TOURNAMENT_STATUS_LABELS.en, open: 'Entries open' },
 };
 
-// ---- The public feed and team chat (CONTRACT.md section 10) ----
+// ---- The public feed and team chat (docs/contract.md section 10) ----
 
 export const FEED_ITEM_KINDS = [
   'tournament_opened',

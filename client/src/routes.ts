@@ -1,5 +1,5 @@
 /**
- * The app's paths. They are Norwegian and never equal a REST GET path of CONTRACT.md (/auth/*, /account/*,
+ * The app's paths. They are Norwegian and never equal a REST GET path of docs/contract.md (/auth/*, /account/*,
  * /organizations*, /admin/*, /courses/*, /personal-courses*, /rounds*, /participants/*), because the server
  * answers those before its SPA fallback. /login/verify is fixed by the contract (the magic link's target).
  * The one exception is /feed, fixed by issue 15 and also the REST path of feed.list: the server answers a

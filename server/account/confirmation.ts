@@ -17,7 +17,7 @@ export type Confirmation = { token: string } | { code: string };
 type Purpose = 'add_email' | 'merge';
 
 /**
- * Counts one mail-sending request against the user's mail limit (CONTRACT.md section 6). Counted before
+ * Counts one mail-sending request against the user's mail limit (docs/contract.md section 6). Counted before
  * the address is looked at, so the 409 and 404 answers that tell whether an address has an account cannot
  * be probed faster than mails can be sent.
  */

@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import { announceSessionsEnded } from '../realtime/channels';
 
 /**
- * The super administrator's procedures (CONTRACT.md section 7). Each one is audited with the operator as
+ * The super administrator's procedures (docs/contract.md section 7). Each one is audited with the operator as
  * actor. `is_super_admin` itself is set only by hand in the database: nothing here changes it.
  */
 export type Operator = Pick<Actor, 'userId' | 'ip'>;

@@ -4,7 +4,7 @@ import { parse, serialize } from 'cookie';
 import { SESSION_COOKIE } from './session-token';
 
 /**
- * SPEC.md section 5: https when the connection is TLS or `x-forwarded-proto`, trimmed and compared
+ * docs/access.md section 5: https when the connection is TLS or `x-forwarded-proto`, trimmed and compared
  * case-insensitively, is `https`. The header is trusted because the service sits behind a TLS proxy.
  */
 export function isHttpsRequest(req: Pick<IncomingMessage, 'headers' | 'socket'>): boolean {

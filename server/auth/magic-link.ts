@@ -19,7 +19,7 @@ import {
   type VerificationRow,
 } from './verification';
 
-/** CONTRACT.md section 5: the link and its code live 15 minutes, one use, newest only. */
+/** docs/contract.md section 5: the link and its code live 15 minutes, one use, newest only. */
 export const MAGIC_LINK_SECONDS = 15 * 60;
 
 /** The page of the app that shows the "Logg inn" button; a mail scanner fetching it consumes nothing. */
@@ -34,7 +34,7 @@ export function signInLink(publicUrl: string, token: string): string {
  * and an unknown address take the same path, the same queries, the same mail (the first sign-in creates
  * the account), so neither the answer, nor its timing, nor the limits tell them apart. No user is created.
  *
- * Limits (CONTRACT.md section 6), checked and counted under locks on the address and the IP so parallel
+ * Limits (docs/contract.md section 6), checked and counted under locks on the address and the IP so parallel
  * requests cannot slip past them: every request counts against its IP; a mail counts against the address
  * (60 s cooldown, and at most 5 mails per 10 minutes as for every mail-sending endpoint).
  */

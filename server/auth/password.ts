@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 
-/** CONTRACT.md section 5: 10 to 1024 characters, compared in full, never trimmed or normalised. */
+/** docs/contract.md section 5: 10 to 1024 characters, compared in full, never trimmed or normalised. */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 1024;
 

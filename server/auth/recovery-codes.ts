@@ -7,7 +7,7 @@ import { recoveryCodePattern } from '../../shared/schemas/twoFactor';
 import { hashCode } from './tokens';
 
 /**
- * Recovery codes (CONTRACT.md section 5): 10 per user, shown once, each usable once. A code is 10
+ * Recovery codes (docs/contract.md section 5): 10 per user, shown once, each usable once. A code is 10
  * characters of lower-case base32 (50 random bits) shown as `xxxxx-xxxxx`; typing it in capitals or without
  * the hyphen works too. Stored as a keyed hash bound to the user (server/auth/tokens.ts hashCode), so a
  * leaked table is useless without SESSION_SECRET, and one user's hash cannot be replayed for another.

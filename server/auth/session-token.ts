@@ -13,7 +13,7 @@ export function sessionSeconds(stage: SessionStage): number {
 }
 
 /**
- * The claims of SPEC.md section 2, plus `sv`: the user's session version when the token was issued.
+ * The claims of docs/access.md section 2, plus `sv`: the user's session version when the token was issued.
  * Bumping the version ends every earlier token at once, including ones issued in the same second, which
  * `iat` alone cannot tell apart. A token without `sv` (older tokens) counts as version 0.
  */

@@ -29,7 +29,7 @@ export interface CookieJar {
   setCookie(value: string): void;
 }
 
-/** The "session answer" of CONTRACT.md section 4. */
+/** The "session answer" of docs/contract.md section 4. */
 export interface SessionAnswer {
   user: PublicUser;
   stage: SessionStage;

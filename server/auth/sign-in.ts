@@ -34,7 +34,7 @@ export interface RequestOrigin {
 
 /**
  * The one path from "primary identity proven" to a session, for every primary sign-in method: the stage
- * (SPEC.md section 3), a new token in the cookie, and the audit record. Steps that must run on every
+ * (docs/access.md section 3), a new token in the cookie, and the audit record. Steps that must run on every
  * sign-in (accepting pending organization invitations, for one) belong here, before the stage is chosen,
  * since they can change it.
  */
@@ -113,7 +113,7 @@ async function passwordMatches(user: UserRow | null, password: string): Promise<
 /**
  * E-mail (primary or secondary) and password. Unknown address, no password and wrong password are one
  * answer, 401 INVALID_CREDENTIALS, after the same amount of hashing work. Failures are limited per
- * account and per IP (CONTRACT.md section 6); the limit is checked before any hashing.
+ * account and per IP (docs/contract.md section 6); the limit is checked before any hashing.
  */
 export async function signInWithPassword(
   deps: Deps,

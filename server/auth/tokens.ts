@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
-/** SPEC.md section 2: 32 random bytes, URL-safe. */
+/** docs/access.md section 2: 32 random bytes, URL-safe. */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }

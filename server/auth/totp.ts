@@ -1,7 +1,7 @@
 import { generate, generateSecret, verify } from 'otplib';
 
 /**
- * TOTP per RFC 6238 with the parameters of CONTRACT.md section 5: HMAC-SHA-1, 6 digits, 30-second steps,
+ * TOTP per RFC 6238 with the parameters of docs/contract.md section 5: HMAC-SHA-1, 6 digits, 30-second steps,
  * a 160-bit secret, and codes accepted at steps t-1, t and t+1 only. otplib does the arithmetic; the time
  * always comes from the caller (deps.now()), never from the machine's clock.
  */

@@ -6,7 +6,7 @@ import { lockKey } from '../db/locks';
 
 export type UserRow = typeof appUser.$inferSelect;
 
-/** The `User` of CONTRACT.md section 4: its shape is the output schema's (shared/schemas/auth.ts). */
+/** The `User` of docs/contract.md section 4: its shape is the output schema's (shared/schemas/auth.ts). */
 export type { PublicUser };
 
 export function toPublicUser(user: UserRow): PublicUser {
@@ -27,7 +27,7 @@ export function normalizeEmail(email: string): string {
 }
 
 /**
- * SPEC.md section 2: the primary address first, then the secondary addresses. Null when neither matches;
+ * docs/access.md section 2: the primary address first, then the secondary addresses. Null when neither matches;
  * the caller decides what that means (create, reject, or EMAIL_NOT_FOUND).
  */
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {

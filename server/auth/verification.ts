@@ -19,7 +19,7 @@ import { inTransaction, lockKey } from '../db/locks';
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 export type VerificationRow = typeof verification.$inferSelect;
 
-/** CONTRACT.md section 5: five wrong tries void a code (and the link it came with). */
+/** docs/contract.md section 5: five wrong tries void a code (and the link it came with). */
 export const MAX_CODE_ATTEMPTS = 5;
 
 export interface IssuedVerification {

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 
 /**
  * The live subscription's membership check, at its start and again whenever the member's access may have
- * changed (realtime/guard.ts). Memberships are not organization data (SPEC.md section 2): read without an
+ * changed (realtime/guard.ts). Memberships are not organization data (docs/access.md section 2): read without an
  * organization context, as orgMemberProcedure reads them.
  */
 export async function requireMembership(db: Queryable, organizationId: string, userId: string): Promise<void> {

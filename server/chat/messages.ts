@@ -12,7 +12,7 @@ import { UNNAMED_MEMBER } from '../../shared/placeholder-names';
 import type { ChatEventKind } from '../../shared/values';
 
 /**
- * Team chat's use cases (CONTRACT.md section 10), inside the organization's tenancy transaction
+ * Team chat's use cases (docs/contract.md section 10), inside the organization's tenancy transaction
  * (orgMemberProcedure): every query filters by the organization too, the row-level policy is the backstop.
  */
 

@@ -34,7 +34,7 @@ export function selectMessages(db: Queryable) {
   return db.select(messageColumns).from(chatMessage).leftJoin(appUser, eq(appUser.id, chatMessage.authorUserId));
 }
 
-/** CONTRACT.md section 10's Message: a deleted one carries no text (nor when it was edited). */
+/** docs/contract.md section 10's Message: a deleted one carries no text (nor when it was edited). */
 export function messageView(row: MessageRow): ChatMessage {
   const deleted = row.deletedAt !== null;
   return {

@@ -1,7 +1,7 @@
 import type { HighlightKind } from '../../shared/values';
 
 /**
- * A highlight worth a feed item (CONTRACT.md section 10), on gross strokes: one stroke is a hole in one
+ * A highlight worth a feed item (docs/contract.md section 10), on gross strokes: one stroke is a hole in one
  * whatever the par (an ace on a par 4 is a hole in one, not an albatross); three under par an albatross,
  * two under an eagle. Anything else is not news.
  */

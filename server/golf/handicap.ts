@@ -2,7 +2,7 @@ import { roundHalfUp } from './rounding';
 import type { RoundFormat, RoundHoles } from '../../shared/values';
 
 /**
- * Handicap allowances (GOLF.md), in per cent. "Four-ball" is any round where a side has more than one
+ * Handicap allowances (docs/golf.md), in per cent. "Four-ball" is any round where a side has more than one
  * player: the side's best net (or best points) per hole counts, as in a better-ball game.
  */
 export const ALLOWANCE_PERCENT = {

@@ -1,4 +1,4 @@
-/** The golf rules of GOLF.md (World Handicap System), as pure functions: no database, no clock. */
+/** The golf rules of docs/golf.md (World Handicap System), as pure functions: no database, no clock. */
 export * from './handicap';
 export * from './leaderboard';
 export * from './rounding';

@@ -4,7 +4,7 @@ import { allocateStrokes } from './strokes';
 import type { TournamentFormat } from '../../shared/values';
 
 /**
- * A tournament leaderboard (CONTRACT.md section 9) from plain values: no database, no clock.
+ * A tournament leaderboard (docs/contract.md section 9) from plain values: no database, no clock.
  *
  * Decisions the contract leaves open, made here once:
  * - Strokes received per hole come from `allocateStrokes(playingHandicap, stroke indexes)`; a plus handicap
@@ -60,7 +60,7 @@ export interface LeaderboardInput {
   entries: readonly LeaderboardEntry[];
 }
 
-/** The row CONTRACT.md section 9 answers: the shared type itself, so the two cannot drift apart. */
+/** The row docs/contract.md section 9 answers: the shared type itself, so the two cannot drift apart. */
 export type LeaderboardRow = LeaderboardRowView;
 
 export interface LeaderboardDivision {

@@ -154,7 +154,7 @@ function sideHoles(round: RoundToScore, players: ScoredPlayer[], sideId: string)
   });
 }
 
-/** Stableford points for a hole played in net par (GOLF.md: 2 + par + received − strokes). */
+/** Stableford points for a hole played in net par (docs/golf.md: 2 + par + received − strokes). */
 const STABLEFORD_POINTS_AT_NET_PAR = 2;
 /** Competition ranking (1, 1, 3): sides that have played nothing have no position. */
 function positions<T>(values: (T | null)[], better: (a: T, b: T) => boolean): (number | null)[] {

@@ -55,7 +55,7 @@ function isJson(req: Request): boolean {
 }
 
 /**
- * CONTRACT.md section 1: a mutating request must say it is JSON (a cross-site form cannot), and an Origin,
+ * docs/contract.md section 1: a mutating request must say it is JSON (a cross-site form cannot), and an Origin,
  * where the browser sends one, must be our own. Either failure is 403 FORBIDDEN_ORIGIN.
  */
 export function mutationGuard(

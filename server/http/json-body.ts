@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { AppError } from '../errors';
 
-/** CONTRACT.md section 1. */
+/** docs/contract.md section 1. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
 /**
  * The deepest nesting of arrays and objects a JSON body or tRPC input may have. The deepest body of the

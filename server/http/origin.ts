@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * Whether a request's Origin is ours (CONTRACT.md section 1). Outside production, the loopback names stand in
+ * Whether a request's Origin is ours (docs/contract.md section 1). Outside production, the loopback names stand in
  * for each other: the app opened at http://127.0.0.1:3000 works when PUBLIC_URL says http://localhost:3000
  * (decision 0018). No Origin at all (a non-browser client) is not a cross-site request.
  */

@@ -17,7 +17,7 @@ export function jsonSchemaOf(parser: unknown, io: 'input' | 'output'): JsonSchem
 
 const errorCodes = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
 
-/** The error body of CONTRACT.md section 2; typed against `ErrorBody`, so the two cannot drift apart. */
+/** The error body of docs/contract.md section 2; typed against `ErrorBody`, so the two cannot drift apart. */
 export const errorBodySchema: z.ZodType<ErrorBody> = z
   .object({
     error: z.object({

@@ -21,7 +21,7 @@ import { joinKeepingHigherRole } from './roles';
 import type { OrgScope } from './scope';
 import type { Role } from '../../shared/values';
 
-/** CONTRACT.md section 7 / issue 5: an invitation is valid for 7 days and is used once. */
+/** docs/contract.md section 7 / issue 5: an invitation is valid for 7 days and is used once. */
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
 
 /** An invitation link that cannot be used: the invitee needs a new one from the club. */
@@ -69,7 +69,7 @@ export function invitationLink(deps: Deps, token: string): string {
 /**
  * Invites an address that has no account. The link, its expiry and its single use are a verification
  * (server/auth/verification.ts): only the token's SHA-256 is stored, and a newer invitation to the same
- * address replaces the older open one. The mail counts against the inviter's mail limit (CONTRACT.md
+ * address replaces the older open one. The mail counts against the inviter's mail limit (docs/contract.md
  * section 6).
  */
 export async function inviteByEmail(

@@ -58,7 +58,7 @@ export async function createOrganization(
   });
 }
 
-/** The caller's organizations with the caller's role; membership is not tenant-scoped (SPEC.md section 2). */
+/** The caller's organizations with the caller's role; membership is not tenant-scoped (docs/access.md section 2). */
 export async function myOrganizations(
   deps: Deps,
   actor: Pick<Actor, 'userId'>,

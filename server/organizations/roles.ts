@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client';
 import { organizationMembership } from '../db/schema';
 import { ADMIN_ROLES, type Role } from '../../shared/values';
 
-/** owner > admin > member (CONTRACT.md section 7). */
+/** owner > admin > member (docs/contract.md section 7). */
 export const ROLE_RANK: Record<Role, number> = { owner: 3, admin: 2, member: 1 };
 
 export function higherRole(a: Role, b: Role): Role {

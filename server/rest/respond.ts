@@ -13,7 +13,7 @@ import { procedureAt } from './procedures';
 import type { Route } from './table';
 
 /**
- * Sends an error as CONTRACT.md section 2 says, in `language` (the account's, when a procedure knew it),
+ * Sends an error as docs/contract.md section 2 says, in `language` (the account's, when a procedure knew it),
  * else the request's Accept-Language (decision 0020); the detail of an unexpected one goes only to the log.
  */
 export function sendError(deps: Deps, req: Request, res: Response, error: unknown, language?: Language): void {

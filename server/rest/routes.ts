@@ -7,13 +7,13 @@ const TOURNAMENT = `${ORG}/tournaments/:tournament_id` as const;
 const tournament = { ...org, tournament_id: 'tournamentId' } as const;
 
 /**
- * The literal REST paths of CONTRACT.md, each declared once: method, path, procedure, where the input
+ * The literal REST paths of docs/contract.md, each declared once: method, path, procedure, where the input
  * comes from (path parameters, query keys, the JSON body), success status. The server mounts them in this
  * order (fixed segments before parameterised ones: `/courses/search` before `/courses/:courseId`), and the
  * OpenAPI document (server/openapi) is built from the same rows.
  */
 export const ROUTES: readonly Route[] = [
-  // CONTRACT.md section 4: sign-in and session.
+  // docs/contract.md section 4: sign-in and session.
   route({
     method: 'post',
     path: '/auth/request-link',

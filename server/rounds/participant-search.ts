@@ -16,7 +16,7 @@ const KNOWN_PEOPLE_MAX = 2000;
 const emailShape = z.email();
 
 /**
- * participants.search (CONTRACT.md section 8). It finds only people the caller already has a link to:
+ * participants.search (docs/contract.md section 8). It finds only people the caller already has a link to:
  * accounts sharing an organization or a round (as owner or participant, either way) with the caller, the
  * caller themself, and the caller's earlier guests, matched by name (accent- and case-insensitive,
  * prefixes and typos). An exact e-mail address finds its account too: that hit shows the address that

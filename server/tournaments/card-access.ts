@@ -12,7 +12,7 @@ import { AppError } from '../errors';
 import type { TournamentRow } from './access';
 
 /**
- * Who may touch an entry's card in one round (CONTRACT.md section 9): the entrant (the entry's account),
+ * Who may touch an entry's card in one round (docs/contract.md section 9): the entrant (the entry's account),
  * a marker (another entrant of the same group in that round), and, for scores and unlocking, the
  * organization's owners and admins. Shared by score writing and card signing.
  */

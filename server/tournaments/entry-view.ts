@@ -60,7 +60,7 @@ export async function entryRecords(db: Queryable, t: TournamentRow, only?: reado
   });
 }
 
-/** Entry as CONTRACT.md section 9 answers it (to the organization's members: the account's id included). */
+/** Entry as docs/contract.md section 9 answers it (to the organization's members: the account's id included). */
 export async function entryViews(db: Queryable, t: TournamentRow, only?: readonly string[]): Promise<EntryView[]> {
   const records = await entryRecords(db, t, only);
   if (records.length === 0) return [];

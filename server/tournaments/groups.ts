@@ -130,7 +130,7 @@ async function generatedGroups(
   return groups;
 }
 
-/** Group as CONTRACT.md section 9 answers it, in start order, the entries in their order in the group. */
+/** Group as docs/contract.md section 9 answers it, in start order, the entries in their order in the group. */
 export async function groupViews(db: Queryable, t: TournamentRow, round: number): Promise<GroupView[]> {
   const groups = await db
     .select()

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client';
 import { courseHandicap, playingHandicap, wholeCourseHandicap, type Rating } from '../golf';
 
 /**
- * An entry's handicaps (GOLF.md): the course handicap from the division's tee, kept unrounded; the playing
+ * An entry's handicaps (docs/golf.md): the course handicap from the division's tee, kept unrounded; the playing
  * handicap is the tournament's allowance on that unrounded value. Rating and slope stay on the server.
  */
 export interface EntryHandicaps {

@@ -43,7 +43,7 @@ export function cachedDivisions(
   );
 }
 
-/** Leaderboard (CONTRACT.md section 9) from computed divisions; `division` keeps one (404 for another id). */
+/** Leaderboard (docs/contract.md section 9) from computed divisions; `division` keeps one (404 for another id). */
 export function shapeLeaderboard(
   divisions: readonly LeaderboardDivision[],
   updatedAt: string,

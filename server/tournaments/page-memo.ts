@@ -5,7 +5,7 @@ import { tournamentChannel } from './events';
 /**
  * A public tournament's page, as everyone may read it, kept for at most PAGE_MEMO_MS so that a page read by
  * hundreds of phones at once costs one access check and one version read per change, not per request
- * (PERFORMANCE.md: the page at ≥ 1,000 req/s). Only a page found without an organization context (public,
+ * (docs/performance.md: the page at ≥ 1,000 req/s). Only a page found without an organization context (public,
  * past draft) is kept: it is the same for every reader. Every change of the tournament writes an event and
  * nudges `tournament:<id>` on the bus after its commit; the nudge drops the page at once, on every instance
  * the bus reaches, and a bus that may have lost messages (resync) drops all. The time bound covers what

@@ -30,7 +30,7 @@ import { loadLeaderboardInput } from './leaderboard-input';
 import { publicTournamentView, tournamentView } from './view';
 
 /**
- * The public landing pages (CONTRACT.md section 9). Who may read a tournament is decided by the context its
+ * The public landing pages (docs/contract.md section 9). Who may read a tournament is decided by the context its
  * rows are read in, never by the database owner's rights: an anonymous reader reads without an organization
  * context, where only the policies' public exception lets rows through (public, not a draft); a signed-in
  * user's own organizations' members-only tournaments are read in each organization's tenancy transaction,

@@ -7,7 +7,7 @@ import { loadLeaderboardInput } from './leaderboard-input';
 import type { Deps } from '../deps';
 
 /**
- * results.csv (CONTRACT.md section 9) as a Norwegian Excel opens it right: a UTF-8 BOM (else æøå come out
+ * results.csv (docs/contract.md section 9) as a Norwegian Excel opens it right: a UTF-8 BOM (else æøå come out
  * garbled), `;` between fields and a decimal comma (the Norwegian list separator and decimal mark), CRLF
  * line ends (RFC 4180). Positions and totals are the leaderboard's own (computeLeaderboard), so the file
  * and the public page never disagree. Decisions (0411):

@@ -16,7 +16,7 @@ function optional<K extends string, V>(key: K, value: V | null): { [P in K]?: V 
 }
 
 /**
- * Tournament as CONTRACT.md section 9 answers it. Reads run on `db` as given: the organization's tenancy
+ * Tournament as docs/contract.md section 9 answers it. Reads run on `db` as given: the organization's tenancy
  * transaction for its members, or no organization context for a public page (where the policies let only a
  * public, non-draft tournament's rows through).
  */

@@ -10,7 +10,7 @@ import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/un
 import { AppError } from '../errors';
 import type { Logger } from '../log';
 
-/** The one mapping from an error of any kind to what a client is told (CONTRACT.md section 2). */
+/** The one mapping from an error of any kind to what a client is told (docs/contract.md section 2). */
 export interface DescribedError {
   code: ErrorCode;
   status: number;

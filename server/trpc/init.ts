@@ -79,7 +79,7 @@ function notAuthenticated(): AppError {
   return new AppError('NOT_AUTHENTICATED');
 }
 
-// ---- Procedure builders: one per access level of SPEC.md section 5 ----
+// ---- Procedure builders: one per access level of docs/access.md section 5 ----
 
 export const publicProcedure = baseProcedure;
 
@@ -95,7 +95,7 @@ export const optionalUserProcedure = baseProcedure.use(async ({ ctx, next }) => 
 });
 
 /**
- * The WebSocket user of SPEC.md section 5, for subscriptions: optional user, and at most
+ * The WebSocket user of docs/access.md section 5, for subscriptions: optional user, and at most
  * MAX_SUBSCRIPTIONS_PER_SOCKET at once on one socket (429 RATE_LIMITED beyond it, before any access check).
  */
 export const webSocketUserProcedure = optionalUserProcedure.use(async ({ ctx, next }) => {

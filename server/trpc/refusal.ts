@@ -5,7 +5,7 @@ import { toTRPCError } from './errors';
 import { appRouter } from './router';
 
 /**
- * Refuses a /trpc request that a guard stops before tRPC reads it (the mutation guard's 403), in tRPC's own error shape (CONTRACT.md section 2): the same body tRPC's error
+ * Refuses a /trpc request that a guard stops before tRPC reads it (the mutation guard's 403), in tRPC's own error shape (docs/contract.md section 2): the same body tRPC's error
  * formatter would write, one error per call of a batch, so the app's batch link reads it like any other.
  * The guard cannot hand the error to tRPC instead: tRPC checks the content type before it looks at an error
  * handed to it, and a form post would be its 415, not our 403.

@@ -44,7 +44,7 @@ const webSocketOnly = publicProcedure.query(() => {
 
 /**
  * The router tRPC over HTTP serves: the app's procedures, each subscription replaced by `webSocketOnly`.
- * Subscriptions run over the WebSocket only (SPEC.md section 5, the WebSocket user). Over HTTP tRPC would
+ * Subscriptions run over the WebSocket only (docs/access.md section 5, the WebSocket user). Over HTTP tRPC would
  * stream one as server-sent events, outside the socket's subscription budget and on past the session's
  * end, with no socket to close. tRPC looks a call's procedure up here after decoding its path, so no
  * spelling (`/trpc/x/chat.onMessage`, `chat%2EonMessage`, a batch) can reach a subscription.

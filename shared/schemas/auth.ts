@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { email, sixDigitCode } from './common';
 import { languageSchema, sessionStageSchema, twoFactorMethodSchema } from './values';
 
-/** CONTRACT.md section 5. Counted in characters (code points), as a person would count them. */
+/** docs/contract.md section 5. Counted in characters (code points), as a person would count them. */
 export const PASSWORD_MIN_CHARACTERS = 10;
 export const PASSWORD_MAX_CHARACTERS = 1024;
 
@@ -72,7 +72,7 @@ export type SetPasswordInput = z.infer<typeof setPasswordInput>;
 
 // ---- Outputs (decision 0012) ----
 
-/** The `User` of CONTRACT.md section 4: what the client may know about an account, and nothing more. */
+/** The `User` of docs/contract.md section 4: what the client may know about an account, and nothing more. */
 export const publicUserOutput = z.object({
   id: z.string(),
   email: z.string(),

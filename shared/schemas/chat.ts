@@ -3,7 +3,7 @@ import { id } from './common';
 import { chatEventKindSchema } from './values';
 import { userText } from './text';
 
-/** CONTRACT.md section 10: a message is 1 to 2,000 Unicode code points (an emoji is one, not two). */
+/** docs/contract.md section 10: a message is 1 to 2,000 Unicode code points (an emoji is one, not two). */
 export const CHAT_TEXT_MAX_CODE_POINTS = 2_000;
 export const CHAT_HISTORY_DEFAULT_LIMIT = 50;
 export const CHAT_HISTORY_MAX_LIMIT = 100;
@@ -38,7 +38,7 @@ export const chatMarkReadInput = chatMessageIdInput;
 /** `lastEventId` is sent back by the tRPC client when it reconnects: the subscription resumes after it. */
 export const chatOnMessageInput = z.strictObject({ organizationId: id, lastEventId: z.string().max(40).nullish() });
 
-/** CONTRACT.md section 10. `author.userId` is null once the author's account is deleted (decision 0600). */
+/** docs/contract.md section 10. `author.userId` is null once the author's account is deleted (decision 0600). */
 export const chatMessageOutput = z.object({
   id: z.string(),
   author: z.object({ userId: z.string().nullable(), name: z.string() }),

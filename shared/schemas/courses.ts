@@ -5,7 +5,7 @@ import { userText } from './text';
 import { courseKindSchema, teeGenderSchema } from './values';
 
 /**
- * Courses (CONTRACT.md section 8). Inputs are strict (unknown fields → 400). The outputs below are the
+ * Courses (docs/contract.md section 8). Inputs are strict (unknown fields → 400). The outputs below are the
  * only shapes a course leaves the server in: the tee form is the simplified one, with no course rating
  * and no slope, and unknown keys are stripped by the output schemas as a second line of defence.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id } from './common';
 import { feedItemKindSchema, highlightKindSchema } from './values';
 
-/** CONTRACT.md section 10, decision 0602: a page of the feed is 1..100 items, 20 unless asked. */
+/** docs/contract.md section 10, decision 0602: a page of the feed is 1..100 items, 20 unless asked. */
 export const FEED_DEFAULT_LIMIT = 20;
 export const FEED_MAX_LIMIT = 100;
 

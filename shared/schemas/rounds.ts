@@ -4,7 +4,7 @@ import { userText } from './text';
 import { queryNumber, queryText, teeOutput } from './courses';
 import { courseKindSchema, roundFormatSchema, roundHolesSchema, roundStatusSchema } from './values';
 
-/** Rounds (CONTRACT.md section 8). Inputs are strict: unknown fields are 400 INVALID_INPUT. */
+/** Rounds (docs/contract.md section 8). Inputs are strict: unknown fields are 400 INVALID_INPUT. */
 
 export const HANDICAP_INDEX_RANGE = { min: -10, max: 54 } as const;
 /** The index a participant without one plays off (the World Handicap System's maximum). */

@@ -16,7 +16,7 @@ import {
 } from '../tournament-rules';
 import { tournamentFormatSchema, tournamentStatusSchema, tournamentVisibilitySchema } from './values';
 
-/** Tournaments and their public pages (CONTRACT.md section 9). Inputs are strict: unknown fields are 400. */
+/** Tournaments and their public pages (docs/contract.md section 9). Inputs are strict: unknown fields are 400. */
 
 // The moves and limits live without zod in shared/tournament-rules.ts (the value lists in shared/values.ts),
 // so the app's chunks need not carry zod; everything of tournament-rules is this module's too.

@@ -28,7 +28,7 @@ export const twoFactorDisableInput = z.strictObject({ code: secondFactorCode });
 
 export const regenerateRecoveryCodesInput = z.strictObject({ code: secondFactorCode });
 
-/** Body-less endpoints still refuse unknown fields (CONTRACT.md section 1). */
+/** Body-less endpoints still refuse unknown fields (docs/contract.md section 1). */
 export { noInput } from './common';
 
 // ---- Outputs (decision 0012) ----

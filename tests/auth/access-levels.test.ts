@@ -39,7 +39,7 @@ import { restClient } from '../helpers/transport';
 import type { SessionStage } from '../../shared/values';
 
 /**
- * Every access level of SPEC.md section 5, built from the exported builders into a router that exists only
+ * Every access level of docs/access.md section 5, built from the exported builders into a router that exists only
  * here, so the levels are tested apart from any domain's procedures. Each answers who it let in.
  */
 const whoami = ({ ctx }: { ctx: { user: UserRow } }) => ({ userId: ctx.user.id });
@@ -75,7 +75,7 @@ interface TokenKind {
   effective: Effective;
 }
 
-/** What each level answers for a token, by SPEC.md sections 5 and 7. */
+/** What each level answers for a token, by docs/access.md sections 5 and 7. */
 function expected(level: Level, e: Effective): { userId: 'self' | null } | string {
   const full = e?.stage === 'full';
   switch (level) {

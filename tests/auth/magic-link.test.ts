@@ -274,7 +274,7 @@ describe.each(TRANSPORTS)('magic-link sign-in over %s', (transport: Transport) =
     expect(await usersWithEmail(deps, address)).toBe(0);
   });
 
-  it('leads to pending_2fa, must_enroll_2fa or full as SPEC.md section 3 says, with the short cookie for the first two', async () => {
+  it('leads to pending_2fa, must_enroll_2fa or full as docs/access.md section 3 says, with the short cookie for the first two', async () => {
     const withMethod = await createUser(deps.db, { twoFactorMethod: 'email' });
     const owner = await createUser(deps.db);
     const admin = await createUser(deps.db);

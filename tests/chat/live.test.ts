@@ -9,7 +9,7 @@ import { openRawSocket, type RawSocket } from '../helpers/live';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { chatWorld, freshMember } from './support';
 
-/** CONTRACT.md section 10: chat.onMessage on real WebSockets, as the app's sockets are. */
+/** docs/contract.md section 10: chat.onMessage on real WebSockets, as the app's sockets are. */
 const CLOSE_BOUND_MS = 5_000;
 /** How long "nothing arrives" is watched for. */
 const QUIET_MS = 300;

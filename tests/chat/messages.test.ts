@@ -7,7 +7,7 @@ import type { TestDeps } from '../helpers/deps';
 import { TRANSPORTS, useDepsAndServer, type Client } from '../helpers/transport';
 import { chatWorld, freshMember } from './support';
 
-/** CONTRACT.md section 10, team chat: the same cases over tRPC and REST, on each database. */
+/** docs/contract.md section 10, team chat: the same cases over tRPC and REST, on each database. */
 describe.each(databaseKinds())('team chat messages on %s', (kind) => {
   let deps: TestDeps;
   const ctx = useDepsAndServer((started) => (deps = started.deps), { db: kind });

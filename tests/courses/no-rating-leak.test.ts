@@ -13,7 +13,7 @@ import { createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * SPEC.md section 2 and CONTRACT.md section 8: course rating and slope never leave the server. Every
+ * docs/access.md section 2 and docs/contract.md section 8: course rating and slope never leave the server. Every
  * procedure of the course and round routers is called over REST and over tRPC (HTTP, and the WebSocket
  * for the subscription), successes and failures alike; every answer, error, event and log line is walked
  * for a key that names a rating or slope and for any of the values the test put in.
@@ -72,7 +72,7 @@ const QUERIES = new Set([
 
 type Input = Record<string, unknown>;
 const qs = (input: Input) => new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString();
-/** The REST path of each procedure (CONTRACT.md section 8). */
+/** The REST path of each procedure (docs/contract.md section 8). */
 const REST: Record<string, (input: Input) => { method: string; path: string; body?: unknown }> = {
   'courses.searchOfficial': (i) => ({ method: 'GET', path: `/courses/search?${qs(i)}` }),
   'courses.get': (i) => ({ method: 'GET', path: `/courses/${i.courseId}` }),

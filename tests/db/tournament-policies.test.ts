@@ -9,7 +9,7 @@ import { createTournamentFixture, writeScores, type TournamentFixture } from '..
 
 /**
  * The policies of the tournament tables, with the application bypassed: queries run straight on the role
- * and settings a request would have (CONTRACT.md section 9, the one exception to tenant isolation).
+ * and settings a request would have (docs/contract.md section 9, the one exception to tenant isolation).
  */
 const PUBLIC_TABLES = [
   'tournament',

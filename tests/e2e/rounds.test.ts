@@ -76,7 +76,7 @@ describe('the round wizard and the live scorecard in a real browser (issue 8)', 
     expect(calls.filter((c) => c.startsWith('rounds.'))).toEqual([]);
     await page.getByRole('button', { name: 'Opprett runden' }).click();
     await page.getByRole('heading', { name: 'Ny runde: Se over og start' }).waitFor();
-    // Round, then sides, then participants (CONTRACT.md section 8).
+    // Round, then sides, then participants (docs/contract.md section 8).
     expect(calls.filter((c) => /^rounds\.(create|addSide|addParticipant)$/.test(c))).toEqual([
       'rounds.create',
       'rounds.addSide',

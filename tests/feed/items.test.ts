@@ -6,7 +6,7 @@ import { writeScores } from '../helpers/tournaments';
 import { TRANSPORTS, useDepsAndServer, type Client } from '../helpers/transport';
 import { draftTournament, holeOfPar, kinds, leaked, playedRound, secretsOfTheWorld, superAdmin } from './support';
 
-/** CONTRACT.md section 10: every kind of feed item, written by the operation that causes it, over both transports. */
+/** docs/contract.md section 10: every kind of feed item, written by the operation that causes it, over both transports. */
 
 /** The whole feed as a client sees it, page by page, with everything it received on the wire. */
 async function wholeFeed(client: Client): Promise<{ items: FeedItem[]; raw: string }> {

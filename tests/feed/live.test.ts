@@ -12,7 +12,7 @@ import { openRawSocket, type RawSocket } from '../helpers/live';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { draftTournament, leaked, moveTo, playedRound, secretsOfTheWorld, superAdmin } from './support';
 
-/** CONTRACT.md section 10: feed.onItem on real WebSockets, anonymous and signed in. */
+/** docs/contract.md section 10: feed.onItem on real WebSockets, anonymous and signed in. */
 const QUIET_MS = 300;
 
 interface Delivered {

@@ -5,7 +5,7 @@ import { callerAs } from '../helpers/caller';
 import { TRANSPORTS, useDepsAndServer } from '../helpers/transport';
 import { draftTournament, moveTo } from './support';
 
-/** feed.list's pages (CONTRACT.md section 10, decision 0602): newest first, `before` an item id, limit 1..100, 20 unless asked. */
+/** feed.list's pages (docs/contract.md section 10, decision 0602): newest first, `before` an item id, limit 1..100, 20 unless asked. */
 describe('feed.list paging', () => {
   const env = useDepsAndServer();
   const opened: string[] = [];

@@ -8,7 +8,7 @@ import { TRANSPORTS, useDepsAndServer } from '../helpers/transport';
 import { draftTournament, holeOfPar, moveTo, playedRound, superAdmin, tournamentScore } from './support';
 
 /**
- * Items leave the feed (CONTRACT.md section 10, decision 0602): a tournament made members-only, a score
+ * Items leave the feed (docs/contract.md section 10, decision 0602): a tournament made members-only, a score
  * corrected away from its highlight, a round unshared, a super administrator's hide. Sharing's access rules.
  */
 describe.each(databaseKinds())('leaving the feed on %s', (kind) => {

@@ -40,7 +40,7 @@ describe('rounding: ".5 rounded upwards", toward the higher number', () => {
 });
 
 describe('course handicap', () => {
-  it('GOLF.md: HI 10.4, slope 125, CR 71.2, par 72 gives CH 10.704, shown as 11', () => {
+  it('docs/golf.md: HI 10.4, slope 125, CR 71.2, par 72 gives CH 10.704, shown as 11', () => {
     const ch = courseHandicap(10.4, { slope: 125, courseRating: 71.2, par: 72 });
     expect(ch).toBeCloseTo(10.704, 3);
     expect(wholeCourseHandicap(ch)).toBe(11);
@@ -60,7 +60,7 @@ describe('course handicap', () => {
 });
 
 describe('playing handicap and allowances', () => {
-  it('GOLF.md: HI 27.7, slope 129, CR 71.1, par 72, 85 % gives CH 30.722 and PH 26', () => {
+  it('docs/golf.md: HI 27.7, slope 129, CR 71.1, par 72, 85 % gives CH 30.722 and PH 26', () => {
     const ch = courseHandicap(27.7, { slope: 129, courseRating: 71.1, par: 72 });
     expect(ch).toBeCloseTo(30.722, 3);
     expect(playingHandicap(ch, 85)).toBe(26);

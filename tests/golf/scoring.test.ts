@@ -70,7 +70,7 @@ describe('stroke allocation', () => {
 });
 
 describe('hole scores', () => {
-  it('GOLF.md: CH 24, par 4, SI 2, gross 9 receives 2, net double bogey 8, adjusted 8', () => {
+  it('docs/golf.md: CH 24, par 4, SI 2, gross 9 receives 2, net double bogey 8, adjusted 8', () => {
     const received = strokesOnHole(24, 2, 18);
     expect(received).toBe(2);
     expect(netDoubleBogey(4, received)).toBe(8);
@@ -85,7 +85,7 @@ describe('hole scores', () => {
     expect(netDoubleBogey(4, -1)).toBe(5);
   });
 
-  it('GOLF.md: PH 23 scores 3, 4, 1 and 2 Stableford points', () => {
+  it('docs/golf.md: PH 23 scores 3, 4, 1 and 2 Stableford points', () => {
     const holes = [
       { si: 1, par: 4, gross: 5, points: 3 },
       { si: 4, par: 5, gross: 5, points: 4 },
@@ -111,7 +111,7 @@ describe('hole scores', () => {
 });
 
 describe('score differential', () => {
-  it('GOLF.md: adjusted gross 94, CR 73.0, slope 125, PCC 0 gives 19.0', () => {
+  it('docs/golf.md: adjusted gross 94, CR 73.0, slope 125, PCC 0 gives 19.0', () => {
     expect(scoreDifferential({ adjustedGross: 94, courseRating: 73.0, slope: 125, pcc: 0 })).toBe(19.0);
   });
 

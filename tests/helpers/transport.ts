@@ -12,7 +12,7 @@ import type { SessionStage } from '../../shared/values';
 
 /**
  * One client, two transports: the same test runs against the tRPC procedures (createCaller) and against
- * the REST paths of CONTRACT.md on a real HTTP server. Like a browser, the client keeps the session cookie
+ * the REST paths of docs/contract.md on a real HTTP server. Like a browser, the client keeps the session cookie
  * it is given. Answers are compared as JSON (dates as ISO strings), so a test reads the same on either.
  */
 export type Transport = 'trpc' | 'rest';
@@ -40,7 +40,7 @@ const get = (path: string) => (): RestRequest => ({ method: 'GET', path });
 const org = (i: Input) => `/organizations/${encodeURIComponent(i.organizationId)}`;
 const tournamentPath = (i: Input) => `${org(i)}/tournaments/${encodeURIComponent(i.tournamentId)}`;
 
-/** CONTRACT.md sections 4 (auth, 2FA), 7 (organizations, account) and 8 (admin); the audit-log path of docs/organizations.md. */
+/** docs/contract.md sections 4 (auth, 2FA), 7 (organizations, account) and 8 (admin); the audit-log path of docs/organizations.md. */
 const REST = {
   'auth.requestLink': post('/auth/request-link'),
   'auth.verifyLink': post('/auth/verify-link'),
@@ -125,7 +125,7 @@ const REST = {
   'account.export': get('/account/export'),
   'account.requestDeletionCode': post('/account/deletion/code'),
   'account.delete': (i: Input): RestRequest => ({ method: 'DELETE', path: '/account', body: i }),
-  // CONTRACT.md section 9: tournaments and their public pages.
+  // docs/contract.md section 9: tournaments and their public pages.
   'tournaments.create': ({ organizationId, ...body }: Input): RestRequest => ({
     method: 'POST',
     path: `${org({ organizationId })}/tournaments`,
@@ -190,7 +190,7 @@ const REST = {
     method: 'GET',
     path: `/public/tournaments/${encodeURIComponent(i.slug)}/entries/${encodeURIComponent(i.entryId)}/card`,
   }),
-  // CONTRACT.md section 10: team chat; the unread counts of decision 0601.
+  // docs/contract.md section 10: team chat; the unread counts of decision 0601.
   'chat.history': (i: Input): RestRequest => ({
     method: 'GET',
     path: `${org(i)}/chat/messages${query(i, ['before', 'limit'])}`,
@@ -216,7 +216,7 @@ const REST = {
     body,
   }),
   'chat.unreadAll': get('/chat/unread'),
-  // CONTRACT.md section 8: personal courses and creating a round on one.
+  // docs/contract.md section 8: personal courses and creating a round on one.
   'personalCourses.create': post('/personal-courses'),
   'personalCourses.update': ({ personalCourseId, ...body }: Input): RestRequest => ({
     method: 'PATCH',
@@ -238,7 +238,7 @@ const REST = {
     path: `/rounds/${encodeURIComponent(roundId)}/participants`,
     body,
   }),
-  // CONTRACT.md section 10: the public feed, sharing a round to it, and hiding an item.
+  // docs/contract.md section 10: the public feed, sharing a round to it, and hiding an item.
   'feed.list': (i: Input | undefined): RestRequest => ({
     method: 'GET',
     path: `/feed${query(i, ['before', 'limit'])}`,

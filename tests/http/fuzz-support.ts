@@ -274,7 +274,7 @@ function expectIssues(issues: unknown): void {
   }
 }
 
-/** CONTRACT.md section 2, REST: `{error: {code, message, issues?}}` (plus `requestId` on a 500), status by code. */
+/** docs/contract.md section 2, REST: `{error: {code, message, issues?}}` (plus `requestId` on a 500), status by code. */
 export function expectRestShape(status: number, text: string): void {
   expect(status).toBeLessThan(500);
   if (status < 400) return;
@@ -302,7 +302,7 @@ function expectTrpcError(error: any): number {
   return httpStatus;
 }
 
-/** CONTRACT.md section 2, tRPC: `{error: {message, code, data: {appCode, httpStatus, …}}}`, per call in a batch. */
+/** docs/contract.md section 2, tRPC: `{error: {message, code, data: {appCode, httpStatus, …}}}`, per call in a batch. */
 export function expectTrpcShape(status: number, text: string): void {
   expect(status).toBeLessThan(500);
   if (status < 400 && status !== 207) return;

@@ -40,7 +40,7 @@ async function send(url: string, { method = 'GET', body, headers = {}, token }: 
   return { status: res.status, json: text ? JSON.parse(text) : null };
 }
 
-/** CONTRACT.md section 2, REST: `{error: {code, message, issues?}}` and nothing else. */
+/** docs/contract.md section 2, REST: `{error: {code, message, issues?}}` and nothing else. */
 function expectRestError(
   answer: Answer,
   status: number,
@@ -53,7 +53,7 @@ function expectRestError(
   return answer.json.error;
 }
 
-/** CONTRACT.md section 2, tRPC: the code in `error.data.appCode`, the Norwegian text in `error.message`. */
+/** docs/contract.md section 2, tRPC: the code in `error.data.appCode`, the Norwegian text in `error.message`. */
 function expectTrpcError(answer: Answer, status: number, appCode: string): string {
   expect(answer.status).toBe(status);
   const errors = Array.isArray(answer.json) ? answer.json.map((item: any) => item.error) : [answer.json.error];

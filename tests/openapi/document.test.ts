@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { createTournamentFixture, type TournamentFixture } from '../helpers/tournaments';
 import { assertDocumented } from './answers';
 
-/** Paths the app serves that are not the REST API of CONTRACT.md, and so not in the document. */
+/** Paths the app serves that are not the REST API of docs/contract.md, and so not in the document. */
 const NOT_API = new Set([
   'GET /healthz',
   'GET /readyz',

@@ -136,7 +136,7 @@ describe.each(TRANSPORTS)('cross-tenant attempts over %s', (transport: Transport
         },
         body: JSON.stringify({ role: 'admin', organizationId: orgB.id }),
       });
-      // The path names the organization; the same field in the body is unknown to the REST path (CONTRACT.md
+      // The path names the organization; the same field in the body is unknown to the REST path (docs/contract.md
       // section 1), so it is refused before anything is looked up.
       expect(res.status).toBe(400);
       const text = await res.text();

@@ -8,7 +8,7 @@ import { signInByMagicLink, signInWithPassword } from './support';
 const PASSWORD = 'riktig hest batteri stift';
 
 /**
- * SPEC.md section 3: an owner or admin without 2FA must enrol before a full session. Becoming one while
+ * docs/access.md section 3: an owner or admin without 2FA must enrol before a full session. Becoming one while
  * signed in leaves the current session alone; the next sign-in asks for enrolment.
  */
 describe.each(TRANSPORTS)('becoming owner or admin without 2FA, over %s', (transport: Transport) => {

@@ -3,7 +3,7 @@ import { createTestDeps } from '../helpers/deps';
 import { openRawSocket } from '../helpers/live';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** CONTRACT.md section 2 over the WebSocket too: hostile messages get a 4xx error, and the socket stays usable. */
+/** docs/contract.md section 2 over the WebSocket too: hostile messages get a 4xx error, and the socket stays usable. */
 describe('hostile WebSocket messages', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { openRawSocket, type RawSocket } from '../helpers/live';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { demoCourse } from '../rounds/helpers';
 
-/** CONTRACT.md section 10: within 5 seconds. */
+/** docs/contract.md section 10: within 5 seconds. */
 const CLOSE_BOUND_MS = 5_000;
 
 describe.each(databaseKinds())('live sockets end with their session, on %s', (kind) => {
@@ -185,7 +185,7 @@ describe.each(databaseKinds())('live sockets end with their session, on %s', (ki
       signal: AbortSignal.timeout(5_000),
     });
     expect(res.status).toBe(400);
-    // In tRPC's error shape, as every /trpc answer (CONTRACT.md section 2).
+    // In tRPC's error shape, as every /trpc answer (docs/contract.md section 2).
     const body = (await res.json()) as { error: { message: string; data: { appCode: string; httpStatus: number } } };
     expect(body.error.data).toMatchObject({ appCode: 'INVALID_INPUT', httpStatus: 400 });
     expect(body.error.message).toBe('Direkteoppdateringer går bare over WebSocket.');

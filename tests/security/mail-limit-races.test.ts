@@ -11,7 +11,7 @@ import { clients, fire, serverErrors, statuses, type Client, type Outcome } from
 import { enrolEmail } from '../two-factor/support';
 
 /**
- * Every request that mails a code to the caller counts against their mail limit (CONTRACT.md section 6,
+ * Every request that mails a code to the caller counts against their mail limit (docs/contract.md section 6,
  * five per ten minutes) and leaves one code open (a new code voids the previous one). Fired 50 at once over
  * the real server: at most five mails go out, the rest are 429, and exactly one code is open afterwards.
  */

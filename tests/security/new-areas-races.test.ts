@@ -22,7 +22,7 @@ import { buildWorld, tournamentIn, type World } from '../tournaments/support';
 import { cardRow, entrantEntry, eventsOf, fullCard, playWorld, strokesOn } from '../tournaments/play-support';
 
 /**
- * A hostile client against the tournament, chat and feed areas of CONTRACT.md sections 9 and 10: each request
+ * A hostile client against the tournament, chat and feed areas of docs/contract.md sections 9 and 10: each request
  * fired 50 times at once through the real server, another organization's ids, a socket outliving its session.
  * Whatever happens, no 5xx, no lost write, no doubled item, no data of another organization.
  */

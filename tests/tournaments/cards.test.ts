@@ -17,7 +17,7 @@ import {
   type PlayWorld,
 } from './play-support';
 
-/** tournaments.signCard (CONTRACT.md section 9, decision 0411). */
+/** tournaments.signCard (docs/contract.md section 9, decision 0411). */
 
 const deps = await createTestDeps();
 const make = clients(deps);

@@ -8,7 +8,7 @@ import { addMember, createUser } from '../helpers/factories';
 import { TRANSPORTS, useDepsAndServer, type Transport } from '../helpers/transport';
 import { buildWorld, failure, tournamentIn, type World } from './support';
 
-/** Entries (CONTRACT.md section 9, decision 0410): who may enter whom and when, the handicap freeze, withdrawals. */
+/** Entries (docs/contract.md section 9, decision 0410): who may enter whom and when, the handicap freeze, withdrawals. */
 
 describe.each(TRANSPORTS)('entry rules over %s', (transport: Transport) => {
   let w: World;

@@ -11,7 +11,7 @@ import { buildWorld, failure, tournamentIn, tournamentInput, type World } from '
 import { TOURNAMENT_STATUSES, type TournamentStatus } from '../../shared/values';
 
 /**
- * Tournament management (CONTRACT.md section 9): who may call what, the status moves, what an update may
+ * Tournament management (docs/contract.md section 9): who may call what, the status moves, what an update may
  * change and when, and the slugs. Entries and start lists have their own files.
  */
 

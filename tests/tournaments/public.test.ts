@@ -9,7 +9,7 @@ import { TRANSPORTS, useDepsAndServer, type Client, type Outcome, type Transport
 import { changeTournament, recordScore, setSearchText } from './live-support';
 
 /**
- * The public landing endpoints (CONTRACT.md section 9) over both transports: who sees which tournament,
+ * The public landing endpoints (docs/contract.md section 9) over both transports: who sees which tournament,
  * what a page shows, search and paging, and that nothing public carries a user id or an e-mail address.
  */
 type Viewer = 'anonymous' | 'nonMember' | 'member';

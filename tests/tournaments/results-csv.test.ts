@@ -10,7 +10,7 @@ import { writeScores } from '../helpers/tournaments';
 import { clients, TRANSPORTS, type Transport } from '../helpers/transport';
 import { PLAY_ACTORS, playWorld, setStatus, userOf, type PlayActor, type PlayWorld } from './play-support';
 
-/** tournaments.resultsCsv (CONTRACT.md section 9, decision 0411). */
+/** tournaments.resultsCsv (docs/contract.md section 9, decision 0411). */
 
 const deps = await createTestDeps();
 const make = clients(deps);

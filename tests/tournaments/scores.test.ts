@@ -20,7 +20,7 @@ import {
 } from './play-support';
 import { tournamentCard } from '../../server/db/schema';
 
-/** tournaments.setScore (CONTRACT.md section 9, decision 0411). */
+/** tournaments.setScore (docs/contract.md section 9, decision 0411). */
 
 const EXPECTED: Record<PlayActor, string> = {
   entrant: 'ok',

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { createTournamentFixture } from '../helpers/tournaments';
 import { SESSION_COOKIE } from '../../server/auth/session-token';
 
-/** The fields of CONTRACT.md section 4's `User`, and no other. */
+/** The fields of docs/contract.md section 4's `User`, and no other. */
 const USER_FIELDS = ['email', 'handicapIndex', 'hasPassword', 'id', 'isSuperAdmin', 'name', 'twoFactorMethod'];
 
 describe('output schemas keep unnamed fields in (decision 0012)', () => {

@@ -24,9 +24,9 @@ export function describeWait(seconds: number, t: TFunction): string {
   return t('common.wait.inAnd', { minutes: min, seconds: sec });
 }
 
-/** CONTRACT.md section 6: one magic link per address per 60 s. */
+/** docs/contract.md section 6: one magic link per address per 60 s. */
 export const MAGIC_LINK_COOLDOWN_SECONDS = 60;
-/** CONTRACT.md section 5: pending and enrolment sessions last 300 s. */
+/** docs/contract.md section 5: pending and enrolment sessions last 300 s. */
 export const PENDING_SESSION_SECONDS = 300;
 
 /**

@@ -3,7 +3,7 @@ import type { Language } from '../../../shared/values';
 
 /**
  * Handicap indexes as golfers write them: "12,4" or "12.4"; a plus handicap "+2,1" is stored as −2.1
- * (GOLF.md). Parsing only reads the text; the server decides what is allowed (54.0, +10.0, one decimal).
+ * (docs/golf.md). Parsing only reads the text; the server decides what is allowed (54.0, +10.0, one decimal).
  */
 export type ParsedHandicap = { ok: true; value: number | null } | { ok: false; message: string };
 

@@ -7,7 +7,7 @@ import { sha256 } from '../tokens';
 import type { UserRow } from '../users';
 
 /**
- * The 2FA attempt limits (CONTRACT.md section 6), for every code a user types as a second factor: TOTP,
+ * The 2FA attempt limits (docs/contract.md section 6), for every code a user types as a second factor: TOTP,
  * e-mailed code, recovery code, on every endpoint that asks for one. 5 wrong codes end a pending session;
  * 10 wrong codes in 15 minutes lock the user's 2FA for 15 minutes.
  *

@@ -16,7 +16,7 @@ import { findPendingSetup, renewPendingSetup } from './pending-setup';
 
 /** The mails of 2FA: e-mailed codes (a sign-in code, an enrolment code) and the security notices. */
 
-/** CONTRACT.md section 5: e-mailed codes live 10 minutes. */
+/** docs/contract.md section 5: e-mailed codes live 10 minutes. */
 export const EMAIL_CODE_SECONDS = 10 * 60;
 
 type CodePurpose = 'two_factor' | 'two_factor_setup';

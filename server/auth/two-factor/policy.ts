@@ -6,7 +6,7 @@ import type { UserRow } from '../users';
 import { ADMIN_ROLES, type SessionStage, type TwoFactorMethod } from '../../../shared/values';
 
 /**
- * The 2FA policy in one place (SPEC.md section 3): who must enrol, who may disable. Everything else in
+ * The 2FA policy in one place (docs/access.md section 3): who must enrol, who may disable. Everything else in
  * this folder carries out the policy; nothing else decides it.
  */
 /** What proved the second factor: a method's code or a recovery code. */

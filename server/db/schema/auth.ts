@@ -14,7 +14,7 @@ export const VERIFICATION_PURPOSES = [
 
 /**
  * Every link and code the service mails (server/auth/verification.ts): the sign-in link and its code
- * (SPEC.md's `magic_link_token`), the e-mailed 2FA and enrolment codes, the address and merge
+ * (docs/access.md's `magic_link_token`), the e-mailed 2FA and enrolment codes, the address and merge
  * confirmations, and organization invitations. Keyed by purpose and target: the address for a sign-in,
  * the user for the user's own confirmations, organization and address for an invitation. Only the SHA-256
  * of a link token is stored, and a keyed hash of a code bound to its row. `invalidatedAt` marks a row
@@ -69,7 +69,7 @@ export const twoFactorSetup = pgTable('two_factor_setup', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** One row per counted event; limits count rows in a sliding window (CONTRACT.md section 6). */
+/** One row per counted event; limits count rows in a sliding window (docs/contract.md section 6). */
 export const rateLimitHit = pgTable(
   'rate_limit_hit',
   {

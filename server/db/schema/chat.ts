@@ -18,7 +18,7 @@ import { tenantPolicy } from './tenancy';
 import { appUser } from './users';
 
 /**
- * Team chat (CONTRACT.md section 10): one conversation per organization, every table under the tenant
+ * Team chat (docs/contract.md section 10): one conversation per organization, every table under the tenant
  * policy. A message outlives its author's account: the author's id becomes null and the name they had when
  * they last wrote stays (`author_name`). A deleted message is a tombstone: `deleted_at` set, its text gone
  * (decision 0600). `seq` orders the conversation (ids are random UUIDs); paging and unread counts use it.

@@ -80,7 +80,7 @@ export const courseHole = pgTable(
 );
 
 /**
- * Rating and slope never leave the server (SPEC.md section 2): only server/courses maps a tee to the
+ * Rating and slope never leave the server (docs/access.md section 2): only server/courses maps a tee to the
  * simplified form that clients see. Nine-hole ratings are optional; when missing they are derived.
  */
 export const tee = pgTable(

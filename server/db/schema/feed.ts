@@ -6,7 +6,7 @@ import { round } from './rounds';
 import { tournament } from './tournaments';
 
 /**
- * The public feed (CONTRACT.md section 10, decision 0602). Not organization data: one service-wide table
+ * The public feed (docs/contract.md section 10, decision 0602). Not organization data: one service-wide table
  * without a tenant policy, written by the operation that causes an item (inside its own transaction, a
  * tenancy transaction included) and read without an organization context. `payload` holds the contract's
  * fields other than id, kind and at, exactly as posted (names by name only); the columns beside it say what

@@ -12,7 +12,7 @@ export const organization = pgTable('organization', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** SPEC.md section 2: looked up without an organization context, so it carries no policy. */
+/** docs/access.md section 2: looked up without an organization context, so it carries no policy. */
 export const organizationMembership = pgTable(
   'organization_membership',
   {

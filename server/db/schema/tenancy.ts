@@ -23,7 +23,7 @@ export function tenantPolicy(tableName: string, organizationId: AnyPgColumn): Re
 }
 
 /**
- * The one exception to tenant isolation (CONTRACT.md section 9): without an organization context, the rows
+ * The one exception to tenant isolation (docs/contract.md section 9): without an organization context, the rows
  * of a public tournament that is not a draft can be read, and nothing can be written (a SELECT policy only).
  * `tournamentId` is the row's own tournament column (the tournament table passes its id).
  */

@@ -25,7 +25,7 @@ import { publicTournamentPolicy, publicTournamentReadPolicy, tenantPolicy } from
 import { appUser } from './users';
 
 /**
- * Tournaments (CONTRACT.md section 9). Every table carries `organization_id` and the tenant policy; the
+ * Tournaments (docs/contract.md section 9). Every table carries `organization_id` and the tenant policy; the
  * tables a public page shows (tournament, round, division, entry, group, group member, score, event) also
  * carry the public read policy. Who an entry is (the account) and the card signatures are only the
  * organization's: the entry row holds the name a public page shows, `tournament_entry_account` the user id.

@@ -14,7 +14,7 @@ import {
 import { LANGUAGES, TWO_FACTOR_METHODS } from '../../../shared/values';
 import { isOneOf } from './checks';
 
-/** SPEC.md section 2. Addresses are stored lower-cased; comparisons are case-insensitive by construction. */
+/** docs/access.md section 2. Addresses are stored lower-cased; comparisons are case-insensitive by construction. */
 export const appUser = pgTable(
   'app_user',
   {

@@ -21,7 +21,7 @@ import { whileAllowed } from '../../realtime/guard';
 import { orgMemberProcedure, router, userProcedure, webSocketUserProcedure } from '../init';
 
 /**
- * The WebSocket user of SPEC.md section 5 for team chat (CONTRACT.md section 10): an anonymous socket is
+ * The WebSocket user of docs/access.md section 5 for team chat (docs/contract.md section 10): an anonymous socket is
  * closed with 4401 (the app takes it as "signed out"), a signed-in non-member is refused with NOT_ORG_MEMBER.
  * The starting point is read here, before the subscription is answered as started.
  */

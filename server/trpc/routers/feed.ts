@@ -4,7 +4,7 @@ import { listFeed } from '../../feed/items';
 import { optionalUserProcedure, router, webSocketUserProcedure } from '../init';
 
 /**
- * The public feed (CONTRACT.md section 10): the same for everyone, signed in or not. The live subscription
+ * The public feed (docs/contract.md section 10): the same for everyone, signed in or not. The live subscription
  * allows anonymous sockets; its starting point is read before the subscription is answered as started.
  */
 const feedListenerProcedure = webSocketUserProcedure

@@ -13,7 +13,7 @@ import { optionalUserProcedure, router } from '../init';
 import { parsedOncePerObject } from '../outputs';
 
 /**
- * The public landing endpoints (CONTRACT.md section 9): anyone, and a signed-in user also sees their own
+ * The public landing endpoints (docs/contract.md section 9): anyone, and a signed-in user also sees their own
  * organizations' members-only tournaments. A draft, an unknown slug and someone else's members-only
  * tournament are the same 404.
  */

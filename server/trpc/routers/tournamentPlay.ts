@@ -14,7 +14,7 @@ import { tournamentResultsCsv } from '../../tournaments/results-csv';
 import { setTournamentScore } from '../../tournaments/scores';
 import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
 
-/** Tournament play: scores, card signatures and the results file (CONTRACT.md section 9, decision 0411). */
+/** Tournament play: scores, card signatures and the results file (docs/contract.md section 9, decision 0411). */
 export const tournamentPlayRouter = router({
   setScore: orgMemberProcedure
     .input(tournamentScoreInput)

@@ -24,7 +24,7 @@ import {
 } from '../../tournaments/tournaments';
 import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
 
-/** Tournaments: records, states, entries and start lists (CONTRACT.md section 9). */
+/** Tournaments: records, states, entries and start lists (docs/contract.md section 9). */
 export const tournamentsRouter = router({
   create: orgAdminProcedure
     .input(tournamentInput)

@@ -19,7 +19,7 @@ import { anySessionProcedure, enrollingProcedure, pendingProcedure, router, user
 
 const ok = { ok: true } as const;
 
-/** CONTRACT.md section 4, the /auth/2fa rows. The rules live in server/auth/two-factor/ (the policy in policy.ts). */
+/** docs/contract.md section 4, the /auth/2fa rows. The rules live in server/auth/two-factor/ (the policy in policy.ts). */
 export const twoFactorRouter = router({
   verify: pendingProcedure
     .input(twoFactorVerifyInput)

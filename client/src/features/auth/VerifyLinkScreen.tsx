@@ -10,7 +10,7 @@ import { Alert, Button, Card, Page } from '../../ui';
 import '../../i18n/messages/nb/verifyLink';
 
 /**
- * The magic link's landing page (CONTRACT.md section 4). Opening it signs no one in: a mail scanner that
+ * The magic link's landing page (docs/contract.md section 4). Opening it signs no one in: a mail scanner that
  * follows links must not use up the link or start a session. One click on the button does.
  */
 export default function VerifyLinkScreen() {

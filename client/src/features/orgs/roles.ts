@@ -4,7 +4,7 @@ import '../../i18n/messages/nb/orgs';
 
 export type { Role };
 
-/** CONTRACT.md section 7: only an owner grants `owner`; an admin may give admin or member. */
+/** docs/contract.md section 7: only an owner grants `owner`; an admin may give admin or member. */
 export function assignableRoles(actor: Role): Role[] {
   if (actor === 'owner') return [...ROLES];
   if (actor === 'admin') return ROLES.filter((role) => role !== 'owner');

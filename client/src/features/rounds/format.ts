@@ -72,7 +72,7 @@ function withGender(name: string, gender: TeeGender | null | undefined, language
   return gender ? `${name} (${TEE_GENDER_LABELS[language][gender].toLowerCase()})` : name;
 }
 
-/** The handicap allowance in one plain sentence (GOLF.md's allowances), where the percentage shows. */
+/** The handicap allowance in one plain sentence (docs/golf.md's allowances), where the percentage shows. */
 export function allowanceText(percent: number, language: Language = 'nb'): string {
   const t = i18n.getFixedT(language);
   switch (percent) {

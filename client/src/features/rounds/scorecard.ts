@@ -3,7 +3,7 @@ import type { Language, RoundFormat } from '../../../../shared/values';
 import { i18n } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
 
-/** Strokes on a hole are 1 to 20 (CONTRACT.md section 8). */
+/** Strokes on a hole are 1 to 20 (docs/contract.md section 8). */
 export const MIN_STROKES = 1;
 export const MAX_STROKES = 20;
 
@@ -170,7 +170,7 @@ export interface CardTotals {
 }
 
 /**
- * Running totals over the holes played: gross, to par gross and net, Stableford points (GOLF.md, as the
+ * Running totals over the holes played: gross, to par gross and net, Stableford points (docs/golf.md, as the
  * server counts them). Computed on the phone from the strokes it shows, so a score still waiting in the
  * outbox counts at once, offline too; the server's totals say the same once it has the score.
  */

@@ -5,7 +5,7 @@ import '../../i18n/messages/nb/rounds';
 /**
  * The round wizard's state (pure: no React, no storage). The whole draft lives here and in sessionStorage,
  * so a reload or the back button loses nothing; the step lives in the URL (?steg=), so the browser's back
- * button goes to the previous step. The server is called in CONTRACT.md section 8's order (round, then
+ * button goes to the previous step. The server is called in docs/contract.md section 8's order (round, then
  * sides, then participants) by `nextCall`, one call at a time; each answer is recorded before the next call,
  * so a reload half-way resumes where it stopped and never creates anything twice.
  */

@@ -57,7 +57,7 @@ export function confirmQuestion(move: StatusMove, name: string, t: TFunction): s
 }
 
 /**
- * Whether a member may enter themself now (CONTRACT.md: while `open` and before `entriesCloseAt`, and
+ * Whether a member may enter themself now (docs/contract.md: while `open` and before `entriesCloseAt`, and
  * while there is room). The server decides; this only says whether to offer the button, and why not.
  */
 export function selfEntry(

@@ -10,7 +10,7 @@ export interface SyncProgress {
 }
 
 /**
- * Sends the draft to the server: the round, then its sides, then its participants (CONTRACT.md section 8),
+ * Sends the draft to the server: the round, then its sides, then its participants (docs/contract.md section 8),
  * one call at a time, recording each answer in the draft before the next, so an interruption resumes.
  */
 export function useRoundSync(dispatch: Dispatch<WizardAction>) {
