@@ -1,5 +1,5 @@
 /**
- * Issue 14: one team chat message delivered to 500 members' sockets with p99 ≤ 100 ms.
+ * docs/performance.md: one team chat message delivered to 500 members' sockets with p99 ≤ 100 ms.
  * The real server in this process (embedded database by default, or BENCH_DATABASE_URL's PostgreSQL in a
  * scratch database with `--postgres`) on loopback; one organization with N members, each with a session of
  * their own and one real WebSocket subscribed to chat.onMessage over tRPC's wire protocol (raw `ws`

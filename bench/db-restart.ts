@@ -1,9 +1,10 @@
 /**
- * Issue 17's database fault: PostgreSQL stopped for `--down` seconds (default 10) and started again in the
- * middle of the steady load of bench/steady-load.ts (mixed reads, score writes, 500 live sockets), the
- * server (`server/index.ts`) in a process of its own. The database is a private cluster this script makes
- * (initdb into a temporary directory, run as the `postgres` OS user on a free port, removed afterwards;
- * bench/private-postgres.ts), never the machine's shared server. `/readyz` is sampled every 200 ms.
+ * The database fault (docs/performance.md, "Soak and faults"): PostgreSQL stopped for `--down` seconds
+ * (default 10) and started again in the middle of the steady load of bench/steady-load.ts (mixed reads, score
+ * writes, 500 live sockets), the server (`server/index.ts`) in a process of its own. The database is a
+ * private cluster this script makes (initdb into a temporary directory, run as the `postgres` OS user on a
+ * free port, removed afterwards; bench/private-postgres.ts), never the machine's shared server. `/readyz` is
+ * sampled every 200 ms.
  * Goals, each printed with its figure and PASS or FAIL (the exit code is 1 if any failed):
  *   - `/readyz` answers 503 `{ok: false}` at every sample while the database is gone (and answers: within 1 s);
  *   - within 5 s of the database's return, `/readyz` answers 200 and a score write succeeds;

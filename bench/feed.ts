@@ -1,5 +1,5 @@
 /**
- * Issue 14: one public feed item delivered to 2,000 anonymous sockets with p99 ≤ 200 ms.
+ * docs/performance.md: one public feed item delivered to 2,000 anonymous sockets with p99 ≤ 200 ms.
  * The real server in this process (embedded database by default, or BENCH_DATABASE_URL's PostgreSQL in a
  * scratch database with `--postgres`) on loopback; N anonymous real WebSockets (no cookie) subscribed to
  * feed.onItem over tRPC's wire protocol (raw `ws` clients in a child process, so the load generator does not

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the server's idle memory as a club sees it after `npm install && npm start`. Runs `npm start`
+ * The server's idle memory as a club sees it after `npm install && npm start`. Runs `npm start`
  * itself (package.json's script, whatever it is: the client build, then the server) with an empty temporary
  * DATA_DIR, so the embedded database is created, migrated and seeded with the demo courses and tournament;
  * waits for the server's "listening" line, lets it settle, then samples the server process's VmRSS from

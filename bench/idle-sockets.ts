@@ -1,5 +1,5 @@
 /**
- * docs/performance.md / issue 12: 10,000 idle authenticated WebSocket connections under 400 MB RSS for the server
+ * docs/performance.md: 10,000 idle authenticated WebSocket connections under 400 MB RSS for the server
  * process. The real server (embedded database) runs in a child process of its own, so that its RSS is the
  * server's alone; this process opens the sockets, each with the session cookie of a user of its own (the
  * server watches every one of them: realtime/sockets.ts checks their sessions every second). The floor is

@@ -1,6 +1,7 @@
 /**
- * Issue 17's soak: the server (`server/index.ts` in a process of its own, on PostgreSQL) under a steady
- * load for `--minutes` (default 10): mixed reads, score writes and 500 live sockets (bench/steady-load.ts).
+ * The soak (docs/performance.md, "Soak and faults"): the server (`server/index.ts` in a process of its own,
+ * on PostgreSQL) under a steady load for `--minutes` (default 10): mixed reads, score writes and 500 live
+ * sockets (bench/steady-load.ts).
  * Goals, each printed with its figure and PASS or FAIL (the exit code is 1 if any failed):
  *   - no error: every request answered 2xx, no write refused, no socket closed, errored or resubscribed;
  *   - the server's RSS grows under 10 %: the median of the last tenth of the run against the median of

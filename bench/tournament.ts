@@ -1,5 +1,5 @@
 /**
- * Issue 13's figures for a tournament of 156 players × 4 rounds, on PostgreSQL:
+ * The figures for a tournament of 156 players × 4 rounds, on PostgreSQL (decision 0413):
  *   - one score's leaderboard update, the server's work (computeLeaderboard + changedRows on that data):
  *     p99 ≤ 5 ms;
  *   - GET /public/tournaments/{slug} (information, start list and leaderboard) over HTTP: ≥ 1,000 req/s.

@@ -3,7 +3,7 @@ import { auditLog } from './db/schema';
 import type { Deps } from './deps';
 import { signInOutcome } from './metrics';
 
-/** The security events recorded (issue: organizations, roles and tenant isolation). */
+/** The security events recorded (docs/organizations.md, "Audit log"). */
 export type AuditAction =
   | 'auth.sign_in'
   | 'auth.sign_in_failed'

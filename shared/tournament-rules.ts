@@ -19,7 +19,7 @@ export const TOURNAMENT_MOVES: Readonly<Record<TournamentStatus, readonly Tourna
 /** Before play: entries, start lists and the tournament's own fields can still change. */
 export const STATUSES_BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
 
-/** docs/contract.md: allowance 100 % in gross play, 95 % in the net formats, unless given. */
+/** docs/golf.md: allowance 100 % in gross play, 95 % in the net formats, unless given. */
 export function defaultAllowancePercent(format: TournamentFormat): number {
   return format === 'stroke_gross' ? 100 : 95;
 }

@@ -3,8 +3,8 @@
  * zod schemas (shared/schemas/values.ts) and the app all take them from here. Without zod, so the app's
  * chunks can import a list or its labels without carrying zod.
  *
- * A list someone sees has labels in Norwegian bokmål (`nb`, what the app shows) and English (`en`, ready
- * for the English interface of issue 16). A list only the server knows (verification purposes, feed event
+ * A list someone sees has labels in Norwegian bokmål (`nb`, what the app shows) and English (`en`, for the
+ * English interface). A list only the server knows (verification purposes, feed event
  * kinds, why a feed item was hidden) stays beside its table in server/db/schema, declared once there.
  */
 
@@ -107,7 +107,7 @@ export const TOURNAMENT_VISIBILITY_LABELS: Labels<TournamentVisibility> = {
 
 export const TOURNAMENT_STATUSES = ['draft', 'open', 'closed', 'in_progress', 'finished', 'cancelled'] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
-/** The states as the club sees them (issue 15). */
+/** The states as the club sees them. */
 export const TOURNAMENT_STATUS_LABELS: Labels<TournamentStatus> = {
   nb: {
     draft: 'Utkast',

@@ -19,7 +19,7 @@ function problems(env: Record<string, string>): string {
 }
 
 describe('configuration', () => {
-  it('has the defaults of docs/contract.md section 3', () => {
+  it('has the defaults of docs/configuration.md', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'golf-config-'));
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.port).toBe(3000);

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server's modules import each other without cycles (issue 11: organizations.ts and invitations.ts did).
+ * The server's modules import each other without cycles (organizations.ts and invitations.ts once did).
  * A cycle makes the order of module initialisation matter and hides which module owns what. Type-only
  * imports count too: they are the usual first step of a cycle.
  */

@@ -29,7 +29,7 @@ const EditTournamentScreen = lazy(() => import('./features/tournaments/EditTourn
 const TournamentScreen = lazy(() => import('./features/tournaments/TournamentScreen'));
 const TournamentCardScreen = lazy(() => import('./features/tournaments/TournamentCardScreen'));
 const OperatorScreen = lazy(() => import('./features/admin/OperatorScreen'));
-// Issue 15: the public page loads nothing of the signed-in screens (decision 0506).
+// The public page loads nothing of the signed-in screens (decision 0506).
 const PublicTournamentScreen = lazy(() => import('./features/public/PublicTournamentScreen'));
 const TournamentListScreen = lazy(() => import('./features/public/TournamentListScreen'));
 const FeedScreen = lazy(() => import('./features/feed/FeedScreen'));

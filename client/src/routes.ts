@@ -2,7 +2,7 @@
  * The app's paths. They are Norwegian and never equal a REST GET path of docs/contract.md (/auth/*, /account/*,
  * /organizations*, /admin/*, /courses/*, /personal-courses*, /rounds*, /participants/*), because the server
  * answers those before its SPA fallback. /login/verify is fixed by the contract (the magic link's target).
- * The one exception is /feed, fixed by issue 15 and also the REST path of feed.list: the server answers a
+ * The one exception is /feed, the app's feed page and also the REST path of feed.list: the server answers a
  * browser's navigation there (Accept names text/html, not application/json) with the app and every other
  * request with the JSON (server/rest/feed.ts, decision 0507). docs/app.md has the table.
  */
@@ -33,11 +33,11 @@ export const ROUTES = {
   newRound: '/runder/ny',
   round: (id: string) => `/runder/${encodeURIComponent(id)}`,
   operator: '/drift',
-  /** Public tournaments, for anyone (issue 15). */
+  /** Public tournaments, for anyone. */
   publicTournaments: '/turneringer',
   /** A tournament's public page: the address PUBLIC_URL/t/{slug} the server serves with the tournament's head. */
   publicTournament: (slug: string) => `/t/${encodeURIComponent(slug)}`,
-  /** The public feed, for anyone (issue 15); the server tells the page from the API by Accept (decision 0507). */
+  /** The public feed, for anyone; the server tells the page from the API by Accept (decision 0507). */
   feed: '/feed',
   /** A club's team chat. */
   chat: (id: string) => `/klubber/${encodeURIComponent(id)}/chat`,

@@ -32,7 +32,7 @@ export const LIMITS = {
   // Accepting by link: tokens no invitation was ever mailed with, counted as password failures are. A person
   // pastes a link cut short a few times; as many as the page's reads in ten minutes is someone guessing.
   invitationGuessesPerUser: { bucket: 'invitation_guess', max: 20, windowSeconds: 10 * 60 },
-  // docs/contract.md section 10: new chat messages per user per organization (edits and deletes do not count).
+  // docs/contract.md section 6: new chat messages per user per organization (edits and deletes do not count).
   chatMessagesPerMember: { bucket: 'chat_message', max: 20, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>;
 

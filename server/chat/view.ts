@@ -34,7 +34,10 @@ export function selectMessages(db: Queryable) {
   return db.select(messageColumns).from(chatMessage).leftJoin(appUser, eq(appUser.id, chatMessage.authorUserId));
 }
 
-/** docs/contract.md section 10's Message: a deleted one carries no text (nor when it was edited). */
+/**
+ * A chat Message (docs/chat-and-feed.md, docs/contract.md section 10): a deleted one carries no text (nor when
+ * it was edited).
+ */
 export function messageView(row: MessageRow): ChatMessage {
   const deleted = row.deletedAt !== null;
   return {

@@ -23,7 +23,7 @@ export interface FeedItemRow {
   hiddenAt: Date | null;
 }
 
-/** docs/contract.md section 10's FeedItem: nothing but what was posted for the public. */
+/** A FeedItem (docs/chat-and-feed.md, docs/contract.md section 10): nothing but what was posted for the public. */
 export function feedItemView(row: FeedItemRow): FeedItem {
   return { id: row.id, kind: row.kind, at: row.at.toISOString(), ...(row.payload as FeedPayload) };
 }

@@ -21,7 +21,7 @@ import { joinKeepingHigherRole } from './roles';
 import type { OrgScope } from './scope';
 import type { Role } from '../../shared/values';
 
-/** docs/contract.md section 7 / issue 5: an invitation is valid for 7 days and is used once. */
+/** An invitation is valid for 7 days and is used once (decision 0301, docs/organizations.md). */
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
 
 /** An invitation link that cannot be used: the invitee needs a new one from the club. */

@@ -10,7 +10,7 @@ import { SESSIONS_CHANNEL } from './channels';
 const SESSION_ENDED_REASON = 'Økten er avsluttet';
 
 /**
- * docs/contract.md section 10: a session that ends has its sockets closed within 5 seconds. Every change this
+ * docs/access.md section 5: a session that ends has its sockets closed within 5 seconds. Every change this
  * service makes to a session is announced and checked at once; the timer is the backstop for what no
  * announcement reaches (a deletion by hand in SQL, a lost bus message). It ticks every second: expiry is
  * checked in memory on every tick, and a socket's session is read again from the database once its last

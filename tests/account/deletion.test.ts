@@ -14,7 +14,7 @@ import { enrolTotp, oathtool } from '../two-factor/support';
 import { aGolfersLife } from './gdpr-support';
 
 /**
- * Issue 17: deleting one's own account (decisions 0106, 0107), over both transports and on both databases.
+ * Deleting one's own account (decisions 0106, 0107), over both transports and on both databases.
  * What goes: the account, its sessions (and live sockets) at once, its rounds, personal courses, chat texts,
  * feed items, entries before play. What stays as it was for the others: their rounds with the player's card
  * as a guest's, results of a tournament that began, a course they played on.

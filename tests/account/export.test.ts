@@ -13,7 +13,7 @@ import { enrolTotp } from '../two-factor/support';
 import { aGolfersLife } from './gdpr-support';
 
 /**
- * Issue 17: the user's own data as a download (GDPR articles 15 and 20; decision 0106): everything about the
+ * The user's own data as a download (GDPR articles 15 and 20; decision 0106): everything about the
  * user, nothing about anyone else beyond what the user already sees, and no secret.
  */
 describe.each(databaseKinds())('exporting my data, on %s', (kind) => {

@@ -13,7 +13,7 @@ import { clients, type Client, type Outcome } from '../helpers/transport';
 import { at, enrolEmail, enrolTotp, oathtool } from '../two-factor/support';
 
 /**
- * Issue 11, item 1: a burst of parallel wrong codes gets no more tries than the contract's limits
+ * A burst of parallel wrong codes gets no more tries than the contract's limits
  * (docs/contract.md sections 5 and 6), for every code the service accepts. 50 requests at once over the real
  * HTTP server; on PostgreSQL (TEST_DATABASE_URL) they run on separate connections, which is where a
  * "compare first, count afterwards" check lets them all through. PGlite runs one statement at a time, so

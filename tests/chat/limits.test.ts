@@ -4,7 +4,7 @@ import type { TestDeps } from '../helpers/deps';
 import { useDepsAndServer } from '../helpers/transport';
 import { chatWorld, freshMember } from './support';
 
-/** docs/contract.md section 10: 20 new messages per user per organization per minute, held in the database. */
+/** docs/contract.md section 6: 20 new messages per user per organization per minute, held in the database. */
 describe.each(databaseKinds())('the chat limit on %s', (kind) => {
   let deps: TestDeps;
   const ctx = useDepsAndServer((started) => (deps = started.deps), { db: kind });

@@ -15,7 +15,7 @@ import { testConfig } from '../helpers/deps';
 import { startTestServer, unusedPort, type TestServer } from '../helpers/server';
 
 /**
- * Issue 17, the database going away under a running service (bench/db-restart.ts does it to a whole
+ * The database going away under a running service (bench/db-restart.ts does it to a whole
  * PostgreSQL cluster under load; these are its defects, each with a real failure): a request is answered
  * 503 UNAVAILABLE with Retry-After while the database cannot be reached, not 500 (decision 0015), and a
  * connection that dies inside a transaction fails that transaction instead of killing the process.

@@ -14,7 +14,7 @@ import {
 
 const PASSWORD = 'et langt og godt passord';
 
-describe('account settings in a real browser (issue 7)', () => {
+describe('account settings in a real browser', () => {
   let app: AppUnderTest;
   let browser: Browser;
   useAppAndBrowser((started) => ({ app, browser } = started));

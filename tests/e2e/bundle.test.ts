@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newPhoneContext, type AppUnderTest } from './harness';
 import { useAppAndBrowser, watchScripts } from './support';
 
-/** Issue 7 and docs/performance.md: the sign-in screen's JavaScript stays under 150 KB gzip. */
+/** docs/performance.md: the sign-in screen's JavaScript stays under 150 KB gzip. */
 const SIGN_IN_BUDGET_BYTES = 150 * 1024;
 
 describe('the sign-in screen’s JavaScript', () => {

@@ -7,7 +7,7 @@ import { expectAccessible, signedInContext, useAppAndBrowser, watchConsole, watc
 /** The feed page for an anonymous visitor: all of its JavaScript under the sign-in page's budget. */
 const FEED_PAGE_BUDGET_BYTES = 150 * 1024;
 
-/** Issue 15, the feed: live for anyone at /feed, on the home screen, and a round shared from its screen. */
+/** The feed: live for anyone at /feed, on the home screen, and a round shared from its screen. */
 describe('the feed', () => {
   let app: AppUnderTest;
   let browser: Browser;

@@ -8,7 +8,7 @@ import { screenshots, type AppUnderTest } from './harness';
 import { expectAccessible, signedInContext, useAppAndBrowser, watchErrors } from './support';
 
 /**
- * Issue 16: the golfer's own screens in English (an English phone, no language saved on the account): home,
+ * The golfer's own screens in English (an English phone, no language saved on the account): home,
  * the round wizard, the scorecard and a club, in the words an English-speaking golfer uses.
  */
 describe('home, rounds and clubs in English', () => {

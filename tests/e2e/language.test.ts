@@ -15,7 +15,7 @@ import {
   watchErrors,
 } from './support';
 
-/** Issue 16, decisions 0020 and 0108: English beside Norwegian, chosen by the user or the browser. */
+/** Decisions 0020 and 0108: English beside Norwegian, chosen by the user or the browser. */
 describe('English beside Norwegian', () => {
   let app: AppUnderTest;
   let browser: Browser;

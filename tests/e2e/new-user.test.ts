@@ -14,7 +14,7 @@ import {
   watchErrors,
 } from './support';
 
-/** Issue 16, "rough edges a new user hit": the home screen's first question, invitations, the outbox. */
+/** Rough edges a new user hit: the home screen's first question, invitations, the outbox. */
 describe('a new user, invitations and the development outbox, in a real browser', () => {
   let app: AppUnderTest;
   let browser: Browser;

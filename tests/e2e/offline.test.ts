@@ -42,7 +42,7 @@ async function workerInControl(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
-describe('offline first: an installable app whose scorecard works without network (issue 16)', () => {
+describe('offline first: an installable app whose scorecard works without network', () => {
   let app: AppUnderTest;
   let browser: Browser;
   useAppAndBrowser((started) => ({ app, browser } = started));

@@ -21,12 +21,12 @@ import {
 const PASSWORD = 'et langt og godt passord';
 
 /**
- * Issue 17 in a real browser at 390×844: "Last ned mine data" downloads the user's data as a JSON file, and
+ * My own data in a real browser at 390×844: "Last ned mine data" downloads the user's data as a JSON file, and
  * "Slett kontoen" deletes the account with the code from the real mail outbox (and the 2FA code when on):
  * the session ends, the app says so plainly, signing in again finds no account, and a friend's round keeps
  * the card as a guest's.
  */
-describe('my own data: download and account deletion (issue 17)', () => {
+describe('my own data: download and account deletion', () => {
   let app: AppUnderTest;
   let browser: Browser;
   useAppAndBrowser((started) => ({ app, browser } = started));

@@ -13,7 +13,7 @@ import {
   watchScripts,
 } from './support';
 
-/** Issue 15: the public page's JavaScript, all of it, stays under 120 KB gzip. */
+/** The public page's JavaScript, all of it, stays under 120 KB gzip (decision 0506). */
 const PUBLIC_PAGE_BUDGET_BYTES = 120 * 1024;
 
 describe('the public tournament page, the tournament list and team chat', () => {

@@ -5,7 +5,7 @@ import { createUser } from '../helpers/factories';
 import { screenshots, VIEWPORTS, type AppUnderTest } from './harness';
 import { useAppAndBrowser, watchErrors, signedInContext } from './support';
 
-describe('the round wizard and the live scorecard in a real browser (issue 8)', () => {
+describe('the round wizard and the live scorecard in a real browser', () => {
   let app: AppUnderTest;
   let browser: Browser;
   useAppAndBrowser((started) => ({ app, browser } = started));

@@ -11,7 +11,7 @@ const isSetScore = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathna
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Two phones on one round (issue 12's defects): the owner's and the partner's, each its own browser
+ * Two phones on one round (the defects of decision 0504): the owner's and the partner's, each its own browser
  * context, as two golfers scoring the same group would be.
  */
 describe('two phones scoring the same round in a real browser', () => {

@@ -7,7 +7,7 @@ import { demoCourse } from '../rounds/helpers';
 import { screenshots, VIEWPORTS, type AppUnderTest } from './harness';
 import { expectAccessible, signedInContext, useAppAndBrowser, watchErrors } from './support';
 
-/** The scorecard a golfer picks (issue 16, decision 0508): marks, Ut/Inn, the hole bar, finishing, the list. */
+/** The scorecard a golfer picks (decision 0508): marks, Ut/Inn, the hole bar, finishing, the list. */
 describe('the scorecard on a phone', () => {
   let app: AppUnderTest;
   let browser: Browser;

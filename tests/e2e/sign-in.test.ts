@@ -16,7 +16,7 @@ import {
 
 const PASSWORD = 'riktig hest batteri stift';
 
-describe('signing in, in a real browser (issue 7)', () => {
+describe('signing in, in a real browser', () => {
   let app: AppUnderTest;
   let browser: Browser;
   useAppAndBrowser((started) => ({ app, browser } = started));

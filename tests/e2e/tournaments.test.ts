@@ -5,13 +5,13 @@ import { addMember, createOrganization, createUser } from '../helpers/factories'
 import { screenshots, type AppUnderTest } from './harness';
 import { expectAccessible, useAppAndBrowser, watchConsole, signedInContext } from './support';
 
-/** A screen checked as the brief asks: pictures at both widths, then axe. */
+/** A screen checked: pictures at both widths, then axe. */
 async function shoot(page: Page, name: string): Promise<void> {
   await screenshots(page, `tournament-${name}`);
   await expectAccessible(page, name);
 }
 
-describe('the club’s tournament screens in a real browser (issue 15)', () => {
+describe('the club’s tournament screens in a real browser', () => {
   let app: AppUnderTest;
   let browser: Browser;
   useAppAndBrowser((started) => ({ app, browser } = started));

@@ -11,7 +11,7 @@ const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avi
 const INDEX = '<!doctype html><title>Hullvis</title><div id="root"></div>';
 
 /**
- * GET /feed is both the REST path of feed.list (docs/contract.md section 10) and the app's feed page (issue 15):
+ * GET /feed is both the REST path of feed.list (docs/contract.md section 10) and the app's feed page:
  * a browser's navigation gets the app, every API client the JSON (decision 0507).
  */
 describe('GET /feed: the app for a browser, the JSON for an API client', () => {

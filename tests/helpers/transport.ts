@@ -40,7 +40,7 @@ const get = (path: string) => (): RestRequest => ({ method: 'GET', path });
 const org = (i: Input) => `/organizations/${encodeURIComponent(i.organizationId)}`;
 const tournamentPath = (i: Input) => `${org(i)}/tournaments/${encodeURIComponent(i.tournamentId)}`;
 
-/** docs/contract.md sections 4 (auth, 2FA), 7 (organizations, account) and 8 (admin); the audit-log path of docs/organizations.md. */
+/** docs/contract.md sections 4 (auth, 2FA, account) and 7 (organizations, the audit log, admin). */
 const REST = {
   'auth.requestLink': post('/auth/request-link'),
   'auth.verifyLink': post('/auth/verify-link'),

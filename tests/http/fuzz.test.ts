@@ -21,7 +21,7 @@ import {
 } from './fuzz-support';
 
 /**
- * Issue 11, item 4: no input, however hostile, gets a 5xx or an error body outside the contract's shape.
+ * No input, however hostile, gets a 5xx or an error body outside the contract's shape.
  * Every REST route and every tRPC procedure gets FUZZ_RUNS random requests per seed: hostile values in
  * every field, path and query parameter, odd content types and encodings, with and without a session.
  * Seeds: FUZZ_SEED alone when given, else a fixed one (the same requests every run) and a new random one.

@@ -11,7 +11,7 @@ import { createUser } from '../helpers/factories';
 import { useDepsAndServer } from '../helpers/transport';
 import { demoCourse } from '../rounds/helpers';
 
-/** Issue 11, item 4: input that used to answer 500. Each is a 4xx in the contract's shape for its transport. */
+/** Input that used to answer 500 (decision 0005). Each is a 4xx in the contract's shape for its transport. */
 
 interface Answer {
   status: number;

@@ -16,10 +16,9 @@ import { clientFor, TRANSPORTS, useDepsAndServer, type Procedure, type Transport
 import { insertInvitation } from './support';
 
 /**
- * Every procedure of issue 5 (organizations, administration, account e-mails, merge, profile), and the
- * invitation procedures of issue 16, against
- * every kind of caller, through tRPC and REST. 'ok' means the call got through to its domain code and
- * succeeded; anything else is the contract's error code.
+ * Every procedure of organizations, administration, account e-mails, merge and profile, and the invitation
+ * procedures of decision 0306, against every kind of caller, through tRPC and REST. 'ok' means the call got through
+ * to its domain code and succeeded; anything else is the contract's error code.
  */
 const ACTORS = [
   'anonymous',

@@ -34,7 +34,7 @@ export async function insertInvitation(
   return token;
 }
 
-/** A real primary sign-in by magic link (issue 3's procedures): what a person clicking the mail gets. */
+/** A real primary sign-in by magic link: what a person clicking the mail gets. */
 export async function signInByMagicLink(
   deps: TestDeps,
   address: string,
@@ -48,7 +48,7 @@ export async function signInByMagicLink(
   return { stage: answer.stage, token: anonymous.lastSessionToken()!, userId: answer.user.id };
 }
 
-/** A real password sign-in (issue 3's procedure): the stage the next sign-in leads to. */
+/** A real password sign-in: the stage the next sign-in leads to. */
 export async function signInWithPassword(deps: TestDeps, address: string, password: string): Promise<string> {
   const anonymous = callerWithToken(deps, null);
   const answer = await anonymous.caller.auth.login({ email: address, password });

@@ -15,7 +15,7 @@ import { startTestServer, unusedPort, type TestServer } from '../helpers/server'
 import { demoCourse, roundWithPlayers } from '../rounds/helpers';
 
 /**
- * Issue 17: a phone's socket that comes back while the database is away. Its subscription is refused
+ * A phone's socket that comes back while the database is away. Its subscription is refused
  * (503 UNAVAILABLE); the app's link chain (client/src/live-retry.ts before the WebSocket link) starts it
  * again until the database is back, and from then on the phone gets the round's events. The database's
  * absence is real: the server's pool reaches PostgreSQL through a TCP relay that this test stops (every

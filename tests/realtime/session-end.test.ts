@@ -11,7 +11,7 @@ import { openRawSocket, type RawSocket } from '../helpers/live';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { demoCourse } from '../rounds/helpers';
 
-/** docs/contract.md section 10: within 5 seconds. */
+/** docs/access.md section 5: within 5 seconds. */
 const CLOSE_BOUND_MS = 5_000;
 
 describe.each(databaseKinds())('live sockets end with their session, on %s', (kind) => {

@@ -15,7 +15,7 @@ import { startServerProcess, startTestServer, type ServerProcess } from '../help
 import { demoCourse, roundWithPlayers } from '../rounds/helpers';
 
 /**
- * Issue 12, several instances: on PostgreSQL the bus crosses processes over LISTEN/NOTIFY; on PGlite it
+ * Several instances (decision 0008): on PostgreSQL the bus crosses processes over LISTEN/NOTIFY; on PGlite it
  * stays in-process. The PostgreSQL parts run when TEST_DATABASE_URL is set, as the other PostgreSQL tests.
  */
 

@@ -10,7 +10,7 @@ import { fire, serverErrors, statuses, TRANSPORTS, useDepsAndServer, type Client
 import { insertInvitation, signInByMagicLink } from '../organizations/support';
 
 /**
- * A hostile client against the invitation procedures of issue 16 (docs/organizations.md, "The join page" and
+ * A hostile client against the invitation procedures (docs/organizations.md, "The join page" and
  * "Pending invitations"), through the real server: each request fired 50 times at once, another
  * organization's ids, tokens no mail ever carried. Whatever happens: no 5xx, one outcome per invitation, no
  * mail beyond what one resend sends, nothing of another organization.

@@ -9,7 +9,7 @@ import { restClient } from '../helpers/transport';
 import { buildWorld, failure, tournamentInput, type World } from './support';
 
 /**
- * Issue 13 end to end, through the procedures only: a club sets up a competition, two members enter and
+ * Tournaments end to end, through the procedures only: a club sets up a competition, two members enter and
  * play it as player and marker, and an anonymous spectator follows the public page live from its link.
  * The pieces are tested one by one elsewhere; this proves they fit.
  */

@@ -16,7 +16,7 @@ function stepUrl(step: WizardStep): string {
 }
 
 /**
- * The round wizard (issue 8, decision 0502). The step is in the URL, so the back button walks back through
+ * The round wizard (decision 0502). The step is in the URL, so the back button walks back through
  * the steps; the draft is in sessionStorage, so a reload loses nothing.
  */
 export default function NewRoundScreen() {

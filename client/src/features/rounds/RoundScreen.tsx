@@ -32,7 +32,7 @@ import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
 import { STORAGE_KEYS } from '../../offline/storage-names';
 
-/** The scorecard (issue 8): live while open, a read-only summary once finished. */
+/** The scorecard: live while open, a read-only summary once finished. */
 export default function RoundScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const { round, connection, pending, conflicts, dismissConflict, send, scoreError, finish } = useLiveRound(id);

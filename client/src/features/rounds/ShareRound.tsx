@@ -9,7 +9,7 @@ import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
 
 /**
- * A finished round in the public feed (issue 15, decision 0507): the owner shares it ("Del i feeden") and
+ * A finished round in the public feed (decision 0507): the owner shares it ("Del i feeden") and
  * takes it back ("Fjern fra feeden"); everyone on the round sees whether it is shared (`view.shared`).
  * The answer of each mutation is written into the round held, so the state shown is the server's.
  */

@@ -26,7 +26,7 @@ import { useTournamentCards } from './useTournamentCards';
 import './tournaments.css';
 
 /**
- * The tournament scorecard (issue 15): my card and those of the players I mark, one hole at a time with
+ * The tournament scorecard: my card and those of the players I mark, one hole at a time with
  * the round scorecard's one-thumb stepper; live while the tournament is played; signing my card and
  * countersigning my group's, with what is still missing said before the call.
  */

@@ -20,7 +20,7 @@ import {
 const MODES: readonly CourseFinderMode[] = ['navn', 'naer', 'internasjonalt'];
 
 /**
- * Create and edit (issue 15): name, description, visibility, format and allowance, rounds with their dates
+ * Create and edit: name, description, visibility, format and allowance, rounds with their dates
  * on one 18-hole course (found with the round wizard's course finder), divisions with tee and handicap
  * range, entry limit and closing time. `locked`: play has started, so format, allowance, rounds and
  * divisions stay as they are (the server refuses a change then).

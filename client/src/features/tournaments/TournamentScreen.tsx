@@ -33,7 +33,7 @@ import './tournaments.css';
 import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 
 /**
- * One tournament (issue 15). Every member: the details, their entry (enter, withdraw), their start time
+ * One tournament. Every member: the details, their entry (enter, withdraw), their start time
  * and group, the way to the scorecard while it is played, and who has entered. Owners and admins also:
  * the state moves, entries, the start list, signed cards and the results file.
  */

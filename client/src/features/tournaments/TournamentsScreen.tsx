@@ -10,7 +10,7 @@ import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
 import { FORMAT_NAME, STATUS_BADGE, STATUS_NAME } from './tournament';
 
-/** The club's tournaments (issue 15): every member sees them, newest first; owners and admins create one. */
+/** The club's tournaments: every member sees them, newest first; owners and admins create one. */
 export default function TournamentsScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const trpc = useTRPC();

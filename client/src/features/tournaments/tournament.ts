@@ -11,7 +11,7 @@ import {
   type TournamentStatus,
 } from '../../../../shared/values';
 
-/** The states as the club sees them (issue 15), per language: `STATUS_NAME[language][status]`. */
+/** The states as the club sees them, per language: `STATUS_NAME[language][status]`. */
 export const STATUS_NAME = TOURNAMENT_STATUS_LABELS;
 
 /** Badge colour class per state (styles.css: `.badge`, `.badge.gray`, …). */
@@ -57,8 +57,9 @@ export function confirmQuestion(move: StatusMove, name: string, t: TFunction): s
 }
 
 /**
- * Whether a member may enter themself now (docs/contract.md: while `open` and before `entriesCloseAt`, and
- * while there is room). The server decides; this only says whether to offer the button, and why not.
+ * Whether a member may enter themself now (docs/contract.md section 9, decision 0410: while `open` and before
+ * `entriesCloseAt`, and while there is room). The server decides; this only says whether to offer the button, and
+ * why not.
  */
 export function selfEntry(
   tournament: Pick<TournamentView, 'status' | 'entriesCloseAt' | 'entryLimit' | 'entryCount'>,
