@@ -5,7 +5,7 @@ import { seedDemoTournamentIfNone } from './tournaments/demo';
 import { type Config, ConfigError, loadConfig } from './config';
 import { embeddedDatabaseMissing, openDatabase, runMigrations } from './db/client';
 import type { Deps } from './deps';
-import { createLogger, type Logger } from './log';
+import { createLogger, readableConsole, type Logger } from './log';
 import { describeStartError } from './start-errors';
 import { createMailer } from './mail/mailer';
 import { startHousekeeping } from './housekeeping';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.nodeEnv === 'development' ? readableConsole() : undefined);
   // From here a failure is a setting or the machine (a busy port, a database that does not answer): one
   // plain line says which, instead of a stack trace.
   try {

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { PinoPretty } from 'pino-pretty';
 import { serializeError } from './log-errors';
 
 export type { Logger };
@@ -29,4 +30,19 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * The lines a person reads at the console: `npm start` outside production prints each log line as one
+ * readable line (time, level, message, fields) rather than JSON. Synchronous, in this process (no worker
+ * thread), so nothing is lost when the process stops. Production and tests keep JSON lines.
+ */
+export function readableConsole(): DestinationStream {
+  return PinoPretty({
+    sync: true,
+    singleLine: true,
+    colorize: process.stdout.isTTY,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
+  });
 }

@@ -52,9 +52,10 @@ describe('the service process', () => {
     START_MS + 10_000,
   );
 
-  // What `npm start` runs: the server bundled into dist/server (decision 0016), started without tsx.
+  // What `npm start` runs: the server bundled into dist/server (decision 0016), started without tsx, in
+  // development (NODE_ENV's default), where its console is read by a person.
   it(
-    'starts from its build on an empty data folder, creates and seeds the embedded database, serves',
+    'starts from its build on an empty data folder, creates and seeds the embedded database, serves, in readable lines',
     async () => {
       execFileSync('npm', ['run', 'build:server'], { stdio: 'ignore' });
       const port = await unusedPort();
@@ -62,12 +63,20 @@ describe('the service process', () => {
       const { child, output, exited } = startService(['dist/server/index.mjs'], {
         PORT: String(port),
         DATA_DIR: dataDir,
+        NODE_ENV: 'development',
       });
       try {
-        await expect.poll(() => output().includes('"listening"'), { timeout: START_MS, interval: 200 }).toBe(true);
+        await expect.poll(() => /INFO: listening/.test(output()), { timeout: START_MS, interval: 200 }).toBe(true);
         // Created (and migrated) by a child process, then opened, then seeded from data/demo-courses.json.
-        expect(output()).toContain('"creating the embedded database"');
-        expect(output()).toContain('"demo courses seeded"');
+        expect(output()).toMatch(/INFO: creating the embedded database/);
+        expect(output()).toMatch(/INFO: demo courses seeded/);
+        // One readable line per entry (time, level, message, fields), not JSON.
+        expect(output()).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: listening \{.*"port":/m);
+        expect(
+          output()
+            .split('\n')
+            .filter((line) => line.startsWith('{')),
+        ).toEqual([]);
         const demo = await fetch(`http://127.0.0.1:${port}/public/tournaments/vaarcup-demo`);
         expect(demo.status).toBe(200);
         // Files found from the project's folder, not from the bundle's: the API reference page.
