@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { applyLanguage, startingLanguage } from './i18n';
 import { sessionEnded } from './session/forget-user';
-import { createApiClient, createQueryClient, TRPCProvider } from './trpc';
+import { createApiClient, createQueryClient, trpc } from './trpc';
 import './styles.css';
 
 function Root() {
@@ -20,9 +20,9 @@ function Root() {
   });
   return (
     <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <App />
-      </TRPCProvider>
+      </trpc.Provider>
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, type TRPCLink, wsLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/router';
 import { MAX_BATCH_CALLS } from '../../shared/http';
 import { SESSION_ENDED_CLOSE_CODE } from '../../shared/live';
@@ -9,7 +9,11 @@ import { liveRetryLink } from './live-retry';
 import { httpStatusOf } from './lib/api-error';
 import { currentLanguage } from './i18n';
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+/**
+ * The app's tRPC hooks: `trpc.x.useQuery`, `trpc.x.useMutation`, `trpc.x.useSubscription`, `trpc.useUtils()`
+ * for the cache and the vanilla client (`utils.client`), and `<trpc.Provider>` in main.tsx.
+ */
+export const trpc = createTRPCReact<AppRouter>();
 
 function webSocketUrl(): string {
   const url = new URL('/trpc', window.location.href);

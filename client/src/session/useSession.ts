@@ -5,7 +5,7 @@ import type { AppRouter } from '../../../server/trpc/router';
 import { httpStatusOf } from '../lib/api-error';
 import { PENDING_SESSION_SECONDS } from '../lib/countdown';
 import { lastUser, rememberUser } from '../offline/last-user';
-import { SESSION_QUERY_KEY, useTRPCClient } from '../trpc';
+import { SESSION_QUERY_KEY, trpc } from '../trpc';
 import { forgetUser, sessionIs } from './forget-user';
 import { setPendingStage, usePendingStage } from './pending-store';
 import { sessionFrom, type SessionState, type Stage } from './stage';
@@ -30,7 +30,7 @@ type Me = { user: User; language: Language; remembered?: true } | null;
  * again as soon as the network is back (docs/app.md, "Offline").
  */
 function useMe() {
-  const client = useTRPCClient();
+  const { client } = trpc.useUtils();
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: SESSION_QUERY_KEY,

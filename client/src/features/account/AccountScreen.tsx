@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useForgetSession, useRefreshSession, useSession, useSetUser, type User } from '../../session/useSession';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, CodeInput, FormError, Loading, Page, TextField } from '../../ui';
 import { RecoveryCodes } from '../auth/RecoveryCodes';
@@ -51,30 +51,25 @@ function ProfileCard({ user }: { user: User }) {
 }
 
 function TwoFactorCard({ user }: { user: User }) {
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
   const refreshSession = useRefreshSession();
   const [, navigate] = useLocation();
   const [action, setAction] = useState<'none' | 'disable' | 'codes'>('none');
   const [code, setCode] = useState('');
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
-  const disable = useMutation(
-    trpc.twoFactor.disable.mutationOptions({
-      onSuccess: () => {
-        setAction('none');
-        setCode('');
-        refreshSession();
-      },
-    }),
-  );
-  const regenerate = useMutation(
-    trpc.twoFactor.regenerateRecoveryCodes.mutationOptions({
-      onSuccess: ({ recoveryCodes }) => {
-        setNewCodes(recoveryCodes);
-        setCode('');
-      },
-    }),
-  );
+  const disable = trpc.twoFactor.disable.useMutation({
+    onSuccess: () => {
+      setAction('none');
+      setCode('');
+      refreshSession();
+    },
+  });
+  const regenerate = trpc.twoFactor.regenerateRecoveryCodes.useMutation({
+    onSuccess: ({ recoveryCodes }) => {
+      setNewCodes(recoveryCodes);
+      setCode('');
+    },
+  });
   const method = user.twoFactorMethod;
   const error = describeApiError(action === 'disable' ? disable.error : regenerate.error);
 
@@ -175,20 +170,17 @@ function TwoFactorCard({ user }: { user: User }) {
 }
 
 function PasswordCard({ user }: { user: User }) {
-  const trpc = useTRPC();
   const { t } = useLanguage();
   const refreshSession = useRefreshSession();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const change = useMutation(
-    trpc.auth.setPassword.mutationOptions({
-      onSuccess: () => {
-        setCurrent('');
-        setNext('');
-        refreshSession();
-      },
-    }),
-  );
+  const change = trpc.auth.setPassword.useMutation({
+    onSuccess: () => {
+      setCurrent('');
+      setNext('');
+      refreshSession();
+    },
+  });
   const error = describeApiError(change.error);
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -241,32 +233,27 @@ function PasswordCard({ user }: { user: User }) {
 }
 
 function EmailsCard() {
-  const trpc = useTRPC();
+  const utils = trpc.useUtils();
   const { t } = useLanguage();
-  const queryClient = useQueryClient();
-  const emails = useQuery(trpc.account.emails.queryOptions());
+  const emails = trpc.account.emails.useQuery();
   const [address, setAddress] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.account.emails.queryKey() });
-  const add = useMutation(
-    trpc.account.addEmail.mutationOptions({
-      onSuccess: (_d, input) => {
-        setSentTo(input.email);
-        setAddress('');
-      },
-    }),
-  );
-  const confirm = useMutation(
-    trpc.account.confirmEmail.mutationOptions({
-      onSuccess: () => {
-        setSentTo(null);
-        setCode('');
-        refresh();
-      },
-    }),
-  );
-  const remove = useMutation(trpc.account.removeEmail.mutationOptions({ onSuccess: refresh }));
+  const refresh = () => void utils.account.emails.invalidate();
+  const add = trpc.account.addEmail.useMutation({
+    onSuccess: (_d, input) => {
+      setSentTo(input.email);
+      setAddress('');
+    },
+  });
+  const confirm = trpc.account.confirmEmail.useMutation({
+    onSuccess: () => {
+      setSentTo(null);
+      setCode('');
+      refresh();
+    },
+  });
+  const remove = trpc.account.removeEmail.useMutation({ onSuccess: refresh });
   const addError = describeApiError(add.error);
   const confirmError = describeApiError(confirm.error);
 
@@ -367,19 +354,16 @@ function EmailsCard() {
 }
 
 function SessionsCard() {
-  const trpc = useTRPC();
   const { t } = useLanguage();
   const forget = useForgetSession();
   const [, navigate] = useLocation();
-  const logout = useMutation(
-    trpc.auth.logout.mutationOptions({
-      onSettled: () => {
-        forget();
-        navigate(ROUTES.login);
-      },
-    }),
-  );
-  const everywhere = useMutation(trpc.auth.signOutEverywhere.mutationOptions());
+  const logout = trpc.auth.logout.useMutation({
+    onSettled: () => {
+      forget();
+      navigate(ROUTES.login);
+    },
+  });
+  const everywhere = trpc.auth.signOutEverywhere.useMutation();
   return (
     <Card title={t('account.signInCard')}>
       {everywhere.isSuccess ? (
@@ -401,26 +385,21 @@ function SessionsCard() {
 }
 
 function MergeCard() {
-  const trpc = useTRPC();
   const { t } = useLanguage();
   const [address, setAddress] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const queryClient = useQueryClient();
   const setUser = useSetUser();
-  const request = useMutation(
-    trpc.account.requestMerge.mutationOptions({ onSuccess: (_d, input) => setSentTo(input.email) }),
-  );
-  const confirm = useMutation(
-    trpc.account.confirmMerge.mutationOptions({
-      onSuccess: ({ user }) => {
-        setSentTo(null);
-        setCode('');
-        setUser(user);
-        void queryClient.invalidateQueries();
-      },
-    }),
-  );
+  const request = trpc.account.requestMerge.useMutation({ onSuccess: (_d, input) => setSentTo(input.email) });
+  const confirm = trpc.account.confirmMerge.useMutation({
+    onSuccess: ({ user }) => {
+      setSentTo(null);
+      setCode('');
+      setUser(user);
+      void queryClient.invalidateQueries();
+    },
+  });
   const requestError = describeApiError(request.error);
   const confirmError = describeApiError(confirm.error);
   return (

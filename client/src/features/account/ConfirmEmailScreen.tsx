@@ -1,10 +1,10 @@
-import { useTRPCClient } from '../../trpc';
+import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { ConfirmScreen } from './ConfirmScreen';
 import '../../i18n/messages/nb/accountMore';
 
 export default function ConfirmEmailScreen() {
-  const client = useTRPCClient();
+  const { client } = trpc.useUtils();
   const { t } = useLanguage();
   return (
     <ConfirmScreen

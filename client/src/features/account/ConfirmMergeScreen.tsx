@@ -1,11 +1,11 @@
-import { useTRPCClient } from '../../trpc';
+import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { ConfirmScreen } from './ConfirmScreen';
 import { movedText } from './moved';
 import '../../i18n/messages/nb/accountMore';
 
 export default function ConfirmMergeScreen() {
-  const client = useTRPCClient();
+  const { client } = trpc.useUtils();
   const { t } = useLanguage();
   return (
     <ConfirmScreen

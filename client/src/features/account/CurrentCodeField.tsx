@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { describeApiError } from '../../lib/api-error';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { Button, CodeInput, FormError } from '../../ui';
 import type { TwoFactorMethod } from '../../../../shared/values';
@@ -18,9 +17,8 @@ export function CurrentCodeField({
   onChange(v: string): void;
   error?: string | undefined;
 }) {
-  const trpc = useTRPC();
   const { t } = useLanguage();
-  const send = useMutation(trpc.twoFactor.sendEmailCode.mutationOptions());
+  const send = trpc.twoFactor.sendEmailCode.useMutation();
   return (
     <div>
       {method === 'email' ? (

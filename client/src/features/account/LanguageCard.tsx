@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isLanguage } from '../../../../shared/language';
 import type { Language } from '../../../../shared/values';
 import { applyLanguage, startingLanguage, useLanguage } from '../../i18n';
 import { storeLanguage } from '../../i18n/language';
 import { describeApiError } from '../../lib/api-error';
-import { SESSION_QUERY_KEY, useTRPC } from '../../trpc';
+import { SESSION_QUERY_KEY, trpc } from '../../trpc';
 import { Card, FormError, SelectField } from '../../ui';
 
 const FOLLOW_BROWSER = 'browser';
@@ -15,23 +15,20 @@ const FOLLOW_BROWSER = 'browser';
  * messages follow it; "as the browser" (null) lets each browser decide. The screen changes without a reload.
  */
 export function LanguageCard({ saved }: { saved: Language | null | undefined }) {
-  const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { t } = useLanguage();
   const [done, setDone] = useState(false);
-  const save = useMutation(
-    trpc.account.setLanguage.mutationOptions({
-      onSuccess: async ({ language }) => {
-        // This browser remembers it too, so the sign-in screen is in it after signing out.
-        storeLanguage(language);
-        queryClient.setQueryData(SESSION_QUERY_KEY, (old: object | null | undefined) =>
-          old ? { ...old, language } : old,
-        );
-        await applyLanguage(language ?? startingLanguage());
-        setDone(true);
-      },
-    }),
-  );
+  const save = trpc.account.setLanguage.useMutation({
+    onSuccess: async ({ language }) => {
+      // This browser remembers it too, so the sign-in screen is in it after signing out.
+      storeLanguage(language);
+      queryClient.setQueryData(SESSION_QUERY_KEY, (old: object | null | undefined) =>
+        old ? { ...old, language } : old,
+      );
+      await applyLanguage(language ?? startingLanguage());
+      setDone(true);
+    },
+  });
   const value = save.isPending ? (save.variables?.language ?? FOLLOW_BROWSER) : (saved ?? FOLLOW_BROWSER);
   return (
     <Card title={t('language.label')}>

@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { ErrorBody } from '../../../../shared/errors';
 import { describeApiError, fieldError, networkMessage } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useForgetSession, type User } from '../../session/useSession';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { currentLanguage, useLanguage } from '../../i18n';
 import { Alert, Button, Card, CodeInput, FormError } from '../../ui';
 import { CurrentCodeField } from './CurrentCodeField';
@@ -82,22 +81,19 @@ export function ExportCard() {
  * shows a plain confirmation.
  */
 export function DeleteAccountCard({ user }: { user: User }) {
-  const trpc = useTRPC();
   const { t } = useLanguage();
   const forget = useForgetSession();
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [twoFactorCode, setTwoFactorCode] = useState('');
-  const request = useMutation(trpc.account.requestDeletionCode.mutationOptions());
-  const remove = useMutation(
-    trpc.account.delete.mutationOptions({
-      onSuccess: () => {
-        forget();
-        navigate(ROUTES.accountDeleted, { replace: true });
-      },
-    }),
-  );
+  const request = trpc.account.requestDeletionCode.useMutation();
+  const remove = trpc.account.delete.useMutation({
+    onSuccess: () => {
+      forget();
+      navigate(ROUTES.accountDeleted, { replace: true });
+    },
+  });
   const requestError = describeApiError(request.error);
   const removeError = describeApiError(remove.error);
   const method = user.twoFactorMethod;

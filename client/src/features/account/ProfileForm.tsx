@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import { useSetUser, type User } from '../../session/useSession';
 import { useLanguage } from '../../i18n';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Button, FormError, TextField } from '../../ui';
 import '../../i18n/messages/nb/account';
 
@@ -28,7 +27,6 @@ export function ProfileForm({
   /** Between the fields and the button (a short explanation). */
   children?: ReactNode;
 }) {
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
   const updateMe = useSetUser();
   const [name, setName] = useState(user.name ?? '');
@@ -36,9 +34,7 @@ export function ProfileForm({
     user.handicapIndex === null ? '' : formatHandicapIndex(user.handicapIndex, language),
   );
   const [localError, setLocalError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.account.updateProfile.mutationOptions({ onSuccess: ({ user: updated }) => updateMe(updated) }),
-  );
+  const save = trpc.account.updateProfile.useMutation({ onSuccess: ({ user: updated }) => updateMe(updated) });
   const error = describeApiError(save.error);
 
   function submit(e: FormEvent) {

@@ -1,10 +1,9 @@
 import { useLanguage } from '../../i18n';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex } from '../../lib/handicap';
 import { useSession } from '../../session/useSession';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Button, Card, EmptyState, Loading, Page, Pager, TextField } from '../../ui';
 import '../../i18n/messages/nb/operator';
 
@@ -34,15 +33,15 @@ export default function OperatorScreen() {
 }
 
 function Users() {
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const query = useDeferredValue(q.trim());
-  const users = useQuery(
-    trpc.admin.users.queryOptions({ q: query || undefined, page, limit: PAGE_SIZE }, { placeholderData: (p) => p }),
+  const users = trpc.admin.users.useQuery(
+    { q: query || undefined, page, limit: PAGE_SIZE },
+    { placeholderData: (p) => p },
   );
-  const signOut = useMutation(trpc.admin.signOutUser.mutationOptions());
+  const signOut = trpc.admin.signOutUser.useMutation();
   return (
     <Card title={t('operator.users')}>
       <TextField
@@ -105,12 +104,9 @@ function Users() {
 }
 
 function Organizations() {
-  const trpc = useTRPC();
   const { t } = useLanguage();
   const [page, setPage] = useState(1);
-  const orgs = useQuery(
-    trpc.admin.organizations.queryOptions({ page, limit: PAGE_SIZE }, { placeholderData: (p) => p }),
-  );
+  const orgs = trpc.admin.organizations.useQuery({ page, limit: PAGE_SIZE }, { placeholderData: (p) => p });
   return (
     <Card title={t('operator.clubs')}>
       {orgs.isPending ? (

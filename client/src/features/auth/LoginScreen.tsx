@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { cooldownUntil, describeWait, formatClock } from '../../lib/countdown';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { useCountdown } from '../../lib/useCountdown';
 import { useApplySessionAnswer } from '../../session/useSession';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { Alert, Button, Card, CodeInput, FormError, Page, TextField } from '../../ui';
@@ -61,7 +60,6 @@ export default function LoginScreen() {
 }
 
 function MagicLinkForm() {
-  const trpc = useTRPC();
   const applyAnswer = useApplySessionAnswer();
   const [sent, setSent] = useState<LinkSent | null>(readSent);
   const [email, setEmail] = useState(sent?.email ?? '');
@@ -71,29 +69,25 @@ function MagicLinkForm() {
   const codeRef = useRef<HTMLInputElement>(null);
   const { t } = useLanguage();
 
-  const request = useMutation(
-    trpc.auth.requestLink.mutationOptions({
-      onSuccess: (_data, input) => {
-        const next = { email: input.email, cooldownUntil: cooldownUntil(Date.now()) };
-        writeSent(next);
-        setSent(next);
-        setUntil(next.cooldownUntil);
-        setCode('');
-      },
-      onError: (error) => {
-        const view = describeApiError(error);
-        if (view?.code === 'RATE_LIMITED') setUntil(cooldownUntil(Date.now(), view.retryAfterSeconds));
-      },
-    }),
-  );
-  const verify = useMutation(
-    trpc.auth.verifyLink.mutationOptions({
-      onSuccess: (answer) => {
-        writeSent(null);
-        applyAnswer(answer);
-      },
-    }),
-  );
+  const request = trpc.auth.requestLink.useMutation({
+    onSuccess: (_data, input) => {
+      const next = { email: input.email, cooldownUntil: cooldownUntil(Date.now()) };
+      writeSent(next);
+      setSent(next);
+      setUntil(next.cooldownUntil);
+      setCode('');
+    },
+    onError: (error) => {
+      const view = describeApiError(error);
+      if (view?.code === 'RATE_LIMITED') setUntil(cooldownUntil(Date.now(), view.retryAfterSeconds));
+    },
+  });
+  const verify = trpc.auth.verifyLink.useMutation({
+    onSuccess: (answer) => {
+      writeSent(null);
+      applyAnswer(answer);
+    },
+  });
 
   useEffect(() => {
     if (sent) codeRef.current?.focus();
@@ -198,22 +192,19 @@ function MagicLinkForm() {
 }
 
 function PasswordForm() {
-  const trpc = useTRPC();
   const applyAnswer = useApplySessionAnswer();
   const [email, setEmail] = useState(() => readSent()?.email ?? '');
   const [password, setPassword] = useState('');
   const [until, setUntil] = useState<number | null>(null);
   const left = useCountdown(until);
   const { t } = useLanguage();
-  const login = useMutation(
-    trpc.auth.login.mutationOptions({
-      onSuccess: applyAnswer,
-      onError: (error) => {
-        const view = describeApiError(error);
-        if (view?.code === 'RATE_LIMITED') setUntil(cooldownUntil(Date.now(), view.retryAfterSeconds));
-      },
-    }),
-  );
+  const login = trpc.auth.login.useMutation({
+    onSuccess: applyAnswer,
+    onError: (error) => {
+      const view = describeApiError(error);
+      if (view?.code === 'RATE_LIMITED') setUntil(cooldownUntil(Date.now(), view.retryAfterSeconds));
+    },
+  });
   const error = describeApiError(login.error);
 
   function submit(e: FormEvent) {

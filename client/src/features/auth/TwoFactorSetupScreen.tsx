@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
@@ -7,7 +6,7 @@ import { groupSecret } from '../../lib/secret';
 import { useCountdown } from '../../lib/useCountdown';
 import { ROUTES } from '../../routes';
 import { useApplySessionAnswer, useSession, type SessionAnswer } from '../../session/useSession';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import type { Language } from '../../../../shared/values';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
@@ -134,12 +133,11 @@ function ChooseMethod({
   onTotp(s: { secret: string; otpauthUri: string }): void;
   onEmail(): void;
 }) {
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
   const [currentCode, setCurrentCode] = useState('');
-  const totp = useMutation(trpc.twoFactor.totpSetup.mutationOptions({ onSuccess: onTotp }));
-  const emailSetup = useMutation(trpc.twoFactor.emailSetup.mutationOptions({ onSuccess: onEmail }));
-  const sendCurrent = useMutation(trpc.twoFactor.sendEmailCode.mutationOptions());
+  const totp = trpc.twoFactor.totpSetup.useMutation({ onSuccess: onTotp });
+  const emailSetup = trpc.twoFactor.emailSetup.useMutation({ onSuccess: onEmail });
+  const sendCurrent = trpc.twoFactor.sendEmailCode.useMutation();
   const error = describeApiError(totp.error ?? emailSetup.error);
   const input = current ? { currentCode: currentCode.trim() } : undefined;
 
@@ -228,14 +226,11 @@ function TotpStep({
   onBack(): void;
   onConfirmed(answer: SessionAnswer, codes: string[]): void;
 }) {
-  const trpc = useTRPC();
   const { t } = useLanguage();
   const [code, setCode] = useState('');
-  const confirm = useMutation(
-    trpc.twoFactor.totpConfirm.mutationOptions({
-      onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
-    }),
-  );
+  const confirm = trpc.twoFactor.totpConfirm.useMutation({
+    onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
+  });
   const error = describeApiError(confirm.error);
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -301,16 +296,13 @@ function EmailStep({
   onBack(): void;
   onConfirmed(answer: SessionAnswer, codes: string[]): void;
 }) {
-  const trpc = useTRPC();
   const { t } = useLanguage();
   const [code, setCode] = useState('');
   const codeRef = useRef<HTMLInputElement>(null);
-  const confirm = useMutation(
-    trpc.twoFactor.emailConfirm.mutationOptions({
-      onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
-    }),
-  );
-  const resend = useMutation(trpc.twoFactor.sendEmailCode.mutationOptions());
+  const confirm = trpc.twoFactor.emailConfirm.useMutation({
+    onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
+  });
+  const resend = trpc.twoFactor.sendEmailCode.useMutation();
   const error = describeApiError(confirm.error);
   useEffect(() => codeRef.current?.focus(), []);
   function submit(e: FormEvent) {

@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { describeWait, formatClock } from '../../lib/countdown';
 import { useCountdown } from '../../lib/useCountdown';
 import { setPendingStage, usePendingStage } from '../../session/pending-store';
 import { useApplySessionAnswer, useForgetSession } from '../../session/useSession';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
 import '../../i18n/messages/nb/twoFactorVerify';
@@ -17,7 +16,6 @@ const RESEND_WAIT_MS = 30_000;
  * The session lives 300 s, shown as a countdown; five wrong codes end it (the server then answers 401).
  */
 export default function TwoFactorVerifyScreen() {
-  const trpc = useTRPC();
   const pending = usePendingStage();
   const applyAnswer = useApplySessionAnswer();
   const forget = useForgetSession();
@@ -31,26 +29,22 @@ export default function TwoFactorVerifyScreen() {
   const codeRef = useRef<HTMLInputElement>(null);
   const method = pending?.method ?? 'totp';
 
-  const verify = useMutation(
-    trpc.twoFactor.verify.mutationOptions({
-      onSuccess: applyAnswer,
-      onError: (error) => {
-        // The pending session is gone (expired, or five wrong codes): only a new sign-in helps.
-        if (describeApiError(error)?.code === 'NOT_AUTHENTICATED') setEnded(true);
-        codeRef.current?.select();
-      },
-    }),
-  );
+  const verify = trpc.twoFactor.verify.useMutation({
+    onSuccess: applyAnswer,
+    onError: (error) => {
+      // The pending session is gone (expired, or five wrong codes): only a new sign-in helps.
+      if (describeApiError(error)?.code === 'NOT_AUTHENTICATED') setEnded(true);
+      codeRef.current?.select();
+    },
+  });
   // Cancelling ends the pending session on the server too, and clears its cookie.
-  const logout = useMutation(trpc.auth.logout.mutationOptions({ onSettled: forget }));
-  const send = useMutation(
-    trpc.twoFactor.sendEmailCode.mutationOptions({
-      onSuccess: () => setResendAt(Date.now() + RESEND_WAIT_MS),
-      onError: (error) => {
-        if (describeApiError(error)?.code === 'NOT_AUTHENTICATED') setEnded(true);
-      },
-    }),
-  );
+  const logout = trpc.auth.logout.useMutation({ onSettled: forget });
+  const send = trpc.twoFactor.sendEmailCode.useMutation({
+    onSuccess: () => setResendAt(Date.now() + RESEND_WAIT_MS),
+    onError: (error) => {
+      if (describeApiError(error)?.code === 'NOT_AUTHENTICATED') setEnded(true);
+    },
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the field is new when the kind of code changes
   useEffect(() => {

@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { homeOfStage } from '../../session/stage';
 import { useApplySessionAnswer } from '../../session/useSession';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, Page } from '../../ui';
 import '../../i18n/messages/nb/verifyLink';
@@ -14,20 +13,17 @@ import '../../i18n/messages/nb/verifyLink';
  * follows links must not use up the link or start a session. One click on the button does.
  */
 export default function VerifyLinkScreen() {
-  const trpc = useTRPC();
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useSearch()).get('token');
   const applyAnswer = useApplySessionAnswer();
   const { t } = useLanguage();
-  const verify = useMutation(
-    trpc.auth.verifyLink.mutationOptions({
-      // On once the answer is applied (someone signed in before is forgotten first).
-      onSuccess: async (answer) => {
-        await applyAnswer(answer);
-        navigate(homeOfStage(answer.stage, null), { replace: true });
-      },
-    }),
-  );
+  const verify = trpc.auth.verifyLink.useMutation({
+    // On once the answer is applied (someone signed in before is forgotten first).
+    onSuccess: async (answer) => {
+      await applyAnswer(answer);
+      navigate(homeOfStage(answer.stage, null), { replace: true });
+    },
+  });
   const error = describeApiError(verify.error);
 
   if (!token) {

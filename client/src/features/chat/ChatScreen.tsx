@@ -1,13 +1,12 @@
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Button, FormError, Loading, Page } from '../../ui';
 import { canSend, messageTime, sendsOnKey } from './chat-state';
 import { useChat } from './useChat';
@@ -16,9 +15,8 @@ import '../../i18n/messages/nb/chat';
 /** `/klubber/:id/chat`: the club's team chat, for its members. */
 export default function ChatScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const trpc = useTRPC();
   const { t } = useLanguage();
-  const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
+  const org = trpc.orgs.get.useQuery({ organizationId: id });
   if (org.isPending) return <Loading text={t('chat.loadingChat')} />;
   if (org.error) {
     return (
@@ -163,26 +161,21 @@ function Message({
   admin: boolean;
   onChanged: (m: ChatMessage) => void;
 }) {
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const edit = useMutation(
-    trpc.chat.edit.mutationOptions({
-      onSuccess: (m) => {
-        onChanged(m);
-        setEditing(null);
-      },
-    }),
-  );
-  const remove = useMutation(
-    trpc.chat.delete.mutationOptions({
-      onSuccess: (m) => {
-        onChanged(m);
-        setConfirming(false);
-      },
-    }),
-  );
+  const edit = trpc.chat.edit.useMutation({
+    onSuccess: (m) => {
+      onChanged(m);
+      setEditing(null);
+    },
+  });
+  const remove = trpc.chat.delete.useMutation({
+    onSuccess: (m) => {
+      onChanged(m);
+      setConfirming(false);
+    },
+  });
   const editId = useId();
   return (
     <li className={mine ? 'message mine' : 'message'} data-testid="message" data-id={message.id}>
@@ -267,18 +260,15 @@ function Message({
 }
 
 function Composer({ organizationId, onSent }: { organizationId: string; onSent: (m: ChatMessage) => void }) {
-  const trpc = useTRPC();
   const { t } = useLanguage();
   const [text, setText] = useState('');
   const inputId = useId();
-  const send = useMutation(
-    trpc.chat.send.mutationOptions({
-      onSuccess: (m) => {
-        onSent(m);
-        setText('');
-      },
-    }),
-  );
+  const send = trpc.chat.send.useMutation({
+    onSuccess: (m) => {
+      onSent(m);
+      setText('');
+    },
+  });
   const submit = () => {
     if (canSend(text) && !send.isPending) send.mutate({ organizationId, text });
   };

@@ -1,7 +1,5 @@
 import { useLanguage } from '../../i18n';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import '../../i18n/messages/nb/chat';
 
 /** At most this many clubs are watched live for the badge (a socket holds 20 subscriptions); the rest by polling. */
@@ -10,17 +8,10 @@ const POLL_MS = 30_000;
 
 /** Asks for the counts again whenever something is said in one of the user's clubs. */
 function Watch({ organizationId }: { organizationId: string }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  useSubscription(
-    trpc.chat.onMessage.subscriptionOptions(
-      { organizationId },
-      {
-        onData: (event) =>
-          event.data.kind === 'message' &&
-          void queryClient.invalidateQueries({ queryKey: trpc.chat.unreadAll.queryKey() }),
-      },
-    ),
+  const utils = trpc.useUtils();
+  trpc.chat.onMessage.useSubscription(
+    { organizationId },
+    { onData: (event) => event.data.kind === 'message' && void utils.chat.unreadAll.invalidate() },
   );
   return null;
 }
@@ -30,9 +21,8 @@ function Watch({ organizationId }: { organizationId: string }) {
  * navigation: kept current by a live subscription per club (the first few) and by polling.
  */
 export default function UnreadBadge() {
-  const trpc = useTRPC();
   const { t } = useLanguage();
-  const unread = useQuery(trpc.chat.unreadAll.queryOptions(undefined, { refetchInterval: POLL_MS, staleTime: 5_000 }));
+  const unread = trpc.chat.unreadAll.useQuery(undefined, { refetchInterval: POLL_MS, staleTime: 5_000 });
   const clubs = unread.data?.organizations ?? [];
   const total = clubs.reduce((sum, c) => sum + c.unread, 0);
   return (

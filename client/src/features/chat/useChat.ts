@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
+import { skipToken } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { useLivePages } from '../../lib/live-pages';
-import { useTRPC, useTRPCClient } from '../../trpc';
+import { trpc } from '../../trpc';
 import { connectionOf } from '../rounds/connection';
 import {
   applyChatEvent,
@@ -24,9 +23,8 @@ const PAGE_SIZE = 30;
  * replays what came meanwhile: nothing lost, nothing twice. Older pages load on demand (scrolling up).
  */
 export function useChat(organizationId: string, options: { enabled: boolean }) {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const { client } = utils;
   const { state, setState, error, setError, onStarted, loadOlder, loadingOlder } = useLivePages(
     EMPTY_CHAT as ChatState,
     {
@@ -37,17 +35,12 @@ export function useChat(organizationId: string, options: { enabled: boolean }) {
     },
   );
 
-  const subscription = useSubscription(
-    trpc.chat.onMessage.subscriptionOptions(
-      { organizationId },
-      {
-        enabled: options.enabled,
-        onStarted,
-        onData: (event) => setState((s) => applyChatEvent(s, event.data)),
-        onError: (e) => setError(e),
-      },
-    ),
-  );
+  // Subscribed while enabled (skipToken otherwise).
+  const subscription = trpc.chat.onMessage.useSubscription(options.enabled ? { organizationId } : skipToken, {
+    onStarted,
+    onData: (event) => setState((s) => applyChatEvent(s, event.data)),
+    onError: (e) => setError(e),
+  });
   const connection = connectionOf(subscription.status);
 
   const keep = useCallback((message: ChatMessage) => setState((s) => applyOwnChange(s, message)), [setState]);
@@ -62,7 +55,7 @@ export function useChat(organizationId: string, options: { enabled: boolean }) {
       marked.current = newest;
       client.chat.markRead
         .mutate({ organizationId, messageId: newest })
-        .then(() => queryClient.invalidateQueries({ queryKey: trpc.chat.unreadAll.queryKey() }))
+        .then(() => utils.chat.unreadAll.invalidate())
         .catch(() => {
           marked.current = null;
         });
@@ -70,7 +63,7 @@ export function useChat(organizationId: string, options: { enabled: boolean }) {
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
-  }, [client, queryClient, trpc, organizationId, newest, options.enabled]);
+  }, [client, utils, organizationId, newest, options.enabled]);
 
   return { state, connection, error, loadOlder, loadingOlder, keep };
 }

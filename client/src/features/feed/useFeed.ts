@@ -1,6 +1,5 @@
-import { useSubscription } from '@trpc/tanstack-react-query';
 import { useLivePages } from '../../lib/live-pages';
-import { useTRPC, useTRPCClient } from '../../trpc';
+import { trpc } from '../../trpc';
 import { connectionOf } from '../rounds/connection';
 import { applyFeedEvent, applyFeedPage, applyLatestFeedPage, EMPTY_FEED, type FeedState } from './feed-state';
 
@@ -11,8 +10,7 @@ import { applyFeedEvent, applyFeedPage, applyLatestFeedPage, EMPTY_FEED, type Fe
  * (../../lib/live-pages.ts). Older pages on demand ("Vis flere"). For anyone, signed in or not.
  */
 export function useFeed(pageSize: number) {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
+  const { client } = trpc.useUtils();
   const { state, setState, error, setError, onStarted, loadOlder, loadingOlder } = useLivePages(
     EMPTY_FEED as FeedState,
     {
@@ -23,13 +21,11 @@ export function useFeed(pageSize: number) {
     },
   );
 
-  const subscription = useSubscription(
-    trpc.feed.onItem.subscriptionOptions(undefined, {
-      onStarted,
-      onData: (event) => setState((s) => applyFeedEvent(s, event.data)),
-      onError: (e) => setError(e),
-    }),
-  );
+  const subscription = trpc.feed.onItem.useSubscription(undefined, {
+    onStarted,
+    onData: (event) => setState((s) => applyFeedEvent(s, event.data)),
+    onError: (e) => setError(e),
+  });
   const connection = connectionOf(subscription.status);
 
   return { state, connection, error, loadOlder, loadingOlder };

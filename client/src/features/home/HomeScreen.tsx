@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
@@ -15,10 +14,9 @@ import '../../i18n/messages/nb/home';
 
 export default function HomeScreen() {
   const session = useSession();
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
-  const orgs = useQuery(trpc.orgs.mine.queryOptions());
-  const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: 5 }));
+  const orgs = trpc.orgs.mine.useQuery();
+  const rounds = trpc.rounds.mine.useQuery({ limit: 5 });
   if (session.status !== 'full') return <Loading />;
   const user = session.user;
   // A new account has no name yet: it is asked for here, rather than greeting the user by address.

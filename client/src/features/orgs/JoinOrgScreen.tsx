@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Button, Card, Loading, Page } from '../../ui';
 import { formatDay } from '../../../../shared/format/dates';
 import { ROLE_LABELS } from '../../../../shared/values';
@@ -33,21 +32,16 @@ export default function JoinOrgScreen() {
 }
 
 function Invitation({ token }: { token: string }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const { t, language } = useLanguage();
   // Every read counts against a limit: read once, not again on focus or after a retry.
-  const invitation = useQuery(
-    trpc.orgs.invitation.queryOptions(
-      { token },
-      { retry: false, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false },
-    ),
+  const invitation = trpc.orgs.invitation.useQuery(
+    { token },
+    { retry: false, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false },
   );
-  const accept = useMutation(
-    trpc.orgs.acceptInvitation.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.orgs.mine.queryKey() }),
-    }),
-  );
+  const accept = trpc.orgs.acceptInvitation.useMutation({
+    onSuccess: () => void utils.orgs.mine.invalidate(),
+  });
 
   if (invitation.isPending) return <Loading text={t('orgs.join.loading')} />;
   if (invitation.error) {

@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Button, Card, EmptyState, FormError, Loading, Page, Pager, SelectField, TextField } from '../../ui';
 import { PendingInvitations } from './PendingInvitations';
 import { formatDateTime } from '../../../../shared/format/dates';
@@ -17,9 +16,8 @@ const AUDIT_PAGE_SIZE = 20;
 
 export default function OrgScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
-  const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
+  const org = trpc.orgs.get.useQuery({ organizationId: id });
   if (org.isPending) return <Loading text={t('orgs.loadingClub')} />;
   if (org.error) {
     return (
@@ -56,9 +54,8 @@ export default function OrgScreen() {
 
 /** The way into the club's team chat, with its unread count. */
 function ChatLink({ organizationId }: { organizationId: string }) {
-  const trpc = useTRPC();
   const { t } = useLanguage();
-  const unread = useQuery(trpc.chat.unread.queryOptions({ organizationId }));
+  const unread = trpc.chat.unread.useQuery({ organizationId });
   const count = unread.data?.unread ?? 0;
   return (
     <Link href={ROUTES.chat(organizationId)} className="btn secondary block" style={{ marginBottom: '1rem' }}>
@@ -73,18 +70,17 @@ function ChatLink({ organizationId }: { organizationId: string }) {
 }
 
 function Members({ organizationId, myRole }: { organizationId: string; myRole: Role }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const { t, language } = useLanguage();
   const session = useSession();
   const me = session.status === 'full' ? session.user.id : null;
-  const members = useQuery(trpc.orgs.members.queryOptions({ organizationId }));
+  const members = trpc.orgs.members.useQuery({ organizationId });
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.orgs.members.queryKey({ organizationId }) });
-    void queryClient.invalidateQueries({ queryKey: trpc.orgs.auditLog.queryKey() });
+    void utils.orgs.members.invalidate({ organizationId });
+    void utils.orgs.auditLog.invalidate();
   };
-  const setRole = useMutation(trpc.orgs.setRole.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(trpc.orgs.removeMember.mutationOptions({ onSuccess: refresh }));
+  const setRole = trpc.orgs.setRole.useMutation({ onSuccess: refresh });
+  const remove = trpc.orgs.removeMember.useMutation({ onSuccess: refresh });
   const admin = isAdminRole(myRole);
   const roles = assignableRoles(myRole);
   const error = describeApiError(setRole.error ?? remove.error);
@@ -163,21 +159,18 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
 }
 
 function Invite({ organizationId, myRole }: { organizationId: string; myRole: Role }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const { t, language } = useLanguage();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
-  const add = useMutation(
-    trpc.orgs.addMember.mutationOptions({
-      onSuccess: () => {
-        setEmail('');
-        void queryClient.invalidateQueries({ queryKey: trpc.orgs.members.queryKey({ organizationId }) });
-        void queryClient.invalidateQueries({ queryKey: trpc.orgs.invitations.queryKey({ organizationId }) });
-        void queryClient.invalidateQueries({ queryKey: trpc.orgs.auditLog.queryKey() });
-      },
-    }),
-  );
+  const add = trpc.orgs.addMember.useMutation({
+    onSuccess: () => {
+      setEmail('');
+      void utils.orgs.members.invalidate({ organizationId });
+      void utils.orgs.invitations.invalidate({ organizationId });
+      void utils.orgs.auditLog.invalidate();
+    },
+  });
   const error = describeApiError(add.error);
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -230,20 +223,17 @@ function Invite({ organizationId, myRole }: { organizationId: string; myRole: Ro
 }
 
 function Leave({ organizationId }: { organizationId: string }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const session = useSession();
   const [, navigate] = useLocation();
   const { t } = useLanguage();
   const [sure, setSure] = useState(false);
-  const leave = useMutation(
-    trpc.orgs.removeMember.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.orgs.mine.queryKey() });
-        navigate(ROUTES.orgs);
-      },
-    }),
-  );
+  const leave = trpc.orgs.removeMember.useMutation({
+    onSuccess: () => {
+      void utils.orgs.mine.invalidate();
+      navigate(ROUTES.orgs);
+    },
+  });
   if (session.status !== 'full') return null;
   return (
     <Card title={t('orgs.leave')}>
@@ -271,14 +261,11 @@ function Leave({ organizationId }: { organizationId: string }) {
 }
 
 function AuditLog({ organizationId }: { organizationId: string }) {
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
   const [page, setPage] = useState(1);
-  const log = useQuery(
-    trpc.orgs.auditLog.queryOptions(
-      { organizationId, page, limit: AUDIT_PAGE_SIZE },
-      { placeholderData: (previous) => previous },
-    ),
+  const log = trpc.orgs.auditLog.useQuery(
+    { organizationId, page, limit: AUDIT_PAGE_SIZE },
+    { placeholderData: (previous) => previous },
   );
   return (
     <Card title={t('orgs.log')}>

@@ -1,29 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Button, Card, EmptyState, FormError, Loading, Page, TextField } from '../../ui';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/orgs';
 
 export default function OrgsScreen() {
-  const trpc = useTRPC();
+  const utils = trpc.useUtils();
   const { t, language } = useLanguage();
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const mine = useQuery(trpc.orgs.mine.queryOptions());
+  const mine = trpc.orgs.mine.useQuery();
   const [name, setName] = useState('');
-  const create = useMutation(
-    trpc.orgs.create.mutationOptions({
-      onSuccess: (org) => {
-        void queryClient.invalidateQueries({ queryKey: trpc.orgs.mine.queryKey() });
-        navigate(ROUTES.org(org.id));
-      },
-    }),
-  );
+  const create = trpc.orgs.create.useMutation({
+    onSuccess: (org) => {
+      void utils.orgs.mine.invalidate();
+      navigate(ROUTES.org(org.id));
+    },
+  });
   const error = describeApiError(create.error);
 
   function submit(e: FormEvent) {

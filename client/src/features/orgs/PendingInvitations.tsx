@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeApiError } from '../../lib/api-error';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Button, Loading } from '../../ui';
 import { formatDateTime, formatDay } from '../../../../shared/format/dates';
 import { ROLE_LABELS } from '../../../../shared/values';
@@ -15,34 +14,29 @@ import '../../i18n/messages/nb/orgs';
  * invitation as owner (the server says so otherwise).
  */
 export function PendingInvitations({ organizationId, myRole }: { organizationId: string; myRole: Role }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const { t, language } = useLanguage();
-  const pending = useQuery(trpc.orgs.invitations.queryOptions({ organizationId }));
+  const pending = trpc.orgs.invitations.useQuery({ organizationId });
   const [confirming, setConfirming] = useState<string | null>(null);
   // What the last resend or withdrawal did: one message at a time.
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.orgs.invitations.queryKey({ organizationId }) });
-    void queryClient.invalidateQueries({ queryKey: trpc.orgs.auditLog.queryKey() });
+    void utils.orgs.invitations.invalidate({ organizationId });
+    void utils.orgs.auditLog.invalidate();
   };
-  const resend = useMutation(
-    trpc.orgs.resendInvitation.mutationOptions({
-      onSuccess: ({ invitation }) => {
-        setNotice(t('orgs.pending.resent', { email: invitation.email }));
-        refresh();
-      },
-    }),
-  );
-  const cancel = useMutation(
-    trpc.orgs.cancelInvitation.mutationOptions({
-      onSuccess: () => {
-        setConfirming(null);
-        setNotice(t('orgs.pending.withdrawn'));
-        refresh();
-      },
-    }),
-  );
+  const resend = trpc.orgs.resendInvitation.useMutation({
+    onSuccess: ({ invitation }) => {
+      setNotice(t('orgs.pending.resent', { email: invitation.email }));
+      refresh();
+    },
+  });
+  const cancel = trpc.orgs.cancelInvitation.useMutation({
+    onSuccess: () => {
+      setConfirming(null);
+      setNotice(t('orgs.pending.withdrawn'));
+      refresh();
+    },
+  });
   /** Starts one action: the other's message or error is from before and goes. */
   const start = (action: 'resend' | 'cancel', invitationId: string) => {
     setNotice(null);

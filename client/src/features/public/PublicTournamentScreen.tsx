@@ -1,14 +1,13 @@
 import { formatDays } from '../../../../shared/format/dates';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
-import { useQuery } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
+import { skipToken } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { LeaderboardRowView, LeaderboardView, PublicGroupView } from '../../../../shared/schemas/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, grossText, startTime, STATUS_TEXT } from './format';
 import { applyLeaderboardUpdate } from './leaderboard-state';
@@ -36,10 +35,7 @@ function NotFound() {
 export default function PublicTournamentScreen() {
   const { t, language } = useLanguage();
   const { slug = '' } = useParams<{ slug: string }>();
-  const trpc = useTRPC();
-  const page = useQuery(
-    trpc.public.tournament.queryOptions({ slug }, { staleTime: Infinity, refetchOnWindowFocus: false }),
-  );
+  const page = trpc.public.tournament.useQuery({ slug }, { staleTime: Infinity, refetchOnWindowFocus: false });
   const [board, setBoard] = useState<LeaderboardView | undefined>(undefined);
   const [gone, setGone] = useState(false);
 
@@ -47,18 +43,16 @@ export default function PublicTournamentScreen() {
     if (page.data && !board) setBoard(page.data.leaderboard);
   }, [page.data, board]);
 
-  const subscription = useSubscription(
-    trpc.tournaments.onLeaderboard.subscriptionOptions(
-      { slug },
-      {
-        enabled: page.data !== undefined && !gone,
-        onData: (event) => setBoard((current) => applyLeaderboardUpdate(current, event.data)),
-        onError: (error) => {
-          // Made members-only (or a draft again) while watching: the page no longer exists for this visitor.
-          if (describeApiError(error)?.code === 'NOT_FOUND') setGone(true);
-        },
+  // Subscribed once the page is there, and until it is gone (skipToken otherwise).
+  const subscription = trpc.tournaments.onLeaderboard.useSubscription(
+    page.data !== undefined && !gone ? { slug } : skipToken,
+    {
+      onData: (event) => setBoard((current) => applyLeaderboardUpdate(current, event.data)),
+      onError: (error) => {
+        // Made members-only (or a draft again) while watching: the page no longer exists for this visitor.
+        if (describeApiError(error)?.code === 'NOT_FOUND') setGone(true);
       },
-    ),
+    },
   );
   const connection = connectionOf(subscription.status);
 
@@ -256,9 +250,8 @@ function LeaderboardRow({
 
 /** A player's hole-by-hole card (public.card), read again whenever their row changes. */
 function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
-  const trpc = useTRPC();
   const { t } = useLanguage();
-  const card = useQuery(trpc.public.card.queryOptions({ slug, entryId: row.entryId }));
+  const card = trpc.public.card.useQuery({ slug, entryId: row.entryId });
   const { refetch } = card;
   const signature = `${row.thru}/${row.strokes}/${row.rounds.join(',')}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change in the row's figures is what asks for the card again

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
-import { useTRPCClient } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Button, Card, EmptyState, Loading, Page } from '../../ui';
 import { STATUS_TEXT } from './format';
 import { formatDays } from '../../../../shared/format/dates';
@@ -25,7 +25,7 @@ function useSettled(value: string, ms: number): string {
 /** `/turneringer`: the public tournaments (and a member's own clubs' members-only ones), with search. */
 export default function TournamentListScreen() {
   const { t: tr, language } = useLanguage();
-  const client = useTRPCClient();
+  const { client } = trpc.useUtils();
   const [text, setText] = useState('');
   const q = useSettled(text.trim(), 300);
   const inputId = useId();

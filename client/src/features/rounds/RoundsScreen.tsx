@@ -1,17 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { RoundList } from './RoundList';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
 
 export default function RoundsScreen() {
-  const trpc = useTRPC();
   const { t } = useLanguage();
-  const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: 100 }));
+  const rounds = trpc.rounds.mine.useQuery({ limit: 100 });
   return (
     <Page
       title={t('rounds.title')}

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { RoundView } from '../../../../shared/schemas/rounds';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Button, Card, FormError } from '../../ui';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
@@ -14,13 +13,12 @@ import '../../i18n/messages/nb/rounds';
  * The answer of each mutation is written into the round held, so the state shown is the server's.
  */
 export function ShareRound({ view, owner }: { view: RoundView; owner: boolean }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const { t } = useLanguage();
-  const key = trpc.rounds.get.queryKey({ roundId: view.id });
-  const setShared = (shared: boolean) => queryClient.setQueryData(key, (held) => (held ? { ...held, shared } : held));
-  const share = useMutation(trpc.rounds.share.mutationOptions({ onSuccess: () => setShared(true) }));
-  const unshare = useMutation(trpc.rounds.unshare.mutationOptions({ onSuccess: () => setShared(false) }));
+  const setShared = (shared: boolean) =>
+    utils.rounds.get.setData({ roundId: view.id }, (held) => (held ? { ...held, shared } : held));
+  const share = trpc.rounds.share.useMutation({ onSuccess: () => setShared(true) });
+  const unshare = trpc.rounds.unshare.useMutation({ onSuccess: () => setShared(false) });
   if (view.status !== 'finished') return null;
   const busy = share.isPending || unshare.isPending;
   return (

@@ -2,7 +2,7 @@
 export type Connection = 'connecting' | 'live' | 'offline';
 
 /**
- * From @trpc/tanstack-react-query's useSubscription status: `pending` is a running subscription (data may
+ * From @trpc/react-query's useSubscription status: `pending` is a running subscription (data may
  * come), `error` a lost one (the client retries), anything else (idle, connecting) not yet live.
  */
 export function connectionOf(status: string): Connection {

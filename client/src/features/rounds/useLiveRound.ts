@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { RoundView } from '../../../../shared/schemas/rounds';
 import { answerOrSaved, savedRound, saveRound } from '../../offline/store';
 import { useUserId } from '../../session/useSession';
-import { useTRPC, useTRPCClient } from '../../trpc';
+import { trpc } from '../../trpc';
 import { applyUpdate } from './live-update';
 import { serverStrokes } from './pending-scores';
 import { connectionOf, type Connection } from './connection';
@@ -25,14 +25,13 @@ export type { Connection };
  * sees the newer value).
  */
 export function useLiveRound(roundId: string) {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const { client } = utils;
   const userId = useUserId();
-  const key = useMemo(() => trpc.rounds.get.queryKey({ roundId }), [trpc, roundId]);
   const round = useQuery({
-    ...trpc.rounds.get.queryOptions({ roundId }),
-    // No answer at all (offline): the copy saved the last time the round was shown here.
+    // rounds.get's own cache entry (what utils.rounds.get reads and writes), with a query function of its own:
+    // no answer at all (offline) gives the copy saved the last time the round was shown here.
+    queryKey: getQueryKey(trpc.rounds.get, { roundId }, 'query'),
     queryFn: () =>
       answerOrSaved(
         () => client.rounds.get.query({ roundId }),
@@ -45,20 +44,15 @@ export function useLiveRound(roundId: string) {
     if (round.data && userId) void saveRound(userId, round.data).catch(() => undefined);
   }, [round.data, userId]);
 
-  const store = useCallback((view: RoundView) => queryClient.setQueryData(key, view), [queryClient, key]);
+  const store = useCallback((view: RoundView) => utils.rounds.get.setData({ roundId }, view), [utils, roundId]);
 
-  const subscription = useSubscription(
-    trpc.rounds.onUpdate.subscriptionOptions(
-      { roundId },
-      {
-        enabled: round.data !== undefined,
-        onData: (event) => {
-          const next = applyUpdate(queryClient.getQueryData<RoundView>(key), event.data);
-          if (next) store(next);
-        },
-      },
-    ),
-  );
+  // Subscribed once the round has its first picture (skipToken until then).
+  const subscription = trpc.rounds.onUpdate.useSubscription(round.data !== undefined ? { roundId } : skipToken, {
+    onData: (event) => {
+      const next = applyUpdate(utils.rounds.get.getData({ roundId }), event.data);
+      if (next) store(next);
+    },
+  });
   const connection: Connection = connectionOf(subscription.status);
 
   const sender = useMemo(
@@ -77,11 +71,11 @@ export function useLiveRound(roundId: string) {
         } catch (error) {
           const result = sendResultOf(error);
           // The hole holds a newer value than this phone knew: read the round again to show it.
-          if (result.kind !== 'unanswered') void queryClient.invalidateQueries({ queryKey: key });
+          if (result.kind !== 'unanswered') void utils.rounds.get.invalidate({ roundId });
           return result;
         }
       }),
-    [client, queryClient, key, roundId, store, userId],
+    [client, utils, roundId, store, userId],
   );
   const { pending, conflicts, error: scoreError } = useScoreSender(sender, connection);
 
@@ -91,13 +85,13 @@ export function useLiveRound(roundId: string) {
         participantId,
         hole,
         strokes,
-        serverStrokes(queryClient.getQueryData<RoundView>(key), participantId, hole),
+        serverStrokes(utils.rounds.get.getData({ roundId }), participantId, hole),
       );
     },
-    [queryClient, key, sender],
+    [utils, roundId, sender],
   );
 
-  const finish = useMutation(trpc.rounds.finish.mutationOptions({ onSuccess: store }));
+  const finish = trpc.rounds.finish.useMutation({ onSuccess: store });
 
   return { round, connection, pending, conflicts, dismissConflict: sender.dismissConflict, send, scoreError, finish };
 }

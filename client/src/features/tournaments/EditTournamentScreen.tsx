@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Loading, Page } from '../../ui';
 import { formOf, toUpdateChanges } from './tournament-form';
 import { TournamentFormView } from './TournamentForm';
@@ -14,22 +13,19 @@ import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 /** Editing a tournament (owner/admin): the same form; once play has started only the details change. */
 export default function EditTournamentScreen() {
   const { id = '', tid = '' } = useParams<{ id: string; tid: string }>();
-  const trpc = useTRPC();
+  const utils = trpc.useUtils();
   const { t: tr, language } = useLanguage();
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const ids = { organizationId: id, tournamentId: tid };
-  const t = useQuery(trpc.tournaments.get.queryOptions(ids));
-  const update = useMutation(
-    trpc.tournaments.update.mutationOptions({
-      onSuccess: (view) => {
-        queryClient.setQueryData(trpc.tournaments.get.queryKey(ids), view);
-        void queryClient.invalidateQueries({ queryKey: trpc.tournaments.list.queryKey({ organizationId: id }) });
-        void queryClient.invalidateQueries({ queryKey: trpc.tournaments.entries.queryKey(ids) });
-        navigate(ROUTES.tournament(id, tid));
-      },
-    }),
-  );
+  const t = trpc.tournaments.get.useQuery(ids);
+  const update = trpc.tournaments.update.useMutation({
+    onSuccess: (view) => {
+      utils.tournaments.get.setData(ids, view);
+      void utils.tournaments.list.invalidate({ organizationId: id });
+      void utils.tournaments.entries.invalidate(ids);
+      navigate(ROUTES.tournament(id, tid));
+    },
+  });
   const error = t.error;
   if (error) {
     return (

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Loading, Page } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
 import { newTournamentForm } from './tournament-form';
@@ -15,21 +14,18 @@ import { TournamentFormView } from './TournamentForm';
 /** A new tournament (owner/admin): saved as a draft, then opened from its own screen. */
 export default function NewTournamentScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const trpc = useTRPC();
+  const utils = trpc.useUtils();
   const { t } = useLanguage();
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
+  const org = trpc.orgs.get.useQuery({ organizationId: id });
   const [initial] = useState(() => newTournamentForm(localToday(new Date()), t));
-  const create = useMutation(
-    trpc.tournaments.create.mutationOptions({
-      onSuccess: (view) => {
-        void queryClient.invalidateQueries({ queryKey: trpc.tournaments.list.queryKey({ organizationId: id }) });
-        queryClient.setQueryData(trpc.tournaments.get.queryKey({ organizationId: id, tournamentId: view.id }), view);
-        navigate(ROUTES.tournament(id, view.id));
-      },
-    }),
-  );
+  const create = trpc.tournaments.create.useMutation({
+    onSuccess: (view) => {
+      void utils.tournaments.list.invalidate({ organizationId: id });
+      utils.tournaments.get.setData({ organizationId: id, tournamentId: view.id }, view);
+      navigate(ROUTES.tournament(id, view.id));
+    },
+  });
   if (org.error) {
     return (
       <Page title={t('tournaments.edit.newTitle')}>

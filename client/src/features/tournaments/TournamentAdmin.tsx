@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { formatDays } from '../../../../shared/format/dates';
@@ -7,7 +6,7 @@ import { shownName } from '../../i18n/names';
 import '../../i18n/messages/nb/tournaments';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, SelectField, TextField } from '../../ui';
 import { signatureText } from './card';
 import {
@@ -26,37 +25,28 @@ import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 
 /** The queries a change to a tournament makes stale. */
 function useRefresh(t: TournamentView) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
   return () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.tournaments.get.queryKey(ids) });
-    void queryClient.invalidateQueries({ queryKey: trpc.tournaments.entries.queryKey(ids) });
-    void queryClient.invalidateQueries({
-      queryKey: trpc.tournaments.list.queryKey({ organizationId: t.organizationId }),
-    });
+    void utils.tournaments.get.invalidate(ids);
+    void utils.tournaments.entries.invalidate(ids);
+    void utils.tournaments.list.invalidate({ organizationId: t.organizationId });
   };
 }
 
 /** The state moves the server allows from here, each confirmed in words before it is made. */
 export function StatusPanel({ t }: { t: TournamentView }) {
-  const trpc = useTRPC();
+  const utils = trpc.useUtils();
   const { t: tr } = useLanguage();
-  const queryClient = useQueryClient();
   const refresh = useRefresh(t);
   const [asking, setAsking] = useState<StatusMove | null>(null);
-  const move = useMutation(
-    trpc.tournaments.setStatus.mutationOptions({
-      onSuccess: (view) => {
-        queryClient.setQueryData(
-          trpc.tournaments.get.queryKey({ organizationId: t.organizationId, tournamentId: t.id }),
-          view,
-        );
-        setAsking(null);
-        refresh();
-      },
-    }),
-  );
+  const move = trpc.tournaments.setStatus.useMutation({
+    onSuccess: (view) => {
+      utils.tournaments.get.setData({ organizationId: t.organizationId, tournamentId: t.id }, view);
+      setAsking(null);
+      refresh();
+    },
+  });
   const moves = movesFrom(t.status, tr);
   if (moves.length === 0) return null;
   return (
@@ -105,14 +95,11 @@ export function StatusPanel({ t }: { t: TournamentView }) {
  * the start list, and it is said so before.
  */
 export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
-  const trpc = useTRPC();
   const { t: tr } = useLanguage();
   const refresh = useRefresh(t);
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
-  const enter = useMutation(trpc.tournaments.enter.mutationOptions({ onSuccess: refresh }));
-  const withdraw = useMutation(
-    trpc.tournaments.withdraw.mutationOptions({ onSuccess: refresh, onMutate: () => enter.reset() }),
-  );
+  const enter = trpc.tournaments.enter.useMutation({ onSuccess: refresh });
+  const withdraw = trpc.tournaments.withdraw.useMutation({ onSuccess: refresh, onMutate: () => enter.reset() });
   const [division, setDivision] = useState('');
   const manage = canManageEntries(t.status);
   const withdrawable = t.status !== 'finished' && t.status !== 'cancelled';
@@ -186,9 +173,8 @@ function AddMember({
   busy: boolean;
   onEnter(userId: string): void;
 }) {
-  const trpc = useTRPC();
   const { t: tr } = useLanguage();
-  const members = useQuery(trpc.orgs.members.queryOptions({ organizationId: t.organizationId }));
+  const members = trpc.orgs.members.useQuery({ organizationId: t.organizationId });
   const [q, setQ] = useState('');
   const entered = new Set(entries.flatMap((e) => (e.player.userId ? [e.player.userId] : [])));
   const found = memberMatches(members.data?.members ?? [], q, entered);
@@ -351,14 +337,13 @@ function EntryRow({
 
 /** Withdraw, then enter again in the chosen division: the API's two steps, said before they are taken. */
 function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
-  const trpc = useTRPC();
   const { t: tr, language } = useLanguage();
   const refresh = useRefresh(t);
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
   const [to, setTo] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const withdraw = useMutation(trpc.tournaments.withdraw.mutationOptions());
-  const enter = useMutation(trpc.tournaments.enter.mutationOptions());
+  const withdraw = trpc.tournaments.withdraw.useMutation();
+  const enter = trpc.tournaments.enter.useMutation();
   const busy = withdraw.isPending || enter.isPending;
 
   async function change() {
@@ -434,7 +419,6 @@ function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
  * afterwards it is shown as it stands.
  */
 export function StartListEditor({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
-  const trpc = useTRPC();
   const { t: tr, language } = useLanguage();
   const refresh = useRefresh(t);
   const rounds = [...t.rounds].sort((a, b) => a.number - b.number);
@@ -451,36 +435,32 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
   const minutes = Math.max(1, Math.min(60, Number(interval) || 10));
   const firstStartsAt = localInstant(round.playedOn, first);
 
-  const save = useMutation(
-    trpc.tournaments.setGroups.mutationOptions({
-      onSuccess: () => {
+  const save = trpc.tournaments.setGroups.useMutation({
+    onSuccess: () => {
+      setEdited(null);
+      refresh();
+    },
+  });
+  const generate = trpc.tournaments.setGroups.useMutation({
+    onSuccess: (answer) => {
+      const made = answer.groups.map((g) => ({
+        startsAt: g.startsAt,
+        tee: g.tee,
+        entryIds: g.entries.map((e) => e.id),
+      }));
+      if (tees === 'two' && made.length > 1) {
+        save.mutate({
+          organizationId: t.organizationId,
+          tournamentId: t.id,
+          round: round.number,
+          groups: twoTeeStart(made, firstStartsAt, minutes),
+        });
+      } else {
         setEdited(null);
         refresh();
-      },
-    }),
-  );
-  const generate = useMutation(
-    trpc.tournaments.setGroups.mutationOptions({
-      onSuccess: (answer) => {
-        const made = answer.groups.map((g) => ({
-          startsAt: g.startsAt,
-          tee: g.tee,
-          entryIds: g.entries.map((e) => e.id),
-        }));
-        if (tees === 'two' && made.length > 1) {
-          save.mutate({
-            organizationId: t.organizationId,
-            tournamentId: t.id,
-            round: round.number,
-            groups: twoTeeStart(made, firstStartsAt, minutes),
-          });
-        } else {
-          setEdited(null);
-          refresh();
-        }
-      },
-    }),
-  );
+      }
+    },
+  });
   const error = describeApiError(generate.error ?? save.error);
   const inGroups = new Set(groups.flatMap((g) => g.entryIds));
   const ungrouped = entries.filter((e) => !inGroups.has(e.id));
@@ -689,22 +669,19 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
 
 /** Signed cards while play goes on: who has signed, and unlocking one (written to the audit log). */
 export function CardsAdmin({ t }: { t: TournamentView }) {
-  const trpc = useTRPC();
+  const utils = trpc.useUtils();
   const { t: tr } = useLanguage();
-  const queryClient = useQueryClient();
   const rounds = [...t.rounds].sort((a, b) => a.number - b.number);
   const [round, setRound] = useState(rounds[0]?.number ?? 1);
   const input = { organizationId: t.organizationId, tournamentId: t.id, round };
-  const cards = useQuery(trpc.tournaments.cards.queryOptions(input, { refetchInterval: 15_000 }));
+  const cards = trpc.tournaments.cards.useQuery(input, { refetchInterval: 15_000 });
   const [asking, setAsking] = useState<string | null>(null);
-  const unlock = useMutation(
-    trpc.tournaments.signCard.mutationOptions({
-      onSuccess: () => {
-        setAsking(null);
-        void queryClient.invalidateQueries({ queryKey: trpc.tournaments.cards.queryKey(input) });
-      },
-    }),
-  );
+  const unlock = trpc.tournaments.signCard.useMutation({
+    onSuccess: () => {
+      setAsking(null);
+      void utils.tournaments.cards.invalidate(input);
+    },
+  });
   return (
     <Card title={tr('tournaments.scorecard.title')}>
       {rounds.length > 1 ? (

@@ -1,3 +1,4 @@
+import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { TournamentCardsView, TournamentCardView, TournamentView } from '../../../../shared/schemas/tournaments';
@@ -11,7 +12,7 @@ import { formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { SAVED_NAMES } from '../../offline/store';
 import { useSavedQuery } from '../../offline/useSavedQuery';
-import { useTRPC, useTRPCClient } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
 import { shownStrokes, type PendingScores } from '../rounds/pending-scores';
 import { ScoreConflicts } from '../rounds/ScoreConflicts';
@@ -165,11 +166,11 @@ function Scorecard({ t }: { t: TournamentView }) {
  * shown here (the cards and the outbox are kept by useTournamentCards).
  */
 function useSavedTournament(organizationId: string, tournamentId: string) {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
+  const { client } = trpc.useUtils();
   const input = { organizationId, tournamentId };
   return useSavedQuery({
-    queryKey: trpc.tournaments.get.queryKey(input),
+    // tournaments.get's own cache entry: the one a screen's trpc.tournaments.get.useQuery shares.
+    queryKey: getQueryKey(trpc.tournaments.get, input, 'query'),
     name: SAVED_NAMES.tournament(tournamentId),
     fetch: () => client.tournaments.get.query(input),
   });

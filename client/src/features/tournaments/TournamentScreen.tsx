@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -12,7 +11,7 @@ import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useUserId } from '../../session/useSession';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, Page, SelectField } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
 import { courseTitle } from '../rounds/format';
@@ -39,12 +38,11 @@ import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
  */
 export default function TournamentScreen() {
   const { id = '', tid = '' } = useParams<{ id: string; tid: string }>();
-  const trpc = useTRPC();
   const { t: tr, language } = useLanguage();
   const ids = { organizationId: id, tournamentId: tid };
-  const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
-  const t = useQuery(trpc.tournaments.get.queryOptions(ids));
-  const entries = useQuery(trpc.tournaments.entries.queryOptions(ids));
+  const org = trpc.orgs.get.useQuery({ organizationId: id });
+  const t = trpc.tournaments.get.useQuery(ids);
+  const entries = trpc.tournaments.entries.useQuery(ids);
   const userId = useUserId();
 
   const error = org.error ?? t.error ?? entries.error;
@@ -174,16 +172,15 @@ function MyEntry({
   mine: EntryView | undefined;
   admin: boolean;
 }) {
-  const trpc = useTRPC();
+  const utils = trpc.useUtils();
   const { t: tr, language } = useLanguage();
-  const queryClient = useQueryClient();
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.tournaments.entries.queryKey(ids) });
-    void queryClient.invalidateQueries({ queryKey: trpc.tournaments.get.queryKey(ids) });
+    void utils.tournaments.entries.invalidate(ids);
+    void utils.tournaments.get.invalidate(ids);
   };
-  const enter = useMutation(trpc.tournaments.enter.mutationOptions({ onSuccess: refresh }));
-  const withdraw = useMutation(trpc.tournaments.withdraw.mutationOptions({ onSuccess: refresh }));
+  const enter = trpc.tournaments.enter.useMutation({ onSuccess: refresh });
+  const withdraw = trpc.tournaments.withdraw.useMutation({ onSuccess: refresh });
   const [division, setDivision] = useState('');
   const [sure, setSure] = useState(false);
   const open = selfEntry(t, new Date(), tr);

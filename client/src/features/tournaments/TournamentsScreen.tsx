@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { formatDays } from '../../../../shared/format/dates';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
-import { useTRPC } from '../../trpc';
+import { trpc } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
 import { FORMAT_NAME, STATUS_BADGE, STATUS_NAME } from './tournament';
@@ -13,10 +12,9 @@ import { FORMAT_NAME, STATUS_BADGE, STATUS_NAME } from './tournament';
 /** The club's tournaments: every member sees them, newest first; owners and admins create one. */
 export default function TournamentsScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
-  const org = useQuery(trpc.orgs.get.queryOptions({ organizationId: id }));
-  const list = useQuery(trpc.tournaments.list.queryOptions({ organizationId: id }));
+  const org = trpc.orgs.get.useQuery({ organizationId: id });
+  const list = trpc.tournaments.list.useQuery({ organizationId: id });
   const error = org.error ?? list.error;
   if (error) {
     return (

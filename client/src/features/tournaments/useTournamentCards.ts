@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSubscription } from '@trpc/tanstack-react-query';
+import { skipToken } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useCallback, useMemo } from 'react';
 import type { TournamentCardsView } from '../../../../shared/schemas/tournaments';
 // The language at the time of the refusal; the sender lives across language changes.
@@ -8,7 +8,7 @@ import { describeApiError } from '../../lib/api-error';
 import { SAVED_NAMES } from '../../offline/store';
 import { useSavedQuery } from '../../offline/useSavedQuery';
 import { useUserId } from '../../session/useSession';
-import { useTRPC, useTRPCClient } from '../../trpc';
+import { trpc } from '../../trpc';
 import { connectionOf } from '../rounds/connection';
 import { outboxSender } from '../rounds/outbox-sender';
 import { sendResultOf } from '../rounds/score-sender';
@@ -57,35 +57,29 @@ export function useTournamentCards(input: {
   slug: string;
   live: boolean;
 }) {
-  const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const { client } = utils;
   const { organizationId, tournamentId, round, slug, live } = input;
   const userId = useUserId();
   const cardsName = SAVED_NAMES.tournamentCards(tournamentId, round);
   const outboxName = SAVED_NAMES.tournamentOutbox(tournamentId, round);
   const cardsInput = useMemo(() => ({ organizationId, tournamentId, round }), [organizationId, tournamentId, round]);
-  const key = useMemo(() => trpc.tournaments.cards.queryKey(cardsInput), [trpc, cardsInput]);
   const cards = useSavedQuery({
-    queryKey: key,
+    // tournaments.cards' own cache entry, which utils.tournaments.cards reads, writes and invalidates below.
+    queryKey: getQueryKey(trpc.tournaments.cards, cardsInput, 'query'),
     name: cardsName,
     fetch: () => client.tournaments.cards.query(cardsInput),
     refetchInterval: live ? SIGNATURES_REFETCH_MS : false,
   });
 
-  const subscription = useSubscription(
-    trpc.tournaments.onLeaderboard.subscriptionOptions(
-      { slug },
-      {
-        enabled: live,
-        onData: (event) => {
-          // A snapshot comes first on (re)connecting; rows whenever a card on the board changed.
-          if (event.data.kind === 'rows' || event.data.kind === 'snapshot')
-            void queryClient.invalidateQueries({ queryKey: key });
-        },
-      },
-    ),
-  );
+  // Subscribed while play is on (skipToken otherwise).
+  const subscription = trpc.tournaments.onLeaderboard.useSubscription(live ? { slug } : skipToken, {
+    onData: (event) => {
+      // A snapshot comes first on (re)connecting; rows whenever a card on the board changed.
+      if (event.data.kind === 'rows' || event.data.kind === 'snapshot')
+        void utils.tournaments.cards.invalidate(cardsInput);
+    },
+  });
   const connection = connectionOf(subscription.status);
 
   const sender = useMemo(
@@ -99,16 +93,14 @@ export function useTournamentCards(input: {
             strokes: operation.strokes,
             previousStrokes: operation.previous,
           });
-          queryClient.setQueryData<TournamentCardsView>(key, (view) =>
+          utils.tournaments.cards.setData(cardsInput, (view) =>
             withStrokes(view, operation.participantId, operation.hole, operation.strokes),
           );
           return { kind: 'saved' };
         } catch (error) {
           const result = sendResultOf(error);
           if (result.kind === 'unanswered') return result;
-          const fresh = await queryClient
-            .fetchQuery({ ...trpc.tournaments.cards.queryOptions(cardsInput), staleTime: 0 })
-            .catch(() => undefined);
+          const fresh = await utils.tournaments.cards.fetch(cardsInput, { staleTime: 0 }).catch(() => undefined);
           const card = fresh?.cards.find((c) => c.entryId === operation.participantId);
           if (result.kind === 'conflict' && (card?.locked || !card))
             return {
@@ -117,8 +109,8 @@ export function useTournamentCards(input: {
             };
           if (result.kind === 'conflict') {
             // Play may have ended (409 too): then the refusal is the server's message, not a conflict.
-            const t = await queryClient
-              .fetchQuery({ ...trpc.tournaments.get.queryOptions({ organizationId, tournamentId }), staleTime: 0 })
+            const t = await utils.tournaments.get
+              .fetch({ organizationId, tournamentId }, { staleTime: 0 })
               .catch(() => undefined);
             if (t && t.status !== 'in_progress')
               return { kind: 'refused', message: describeApiError(error)?.message ?? '' };
@@ -126,33 +118,30 @@ export function useTournamentCards(input: {
           return result;
         }
       }),
-    [client, queryClient, key, trpc, cardsInput, organizationId, tournamentId, userId, outboxName],
+    [client, utils, cardsInput, organizationId, tournamentId, userId, outboxName],
   );
   const { pending, conflicts, error: scoreError } = useScoreSender(sender, connection);
 
   const send = useCallback(
     (entryId: string, hole: number, strokes: number | null) => {
       const held =
-        queryClient.getQueryData<TournamentCardsView>(key)?.cards.find((c) => c.entryId === entryId)?.strokes[
-          hole - 1
-        ] ?? null;
+        utils.tournaments.cards.getData(cardsInput)?.cards.find((c) => c.entryId === entryId)?.strokes[hole - 1] ??
+        null;
       sender.edit(entryId, hole, strokes, held);
     },
-    [queryClient, key, sender],
+    [utils, cardsInput, sender],
   );
 
-  const sign = useMutation(
-    trpc.tournaments.signCard.mutationOptions({
-      onSuccess: (card) => {
-        queryClient.setQueryData<TournamentCardsView>(
-          key,
-          (view) =>
-            view && { ...view, cards: view.cards.map((c) => (c.entryId === card.entryId ? { ...c, ...card } : c)) },
-        );
-        void queryClient.invalidateQueries({ queryKey: key });
-      },
-    }),
-  );
+  const sign = trpc.tournaments.signCard.useMutation({
+    onSuccess: (card) => {
+      utils.tournaments.cards.setData(
+        cardsInput,
+        (view) =>
+          view && { ...view, cards: view.cards.map((c) => (c.entryId === card.entryId ? { ...c, ...card } : c)) },
+      );
+      void utils.tournaments.cards.invalidate(cardsInput);
+    },
+  });
 
   return { cards, connection, pending, conflicts, dismissConflict: sender.dismissConflict, send, scoreError, sign };
 }

@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useDeferredValue, useState, type Dispatch } from 'react';
 import type { AppRouter } from '../../../../../server/trpc/router';
 import { describeApiError, fieldError } from '../../../lib/api-error';
-import { useTRPC } from '../../../trpc';
+import { trpc } from '../../../trpc';
 import { Alert, Button, Card, EmptyState, FormError, Loading, SelectField, TextField } from '../../../ui';
 import {
   coursePar,
@@ -80,10 +79,9 @@ function CourseButton({ course, pick, extra }: { course: Course; pick: CoursePic
 
 export function CourseStep({ state, dispatch }: { state: WizardState; dispatch: Dispatch<WizardAction> }) {
   const [mode, setMode] = useState<CourseFinderMode>('navn');
-  const trpc = useTRPC();
   const { t } = useLanguage();
   // The same list as the recent courses below (one request): the tee last played on the chosen course.
-  const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: RECENT_ROUNDS }));
+  const rounds = trpc.rounds.mine.useQuery({ limit: RECENT_ROUNDS });
   return (
     <div>
       {state.course ? (
@@ -156,11 +154,10 @@ export function CourseFinder({
 
 /** The courses of my latest rounds and my own courses, first, so the usual choice is one tap. */
 function RecentCourses({ pick }: { pick: CoursePick }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const { t } = useLanguage();
-  const mine = useQuery(trpc.personalCourses.mine.queryOptions());
-  const rounds = useQuery(trpc.rounds.mine.queryOptions({ limit: RECENT_ROUNDS }));
+  const mine = trpc.personalCourses.mine.useQuery();
+  const rounds = trpc.rounds.mine.useQuery({ limit: RECENT_ROUNDS });
   const [loading, setLoading] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const seen = new Set<string>();
@@ -180,7 +177,7 @@ function RecentCourses({ pick }: { pick: CoursePick }) {
     setLoading(courseId);
     setFailed(null);
     try {
-      const course = await queryClient.fetchQuery(trpc.courses.get.queryOptions({ courseId }));
+      const course = await utils.courses.get.fetch({ courseId });
       if (pick.holeCount && course.holes.length !== pick.holeCount)
         setFailed(t('rounds.wizard.course.wrongHoles', { holes: course.holes.length, wanted: pick.holeCount }));
       else pick.onChoose(courseChoice(course));
@@ -223,15 +220,12 @@ function RecentCourses({ pick }: { pick: CoursePick }) {
 }
 
 function ByName({ pick }: { pick: CoursePick }) {
-  const trpc = useTRPC();
   const { t } = useLanguage();
   const [q, setQ] = useState('');
   const query = useDeferredValue(q.trim());
-  const search = useQuery(
-    trpc.courses.searchOfficial.queryOptions(
-      { q: query, limit: 10 },
-      { enabled: query.length >= 2, placeholderData: (p) => p },
-    ),
+  const search = trpc.courses.searchOfficial.useQuery(
+    { q: query, limit: 10 },
+    { enabled: query.length >= 2, placeholderData: (p) => p },
   );
   const error = describeApiError(search.error);
   return (
@@ -280,12 +274,12 @@ type Where =
   | { kind: 'failed'; message: string };
 
 function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
   const [where, setWhere] = useState<Where>({ kind: 'idle' });
   const at = where.kind === 'found' ? where.at : null;
-  const search = useQuery(
-    trpc.courses.searchOfficial.queryOptions({ lat: at?.lat, lng: at?.lng, limit: 10 }, { enabled: at !== null }),
+  const search = trpc.courses.searchOfficial.useQuery(
+    { lat: at?.lat, lng: at?.lng, limit: 10 },
+    { enabled: at !== null },
   );
 
   function locate() {
@@ -355,18 +349,15 @@ function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
 }
 
 function International({ pick }: { pick: CoursePick }) {
-  const trpc = useTRPC();
   const [q, setQ] = useState('');
   const { t } = useLanguage();
   const [country, setCountry] = useState('');
   const query = useDeferredValue(q.trim());
   const land = useDeferredValue(country.trim());
   const enabled = query.length >= 2 || land.length === 2;
-  const search = useQuery(
-    trpc.personalCourses.internationalSearch.queryOptions(
-      { q: query || undefined, country: land || undefined },
-      { enabled, placeholderData: (p) => p },
-    ),
+  const search = trpc.personalCourses.internationalSearch.useQuery(
+    { q: query || undefined, country: land || undefined },
+    { enabled, placeholderData: (p) => p },
   );
   const error = describeApiError(search.error);
   return (
@@ -411,12 +402,11 @@ function International({ pick }: { pick: CoursePick }) {
 }
 
 function NewCourse({ pick }: { pick: CoursePick }) {
-  const trpc = useTRPC();
   const { t } = useLanguage();
   const [form, setForm] = useState<PersonalCourseForm>(() => newCourseForm(18, t('rounds.colours.yellow')));
-  const create = useMutation(
-    trpc.personalCourses.create.mutationOptions({ onSuccess: (course) => pick.onChoose(courseChoice(course)) }),
-  );
+  const create = trpc.personalCourses.create.useMutation({
+    onSuccess: (course) => pick.onChoose(courseChoice(course)),
+  });
   const error = describeApiError(create.error);
   const setHole = (i: number, patch: Partial<PersonalCourseForm['holes'][number]>) =>
     setForm((f) => ({ ...f, holes: f.holes.map((h, j) => (j === i ? { ...h, ...patch } : h)) }));

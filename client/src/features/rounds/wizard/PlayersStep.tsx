@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useRef, useState, type Dispatch, type FormEvent } from 'react';
 import { describeApiError, fieldError } from '../../../lib/api-error';
 import { formatHandicapIndex, parseHandicapIndex } from '../../../lib/handicap';
 import { useSession } from '../../../session/useSession';
-import { useTRPC } from '../../../trpc';
+import { trpc } from '../../../trpc';
 import { Alert, Button, Card, EmptyState, Loading, SelectField, TextField } from '../../../ui';
 import { type Language, ROUND_FORMAT_LABELS } from '../../../../../shared/values';
 import { i18n, useLanguage } from '../../../i18n';
@@ -235,12 +234,12 @@ function ParticipantSearch({
   onPick(p: NewPerson): void;
   targetLabel: string;
 }) {
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
   const [q, setQ] = useState('');
   const query = useDeferredValue(q.trim());
-  const search = useQuery(
-    trpc.participants.search.queryOptions({ q: query }, { enabled: query.length >= 2, placeholderData: (p) => p }),
+  const search = trpc.participants.search.useQuery(
+    { q: query },
+    { enabled: query.length >= 2, placeholderData: (p) => p },
   );
   const error = describeApiError(search.error);
   const taken = new Set(state.people.flatMap((p) => (p.kind === 'account' ? [p.userId] : [])));

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { describeApiError } from '../../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../../lib/handicap';
 import { ROUTES } from '../../../routes';
-import { useTRPC } from '../../../trpc';
+import { trpc } from '../../../trpc';
 import { Alert, Button, Card, Loading } from '../../../ui';
 import { allowanceText, courseTitle, formatDate, teeLabel } from '../format';
 import type { WizardState } from '../wizard-state';
@@ -13,10 +12,9 @@ import '../../../i18n/messages/nb/rounds';
 
 /** Step 4: the round as the server has it, with each player's handicaps as the server computed them. */
 export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted(roundId: string): void }) {
-  const trpc = useTRPC();
   const { t, language } = useLanguage();
   const roundId = state.roundId ?? '';
-  const round = useQuery(trpc.rounds.get.queryOptions({ roundId }, { enabled: state.roundId !== null }));
+  const round = trpc.rounds.get.useQuery({ roundId }, { enabled: state.roundId !== null });
   if (!state.roundId) return null;
   if (round.isPending) return <Loading text={t('rounds.loadingRound')} />;
   if (round.error)

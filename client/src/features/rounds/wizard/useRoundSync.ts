@@ -1,6 +1,6 @@
 import { useState, type Dispatch } from 'react';
 import { describeApiError, type ApiErrorView } from '../../../lib/api-error';
-import { useTRPCClient } from '../../../trpc';
+import { trpc } from '../../../trpc';
 import { nextCall, wizardReducer, type WizardAction, type WizardCall, type WizardState } from '../wizard-state';
 
 export interface SyncProgress {
@@ -14,7 +14,7 @@ export interface SyncProgress {
  * one call at a time, recording each answer in the draft before the next, so an interruption resumes.
  */
 export function useRoundSync(dispatch: Dispatch<WizardAction>) {
-  const client = useTRPCClient();
+  const { client } = trpc.useUtils();
   const [progress, setProgress] = useState<SyncProgress>({ running: false, failed: null });
 
   async function run(start: WizardState): Promise<boolean> {
