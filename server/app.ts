@@ -13,7 +13,7 @@ import type { Deps } from './deps';
 import { MAX_BATCH_CALLS } from '../shared/http';
 import { appFileCacheControl, looksLikeAFile, noStoreByDefault } from './http/cache-control';
 import { landingPage } from './http/landing-page';
-import { accessLog, decodablePath, mutationGuard, requestId } from './http/guards';
+import { accessLog, decodablePath, lowerCaseMediaType, mutationGuard, requestId } from './http/guards';
 import { checkTrpcQueryInput, readJsonBody } from './http/json-body';
 import { securityHeaders } from './http/security-headers';
 import { metricsEndpoint, requestMetrics } from './http/metrics';
@@ -87,6 +87,9 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
 
   // tRPC first: it answers everything under /trpc, its refusals in its own error shape (docs/contract.md 2).
   app.use('/trpc', mutationGuard(deps, sendTrpcRefusal));
+  // tRPC decodes the path itself and answers a broken percent-encoding with a 500: it is refused first.
+  app.use('/trpc', decodablePath(deps, sendTrpcRefusal));
+  app.use('/trpc', lowerCaseMediaType());
   app.use(
     '/trpc',
     createExpressMiddleware({

@@ -72,15 +72,34 @@ export function mutationGuard(
 }
 
 /**
+ * A media type is case-insensitive (`APPLICATION/JSON` is JSON, and the mutation guard reads it so), but
+ * tRPC matches its content-type handlers by exact prefix and answered an upper-case one with a 500. The type
+ * itself is written in lower case before tRPC reads it; its parameters (a charset) are left as sent.
+ */
+export function lowerCaseMediaType(): RequestHandler {
+  return (req, _res, next) => {
+    const type = req.headers['content-type'];
+    if (typeof type === 'string') {
+      const [media = '', ...parameters] = type.split(';');
+      req.headers['content-type'] = [media.trim().toLowerCase(), ...parameters].join(';');
+    }
+    next();
+  };
+}
+
+/**
  * A path whose percent-encoding does not decode (`/organizations/%ZZ`, `/auth/me%`, `%FF` that is not
  * UTF-8) is 400 INVALID_INPUT here, before any route or the static files try to decode it and fail.
  */
-export function decodablePath(deps: Deps): RequestHandler {
+export function decodablePath(
+  deps: Deps,
+  refuse: Refuse = (req, res, error) => sendError(deps, req, res, error),
+): RequestHandler {
   return (req, res, next) => {
     try {
       decodeURIComponent(req.path);
     } catch {
-      return sendError(deps, req, res, new AppError('INVALID_INPUT', { message: 'Adressen har ugyldig tegnkoding.' }));
+      return refuse(req, res, new AppError('INVALID_INPUT', { message: 'Adressen har ugyldig tegnkoding.' }));
     }
     next();
   };

@@ -80,6 +80,14 @@ describe.each(databaseKinds())('hostile input on %s', (db) => {
     operatorToken = await sessionTokenFor(env.deps, await createUser(env.deps.db, { isSuperAdmin: true }));
   });
 
+  describe('a media type in capitals', () => {
+    it('is JSON over tRPC as over REST: a body that is no valid input is 400, never 500', async () => {
+      const sent = { method: 'POST', body: '""', headers: { 'content-type': 'APPLICATION/JSON; charset=UTF-8' } };
+      expectTrpcError(await send(`${env.url}/trpc/auth.requestLink`, sent), 400, 'INVALID_INPUT');
+      expectRestError(await send(`${env.url}/auth/request-link`, sent), 400, 'INVALID_INPUT');
+    });
+  });
+
   describe('a badly percent-encoded path', () => {
     it.each([
       ['GET', '/organizations/%ZZ'],
