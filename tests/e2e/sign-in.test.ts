@@ -71,6 +71,48 @@ describe('signing in, in a real browser', () => {
     await context.close();
   });
 
+  it('starts the sign-in screen afresh after a sign-in by link and a sign-out; a request in the cooldown counts down for the same address', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const email = uniqueEmail('igjen');
+    await page.goto(`${app.url}/login`);
+    const after = await lastMailId(app);
+    await page.getByLabel('E-postadresse').fill(email);
+    await page.getByRole('button', { name: 'Send innloggingslenke' }).click();
+    await page.getByText(`Vi har sendt en innloggingslenke til ${email}`).waitFor();
+    // The link opened in this same tab signs in.
+    const link = linkIn((await waitForMail(app, email, /Logg inn/, { after })).text, '/login/verify?token=');
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Logg inn' }).click();
+    await page.getByRole('heading', { name: 'Velkommen til Hullvis' }).waitFor();
+
+    // Signed out, the screen is the first one again: no "sent" notice, no field for a code already used.
+    await page.getByRole('link', { name: 'Konto' }).click();
+    await page.getByRole('button', { name: 'Logg ut', exact: true }).click();
+    await page.getByRole('heading', { name: 'Logg inn' }).waitFor();
+    await page.getByLabel('E-postadresse').waitFor();
+    expect(await page.getByText('Vi har sendt en innloggingslenke').count()).toBe(0);
+    expect(await page.getByLabel('Kode fra e-posten').count()).toBe(0);
+
+    // Asking again inside the address's cooldown says how long to wait, counting down, for that address.
+    await page.getByLabel('E-postadresse').fill(email);
+    await page.getByRole('button', { name: 'Send innloggingslenke' }).click();
+    await expect
+      .poll(() => page.getByTestId('cooldown').textContent())
+      .toMatch(
+        new RegExp(
+          `En lenke til ${email.replace(/[.]/g, '\\.')} ble nettopp sendt\\. Du kan be om en ny om \\d+ sekunder \\(0:\\d\\d\\)`,
+        ),
+      );
+    expect(await page.getByText('For mange forsøk').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Send lenke \(0:\d\d\)/ }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('E-postadresse').inputValue()).toBe(email);
+    await screenshots(page, 'login-cooldown-again');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('signs in with the six-digit code from the same mail, showing a wrong code next to the field', async () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
@@ -293,7 +335,7 @@ describe('signing in, in a real browser', () => {
     const after = await lastMailId(app);
     await page.getByLabel('E-postadresse').fill(invitee);
     await page.getByRole('button', { name: 'Inviter' }).click();
-    await page.getByText(`Invitasjon sendt til ${invitee}`).waitFor();
+    await page.getByText(`Invitasjon sendt til ${invitee}. Hen blir med når hen logger inn.`).waitFor();
     await page.getByText(`Klubb Kari inviterte ${invitee} som medlem`).waitFor();
     await screenshots(page, 'org-admin');
     const invitation = await waitForMail(app, invitee, /Invitasjon/, { after });

@@ -1,17 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lastUser, wipeFinished, wipeOfflineData } from '../offline/last-user';
 import { SESSION_QUERY_KEY } from '../trpc';
+import { writeLinkSent } from './link-sent';
 
 /**
  * The one way the app lets go of a user (decision 0510): every answer cached in memory but the session's,
  * and everything kept in the browser (../offline/last-user.ts: the remembered user, IndexedDB's rounds,
- * tournament cards and unsent scores, the senders at work on them). Every way of learning that the user
- * is gone ends here: sign-out and account deletion on this phone, a 401 NOT_AUTHENTICATED from any call
- * and the live socket closed with SESSION_ENDED_CLOSE_CODE (`sessionEnded`), the session check or a sign-in
- * answer naming nobody or someone else (`sessionIs`).
+ * tournament cards and unsent scores, the senders at work on them, the sign-in link this tab asked for).
+ * Every way of learning that the user is gone ends here: sign-out and account deletion on this phone, a 401
+ * NOT_AUTHENTICATED from any call and the live socket closed with SESSION_ENDED_CLOSE_CODE (`sessionEnded`),
+ * the session check or a sign-in answer naming nobody or someone else (`sessionIs`).
  */
 export function forgetUser(queryClient: QueryClient): Promise<void> {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  writeLinkSent(null);
   return wipeOfflineData();
 }
 
@@ -79,5 +81,7 @@ export async function sessionIs(queryClient: QueryClient, userId: string | null)
     // Nobody in memory to forget, but a browser may still hold what an older release left behind.
     await wipeOfflineData();
   }
+  // Signed in, by whichever way: the link this tab asked for has done its work.
+  if (userId !== null) writeLinkSent(null);
   await wipeFinished();
 }

@@ -8,36 +8,9 @@ import { useLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { Alert, Button, Card, CodeInput, FormError, Page, TextField } from '../../ui';
 import '../../i18n/messages/nb/login';
-import { STORAGE_KEYS } from '../../offline/storage-names';
+import { readLinkSent, writeLinkSent, type LinkSent } from '../../session/link-sent';
 
 type Mode = 'link' | 'password';
-
-const SENT_KEY = STORAGE_KEYS.linkSent;
-
-interface LinkSent {
-  email: string;
-  /** When a new link may be requested (ms since epoch). */
-  cooldownUntil: number;
-}
-
-/** The last link request of this tab: a phone that switches to the mail app and back may have reloaded the page. */
-function readSent(): LinkSent | null {
-  try {
-    const value = JSON.parse(window.sessionStorage.getItem(SENT_KEY) ?? 'null') as LinkSent | null;
-    return value && typeof value.email === 'string' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeSent(value: LinkSent | null): void {
-  try {
-    if (value) window.sessionStorage.setItem(SENT_KEY, JSON.stringify(value));
-    else window.sessionStorage.removeItem(SENT_KEY);
-  } catch {
-    // Without storage the form simply starts over after a reload.
-  }
-}
 
 export default function LoginScreen() {
   const [mode, setMode] = useState<Mode>('link');
@@ -61,10 +34,12 @@ export default function LoginScreen() {
 
 function MagicLinkForm() {
   const applyAnswer = useApplySessionAnswer();
-  const [sent, setSent] = useState<LinkSent | null>(readSent);
+  const [sent, setSent] = useState<LinkSent | null>(readLinkSent);
   const [email, setEmail] = useState(sent?.email ?? '');
   const [code, setCode] = useState('');
   const [until, setUntil] = useState<number | null>(sent?.cooldownUntil ?? null);
+  // The address a refused request was for: its cooldown is its own, and the screen says so for it.
+  const [limitedFor, setLimitedFor] = useState<string | null>(null);
   const left = useCountdown(until);
   const codeRef = useRef<HTMLInputElement>(null);
   const { t } = useLanguage();
@@ -72,19 +47,21 @@ function MagicLinkForm() {
   const request = trpc.auth.requestLink.useMutation({
     onSuccess: (_data, input) => {
       const next = { email: input.email, cooldownUntil: cooldownUntil(Date.now()) };
-      writeSent(next);
+      writeLinkSent(next);
       setSent(next);
       setUntil(next.cooldownUntil);
       setCode('');
     },
-    onError: (error) => {
+    onError: (error, input) => {
       const view = describeApiError(error);
-      if (view?.code === 'RATE_LIMITED') setUntil(cooldownUntil(Date.now(), view.retryAfterSeconds));
+      if (view?.code !== 'RATE_LIMITED') return;
+      setUntil(cooldownUntil(Date.now(), view.retryAfterSeconds));
+      setLimitedFor(input.email);
     },
   });
   const verify = trpc.auth.verifyLink.useMutation({
     onSuccess: (answer) => {
-      writeSent(null);
+      writeLinkSent(null);
       applyAnswer(answer);
     },
   });
@@ -93,7 +70,11 @@ function MagicLinkForm() {
     if (sent) codeRef.current?.focus();
   }, [sent]);
 
-  const requestError = describeApiError(request.error);
+  const waiting = left > 0;
+  const answered = describeApiError(request.error);
+  // A request inside the address's cooldown is no failure: the screen counts down instead.
+  const justSent = waiting && limitedFor !== null && answered?.code === 'RATE_LIMITED';
+  const requestError = justSent ? null : answered;
   const verifyError = describeApiError(verify.error);
 
   function submitEmail(e: FormEvent) {
@@ -108,16 +89,25 @@ function MagicLinkForm() {
   }
 
   function startOver() {
-    writeSent(null);
+    writeLinkSent(null);
     setSent(null);
     // The cooldown is per address: another address may be sent at once (the server says if not).
     setUntil(null);
+    setLimitedFor(null);
     request.reset();
     setCode('');
     verify.reset();
   }
 
-  const waiting = left > 0;
+  function changeEmail(value: string) {
+    setEmail(value);
+    if (limitedFor !== null && value.trim() !== limitedFor) {
+      setLimitedFor(null);
+      setUntil(null);
+      request.reset();
+    }
+  }
+
   return (
     <>
       {!sent ? (
@@ -131,10 +121,16 @@ function MagicLinkForm() {
               inputMode="email"
               required
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => changeEmail(e.target.value)}
               error={fieldError(requestError, 'email')}
             />
-            <p className="small muted">{t('login.linkHint')}</p>
+            {justSent ? (
+              <p className="small muted" aria-live="polite" data-testid="cooldown">
+                {t('login.justSent', { email: limitedFor, wait: describeWait(left, t), clock: formatClock(left) })}
+              </p>
+            ) : (
+              <p className="small muted">{t('login.linkHint')}</p>
+            )}
             <FormError error={requestError} fields={['email']} />
             <Button type="submit" block busy={request.isPending} disabled={waiting}>
               {waiting ? t('login.sendLinkWaiting', { clock: formatClock(left) }) : t('login.sendLink')}
@@ -193,7 +189,7 @@ function MagicLinkForm() {
 
 function PasswordForm() {
   const applyAnswer = useApplySessionAnswer();
-  const [email, setEmail] = useState(() => readSent()?.email ?? '');
+  const [email, setEmail] = useState(() => readLinkSent()?.email ?? '');
   const [password, setPassword] = useState('');
   const [until, setUntil] = useState<number | null>(null);
   const left = useCountdown(until);

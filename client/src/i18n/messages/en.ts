@@ -73,6 +73,7 @@ export const en: Messages = {
       'We send you a sign-in link and a six-digit code. If you have no account, it is created the first time you sign in.',
     sendLink: 'Send sign-in link',
     sendLinkWaiting: 'Send link ({{clock}})',
+    justSent: 'A link to {{email}} was sent a moment ago. You can ask for a new one {{wait}} ({{clock}}).',
     linkSentBefore: 'We have sent a sign-in link to',
     linkSentAfter: '. Open the link on this device, or type the code from the e-mail here.',
     codeFromMail: 'Code from the e-mail',

@@ -12,6 +12,7 @@ export const login = {
     'Vi sender deg en innloggingslenke og en sekssifret kode. Har du ingen konto, blir den laget når du logger inn første gang.',
   sendLink: 'Send innloggingslenke',
   sendLinkWaiting: 'Send lenke ({{clock}})',
+  justSent: 'En lenke til {{email}} ble nettopp sendt. Du kan be om en ny {{wait}} ({{clock}}).',
   linkSentBefore: 'Vi har sendt en innloggingslenke til',
   linkSentAfter: '. Åpne lenken på denne enheten, eller skriv inn koden fra e-posten her.',
   codeFromMail: 'Kode fra e-posten',
