@@ -156,6 +156,58 @@ describe('the scorecard on a phone', () => {
     await context.close();
   });
 
+  it.each([3, 4])(
+    'shows %i players with long names on a 390 px phone, each name wrapping at its spaces only',
+    async (count) => {
+      const names = ['Kari Nordmann', 'Kristoffer Haugen-Johansen', 'Solveig Bjørnstad', 'Per-Olav Kristiansen'];
+      const owner = await createUser(app.deps.db, { name: names[0]!, handicapIndex: 18.0 });
+      const { course, teeId } = await demoCourse(app.deps, 'oslo-gk', 'Bogstad', 'Gul', 'male');
+      const { caller } = await callerAs(app.deps, owner);
+      const round = await caller.rounds.create({
+        courseId: course.id,
+        teeId,
+        playedOn: '2026-06-10',
+        format: 'stroke',
+        holes: '18',
+      });
+      for (const [i, name] of names.slice(0, count).entries()) {
+        const side = await caller.rounds.addSide({ roundId: round.id, name });
+        await caller.rounds.addParticipant(
+          i === 0
+            ? { roundId: round.id, sideId: side.id, userId: owner.id }
+            : { roundId: round.id, sideId: side.id, guest: { name, handicapIndex: 20 + i } },
+        );
+      }
+      const context = await signedInContext(browser, app, owner);
+      const page = await context.newPage();
+      await page.setViewportSize(VIEWPORTS.phone);
+      await page.goto(`${app.url}/runder/${round.id}`);
+      await page.getByTestId('scorecard').waitFor();
+      // Every word of every name in the card's head is on one line: a line break falls only between words.
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('table.scorecard .player-col')].flatMap((cell) => {
+          const text = cell.textContent ?? '';
+          const broken: string[] = [];
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+            const value = t.textContent ?? '';
+            for (const match of value.matchAll(/[^\s-]+/g)) {
+              const range = document.createRange();
+              range.setStart(t, match.index!);
+              range.setEnd(t, match.index! + match[0].length);
+              const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              if (lines.size > 1) broken.push(match[0]);
+            }
+          }
+          return broken.length > 0 ? [`${text}: ${broken.join(', ')}`] : [];
+        }),
+      );
+      expect(cut).toEqual([]);
+      await screenshots(page, `scorecard-${count}-long-names`);
+      await context.close();
+    },
+  );
+
   it('names tees by colour and gender, and chooses none unless the player chose it last time on the course', async () => {
     const { owner } = await roundOnBogstad('Tee Tove');
     const newcomer = await createUser(app.deps.db, { name: 'Ny Nils', handicapIndex: 25 });
