@@ -66,12 +66,21 @@ describe('the club’s tournament screens in a real browser', () => {
     await a.getByLabel('Klubb eller bane').fill('oslo golf');
     await a.getByRole('button', { name: /Oslo Golfklubb – Bogstad/ }).click();
     await a.getByTestId('tournament-course').getByText('Oslo Golfklubb – Bogstad').waitFor();
+    // Two tees of one colour read apart, by whom they are for: one label everywhere.
+    const teeOptions = await a.getByLabel('Teested').locator('option').allTextContents();
+    expect(teeOptions).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Rød \(herre\) · /), expect.stringMatching(/^Rød \(dame\) · /)]),
+    );
+    expect(new Set(teeOptions).size).toBe(teeOptions.length);
     await a.getByLabel('Teested').selectOption({ index: 1 });
+    const chosenTee = teeOptions[1]!.split(' · ')[0]!;
     await a.getByLabel('Antall plasser (valgfri)').fill('40');
     await shoot(a, 'new');
     await a.getByRole('button', { name: 'Lagre utkastet' }).click();
     await a.getByRole('heading', { name: 'Klubbmesterskapet' }).waitFor();
     await a.getByTestId('tournament-status').filter({ hasText: 'Utkast' }).waitFor();
+    // The tournament page names the division's tee the same way.
+    await a.getByText(`(${chosenTee}`, { exact: false }).first().waitFor();
     const tournamentUrl = a.url();
     expect(new URL(tournamentUrl).pathname).toMatch(new RegExp(`^/klubber/${org.id}/turneringer/[0-9a-f-]{36}$`));
     await shoot(a, 'admin-draft');

@@ -4,7 +4,7 @@ import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/tournaments';
 import { describeApiError, type ApiErrorView } from '../../lib/api-error';
 import { Alert, Button, Card, FormError, SelectField, TextField } from '../../ui';
-import { courseTitle } from '../rounds/format';
+import { courseTitle, teeLabel } from '../rounds/format';
 import { CourseFinder, type CourseFinderMode } from '../rounds/wizard/CourseStep';
 import { allowanceHint, toTournamentFields, type TournamentFields, type TournamentForm } from './tournament-form';
 import { FORMAT_NAME, VISIBILITY_NAME } from './tournament';
@@ -215,8 +215,12 @@ export function TournamentFormView({
               {(form.course?.tees ?? []).map((tee) => (
                 <option key={tee.id} value={tee.id}>
                   {tee.lengthMeters
-                    ? t('tournaments.fields.teeLength', { name: tee.name, length: tee.lengthMeters, par: tee.par })
-                    : t('tournaments.fields.teePar', { name: tee.name, par: tee.par })}
+                    ? t('tournaments.fields.teeLength', {
+                        name: teeLabel(tee, language),
+                        length: tee.lengthMeters,
+                        par: tee.par,
+                      })
+                    : t('tournaments.fields.teePar', { name: teeLabel(tee, language), par: tee.par })}
                 </option>
               ))}
             </SelectField>

@@ -14,7 +14,7 @@ import { useUserId } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, Page, SelectField } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
-import { courseTitle } from '../rounds/format';
+import { courseTitle, teeLabel } from '../rounds/format';
 import { CardsAdmin, EntriesAdmin, ResultsDownload, StartListEditor, StatusPanel } from './TournamentAdmin';
 import {
   canWithdrawSelf,
@@ -123,10 +123,11 @@ function Details({ t }: { t: TournamentDetail }) {
         <li>
           {tr('tournaments.screen.divisions')}{' '}
           {t.divisions
-            .map(
-              (d) =>
-                `${d.name} (${course.tees.find((x) => x.id === d.teeId)?.name ?? 'tee'}${rangeText(d.minHandicapIndex, d.maxHandicapIndex, tr, language)})`,
-            )
+            .map((d) => {
+              const tee = course.tees.find((x) => x.id === d.teeId);
+              const teeText = tee ? teeLabel(tee, language) : 'tee';
+              return `${d.name} (${teeText}${rangeText(d.minHandicapIndex, d.maxHandicapIndex, tr, language)})`;
+            })
             .join(', ')}
         </li>
         <li>
