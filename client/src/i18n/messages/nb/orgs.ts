@@ -29,7 +29,7 @@ export const orgs = {
   email: 'E-postadresse',
   role: 'Rolle',
   added: '{{name}} er lagt til som {{role}}.',
-  invited: 'Invitasjon sendt til {{email}}. Den blir med når hen logger inn.',
+  invited: 'Invitasjon sendt til {{email}}. Hen blir med når hen logger inn.',
   leave: 'Forlat klubben',
   leaveConfirm: 'Ja, forlat klubben',
   cancel: 'Avbryt',
