@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draftTournament, moveTo, playedRound } from '../feed/support';
+import { writeScores } from '../helpers/tournaments';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
 import { expectAccessible, signedInContext, useAppAndBrowser, watchConsole, watchScripts } from './support';
 
@@ -153,5 +154,33 @@ describe('the feed', () => {
     expect(feedErrors).toEqual([]);
     expect(roundErrors).toEqual([]);
     await Promise.all([watcher.close(), anonymous.close(), ownerContext.close()]);
+  });
+
+  it('the podium of a finished tournament keeps the headings of the page in order: no level is skipped', async () => {
+    const fx = await draftTournament(app.deps, { name: 'Pallcupen' });
+    await moveTo(app.deps, fx, 'in_progress');
+    for (const [i, p] of fx.players.entries()) {
+      await writeScores(
+        app.deps.db,
+        fx,
+        p.entryId,
+        1,
+        Array.from({ length: 18 }, () => 4 + (i % 3)),
+      );
+    }
+    await moveTo(app.deps, fx, 'finished');
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/feed`);
+    await page.getByText('Pallcupen er ferdigspilt', { exact: false }).first().waitFor();
+    await page.locator('.feed-podium').first().waitFor();
+    // A screen reader's heading list: each level at most one below the one before it.
+    const levels = await page.evaluate(() =>
+      [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName.slice(1))),
+    );
+    const skipped = levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1);
+    expect({ levels, skipped }).toEqual({ levels, skipped: [] });
+    await screenshots(page, 'feed-podium');
+    await context.close();
   });
 });

@@ -58,20 +58,30 @@ function FeedEntry({ item, now }: { item: FeedItem; now: Date }) {
       ) : null}
       {item.podium?.length ? (
         <div className="feed-podium">
-          {item.podium.map((division) => (
-            <div key={division.division}>
-              {item.podium!.length > 1 || division.division ? <h3 className="small">{division.division}</h3> : null}
-              <ol className="feed-places">
-                {division.places.map((place, i) => (
-                  <li key={`${place.position}-${place.name}-${i}`}>
-                    <span className="pos">{positionText(place.position)}</span>
-                    <span className="name">{shownName(place.name, language)}</span>
-                    <span className="total">{totalText(place.total, item, language)}</span>
-                  </li>
-                ))}
-              </ol>
-            </div>
-          ))}
+          {item.podium.map((division, d) => {
+            // A division's name labels its list rather than heading it: the feed's items sit under the page's
+            // h1 without headings of their own, so an h3 here would skip a level for a screen reader.
+            const named = item.podium!.length > 1 || division.division;
+            const nameId = `${item.id}-division-${d}`;
+            return (
+              <div key={division.division}>
+                {named ? (
+                  <p className="small feed-division" id={nameId}>
+                    {division.division}
+                  </p>
+                ) : null}
+                <ol className="feed-places" aria-labelledby={named ? nameId : undefined}>
+                  {division.places.map((place, i) => (
+                    <li key={`${place.position}-${place.name}-${i}`}>
+                      <span className="pos">{positionText(place.position)}</span>
+                      <span className="name">{shownName(place.name, language)}</span>
+                      <span className="total">{totalText(place.total, item, language)}</span>
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            );
+          })}
         </div>
       ) : null}
       {item.players?.length ? (
