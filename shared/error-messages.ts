@@ -124,6 +124,15 @@ export const ENGLISH_MESSAGES: Readonly<Record<string, string>> = {
   'Kort kan bare signeres mens turneringen pågår.': 'Cards can only be signed while the tournament is in progress.',
   'Kortet for runde {1} er signert og låst. En administrator må låse det opp før det kan endres.':
     'The card for round {1} is signed and locked. An administrator must unlock it before it can be changed.',
+  'En medspiller attesterer kortet ditt, ikke du selv.': 'A co-player attests your card, not you.',
+  'Et gjestekort går ikke inn i noe handicapregister.': "A guest's card goes into no handicap record.",
+  'Bare en medspiller i runden kan attestere kortet.': 'Only a co-player in the round can attest the card.',
+  'Runden må være avsluttet før kortet kan attesteres.': 'The round must be finished before the card can be attested.',
+  'Kortet kan ikke attesteres før alle hull er ført. Mangler {1}.':
+    'The card cannot be attested before every hole is entered. Missing: {1}.',
+  'Kortet er ikke attestert.': 'The card is not attested.',
+  'Bare den som attesterte kortet kan trekke attesteringen.': 'Only the one who attested the card can withdraw it.',
+  'En attestering kan bare trekkes tilbake innen 24 timer.': 'An attestation can only be withdrawn within 24 hours.',
   'Kortet kan ikke signeres før alle hull er ført. Mangler {1}.':
     'The card cannot be signed before every hole is entered. Missing: {1}.',
   'Landet oppgis som landkode med to bokstaver (for eksempel NO eller ES).':

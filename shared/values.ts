@@ -11,6 +11,10 @@
 export const LANGUAGES = ['nb', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** The index a player plays off: the one they enter (their federation's), or the one their record calculates. */
+export const PLAYS_WITH = ['entered', 'calculated'] as const;
+export type PlaysWith = (typeof PLAYS_WITH)[number];
+
 /** A label for every value, in every language: a value added to a list without its labels is a type error. */
 export type Labels<V extends string> = { readonly [L in Language]: Readonly<Record<V, string>> };
 

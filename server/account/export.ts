@@ -24,6 +24,7 @@ import { myPersonalCourses } from '../courses/personal';
 import { tournamentHighlightSource } from '../feed/items';
 import { feedItemColumns, feedItemView } from '../feed/view';
 import { roundView } from '../rounds/view';
+import { recordOf } from '../handicap/record';
 
 /**
  * The user's own data (GDPR articles 15 and 20; decision 0106): everything the service holds about the
@@ -227,6 +228,7 @@ export async function exportAccount(deps: Deps, actor: Pick<Actor, 'user'>): Pro
     rounds: rounds.map((r) => ({ ...r, isOwner: r.ownerUserId === user.id })),
     personalCourses: (await myPersonalCourses(deps, { userId: user.id })).courses,
     tournamentEntries,
+    handicapRecord: await recordOf(db, user.id),
     chatMessages: messages.map((m) => ({
       id: m.id,
       organization: { name: m.organizationName },

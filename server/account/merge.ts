@@ -11,7 +11,16 @@ import {
   type UserRow,
 } from '../auth/users';
 import type { Transaction } from '../db/client';
-import { appUser, course, organizationMembership, participant, round, userSecondaryEmail } from '../db/schema';
+import {
+  appUser,
+  course,
+  handicapScore,
+  organizationMembership,
+  participant,
+  round,
+  userSecondaryEmail,
+} from '../db/schema';
+import { refreshCalculatedIndex } from '../handicap/record';
 import type { Actor } from '../actor';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -132,6 +141,27 @@ export async function mergeAccounts(tx: Transaction, survivor: UserRow, other: U
     .set({ userId: survivor.id })
     .where(and(eq(participant.userId, other.id), notInArray(participant.roundId, survivorRounds)))
     .returning({ id: participant.id });
+  // The moved cards' attested scores go with them into the survivor's record; those left behind go with
+  // the other account. An attestation the other account gave is the survivor's from now on.
+  if (participations.length > 0) {
+    await tx
+      .update(handicapScore)
+      .set({ userId: survivor.id })
+      .where(
+        and(
+          eq(handicapScore.userId, other.id),
+          inArray(
+            handicapScore.participantId,
+            participations.map((p) => p.id),
+          ),
+        ),
+      );
+    await refreshCalculatedIndex(tx, survivor.id);
+  }
+  await tx
+    .update(handicapScore)
+    .set({ attestedByUserId: survivor.id })
+    .where(eq(handicapScore.attestedByUserId, other.id));
   const courses = await tx
     .update(course)
     .set({ ownerUserId: survivor.id })

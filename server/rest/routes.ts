@@ -248,6 +248,23 @@ export const ROUTES: readonly Route[] = [
     summary: "Set the account's language",
     description: 'For the app, mails and error messages: `nb` or `en`; null follows the browser.',
   }),
+  // The handicap record (decision 0419).
+  route({
+    method: 'get',
+    path: '/account/handicap',
+    procedure: 'handicap.record',
+    summary: "The user's handicap record",
+    description:
+      'The entered and the calculated index, the Low Handicap Index, every attested score newest first (the most recent 20 decide) and the index over time.',
+  }),
+  route({
+    method: 'put',
+    path: '/account/handicap/plays-with',
+    procedure: 'handicap.setPlaysWith',
+    body: true,
+    summary: 'Choose the index rounds and tournaments use',
+    description: "`entered` (the default: the index the user enters) or `calculated` (the record's, when it has one).",
+  }),
   // The user's own data, and deleting the account (decision 0106).
   route({
     method: 'get',
@@ -553,6 +570,26 @@ export const ROUTES: readonly Route[] = [
     description:
       '`previousStrokes`, when given, must be what the hole holds now: a write from a value another device has changed since is 409 rather than an overwrite. Sending the same write again answers the same.',
     errors: ['CONFLICT'],
+  }),
+  route({
+    method: 'post',
+    path: '/rounds/:roundId/attest',
+    procedure: 'rounds.attest',
+    params: { roundId: 'roundId' },
+    body: true,
+    summary: "Attest a co-player's finished card",
+    description:
+      "An account participant of the round other than the player; the score enters the player's handicap record. Attesting again answers the attestation that stands.",
+    errors: ['FORBIDDEN', 'CONFLICT'],
+  }),
+  route({
+    method: 'delete',
+    path: '/rounds/:roundId/attest/:participantId',
+    procedure: 'rounds.withdrawAttestation',
+    params: { roundId: 'roundId', participantId: 'participantId' },
+    summary: 'Withdraw an attestation',
+    description: 'Only the attester, within 24 hours; the score leaves the record.',
+    errors: ['FORBIDDEN', 'CONFLICT'],
   }),
   route({
     method: 'post',

@@ -6,6 +6,7 @@ import { matchScore, parseQuery } from '../courses/fuzzy';
 import { fold } from '../courses/search-text';
 import { appUser, organizationMembership, participant, round } from '../db/schema';
 import type { Deps } from '../deps';
+import { indexPlayedOff } from '../handicap/record';
 import type { Actor } from '../actor';
 
 /** At most this many accounts and this many guests per answer. */
@@ -47,7 +48,7 @@ export async function searchParticipants(
       ),
     );
   const known = await deps.db
-    .select({ id: appUser.id, name: appUser.name, handicapIndex: appUser.handicapIndex })
+    .select({ id: appUser.id, name: appUser.name, handicapIndex: indexPlayedOff })
     .from(appUser)
     .where(
       or(

@@ -9,7 +9,9 @@ import { toTee } from '../courses/courses';
 import { teeRatings } from '../courses/ratings';
 import type { Queryable } from '../db/client';
 import { appUser, club, course, courseHole, feedItem, participant, round, score, side, tee } from '../db/schema';
-import { nineHoleRating, scoreRound, type Rating, type ScoredRound } from '../golf';
+import { nineHoleRating, scoreDifferential, scoreRound, type Rating, type ScoredRound } from '../golf';
+import { attestationsOf } from '../handicap/attestations';
+import { indexPlayedOff } from '../handicap/record';
 import type { RoundRow } from './access';
 import type { RoundHoles } from '../../shared/values';
 import { UNNAMED_PLAYER } from '../../shared/placeholder-names';
@@ -44,6 +46,8 @@ export interface ComputedRound {
   /** Server-side only: what the first score freezes into each participant row. */
   scored: ScoredRound;
   participantRows: { id: string; handicapIndex: number }[];
+  /** Server-side only: the rating, slope and par of the holes played, for the handicap record. */
+  rating: Rating;
 }
 
 /**
@@ -94,7 +98,7 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
       courseHandicap: participant.courseHandicap,
       playingHandicap: participant.playingHandicap,
       userName: appUser.name,
-      userIndex: appUser.handicapIndex,
+      userIndex: indexPlayedOff,
     })
     .from(participant)
     .leftJoin(appUser, eq(appUser.id, participant.userId))
@@ -141,8 +145,17 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
     })),
   });
 
+  // Only a finished round's cards are attested (decision 0419).
+  const attested =
+    row.status === 'finished'
+      ? await attestationsOf(
+          db,
+          participants.map((p) => p.id),
+        )
+      : new Map();
   const participantViews: ParticipantView[] = participants.map((p, i) => {
     const s = scored.players[i]!;
+    const attestation = attested.get(p.id);
     return {
       id: p.id,
       sideId: p.sideId,
@@ -155,6 +168,14 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
       matchHandicap: s.matchHandicap,
       holes: s.holes,
       totals: s.totals,
+      attestation: attestation
+        ? {
+            attestedBy: { name: attestation.attestedBy, userId: attestation.attestedByUserId },
+            attestedAt: attestation.attestedAt.toISOString(),
+            // A nine-hole score has its differential once paired with the next nine, in the record.
+            differential: attestation.holes === 18 ? scoreDifferential(attestation) : null,
+          }
+        : null,
     };
   });
   const sideViews: SideView[] = sides.map((sd) => ({
@@ -208,7 +229,7 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
     })),
     sides: sideViews,
   };
-  return { view, scored, participantRows };
+  return { view, scored, participantRows, rating };
 }
 
 /** The round's current view, read from `db` (a transaction inside a change, so the view matches it). */

@@ -9,6 +9,7 @@ import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
 import { assertStatus, tournamentIn, type TournamentRow } from './access';
 import { findCard, relationToCard, requireEntry, requireRound, type CardEntry, type CardRow } from './card-access';
+import { enterCardScore, removeCardScore } from './card-record';
 
 export interface SignCardRequest {
   tournamentId: string;
@@ -24,7 +25,8 @@ export interface SignCardRequest {
  * account can sign), but may unlock (`unlock: true`), which
  * clears the lock and both signatures and is written to the organization's audit log. Runs under the
  * tournament's row lock, as score writes do, so a signature never lands on a card a score is changing.
- * Signing again is idempotent; a second marker does not replace the first.
+ * Signing again is idempotent; a second marker does not replace the first. The locked card is an attested
+ * score: it enters the entrant's handicap record in the same transaction (./card-record.ts).
  */
 export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: SignCardRequest): Promise<CardView> {
   const { tx } = scope;
@@ -64,6 +66,8 @@ export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: 
   if (signed.signedByPlayerAt && signed.signedByMarkerAt) next.lockedAt = now;
   if (Object.keys(next).length === 0) return cardView(card);
   await tx.update(tournamentCard).set(next).where(atCard(entry.id, input.round));
+  if (next.lockedAt)
+    await enterCardScore(tx, t, entry, input.round, { markerEntryId: signed.markerEntryId, lockedAt: next.lockedAt });
   if (forGuest && next.signedByPlayerAt) {
     await audit(deps, tx, {
       action: 'tournament.guest_card_signed',
@@ -101,6 +105,8 @@ async function unlockCard(
     .update(tournamentCard)
     .set({ signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null, lockedAt: null })
     .where(atCard(entry.id, round));
+  // Unlocked, the card is no longer attested: its score leaves the record until it is signed again.
+  if (card.lockedAt) await removeCardScore(scope.tx, entry, round);
   await audit(deps, scope.tx, {
     action: 'tournament.card_unlocked',
     actorUserId: scope.actorUserId,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_HANDICAP_INDEX } from '../../shared/schemas/rounds';
 import type { EntryView } from '../../shared/schemas/tournaments';
 import { UNNAMED_PLAYER } from '../../shared/placeholder-names';
+import { indexPlayedOff } from '../handicap/record';
 import type { Queryable } from '../db/client';
 import {
   appUser,
@@ -117,7 +118,7 @@ interface Player {
 /** A member of the tournament's organization, not entered yet (409 for either). */
 async function memberPlayer(tx: Queryable, t: TournamentRow, userId: string): Promise<Player> {
   const [member] = await tx
-    .select({ name: appUser.name, handicapIndex: appUser.handicapIndex })
+    .select({ name: appUser.name, handicapIndex: indexPlayedOff })
     .from(organizationMembership)
     .innerJoin(appUser, eq(appUser.id, organizationMembership.userId))
     .where(and(eq(organizationMembership.organizationId, t.organizationId), eq(organizationMembership.userId, userId)))

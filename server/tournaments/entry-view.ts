@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { EntryView } from '../../shared/schemas/tournaments';
+import { indexPlayedOff } from '../handicap/record';
 import type { Queryable } from '../db/client';
 import {
   appUser,
@@ -38,7 +39,7 @@ export async function entryRecords(db: Queryable, t: TournamentRow, only?: reado
       courseHandicap: tournamentEntry.courseHandicap,
       playingHandicap: tournamentEntry.playingHandicap,
       userId: tournamentEntryAccount.userId,
-      memberIndex: appUser.handicapIndex,
+      memberIndex: indexPlayedOff,
       teeId: tournamentDivision.teeId,
     })
     .from(tournamentEntry)

@@ -7,6 +7,7 @@ import { authRouter } from './routers/auth';
 import { chatRouter } from './routers/chat';
 import { coursesRouter } from './routers/courses';
 import { feedRouter } from './routers/feed';
+import { handicapRouter } from './routers/handicap';
 import { orgsRouter } from './routers/orgs';
 import { participantsRouter } from './routers/participants';
 import { publicRouter } from './routers/public';
@@ -21,6 +22,7 @@ export const appRouter = router({
   auth: authRouter,
   twoFactor: twoFactorRouter,
   account: accountRouter,
+  handicap: handicapRouter,
   orgs: orgsRouter,
   admin: adminRouter,
   courses: coursesRouter,

@@ -3,6 +3,7 @@ import { languageSchema, twoFactorMethodSchema } from './values';
 import { email, sixDigitCode } from './common';
 import { courseOutput } from './courses';
 import { feedItemSchema } from './feed';
+import { handicapRecordOutput } from './handicap';
 import { secondFactorCode } from './twoFactor';
 import { userText } from './text';
 import { publicUserOutput } from './auth';
@@ -96,6 +97,8 @@ export const accountExportOutput = z.object({
   ),
   rounds: z.array(z.looseObject({ id: z.string(), playedOn: z.string(), isOwner: z.boolean() })),
   personalCourses: z.array(courseOutput),
+  /** The handicap record as GET /account/handicap answers it. */
+  handicapRecord: handicapRecordOutput,
   tournamentEntries: z.array(
     z.object({
       tournament: z.object({

@@ -117,6 +117,17 @@ export const participantViewOutput = z.object({
   matchHandicap: z.number().nullable(),
   holes: z.array(holeScoreOutput),
   totals: participantTotalsOutput,
+  /**
+   * A finished round's card attested by a co-player: it is in the player's handicap record. The attester is
+   * one of the round's players (`userId` as in their own participant row; null once their account is gone).
+   */
+  attestation: z
+    .object({
+      attestedBy: z.object({ name: z.string(), userId: z.string().nullable() }),
+      attestedAt: z.string(),
+      differential: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type ParticipantView = z.infer<typeof participantViewOutput>;
 

@@ -5,6 +5,7 @@ import {
   FEED_ITEM_KINDS,
   HIGHLIGHT_KINDS,
   LANGUAGES,
+  PLAYS_WITH,
   listedOr,
   ROLES,
   ROUND_FORMATS,
@@ -25,6 +26,7 @@ import {
 export const roleSchema = z.enum(ROLES, { message: `Rollen må være ${listedOr(ROLES)}.` });
 export const twoFactorMethodSchema = z.enum(TWO_FACTOR_METHODS);
 export const languageSchema = z.enum(LANGUAGES, { message: `Språket må være ${listedOr(LANGUAGES)}.` });
+export const playsWithSchema = z.enum(PLAYS_WITH, { message: `Velg ${listedOr(PLAYS_WITH)}.` });
 export const sessionStageSchema = z.enum(SESSION_STAGES);
 export const courseKindSchema = z.enum(COURSE_KINDS);
 export const teeGenderSchema = z.enum(TEE_GENDERS);

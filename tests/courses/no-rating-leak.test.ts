@@ -102,6 +102,11 @@ const REST: Record<string, (input: Input) => { method: string; path: string; bod
   'rounds.finish': (i) => ({ method: 'POST', path: `/rounds/${i.roundId}/finish` }),
   'rounds.share': (i) => ({ method: 'POST', path: `/rounds/${i.roundId}/share` }),
   'rounds.unshare': (i) => ({ method: 'DELETE', path: `/rounds/${i.roundId}/share` }),
+  'rounds.attest': ({ roundId, ...body }) => ({ method: 'POST', path: `/rounds/${roundId}/attest`, body }),
+  'rounds.withdrawAttestation': (i) => ({
+    method: 'DELETE',
+    path: `/rounds/${i.roundId}/attest/${i.participantId}`,
+  }),
   'participants.search': (i) => ({ method: 'GET', path: `/participants/search?${qs(i)}` }),
 };
 
@@ -289,6 +294,10 @@ describe('course rating and slope never leave the server', () => {
     await c('rounds.share', { roundId }, friendCookie);
     await c('rounds.share', { roundId });
     await c('rounds.unshare', { roundId });
+    // Attesting: refused for an owner who does not play and for a guest's card, nothing to withdraw.
+    await c('rounds.attest', { roundId, participantId: him.data.id });
+    await c('rounds.attest', { roundId, participantId: me.data.id }, friendCookie);
+    await c('rounds.withdrawAttestation', { roundId, participantId: him.data.id }, friendCookie);
     return roundId as string;
   }
 

@@ -251,6 +251,22 @@ const REST = {
     method: 'DELETE',
     path: `/rounds/${encodeURIComponent(i.roundId)}/share`,
   }),
+  // docs/contract.md section 11: the handicap record.
+  'handicap.record': get('/account/handicap'),
+  'handicap.setPlaysWith': (i: Input): RestRequest => ({
+    method: 'PUT',
+    path: '/account/handicap/plays-with',
+    body: i,
+  }),
+  'rounds.attest': ({ roundId, ...body }: Input): RestRequest => ({
+    method: 'POST',
+    path: `/rounds/${encodeURIComponent(roundId)}/attest`,
+    body,
+  }),
+  'rounds.withdrawAttestation': (i: Input): RestRequest => ({
+    method: 'DELETE',
+    path: `/rounds/${encodeURIComponent(i.roundId)}/attest/${encodeURIComponent(i.participantId)}`,
+  }),
   'admin.hideFeedItem': (i: Input): RestRequest => ({
     method: 'DELETE',
     path: `/admin/feed/${encodeURIComponent(i.itemId)}`,

@@ -8,3 +8,4 @@ export * from './bus';
 export * from './tournaments';
 export * from './chat';
 export * from './feed';
+export * from './handicap';

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { LANGUAGES, TWO_FACTOR_METHODS } from '../../../shared/values';
+import { LANGUAGES, PLAYS_WITH, TWO_FACTOR_METHODS } from '../../../shared/values';
 import { isOneOf } from './checks';
 
 /** docs/access.md section 2. Addresses are stored lower-cased; comparisons are case-insensitive by construction. */
@@ -34,10 +34,15 @@ export const appUser = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The language the account chose for the app, errors and mails (decision 0108); null follows the browser. */
     language: text('language', { enum: LANGUAGES }),
+    /** Which index rounds and tournaments freeze (decision 0419): the entered one unless the player chooses. */
+    playsWith: text('plays_with', { enum: PLAYS_WITH }).notNull().default('entered'),
+    /** The handicap record's index (server/handicap/record.ts), kept with every change to the record. */
+    calculatedIndex: numeric('calculated_index', { precision: 3, scale: 1, mode: 'number' }),
   },
   (t) => [
     check('app_user_email_lower', sql`${t.email} = lower(${t.email})`),
     check('app_user_two_factor_method_valid', isOneOf(t.twoFactorMethod, TWO_FACTOR_METHODS)),
+    check('app_user_plays_with_valid', isOneOf(t.playsWith, PLAYS_WITH)),
     check('app_user_language_valid', isOneOf(t.language, LANGUAGES)),
   ],
 );

@@ -13,6 +13,8 @@ import {
 } from '../../../shared/schemas/rounds';
 import { feedItemSchema } from '../../../shared/schemas/feed';
 import { okOutput } from '../../../shared/schemas/common';
+import { attestationOutput, attestInput } from '../../../shared/schemas/handicap';
+import { attestScore, withdrawAttestation } from '../../rounds/attest';
 import { AppError } from '../../errors';
 import { shareRound, unshareRound } from '../../feed/rounds';
 import { roundFor } from '../../rounds/access';
@@ -68,6 +70,15 @@ export const roundsRouter = router({
     .input(roundIdInput)
     .output(roundViewOutput)
     .mutation(({ ctx, input }) => finishRound(ctx.deps, ctx.actor, input)),
+  // A co-player attests a finished card into the player's handicap record (decision 0419).
+  attest: userProcedure
+    .input(attestInput)
+    .output(attestationOutput)
+    .mutation(({ ctx, input }) => attestScore(ctx.deps, ctx.actor, input)),
+  withdrawAttestation: userProcedure
+    .input(attestInput)
+    .output(okOutput)
+    .mutation(({ ctx, input }) => withdrawAttestation(ctx.deps, ctx.actor, input)),
   // The public feed (decision 0602): the owner shares a finished round, with its highlights, and takes it back.
   share: userProcedure
     .input(roundIdInput)
