@@ -14,6 +14,7 @@ const TwoFactorVerifyScreen = lazy(() => import('./features/auth/TwoFactorVerify
 const TwoFactorSetupScreen = lazy(() => import('./features/auth/TwoFactorSetupScreen'));
 const HomeScreen = lazy(() => import('./features/home/HomeScreen'));
 const AccountScreen = lazy(() => import('./features/account/AccountScreen'));
+const HandicapScreen = lazy(() => import('./features/handicap/HandicapScreen'));
 const ConfirmEmailScreen = lazy(() => import('./features/account/ConfirmEmailScreen'));
 const ConfirmMergeScreen = lazy(() => import('./features/account/ConfirmMergeScreen'));
 const AccountDeletedScreen = lazy(() => import('./features/account/AccountDeletedScreen'));
@@ -68,6 +69,7 @@ const SCREENS: { path: string; access: Access; Screen: ComponentType }[] = [
   { path: ROUTES.home, access: 'full', Screen: HomeScreen },
   { path: ROUTES.account, access: 'full', Screen: AccountScreen },
   { path: ROUTES.accountTwoFactor, access: 'full', Screen: TwoFactorSetupScreen },
+  { path: ROUTES.handicap, access: 'full', Screen: HandicapScreen },
   { path: ROUTES.confirmEmail, access: 'full', Screen: ConfirmEmailScreen },
   { path: ROUTES.confirmMerge, access: 'full', Screen: ConfirmMergeScreen },
   { path: ROUTES.accountDeleted, access: 'public', Screen: AccountDeletedScreen },

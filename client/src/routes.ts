@@ -14,6 +14,8 @@ export const ROUTES = {
   enroll: '/login/oppsett-2fa',
   account: '/konto',
   accountTwoFactor: '/konto/tofaktor',
+  /** The handicap record: the index played off, the calculated one, its history and the scores. */
+  handicap: '/konto/handicap',
   confirmEmail: '/konto/bekreft-epost',
   confirmMerge: '/konto/sla-sammen',
   /** After the account is deleted: a plain confirmation, for anyone (the session is gone). */

@@ -24,6 +24,7 @@ import { HoleBar } from './HoleBar';
 import { ScoreCard } from './ScoreCard';
 import { ConnectionLine } from './ConnectionLine';
 import { ShareRound } from './ShareRound';
+import { AttestCards } from './AttestCards';
 import { StrokeStepper } from './StrokeStepper';
 import { useLiveRound } from './useLiveRound';
 import { formatDateTime } from '../../../../shared/format/dates';
@@ -94,6 +95,8 @@ export default function RoundScreen() {
               <p>{scoreError}</p>
             </Alert>
           ) : null}
+          {/* Once finished, attesting is what the players come back for: first, under the notice. */}
+          <AttestCards view={view} userId={userId} />
         </div>
         <div>
           <Standings view={view} waiting={Object.keys(pending).length} />

@@ -2,7 +2,7 @@ import type { ParticipantView, RoundView } from '../../../../shared/schemas/roun
 import { Card } from '../../ui';
 import { MarkedScore } from './MarkedScore';
 import { shownStrokes, type PendingScores } from './pending-scores';
-import { cardRows, cardTotals, sumStrokes } from './scorecard';
+import { cardRows, cardTotals, sumStrokes, targetScore } from './scorecard';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
 
@@ -16,6 +16,7 @@ export interface CardPlayer {
 export interface CardFooterRow {
   label: string;
   valueOf(playerId: string): string | number;
+  testId?: string;
 }
 
 /**
@@ -96,7 +97,7 @@ export function CompactCard({
               ))}
             </tr>
             {footer.map((row) => (
-              <tr key={row.label}>
+              <tr key={row.label} data-testid={row.testId}>
                 <th scope="row" colSpan={2}>
                   {row.label}
                 </th>
@@ -141,6 +142,12 @@ export function ScoreCard({ view, pending }: { view: RoundView; pending: Pending
       players={players}
       strokesOf={(id, hole) => shown(players.find((x) => x.id === id)!, hole)}
       footer={[
+        // Right under the total, to compare with it: par of the holes played plus the whole course handicap.
+        {
+          label: t('rounds.card.target'),
+          testId: 'target',
+          valueOf: (id) => targetScore(view.card, players.find((x) => x.id === id)!.courseHandicap),
+        },
         { label: t('rounds.card.net'), valueOf: (id) => played(id)?.net ?? '' },
         { label: t('rounds.card.points'), valueOf: (id) => played(id)?.points ?? '' },
       ]}

@@ -18,6 +18,7 @@ import {
   stepStrokes,
   strokesReceivedText,
   sumStrokes,
+  targetScore,
 } from './scorecard';
 
 describe('entering strokes', () => {
@@ -305,5 +306,14 @@ describe('the card in English', () => {
       '15 points after 7 holes',
     );
     expect(holeListText([3, 4, 8, 9], 'en')).toBe('3, 4, 8 and 9');
+  });
+});
+
+describe('the target score on the card', () => {
+  it('is the par of the holes played plus the whole course handicap, a plus handicap taking strokes off', () => {
+    const front = [4, 4, 3, 5, 4, 4, 3, 4, 5].map((par) => ({ par }));
+    expect(targetScore([...front, ...front], 20)).toBe(92);
+    expect(targetScore(front, 10)).toBe(46);
+    expect(targetScore([...front, ...front], -2)).toBe(70);
   });
 });

@@ -194,6 +194,14 @@ export function cardTotals(
   return totals;
 }
 
+/**
+ * The score a player aims at: the par of the holes played plus their whole course handicap (already whole,
+ * for the holes played; a plus handicap, stored negative, takes strokes off).
+ */
+export function targetScore(card: readonly { par: number }[], courseHandicap: number): number {
+  return card.reduce((sum, h) => sum + h.par, 0) + courseHandicap;
+}
+
 /** The strokes on these holes of the ones scored; null when none is. */
 export function sumStrokes(holes: readonly number[], strokesOn: (hole: number) => number | null): number | null {
   const scored = holes.map(strokesOn).filter((s): s is number => s !== null);

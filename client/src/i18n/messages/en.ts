@@ -2,12 +2,14 @@ import type { Messages } from './nb';
 import { home } from './en/home';
 import { orgs } from './en/orgs';
 import { rounds } from './en/rounds';
+import { handicap } from './en/handicap';
 
 /** The app's texts in English (British spelling, as en-GB formats the dates): the keys of nb.ts. */
 export const en: Messages = {
   home,
   orgs,
   rounds,
+  handicap,
   common: {
     loading: 'Loading …',
     retry: 'Try again',
@@ -142,6 +144,8 @@ export const en: Messages = {
     name: 'Name',
     handicapIndex: 'Handicap index',
     handicapHint: 'For example 18.4. A plus handicap is written with +, for example +1.2.',
+    handicapLink: 'Handicap',
+    handicapLinkHint: 'Your calculated index, your scores and how the index has moved.',
     profileSaved: 'The profile is saved.',
     saveProfile: 'Save profile',
     newRecoveryCodes: 'New recovery codes',

@@ -15,6 +15,7 @@ import { home } from './nb/home';
 import { orgs } from './nb/orgs';
 import { rounds } from './nb/rounds';
 import { tournaments } from './nb/tournaments';
+import { handicap } from './nb/handicap';
 
 /**
  * The app's texts in Norwegian bokmål, all areas together: the reference language, whose keys type every call of `t` (see
@@ -39,6 +40,7 @@ export const nb = {
   orgs,
   rounds,
   tournaments,
+  handicap,
 } as const;
 
 /** The shape every language fills in: the same keys as Norwegian, any text. */

@@ -9,6 +9,8 @@ export const account = {
   name: 'Navn',
   handicapIndex: 'Handicapindeks',
   handicapHint: 'For eksempel 18,4. Plusshandicap skrives med +, for eksempel +1,2.',
+  handicapLink: 'Handicap',
+  handicapLinkHint: 'Den beregnede indeksen din, scorene og hvordan indeksen har utviklet seg.',
   profileSaved: 'Profilen er lagret.',
   saveProfile: 'Lagre profil',
   newRecoveryCodes: 'Nye gjenopprettingskoder',
