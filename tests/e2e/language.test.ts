@@ -58,8 +58,9 @@ describe('English beside Norwegian', () => {
     await page.getByLabel('Code from the e-mail').fill(codeIn(mail.text));
     await page.getByRole('button', { name: 'Sign in with the code' }).click();
 
-    // Signed in, still in English: the shell and the account screen.
+    // Signed in, still in English: the shell, the home screen the sign-in leads to, and the account screen.
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome to Hullvis' }).waitFor();
     await page.getByRole('link', { name: 'Account' }).press('Enter');
     await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     expect(await page.getByLabel('Language').inputValue()).toBe('browser');
