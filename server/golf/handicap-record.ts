@@ -1,3 +1,4 @@
+import { MAX_HANDICAP_INDEX } from '../../shared/schemas/account';
 import { roundHalfUp } from './rounding';
 import { scoreDifferential } from './scoring';
 
@@ -55,7 +56,6 @@ export interface HandicapRecord {
   history: { date: string; index: number }[];
 }
 
-export const MAX_HANDICAP_INDEX = 54;
 /** The scores the index looks at, and the number of them from which the caps apply. */
 const RECENT_SCORES = 20;
 const LOW_INDEX_DAYS = 365;
@@ -92,26 +92,42 @@ const LOWEST_USED: readonly (readonly [used: number, adjustmentTenths: number])[
 ];
 
 /**
- * The index from differentials in tenths, oldest first: positions into `tenths` that count, and the
- * index in tenths before caps. Between equal differentials the more recent one counts: it is the one that
+ * The index from differentials in tenths, oldest first: positions into `tenths` that count (lowest
+ * first), and the index in tenths before caps. Between equal differentials the more recent one counts: it is the one that
  * stays in the most recent 20 longer, so what is marked as counting changes less from score to score.
  */
 function indexFromTenths(tenths: readonly number[]): { index: number | null; used: number[] } {
   const count = Math.min(tenths.length, RECENT_SCORES);
   const [usedCount, adjustment] = LOWEST_USED[count]!;
   if (usedCount === 0) return { index: null, used: [] };
-  const recent: number[] = [];
-  for (let position = tenths.length - count; position < tenths.length; position++) recent.push(position);
-  recent.sort((a, b) => tenths[a]! - tenths[b]! || b - a);
-  const used = recent.slice(0, usedCount);
+  // The lowest `usedCount` of the most recent `count`, kept in order by insertion (at most 8 of 20, so no
+  // sort). Newest first, and an equal one never passes another: the more recent stays ahead.
+  const used: number[] = [];
+  for (let position = tenths.length - 1; position >= tenths.length - count; position--) {
+    const value = tenths[position]!;
+    if (used.length === usedCount && value >= tenths[used[usedCount - 1]!]!) continue;
+    let at = used.length === usedCount ? usedCount - 1 : used.length;
+    while (at > 0 && tenths[used[at - 1]!]! > value) {
+      used[at] = used[at - 1]!;
+      at--;
+    }
+    used[at] = position;
+  }
   let sum = 0;
   for (const position of used) sum += tenths[position]!;
-  const index = Math.min(roundHalfUp(sum / usedCount) + adjustment, MAX_INDEX_TENTHS);
-  return { index, used: used.sort((a, b) => a - b) };
+  // roundHalfUp goes through a decimal string, which a whole quotient can do without (it runs every day).
+  const average = sum % usedCount === 0 ? sum / usedCount : roundHalfUp(sum / usedCount);
+  const index = Math.min(average + adjustment, MAX_INDEX_TENTHS);
+  return { index, used };
 }
 
+/**
+ * A one-decimal differential as whole tenths. A value with one decimal is the double nearest k / 10, and
+ * × 10 gives k back exactly for any differential there is, so the rounding is only a safety net.
+ */
 function toTenths(value: number): number {
-  return roundHalfUp(value * 10);
+  const tenths = value * 10;
+  return Number.isInteger(tenths) ? tenths : roundHalfUp(tenths);
 }
 
 /**
@@ -121,7 +137,7 @@ function toTenths(value: number): number {
  */
 export function indexFromDifferentials(differentials: readonly number[]): { index: number | null; used: number[] } {
   const { index, used } = indexFromTenths(differentials.map(toTenths));
-  return { index: index === null ? null : index / 10, used };
+  return { index: index === null ? null : index / 10, used: used.sort((a, b) => a - b) };
 }
 
 /**
@@ -188,7 +204,7 @@ function byPlayOrder(a: PlayedScore, b: PlayedScore): number {
 /**
  * Two nines in the order played make one 18-hole score (docs/golf.md): adjusted gross, course ratings and
  * pars added, and the slope the average of the two, rounded half up to a whole number, as Slope Ratings are
- * whole numbers. This is the project's choice (the USGA's combined-nines method before 2020): Rule 5.1b of
+ * whole numbers. This is the project's choice (the USGA's way the USGA Handicap System combined nines before 2020): Rule 5.1b of
  * the 2020 Rules adds two unrounded nine-hole differentials instead, and the 2024 revision pairs a nine with
  * an expected score. The combined score is dated and ordered as its later nine.
  */
@@ -220,7 +236,13 @@ export function handicapRecord(scores: readonly PlayedScore[]): HandicapRecord {
     const score = played[i]!;
     let entry: Entry | null = null;
     if (score.holes === 18) {
-      entry = { date: score.playedOn, day: 0, differential: toTenths(scoreDifferential(score)), rows: [i], reduction: 0 };
+      entry = {
+        date: score.playedOn,
+        day: 0,
+        differential: toTenths(scoreDifferential(score)),
+        rows: [i],
+        reduction: 0,
+      };
     } else if (waitingNine === null) {
       waitingNine = i;
     } else {
