@@ -93,8 +93,8 @@ a { color: #0b5d2a; overflow-wrap: anywhere; }
 form { margin: 1rem 0; }
 label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
 .row { display: flex; gap: 0.5rem; }
-input { flex: 1; min-width: 0; min-height: 2.75rem; padding: 0.5rem 0.75rem; font: inherit; border: 1px solid #6b7d71; border-radius: 0.5rem; background: #fff; color: inherit; }
-button { min-height: 2.75rem; padding: 0.5rem 1.25rem; font: inherit; font-weight: 600; color: #fff; background: #0b5d2a; border: 0; border-radius: 0.5rem; }
+input { flex: 1; min-width: 0; min-height: 3rem; padding: 0.5rem 0.75rem; font: inherit; border: 1px solid #6b7d71; border-radius: 0.5rem; background: #fff; color: inherit; }
+button { min-height: 3rem; padding: 0.5rem 1.25rem; font: inherit; font-weight: 600; color: #fff; background: #0b5d2a; border: 0; border-radius: 0.5rem; }
 article { background: #fff; border: 1px solid #cfd8d2; border-radius: 0.75rem; padding: 1rem; margin: 0 0 1rem; }
 .text { overflow-wrap: anywhere; }
 .text a { display: inline-block; padding: 0.5rem 0; }

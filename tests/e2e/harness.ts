@@ -130,6 +130,29 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > size.width) throw new Error(`${name} (${label}) is ${width} px wide in a ${size.width} px window`);
     await expectAccessible(page, `${name} (${label})`);
+    if (label === 'phone') await expectThumbTargets(page, name);
   }
   if (original) await page.setViewportSize(original);
+}
+
+/**
+ * On a phone every control a thumb aims at is at least 48 px high: buttons, button-like links, selects and
+ * text fields. Links inside running text are read, not aimed at, and are left out.
+ */
+export async function expectThumbTargets(page: Page, name: string): Promise<void> {
+  const small = await page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        'button, a.btn, select, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea',
+      ),
+    ]
+      .filter((el) => el.offsetParent !== null && !el.closest('.sr-only, .visually-hidden'))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height < 47.5)
+      .map(
+        ({ el, box }) =>
+          `${(el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40)} (${Math.round(box.height)} px)`,
+      ),
+  );
+  if (small.length > 0) throw new Error(`${name}: targets under 48 px on a phone: ${small.join('; ')}`);
 }
