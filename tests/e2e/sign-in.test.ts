@@ -221,6 +221,17 @@ describe('signing in, in a real browser', () => {
     await proceed.click();
     await page.getByRole('heading', { name: 'Hei, Eier Eva' }).waitFor();
     expect(await page.evaluate(async () => (await fetch('/auth/me')).status)).toBe(200);
+    // The owner is not offered to turn two-factor off only to be refused after typing a code: the button
+    // is there, disabled, with the reason beside it.
+    await page.getByRole('link', { name: 'Konto' }).click();
+    await page
+      .getByTestId('two-factor-required')
+      .getByText('Du er eier eller administrator i Eiernes GK, og da må tofaktor være på.', { exact: false })
+      .waitFor();
+    const turnOff = page.getByRole('button', { name: 'Slå av', exact: true });
+    expect(await turnOff.isDisabled()).toBe(true);
+    expect(await turnOff.getAttribute('aria-describedby')).toBe('two-factor-required');
+    await screenshots(page, 'account-two-factor-required');
     await context.close();
 
     // Next sign-in: pending_2fa, a wrong code shown at the field, then the next TOTP step.

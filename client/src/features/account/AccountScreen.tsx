@@ -80,6 +80,11 @@ function TwoFactorCard({ user }: { user: User }) {
   });
   const method = user.twoFactorMethod;
   const error = describeApiError(action === 'disable' ? disable.error : regenerate.error);
+  // An owner or admin must keep two-factor on (the server refuses with TWO_FACTOR_REQUIRED): say so beside
+  // the button rather than after a code was typed.
+  const organizations = trpc.orgs.mine.useQuery(undefined, { enabled: method !== null });
+  const requiredBy =
+    organizations.data?.organizations.find((o) => o.role === 'owner' || o.role === 'admin')?.name ?? null;
 
   if (newCodes) {
     return (
@@ -143,6 +148,8 @@ function TwoFactorCard({ user }: { user: User }) {
               size="small"
               variant="danger"
               aria-expanded={action === 'disable'}
+              disabled={requiredBy !== null}
+              aria-describedby={requiredBy ? 'two-factor-required' : undefined}
               onClick={() => {
                 setAction(action === 'disable' ? 'none' : 'disable');
                 setCode('');
@@ -153,6 +160,11 @@ function TwoFactorCard({ user }: { user: User }) {
           </>
         ) : null}
       </div>
+      {method && requiredBy ? (
+        <p className="small muted" id="two-factor-required" data-testid="two-factor-required">
+          {t('account.twoFactorRequired', { organization: requiredBy })}
+        </p>
+      ) : null}
       {method && action !== 'none' ? (
         <form onSubmit={submit} noValidate>
           <p>{action === 'disable' ? t('account.confirmDisable') : t('account.confirmCodes')}</p>

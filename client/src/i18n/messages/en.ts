@@ -158,6 +158,8 @@ export const en: Messages = {
     switchMethod: 'Change method',
     turnOn: 'Turn on two-factor',
     turnOff: 'Turn off',
+    twoFactorRequired:
+      'You are an owner or admin of {{organization}}, so two-factor must stay on. You can switch method.',
     confirmDisable: 'Confirm with a code to turn off two-factor.',
     confirmCodes: 'Confirm with a code to make new recovery codes.',
     disableSubmit: 'Turn off two-factor',

@@ -23,6 +23,8 @@ export const account = {
   switchMethod: 'Bytt metode',
   turnOn: 'Slå på tofaktor',
   turnOff: 'Slå av',
+  twoFactorRequired:
+    'Du er eier eller administrator i {{organization}}, og da må tofaktor være på. Du kan bytte metode.',
   confirmDisable: 'Bekreft med en kode for å slå av tofaktor.',
   confirmCodes: 'Bekreft med en kode for å lage nye gjenopprettingskoder.',
   disableSubmit: 'Slå av tofaktor',
