@@ -33,14 +33,15 @@ async function setting(deps: TestDeps) {
   async function playedRound(
     playedOn: string,
     strokes: (par: number, hole: number) => number,
-    options: { finish?: boolean; skipHole?: number } = {},
+    options: { finish?: boolean; skipHole?: number; holes?: '18' | 'front9' | 'back9' } = {},
   ) {
+    const holes = options.holes ?? '18';
     const round = await asPlayer.rounds.create({
       courseId: course.id,
       teeId: course.tees[0]!.id,
       playedOn,
       format: 'stroke',
-      holes: '18',
+      holes,
     });
     const side = await asPlayer.rounds.addSide({ roundId: round.id, name: 'Ballen' });
     const mine = await asPlayer.rounds.addParticipant({ roundId: round.id, sideId: side.id, userId: player.id });
@@ -53,6 +54,7 @@ async function setting(deps: TestDeps) {
     for (const p of [mine, theirs, guest]) {
       for (const [i, par] of PARS.entries()) {
         if (options.skipHole === i + 1) continue;
+        if ((holes === 'front9' && i >= 9) || (holes === 'back9' && i < 9)) continue;
         await asPlayer.rounds.setScore({
           roundId: round.id,
           participantId: p.id,
@@ -226,6 +228,39 @@ describe.each(databaseKinds())('attesting scores into the handicap record, on %s
     const next = await playedRound('2026-05-22', (par) => par, { finish: false });
     const view = await asPlayer.rounds.get({ roundId: next.roundId });
     expect(view.sides.flatMap((s) => s.participants).find((p) => p.id === next.mine)!.handicapIndex).toBe(16);
+  });
+
+  it('pairs two attested nine-hole rounds in the order played into one 18-hole score', async () => {
+    const deps = await createTestDeps({ db: kind });
+    const { asPlayer, asMarker, playedRound } = await setting(deps);
+    // The front nine (par 36) in 45 and the back nine (par 36) in 45, each rated half the course: 36.0 at
+    // slope 113. Alone a nine waits; together they are 90 on 72.0 at 113, a differential of 18.0.
+    const front = await playedRound('2026-05-01', (par) => par + 1, { holes: 'front9' });
+    await asMarker.rounds.attest({ roundId: front.roundId, participantId: front.mine });
+    let record = await asPlayer.handicap.record();
+    expect(record.scores).toEqual([
+      expect.objectContaining({
+        holes: 9,
+        adjustedGross: 45,
+        courseRating: 36,
+        slope: 113,
+        differential: null,
+        counting: false,
+      }),
+    ]);
+    expect(record.scores[0]).not.toHaveProperty('combinedWith');
+
+    const back = await playedRound('2026-05-02', (par) => par + 1, { holes: 'back9' });
+    await asMarker.rounds.attest({ roundId: back.roundId, participantId: back.mine });
+    record = await asPlayer.handicap.record();
+    const [second, first] = record.scores;
+    expect(second).toMatchObject({ playedOn: '2026-05-02', holes: 9, differential: 18, combinedWith: first!.id });
+    expect(first).toMatchObject({ playedOn: '2026-05-01', holes: 9, differential: 18, combinedWith: second!.id });
+    // The nine's own round shows no differential of its own: it has one only as half of the pair.
+    const view = await asPlayer.rounds.get({ roundId: back.roundId });
+    expect(view.sides.flatMap((s) => s.participants).find((p) => p.id === back.mine)!.attestation).toMatchObject({
+      differential: null,
+    });
   });
 
   it('goes with the account: in its export, removed with its deletion, and an attester who left is no longer named', async () => {
