@@ -187,6 +187,10 @@ describe('the public tournament page, the tournament list and team chat', () => 
     await kariPage.getByTestId('connection').getByText('Direkte').waitFor();
     await olaPage.getByTestId('connection').getByText('Direkte').waitFor();
 
+    // A phone is told what Enter does, without a Shift+Enter its keyboard does not have.
+    const hint = kariPage.locator('.composer .hint');
+    // biome-ignore lint/performance/useDomNodeTextContent: what the phone shows is the question, and innerText is the shown text
+    expect(await hint.innerText()).toBe('Enter sender meldingen.');
     // Enter sends, Shift+Enter is a new line; the text is text, never HTML.
     const input = kariPage.getByLabel('Skriv en melding');
     await input.fill('Hei <b>alle</b>');

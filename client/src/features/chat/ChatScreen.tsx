@@ -302,8 +302,10 @@ function Composer({ organizationId, onSent }: { organizationId: string; onSent: 
       <Button type="submit" busy={send.isPending} disabled={!canSend(text)}>
         {t('chat.send')}
       </Button>
+      {/* A phone's keyboard has no Shift+Enter to speak of: it is told only what Enter does. */}
       <p id={`${inputId}-hint`} className="small muted hint">
-        {t('chat.keys')}
+        <span className="keys-keyboard">{t('chat.keys')}</span>
+        <span className="keys-touch">{t('chat.keysTouch')}</span>
       </p>
       <FormError error={describeApiError(send.error)} />
     </form>

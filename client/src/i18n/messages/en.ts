@@ -416,6 +416,7 @@ export const en: Messages = {
     writePlaceholder: 'Write a message …',
     send: 'Send',
     keys: 'Enter sends, Shift+Enter makes a new line.',
+    keysTouch: 'Enter sends the message.',
     unread: 'unread messages',
   },
   tournaments: {

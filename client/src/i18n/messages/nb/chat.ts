@@ -28,6 +28,7 @@ export const chat = {
   writePlaceholder: 'Skriv en melding …',
   send: 'Send',
   keys: 'Enter sender, Shift+Enter gir ny linje.',
+  keysTouch: 'Enter sender meldingen.',
   unread: 'uleste meldinger',
 } as const;
 
