@@ -40,6 +40,11 @@ describe('the round wizard and the live scorecard in a real browser', () => {
     await page.getByLabel('Klubb eller bane').fill('oslo golf');
     await page.getByRole('button', { name: /Oslo Golfklubb – Bogstad/ }).click();
     await page.getByTestId('chosen-course').getByText('Oslo Golfklubb – Bogstad').waitFor();
+    // Each way of finding a course reads on one line at 390 px ("Nær meg", not "Nær" over "meg").
+    const tabHeights = await page
+      .locator('.tabs button')
+      .evaluateAll((buttons) => buttons.map((b) => [b.textContent, Math.round(b.getBoundingClientRect().height)]));
+    expect(tabHeights.filter(([, height]) => Number(height) > 50)).toEqual([]);
     await screenshots(page, 'wizard-course');
     await page.getByRole('button', { name: 'Neste' }).click();
 
