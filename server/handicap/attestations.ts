@@ -9,10 +9,6 @@ export interface Attestation {
   /** The attester's account; null for a guest marker or a deleted account. */
   attestedByUserId: string | null;
   attestedAt: Date;
-  holes: number;
-  adjustedGross: number;
-  courseRating: number;
-  slope: number;
 }
 
 const attester = alias(appUser, 'attester');
@@ -30,10 +26,6 @@ export async function attestationsOf(
       attesterName: attester.name,
       guestName: handicapScore.attestedByGuestName,
       attestedAt: handicapScore.attestedAt,
-      holes: handicapScore.holes,
-      adjustedGross: handicapScore.adjustedGross,
-      courseRating: handicapScore.courseRating,
-      slope: handicapScore.slope,
     })
     .from(handicapScore)
     .leftJoin(attester, eq(attester.id, handicapScore.attestedByUserId))
@@ -45,10 +37,6 @@ export async function attestationsOf(
         attestedBy: attesterName(r.attesterId, r.attesterName, r.guestName),
         attestedByUserId: r.attesterId,
         attestedAt: r.attestedAt,
-        holes: r.holes,
-        adjustedGross: r.adjustedGross,
-        courseRating: r.courseRating,
-        slope: r.slope,
       },
     ]),
   );

@@ -9,7 +9,7 @@ import { toTee } from '../courses/courses';
 import { teeRatings } from '../courses/ratings';
 import type { Queryable } from '../db/client';
 import { appUser, club, course, courseHole, feedItem, participant, round, score, side, tee } from '../db/schema';
-import { nineHoleRating, scoreDifferential, scoreRound, type Rating, type ScoredRound } from '../golf';
+import { nineHoleRating, scoreRound, type Rating, type ScoredRound } from '../golf';
 import { attestationsOf } from '../handicap/attestations';
 import { indexPlayedOff } from '../handicap/record';
 import type { RoundRow } from './access';
@@ -172,8 +172,6 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
         ? {
             attestedBy: { name: attestation.attestedBy, userId: attestation.attestedByUserId },
             attestedAt: attestation.attestedAt.toISOString(),
-            // A nine-hole score has its differential once paired with the next nine, in the record.
-            differential: attestation.holes === 18 ? scoreDifferential(attestation) : null,
           }
         : null,
     };

@@ -120,12 +120,13 @@ export const participantViewOutput = z.object({
   /**
    * A finished round's card attested by a co-player: it is in the player's handicap record. The attester is
    * one of the round's players (`userId` as in their own participant row; null once their account is gone).
+   * The differential is not here: with the adjusted gross, differentials would give away the tee's rating
+   * and slope. The player reads their own in their record.
    */
   attestation: z
     .object({
       attestedBy: z.object({ name: z.string(), userId: z.string().nullable() }),
       attestedAt: z.string(),
-      differential: z.number().nullable(),
     })
     .nullable(),
 });

@@ -116,9 +116,8 @@ describe('the handicap record on a phone', () => {
     const record = await asHanne.handicap.record();
     const latest = record.scores.find((s) => s.round?.id === round.id)!;
     expect(latest.attestedBy.name).toBe('Markus Markør');
-    expect(await hanneRow.getByTestId('attest-differential').textContent()).toBe(
-      `Differanse ${formatHandicapIndex(latest.differential, 'nb')}`,
-    );
+    // The attester sees no differential of another player's score: it would give away the tee's rating.
+    expect(await hanneRow.getByTestId('attest-differential').count()).toBe(0);
     // The attester may take it back within 24 hours; the button is there, not pressed.
     await hanneRow.getByRole('button', { name: /Trekk tilbake/ }).waitFor();
     await attestCard.scrollIntoViewIfNeeded();
@@ -199,6 +198,11 @@ describe('the handicap record on a phone', () => {
     await mine.goto(`${app.url}/runder/${round.id}`);
     const own = mine.getByTestId('attest-row').filter({ hasText: 'Hanne Handicap' });
     await own.getByTestId('attested-by').filter({ hasText: 'Attestert av Markus Markør' }).waitFor();
+    // Her own differential, from her record.
+    await own
+      .getByTestId('attest-differential')
+      .filter({ hasText: `Differanse ${formatHandicapIndex(latest.differential, 'nb')}` })
+      .waitFor();
     expect(await own.getByRole('button').count()).toBe(0);
     expect(await own.getByRole('link', { name: 'Se handicapet ditt' }).getAttribute('href')).toBe('/konto/handicap');
 

@@ -13,8 +13,8 @@ import '../../i18n/messages/nb/rounds';
 
 /**
  * A finished round's cards into the handicap record (decision 0419): a co-player with an account attests
- * another account's card ("Attester kortet"), everyone in the round sees who attested and the
- * differential, and the attester may take it back within 24 hours. Attesting sends no live update, so the
+ * another account's card ("Attester kortet"), everyone in the round sees who attested, the player
+ * their own differential, and the attester may take it back within 24 hours. Attesting sends no live update, so the
  * round is read again after each change.
  */
 export function AttestCards({ view, userId }: { view: RoundView; userId: string }) {
@@ -53,11 +53,7 @@ function AttestItem({ roundId, row }: { roundId: string; row: AttestRow }) {
             <span aria-hidden="true">✓ </span>
             {t('rounds.attest.attestedBy', { name: shownName(row.attestation.attestedBy.name, language) })}
           </p>
-          <p className="attest-differential" data-testid="attest-differential">
-            {row.attestation.differential === null
-              ? t('rounds.attest.nineHoles')
-              : t('rounds.attest.differential', { value: formatHandicapIndex(row.attestation.differential, language) })}
-          </p>
+          {row.own ? <OwnDifferential roundId={roundId} /> : null}
           {row.mayWithdraw ? (
             <>
               <Button
@@ -97,5 +93,23 @@ function AttestItem({ roundId, row }: { roundId: string; row: AttestRow }) {
       ) : null}
       <FormError error={describeApiError(attest.error ?? withdraw.error)} />
     </li>
+  );
+}
+
+/**
+ * The viewer's own score's differential, from their own record: the round does not carry differentials,
+ * which with the adjusted gross would give away the tee's rating (decision 0419).
+ */
+function OwnDifferential({ roundId }: { roundId: string }) {
+  const { t, language } = useLanguage();
+  const record = trpc.handicap.record.useQuery();
+  const score = record.data?.scores.find((s) => s.round?.id === roundId);
+  if (!score) return null;
+  return (
+    <p className="attest-differential" data-testid="attest-differential">
+      {score.differential === null
+        ? t('rounds.attest.nineHoles')
+        : t('rounds.attest.differential', { value: formatHandicapIndex(score.differential, language) })}
+    </p>
   );
 }

@@ -69,7 +69,6 @@ describe('attesting a finished round’s cards', () => {
     const attestation = {
       attestedBy: { name: 'Spiller b', userId: 'user-b' },
       attestedAt: new Date(NOW - 60_000).toISOString(),
-      differential: 19,
     };
     const view = round([player('a', { attestation }), player('b'), player('c')]);
     expect(attestRows(view, 'user-b', NOW)[0]).toMatchObject({ kind: 'attested', mayWithdraw: true, own: false });
