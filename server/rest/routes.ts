@@ -265,6 +265,14 @@ export const ROUTES: readonly Route[] = [
     summary: 'Choose the index rounds and tournaments use',
     description: "`entered` (the default: the index the user enters) or `calculated` (the record's, when it has one).",
   }),
+  route({
+    method: 'get',
+    path: '/account/tournaments',
+    procedure: 'tournaments.mine',
+    summary: "The user's own tournament entries",
+    description:
+      'Across the clubs the user is a member of, newest first: each round with its start time, starting tee and playing partners, and the leaderboard row once the tournament is played. Drafts are not listed.',
+  }),
   // The user's own data, and deleting the account (decision 0106).
   route({
     method: 'get',

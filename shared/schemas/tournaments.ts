@@ -373,6 +373,38 @@ export const leaderboardRowViewOutput = z.object({
 });
 export type LeaderboardRowView = z.infer<typeof leaderboardRowViewOutput>;
 
+/**
+ * One of the caller's own entries (tournaments.mine, decision 0421): where and when they start each round,
+ * with whom, and their leaderboard row once the tournament is played. Their club is named and identified:
+ * the caller is its member.
+ */
+export const myTournamentViewOutput = z.object({
+  tournament: z.object({
+    id: z.string(),
+    organizationId: z.string(),
+    organization: z.object({ name: z.string() }),
+    name: z.string(),
+    slug: z.string(),
+    status: tournamentStatusSchema,
+    format: tournamentFormatSchema,
+    visibility: tournamentVisibilitySchema,
+  }),
+  entryId: z.string(),
+  division: z.object({ name: z.string() }),
+  rounds: z.array(
+    z.object({
+      number: z.number(),
+      playedOn: z.string(),
+      startsAt: z.string().nullable(),
+      tee: startTee.nullable(),
+      partners: z.array(z.string()),
+    }),
+  ),
+  result: leaderboardRowViewOutput.nullable(),
+});
+export type MyTournamentView = z.infer<typeof myTournamentViewOutput>;
+export const myTournamentsOutput = z.object({ tournaments: z.array(myTournamentViewOutput) });
+
 export const leaderboardViewOutput = z.object({
   divisions: z.array(z.object({ id: z.string(), name: z.string(), rows: z.array(leaderboardRowViewOutput) })),
   updatedAt: z.string(),

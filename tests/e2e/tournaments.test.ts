@@ -114,6 +114,9 @@ describe('the club’s tournament screens in a real browser', () => {
     await p.goto(tournamentUrl);
     await p.getByText('Startlisten er ikke klar ennå.').waitFor();
     await shoot(p, 'player-entered');
+    // Home says the day, and that the time is still to come.
+    await p.goto(`${app.url}/`);
+    await p.getByTestId('next-start-when').filter({ hasText: 'I dag: startlisten er ikke klar ennå' }).waitFor();
 
     // ---- The admin: a member added by search, a guest added and withdrawn, entries closed. ----
     await a.reload();
@@ -151,16 +154,24 @@ describe('the club’s tournament screens in a real browser', () => {
     await shoot(a, 'admin-in-progress');
 
     // ---- My start time and group, then the scorecard on both phones, live. ----
-    await p.reload();
+    await p.goto(tournamentUrl);
     await p.getByTestId('my-group').getByText('kl. 08:00 fra tee 1').waitFor();
     await p
       .getByTestId('my-group')
       .getByText(/Gruppe: Per Spiller, .*Kari Markør/)
       .waitFor();
     await shoot(p, 'player-in-progress');
+    // Per's phone opens on his next start: the time, the tee and his partners, and the card one tap away.
+    await p.goto(`${app.url}/`);
+    const next = p.getByTestId('next-start');
+    await next.getByText('Klubbmesterskapet').waitFor();
+    await next.getByTestId('next-start-when').filter({ hasText: 'I dag kl. 08:00 fra tee 1' }).waitFor();
+    await next.getByTestId('next-start-partners').filter({ hasText: 'Med Kari Markør og Mia Medlem' }).waitFor();
+    await shoot(p, 'home-next-start');
+    await next.getByRole('link', { name: 'Åpne scorekortet' }).click();
+    await k.goto(tournamentUrl);
+    await k.getByRole('link', { name: 'Til scorekortet' }).click();
     for (const page of [p, k]) {
-      await page.goto(tournamentUrl);
-      await page.getByRole('link', { name: 'Til scorekortet' }).click();
       await page.getByRole('heading', { name: 'Scorekort – Klubbmesterskapet' }).waitFor();
       await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
     }
@@ -250,6 +261,15 @@ describe('the club’s tournament screens in a real browser', () => {
     await shoot(a, 'admin-cards');
     await p.reload();
     await expect.poll(() => p.getByTestId('card-locked').count()).toBe(1);
+    // The tournament is among Per's rounds, with his place and his net score.
+    await p.goto(`${app.url}/runder`);
+    await p
+      .getByTestId('my-tournament')
+      .filter({ hasText: 'Klubbmesterskapet' })
+      .getByTestId('my-tournament-result')
+      .filter({ hasText: /^(delt )?\d\. plass · \d+ netto \([+−±]\d+\)$/ })
+      .waitFor();
+    await shoot(p, 'rounds-with-tournament');
 
     expect(adminErrors).toEqual([]);
     expect(perErrors).toEqual([]);

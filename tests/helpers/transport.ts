@@ -253,6 +253,7 @@ const REST = {
   }),
   // docs/contract.md section 11: the handicap record.
   'handicap.record': get('/account/handicap'),
+  'tournaments.mine': get('/account/tournaments'),
   'handicap.setPlaysWith': (i: Input): RestRequest => ({
     method: 'PUT',
     path: '/account/handicap/plays-with',

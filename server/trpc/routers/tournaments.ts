@@ -3,6 +3,7 @@ import {
   entriesOutput,
   entryViewOutput,
   groupsOutput,
+  myTournamentsOutput,
   setGroupsInput,
   setStatusInput,
   tournamentIdInput,
@@ -15,6 +16,7 @@ import {
 import { okOutput, organizationIdInput } from '../../../shared/schemas/common';
 import { enter, listEntries, withdraw } from '../../tournaments/entries';
 import { setGroups } from '../../tournaments/groups';
+import { myTournaments } from '../../tournaments/mine';
 import {
   createTournament,
   getTournament,
@@ -22,7 +24,7 @@ import {
   setTournamentStatus,
   updateTournament,
 } from '../../tournaments/tournaments';
-import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
+import { orgAdminProcedure, orgMemberProcedure, router, userProcedure } from '../init';
 
 /** Tournaments: records, states, entries and start lists (docs/contract.md section 9). */
 export const tournamentsRouter = router({
@@ -30,6 +32,9 @@ export const tournamentsRouter = router({
     .input(tournamentInput)
     .output(tournamentDetailOutput)
     .mutation(({ ctx, input: { organizationId: _, ...fields } }) => createTournament(ctx.deps, ctx.scope, fields)),
+
+  // The caller's own entries across their clubs: next starts, partners and results (decision 0421).
+  mine: userProcedure.output(myTournamentsOutput).query(({ ctx }) => myTournaments(ctx.deps, ctx.actor)),
 
   list: orgMemberProcedure
     .input(organizationIdInput)

@@ -10,6 +10,8 @@ import { useLanguage } from '../../i18n';
 import { ProfileForm } from '../account/ProfileForm';
 import { HomeFeed } from '../feed/HomeFeed';
 import { RoundList } from '../rounds/RoundList';
+import { playedTournaments } from '../tournaments/my-tournaments';
+import { NextStartCard } from '../tournaments/NextStartCard';
 import '../../i18n/messages/nb/home';
 
 export default function HomeScreen() {
@@ -17,6 +19,7 @@ export default function HomeScreen() {
   const { t, language } = useLanguage();
   const orgs = trpc.orgs.mine.useQuery();
   const rounds = trpc.rounds.mine.useQuery({ limit: 5 });
+  const tournaments = trpc.tournaments.mine.useQuery();
   if (session.status !== 'full') return <Loading />;
   const user = session.user;
   // A new account has no name yet: it is asked for here, rather than greeting the user by address.
@@ -33,6 +36,7 @@ export default function HomeScreen() {
           </ProfileForm>
         </Card>
       )}
+      {tournaments.data ? <NextStartCard tournaments={tournaments.data.tournaments} now={new Date()} /> : null}
       <Link href={ROUTES.newRound} className="btn block" style={{ marginBottom: '1rem' }}>
         {t('home.newRound')}
       </Link>
@@ -43,12 +47,12 @@ export default function HomeScreen() {
           <Alert tone="error">
             <p>{describeApiError(rounds.error)?.message}</p>
           </Alert>
-        ) : rounds.data.rounds.length === 0 ? (
+        ) : rounds.data.rounds.length === 0 && playedTournaments(tournaments.data?.tournaments ?? []).length === 0 ? (
           <EmptyState title={t('home.noRounds')}>
             <p>{t('home.noRoundsHint')}</p>
           </EmptyState>
         ) : (
-          <RoundList rounds={rounds.data.rounds} />
+          <RoundList rounds={rounds.data.rounds} tournaments={tournaments.data?.tournaments} limit={5} />
         )}
       </Card>
       <HomeFeed />

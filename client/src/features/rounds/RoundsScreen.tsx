@@ -4,12 +4,14 @@ import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { RoundList } from './RoundList';
+import { playedTournaments } from '../tournaments/my-tournaments';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
 
 export default function RoundsScreen() {
   const { t } = useLanguage();
   const rounds = trpc.rounds.mine.useQuery({ limit: 100 });
+  const tournaments = trpc.tournaments.mine.useQuery();
   return (
     <Page
       title={t('rounds.title')}
@@ -26,7 +28,7 @@ export default function RoundsScreen() {
           <Alert tone="error">
             <p>{describeApiError(rounds.error)?.message}</p>
           </Alert>
-        ) : rounds.data.rounds.length === 0 ? (
+        ) : rounds.data.rounds.length === 0 && playedTournaments(tournaments.data?.tournaments ?? []).length === 0 ? (
           <EmptyState
             title={t('rounds.noRounds')}
             action={
@@ -38,7 +40,7 @@ export default function RoundsScreen() {
             <p>{t('rounds.noRoundsHint')}</p>
           </EmptyState>
         ) : (
-          <RoundList rounds={rounds.data.rounds} />
+          <RoundList rounds={rounds.data.rounds} tournaments={tournaments.data?.tournaments} />
         )}
       </Card>
     </Page>

@@ -22,6 +22,18 @@ export const home: Messages<typeof nbHome> = {
   noClubs: 'No clubs yet',
   createClub: 'Create a club',
   publicTournaments: 'See public tournaments',
+  nextStart: {
+    title: 'Next start',
+    today: 'Today',
+    tomorrow: 'Tomorrow',
+    when: '{{day}} at {{time}} from tee {{tee}}',
+    noTime: '{{day}}: the start list is not ready yet',
+    round: 'round {{number}}',
+    with: 'With {{names}}',
+    alone: 'You start on your own',
+    openCard: 'Open the scorecard',
+    toTournament: 'To the tournament',
+  },
   twoFactorPrompt: 'Protect your account with two-factor authentication.',
   twoFactorLink: 'Turn it on now',
 };

@@ -71,6 +71,13 @@ export const rounds: Messages<typeof nbRounds> = {
     after_one: '{{result}} after {{count}} hole',
     after_other: '{{result}} after {{count}} holes',
   },
+  tournament: {
+    place: 'position {{position}}',
+    sharedPlace: 'tied {{position}}',
+    net_one: '{{count}} net ({{toPar}})',
+    net_other: '{{count}} net ({{toPar}})',
+    notStarted: 'Not started',
+  },
   allowance: {
     p85: 'Handicap allowance 85 %: when two play as a team and the better score counts on each hole (four-ball), each player gets 85 % of their course handicap.',
     p90: 'Handicap allowance 90 %: in four-ball match play each player gets 90 % of their course handicap, and the lowest plays off 0.',

@@ -21,6 +21,18 @@ export const home = {
   noClubs: 'Ingen klubber ennå',
   createClub: 'Lag en klubb',
   publicTournaments: 'Se offentlige turneringer',
+  nextStart: {
+    title: 'Neste start',
+    today: 'I dag',
+    tomorrow: 'I morgen',
+    when: '{{day}} kl. {{time}} fra tee {{tee}}',
+    noTime: '{{day}}: startlisten er ikke klar ennå',
+    round: 'runde {{number}}',
+    with: 'Med {{names}}',
+    alone: 'Du starter alene',
+    openCard: 'Åpne scorekortet',
+    toTournament: 'Til turneringen',
+  },
   twoFactorPrompt: 'Beskytt kontoen med tofaktorautentisering.',
   twoFactorLink: 'Slå på nå',
 } as const;

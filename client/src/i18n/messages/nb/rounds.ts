@@ -70,6 +70,13 @@ export const rounds = {
     after_one: '{{result}} etter {{count}} hull',
     after_other: '{{result}} etter {{count}} hull',
   },
+  tournament: {
+    place: '{{position}}. plass',
+    sharedPlace: 'delt {{position}}. plass',
+    net_one: '{{count}} netto ({{toPar}})',
+    net_other: '{{count}} netto ({{toPar}})',
+    notStarted: 'Ikke startet',
+  },
   allowance: {
     p85: 'Handicaptillegg 85 %: når to spiller på samme lag og lagets beste score teller på hvert hull (firball), får hver spiller 85 % av banehandicapet.',
     p90: 'Handicaptillegg 90 %: i firball matchspill får hver spiller 90 % av banehandicapet, og den laveste spiller på 0.',
