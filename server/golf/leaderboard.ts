@@ -11,7 +11,9 @@ import type { TournamentFormat } from '../../shared/values';
  *   gives strokes back from SI 18. Net = gross − received; Stableford points = stablefordPoints(...).
  * - The current round is the highest round in which any entry of the whole tournament has a score (1 when
  *   nobody has scored). `thru` counts the entry's holes with a score in that round, whatever the starting
- *   tee ('F' at 18); `rounds` has one total per round 1..current (0 for a round with nothing played).
+ *   tee ('F' at 18); `rounds` has one total per round 1..current (0 for a round with nothing played);
+ *   `out` and `in` are the current round's holes 1–9 and 10–18 in the same measure (null before a hole of
+ *   that nine is played), and `playingHandicap` is the entry's frozen one, as a club's result list shows it.
  * - `toPar` is over every hole played in every round: gross − par in stroke_gross, net − par in stroke_net
  *   and in Stableford (Stableford ranks by points; its toPar is the net to par). `strokes` is the gross
  *   total in stroke_gross and the net total otherwise; `points` appears in Stableford only.
@@ -152,6 +154,8 @@ function scoreEntry(
   let holesPlayed = 0;
   let thru = 0;
   const roundTotals: number[] = [];
+  // The current round's nines in the format's measure; null until a hole of that nine is played.
+  const nines: [number | null, number | null] = [null, null];
   for (let r = 0; r < rounds; r++) {
     let roundTotal = 0;
     holes.forEach((hole, h) => {
@@ -159,12 +163,17 @@ function scoreEntry(
       if (gross === null) return;
       const holeStrokes = net ? gross - received[h]! : gross;
       const holePoints = stablefordPoints(hole.par, received[h]!, gross);
+      const measure = format === 'stableford' ? holePoints : holeStrokes;
       toPar += holeStrokes - hole.par;
       strokes += holeStrokes;
       points += holePoints;
-      roundTotal += format === 'stableford' ? holePoints : holeStrokes;
+      roundTotal += measure;
       holesPlayed++;
-      if (r === rounds - 1) thru++;
+      if (r === rounds - 1) {
+        thru++;
+        const nine = h < 9 ? 0 : 1;
+        nines[nine] = (nines[nine] ?? 0) + measure;
+      }
     });
     roundTotals.push(roundTotal);
   }
@@ -195,6 +204,9 @@ function scoreEntry(
       strokes,
       ...(stableford ? { points } : {}),
       rounds: roundTotals,
+      playingHandicap: entry.playingHandicap,
+      out: nines[0],
+      in: nines[1],
     },
     rankValue: stableford ? -points : toPar,
     complete,
@@ -268,7 +280,10 @@ function sameRow(a: LeaderboardRow, b: LeaderboardRow): boolean {
     a.points === b.points &&
     'points' in a === 'points' in b &&
     a.rounds.length === b.rounds.length &&
-    a.rounds.every((value, i) => value === b.rounds[i])
+    a.rounds.every((value, i) => value === b.rounds[i]) &&
+    a.playingHandicap === b.playingHandicap &&
+    a.out === b.out &&
+    a.in === b.in
   );
 }
 

@@ -8,6 +8,7 @@ import {
   tournamentGroup,
   tournamentGroupEntry,
   tournamentScore,
+  tee,
 } from '../db/schema';
 import { allocateStrokes } from '../golf/strokes';
 import type { OrgScope } from '../organizations/scope';
@@ -78,9 +79,11 @@ export async function listCards(_deps: Deps, scope: OrgScope, input: CardsReques
       playingHandicap: tournamentEntry.playingHandicap,
       divisionId: tournamentDivision.id,
       divisionName: tournamentDivision.name,
+      lengths: tee.lengths,
     })
     .from(tournamentEntry)
     .innerJoin(tournamentDivision, eq(tournamentDivision.id, tournamentEntry.divisionId))
+    .innerJoin(tee, eq(tee.id, tournamentDivision.teeId))
     .where(entryFilter)
     .orderBy(asc(tournamentEntry.createdAt), asc(tournamentEntry.id));
   const ids = entries.map((e) => e.id);
@@ -140,6 +143,7 @@ export async function listCards(_deps: Deps, scope: OrgScope, input: CardsReques
           relation: e.id === myEntryId ? 'self' : groupIds.includes(e.id) ? 'marker' : 'admin',
           strokes,
           strokesReceived: allocateStrokes(e.playingHandicap ?? 0, strokeIndexes),
+          lengths: Array.from({ length: HOLES_PER_TOURNAMENT_ROUND }, (_, i) => e.lengths?.[i] ?? null),
           signedByPlayer: Boolean(card?.signedByPlayerAt),
           signedByMarker: Boolean(card?.signedByMarkerAt),
           locked: Boolean(card?.lockedAt),

@@ -50,7 +50,12 @@ export async function myTournaments(
 }
 
 function lastPlayedOn(t: MyTournamentView): string {
-  return t.rounds.map((r) => r.playedOn).sort().pop() ?? '';
+  return (
+    t.rounds
+      .map((r) => r.playedOn)
+      .sort()
+      .pop() ?? ''
+  );
 }
 
 async function entriesInClub(

@@ -22,6 +22,7 @@ import {
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
+import { allocateStrokes } from '../golf/strokes';
 import type { TournamentRow } from './access';
 import { cached } from './cache';
 import { keepPublicPage, keptPublicPage } from './page-memo';
@@ -231,9 +232,9 @@ export async function publicLeaderboard(
 }
 
 /**
- * public.card: one entry's hole-by-hole strokes in every round, with the holes' pars, for whoever may read
- * the page (the same 404 otherwise; an entry of another tournament is 404 too). Names only, as the
- * leaderboard: no handicap, no account.
+ * public.card: one entry's hole-by-hole strokes in every round, with the holes' pars and stroke indexes and
+ * the strokes received, for whoever may read the page (the same 404 otherwise; an entry of another
+ * tournament is 404 too). The name and playing handicap only, as the leaderboard: no index, no account.
  */
 export async function publicCard(
   deps: Pick<Deps, 'db'>,
@@ -249,7 +250,12 @@ export async function publicCard(
       name: entry.name,
       division: { id: division.id, name: division.name },
       format: board.format,
-      holes: board.holes.map((h) => ({ number: h.number, par: h.par })),
+      playingHandicap: entry.playingHandicap,
+      holes: board.holes.map((h) => ({ number: h.number, par: h.par, strokeIndex: h.strokeIndex })),
+      strokesReceived: allocateStrokes(
+        entry.playingHandicap,
+        board.holes.map((h) => h.strokeIndex),
+      ),
       rounds: entry.scores.map((strokes, i) => ({ number: i + 1, strokes: [...strokes] })),
     };
   });

@@ -370,6 +370,11 @@ export const leaderboardRowViewOutput = z.object({
   strokes: z.number(),
   points: z.number().optional(),
   rounds: z.array(z.number()),
+  /** The frozen playing handicap, shown on result lists as clubs post them (decision 0422). */
+  playingHandicap: z.number(),
+  /** The current round's front and back nine: strokes as `strokes` counts them, points in Stableford. */
+  out: z.number().nullable(),
+  in: z.number().nullable(),
 });
 export type LeaderboardRowView = z.infer<typeof leaderboardRowViewOutput>;
 
@@ -419,13 +424,19 @@ export const publicTournamentPageOutput = z.object({
   course: z.object({ name: z.string() }).optional(),
 });
 
-/** A player's card on a public page: names only, as the leaderboard (no handicap, no account). */
+/**
+ * A player's card on a public page: the name and the playing handicap, as the leaderboard (no index, no
+ * account), with the strokes it gives on each hole so a spectator reads net and points per hole.
+ */
 export const publicCardViewOutput = z.object({
   entryId: z.string(),
   name: z.string(),
   division: divisionRef,
   format: tournamentFormatSchema,
-  holes: z.array(z.object({ number: z.number(), par: z.number() })),
+  playingHandicap: z.number(),
+  holes: z.array(z.object({ number: z.number(), par: z.number(), strokeIndex: z.number() })),
+  /** Strokes received on holes 1..18 (negative: a plus handicap gives back). */
+  strokesReceived: z.array(z.number()),
   /** Every round of the tournament, 18 holes each (null: not played). */
   rounds: z.array(z.object({ number: z.number(), strokes: z.array(z.number().nullable()) })),
 });
@@ -462,6 +473,8 @@ export const tournamentCardViewOutput = z.object({
   strokes: z.array(z.number().nullable()),
   /** Strokes received on holes 1..18 from the playing handicap (negative: a plus handicap gives back). */
   strokesReceived: z.array(z.number()),
+  /** Metres of holes 1..18 from the division's tee (null where the course gives none). */
+  lengths: z.array(z.number().nullable()),
   signedByPlayer: z.boolean(),
   signedByMarker: z.boolean(),
   locked: z.boolean(),

@@ -50,6 +50,11 @@ function rows(
   return computeLeaderboard(input(format, entries, overrides))[0]!.rows;
 }
 
+/** A row's playing handicap and the current round's nines: strokes as the format counts them, or points. */
+function nines(playingHandicap: number, out: number | null, back: number | null) {
+  return { playingHandicap, out, in: back };
+}
+
 /** Position and name, the order a spectator reads. */
 function standings(list: LeaderboardRow[]): string[] {
   return list.map((row) => `${row.position} ${row.name}`);
@@ -63,9 +68,36 @@ describe('leaderboard totals', () => {
       entry('Cecilie', [card()]),
     ]);
     expect(list).toEqual([
-      { position: '1', entryId: 'e-Anne', name: 'Anne', thru: 'F', toPar: -1, strokes: 71, rounds: [71] },
-      { position: '2', entryId: 'e-Cecilie', name: 'Cecilie', thru: 'F', toPar: 0, strokes: 72, rounds: [72] },
-      { position: '3', entryId: 'e-Berit', name: 'Berit', thru: 'F', toPar: 1, strokes: 73, rounds: [73] },
+      {
+        position: '1',
+        entryId: 'e-Anne',
+        name: 'Anne',
+        thru: 'F',
+        toPar: -1,
+        strokes: 71,
+        rounds: [71],
+        ...nines(0, 35, 36),
+      },
+      {
+        position: '2',
+        entryId: 'e-Cecilie',
+        name: 'Cecilie',
+        thru: 'F',
+        toPar: 0,
+        strokes: 72,
+        rounds: [72],
+        ...nines(0, 36, 36),
+      },
+      {
+        position: '3',
+        entryId: 'e-Berit',
+        name: 'Berit',
+        thru: 'F',
+        toPar: 1,
+        strokes: 73,
+        rounds: [73],
+        ...nines(0, 37, 36),
+      },
     ]);
     expect(list[0]).not.toHaveProperty('points');
   });
@@ -80,9 +112,36 @@ describe('leaderboard totals', () => {
       entry('Kari', [played(card({ 1: 1, 2: 1 }), holes(1, 9))], 10),
     ]);
     expect(list).toEqual([
-      { position: '1', entryId: 'e-Kari', name: 'Kari', thru: 9, toPar: -3, strokes: 33, rounds: [33] },
-      { position: '2', entryId: 'e-Per', name: 'Per', thru: 'F', toPar: -2, strokes: 70, rounds: [70] },
-      { position: '3', entryId: 'e-Ola', name: 'Ola', thru: 'F', toPar: -1, strokes: 71, rounds: [71] },
+      {
+        position: '1',
+        entryId: 'e-Kari',
+        name: 'Kari',
+        thru: 9,
+        toPar: -3,
+        strokes: 33,
+        rounds: [33],
+        ...nines(10, 33, null),
+      },
+      {
+        position: '2',
+        entryId: 'e-Per',
+        name: 'Per',
+        thru: 'F',
+        toPar: -2,
+        strokes: 70,
+        rounds: [70],
+        ...nines(10, 39, 31),
+      },
+      {
+        position: '3',
+        entryId: 'e-Ola',
+        name: 'Ola',
+        thru: 'F',
+        toPar: -1,
+        strokes: 71,
+        rounds: [71],
+        ...nines(0, 35, 36),
+      },
     ]);
   });
 
@@ -98,10 +157,50 @@ describe('leaderboard totals', () => {
       entry('Geir', [card({ 1: 5, 2: -1 })], 0),
     ]);
     expect(list).toEqual([
-      { position: '1', entryId: 'e-Eva', name: 'Eva', thru: 'F', toPar: -5, strokes: 67, points: 41, rounds: [41] },
-      { position: '2', entryId: 'e-Finn', name: 'Finn', thru: 'F', toPar: 0, strokes: 72, points: 36, rounds: [36] },
-      { position: '3', entryId: 'e-Geir', name: 'Geir', thru: 'F', toPar: 4, strokes: 76, points: 35, rounds: [35] },
-      { position: '4', entryId: 'e-Dag', name: 'Dag', thru: 'F', toPar: 2, strokes: 74, points: 34, rounds: [34] },
+      {
+        position: '1',
+        entryId: 'e-Eva',
+        name: 'Eva',
+        thru: 'F',
+        toPar: -5,
+        strokes: 67,
+        points: 41,
+        rounds: [41],
+        ...nines(5, 21, 20),
+      },
+      {
+        position: '2',
+        entryId: 'e-Finn',
+        name: 'Finn',
+        thru: 'F',
+        toPar: 0,
+        strokes: 72,
+        points: 36,
+        rounds: [36],
+        ...nines(18, 18, 18),
+      },
+      {
+        position: '3',
+        entryId: 'e-Geir',
+        name: 'Geir',
+        thru: 'F',
+        toPar: 4,
+        strokes: 76,
+        points: 35,
+        rounds: [35],
+        ...nines(0, 17, 18),
+      },
+      {
+        position: '4',
+        entryId: 'e-Dag',
+        name: 'Dag',
+        thru: 'F',
+        toPar: 2,
+        strokes: 74,
+        points: 34,
+        rounds: [34],
+        ...nines(0, 16, 18),
+      },
     ]);
   });
 
@@ -285,9 +384,36 @@ describe('leaderboard positions', () => {
       { roundCount: 3 },
     );
     expect(list).toEqual([
-      { position: '1', entryId: 'e-Berit', name: 'Berit', thru: 'F', toPar: 0, strokes: 144, rounds: [74, 70] },
-      { position: '2', entryId: 'e-Anne', name: 'Anne', thru: 'F', toPar: 0, strokes: 144, rounds: [70, 74] },
-      { position: '3', entryId: 'e-Cecilie', name: 'Cecilie', thru: 4, toPar: 1, strokes: 89, rounds: [73, 16] },
+      {
+        position: '1',
+        entryId: 'e-Berit',
+        name: 'Berit',
+        thru: 'F',
+        toPar: 0,
+        strokes: 144,
+        rounds: [74, 70],
+        ...nines(0, 34, 36),
+      },
+      {
+        position: '2',
+        entryId: 'e-Anne',
+        name: 'Anne',
+        thru: 'F',
+        toPar: 0,
+        strokes: 144,
+        rounds: [70, 74],
+        ...nines(0, 37, 37),
+      },
+      {
+        position: '3',
+        entryId: 'e-Cecilie',
+        name: 'Cecilie',
+        thru: 4,
+        toPar: 1,
+        strokes: 89,
+        rounds: [73, 16],
+        ...nines(0, 16, null),
+      },
     ]);
   });
 
@@ -310,7 +436,16 @@ describe('leaderboard positions', () => {
       ),
     );
     expect(divisions[0]!.rows).toEqual([
-      { position: '1', entryId: 'e-Anne', name: 'Anne', thru: 0, toPar: 0, strokes: 72, rounds: [72, 0] },
+      {
+        position: '1',
+        entryId: 'e-Anne',
+        name: 'Anne',
+        thru: 0,
+        toPar: 0,
+        strokes: 72,
+        rounds: [72, 0],
+        ...nines(0, null, null),
+      },
     ]);
     // Ola's card has no round 2 yet: 0 for it, thru 0.
     expect(divisions[1]!.rows.map((r) => [r.position, r.name, r.thru, r.rounds])).toEqual([
@@ -343,11 +478,29 @@ describe('changed rows for live updates', () => {
       rows: [
         {
           divisionId: 'men',
-          row: { position: '1', entryId: 'e-Berit', name: 'Berit', thru: 3, toPar: -1, strokes: 10, rounds: [10] },
+          row: {
+            position: '1',
+            entryId: 'e-Berit',
+            name: 'Berit',
+            thru: 3,
+            toPar: -1,
+            strokes: 10,
+            rounds: [10],
+            ...nines(0, 10, null),
+          },
         },
         {
           divisionId: 'men',
-          row: { position: '2', entryId: 'e-Anne', name: 'Anne', thru: 3, toPar: 0, strokes: 11, rounds: [11] },
+          row: {
+            position: '2',
+            entryId: 'e-Anne',
+            name: 'Anne',
+            thru: 3,
+            toPar: 0,
+            strokes: 11,
+            rounds: [11],
+            ...nines(0, 11, null),
+          },
         },
       ],
       removed: [{ divisionId: 'men', entryId: 'e-Cato' }],
@@ -380,6 +533,9 @@ describe('changed rows for live updates', () => {
       strokes: 50,
       points: 20,
       rounds: [72, 50],
+      playingHandicap: 10,
+      out: 30,
+      in: 20,
     };
     const division = (row: LeaderboardRow) => [{ id: 'men', name: 'Herrer', rows: [row] }];
     const variants: Partial<LeaderboardRow>[] = [
@@ -393,6 +549,9 @@ describe('changed rows for live updates', () => {
       { rounds: [72, 51] },
       { rounds: [72] },
       { rounds: [72, 50, 0] },
+      { playingHandicap: 11 },
+      { out: 31 },
+      { in: null },
     ];
     for (const variant of variants) {
       expect(changedRows(division(base), division({ ...base, ...variant })).rows).toHaveLength(1);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { tee, tournamentDivision } from '../../server/db/schema';
 import { createTestDeps } from '../helpers/deps';
 import { writeScores } from '../helpers/tournaments';
 import { clients, TRANSPORTS, type Transport } from '../helpers/transport';
@@ -59,6 +61,14 @@ describe.each(TRANSPORTS)('cards over %s', (transport: Transport) => {
     expect(entrantCard).toMatchObject({ signedByPlayer: false, signedByMarker: false, locked: false });
     const received = entrantCard.strokesReceived.reduce((a: number, b: number) => a + b, 0);
     expect(received).toBe(w.fixture.players[0]!.playingHandicap);
+    // The hole bar's length is the card's own tee's (the fixture's division plays the yellow men's tee).
+    const [yellow] = await deps.db
+      .select({ lengths: tee.lengths })
+      .from(tournamentDivision)
+      .innerJoin(tee, eq(tee.id, tournamentDivision.teeId))
+      .where(eq(tournamentDivision.id, w.fixture.divisionId));
+    expect(yellow!.lengths).toHaveLength(18);
+    expect(entrantCard.lengths).toEqual(yellow!.lengths);
   });
 
   it('refuses a round the tournament does not have', async () => {

@@ -39,8 +39,16 @@ describe.each(databaseKinds())('public.card, on %s', (kind) => {
         name: 'Spiller 02',
         division: { id: open.divisionId, name: 'Herrer' },
         format: 'stroke_net',
+        playingHandicap: open.players[1]!.playingHandicap,
       });
-      expect(card.holes).toEqual(open.holes.map((h) => ({ number: h.number, par: h.par })));
+      expect(card).not.toHaveProperty('handicapIndex');
+      expect(card.holes).toEqual(open.holes.map((h) => ({ number: h.number, par: h.par, strokeIndex: h.strokeIndex })));
+      // The strokes the playing handicap gives, one more on the holes of the lowest indexes first.
+      const received: number[] = card.strokesReceived;
+      expect(received.reduce((a, b) => a + b, 0)).toBe(open.players[1]!.playingHandicap);
+      const hardest = open.holes.find((h) => h.strokeIndex === 1)!;
+      const easiest = open.holes.find((h) => h.strokeIndex === 18)!;
+      expect(received[hardest.number - 1]).toBeGreaterThanOrEqual(received[easiest.number - 1]!);
       expect(card.rounds).toEqual([
         { number: 1, strokes },
         { number: 2, strokes: Array(18).fill(null) },

@@ -157,12 +157,38 @@ describe('the CSV rules one by one', () => {
         {
           id: 'd1',
           name: 'Damer',
-          rows: [{ position: '1', entryId: 'a', name: 'A', thru: 'F', toPar: 8, strokes: 80, rounds: [80, 0] }],
+          rows: [
+            {
+              position: '1',
+              entryId: 'a',
+              name: 'A',
+              thru: 'F',
+              toPar: 8,
+              strokes: 80,
+              rounds: [80, 0],
+              playingHandicap: 10,
+              out: 40,
+              in: 40,
+            },
+          ],
         },
         {
           id: 'd2',
           name: 'Herrer',
-          rows: [{ position: 'T1', entryId: 'b', name: 'B', thru: 1, toPar: 0, strokes: 73, rounds: [69, 4] }],
+          rows: [
+            {
+              position: 'T1',
+              entryId: 'b',
+              name: 'B',
+              thru: 1,
+              toPar: 0,
+              strokes: 73,
+              rounds: [69, 4],
+              playingHandicap: 0,
+              out: 4,
+              in: null,
+            },
+          ],
         },
       ],
       new Map([

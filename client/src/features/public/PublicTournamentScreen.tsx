@@ -12,6 +12,8 @@ import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, grossText, startTime, STATUS_TEXT } from './format';
 import { applyLeaderboardUpdate } from './leaderboard-state';
 import { connectionOf } from '../rounds/connection';
+import { stablefordPointsOn, sumPoints } from '../../lib/stableford';
+import { formatStrokes } from '../../lib/handicap';
 import type { TournamentFormat } from '../../../../shared/values';
 import '../../i18n/messages/nb/publicTournaments';
 
@@ -97,7 +99,12 @@ export default function PublicTournamentScreen() {
         <Card
           title={t('publicTournaments.leaderboard')}
           action={
-            live || tournament.status === 'finished' ? (
+            tournament.status === 'finished' ? (
+              // The results stand: a live dot would promise changes that will not come.
+              <span className="badge gray" data-testid="connection">
+                {t('publicTournaments.finished')}
+              </span>
+            ) : live ? (
               <span className={`conn ${connection}`} role="status" aria-live="polite" data-testid="connection">
                 {t(`connection.${connection}`)}
               </span>
@@ -164,6 +171,15 @@ function Leaderboard({
                 <th scope="col">{t('publicTournaments.player')}</th>
                 <th scope="col">{stableford ? t('publicTournaments.points') : t('publicTournaments.toPar')}</th>
                 <th scope="col">{t('publicTournaments.holes')}</th>
+                <th scope="col">
+                  <abbr title={t('publicTournaments.handicapLong')}>{t('publicTournaments.handicap')}</abbr>
+                </th>
+                <th scope="col" className="lb-secondary">
+                  {t('publicTournaments.out')}
+                </th>
+                <th scope="col" className="lb-secondary">
+                  {t('publicTournaments.in')}
+                </th>
                 {multiRound
                   ? Array.from({ length: roundCount }, (_, i) => (
                       <th scope="col" key={i}>
@@ -213,7 +229,7 @@ function LeaderboardRow({
   onToggle: () => void;
 }) {
   const { language } = useLanguage();
-  const columns = 5 + roundCount;
+  const columns = 8 + roundCount;
   const cardId = `kort-${row.entryId}`;
   return (
     <>
@@ -232,6 +248,13 @@ function LeaderboardRow({
         </td>
         <td className="strong">{stableford ? (row.points ?? 0) : formatToPar(row.toPar)}</td>
         <td>{formatThru(row.thru)}</td>
+        <td data-testid="leaderboard-handicap">{formatStrokes(row.playingHandicap)}</td>
+        <td className="lb-secondary" data-testid="leaderboard-out">
+          {row.out ?? '–'}
+        </td>
+        <td className="lb-secondary" data-testid="leaderboard-in">
+          {row.in ?? '–'}
+        </td>
         {Array.from({ length: roundCount }, (_, i) => (
           <td key={i}>{row.rounds[i] ?? '–'}</td>
         ))}
@@ -266,11 +289,17 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
       </Alert>
     );
   const pars = card.data.holes.map((h) => h.par);
+  const stableford = card.data.format === 'stableford';
+  const pointsOn = (strokes: number | null, i: number) =>
+    strokes === null ? null : stablefordPointsOn(pars[i]!, card.data.strokesReceived[i] ?? 0, strokes);
   const played = card.data.rounds.filter((r) => r.strokes.some((s) => s !== null));
   if (played.length === 0)
     return <p className="muted">{t('publicTournaments.notStarted', { name: card.data.name })}</p>;
   return (
     <section className="player-card" aria-label={t('publicTournaments.cardOf', { name: card.data.name })}>
+      <p className="small muted" data-testid="card-handicap">
+        {t('publicTournaments.playingHandicap', { strokes: formatStrokes(card.data.playingHandicap) })}
+      </p>
       {played.map((round) => (
         <div key={round.number}>
           {card.data.rounds.length > 1 ? <h3>{t('publicTournaments.round', { number: round.number })}</h3> : null}
@@ -308,6 +337,20 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
                     ))}
                     <td className="strong">{sums.played ? sums.strokes : '–'}</td>
                   </tr>
+                  {stableford ? (
+                    <tr data-testid="points-row">
+                      <th scope="row">{t('publicTournaments.points')}</th>
+                      {round.strokes.slice(from, from + 9).map((s, i) => (
+                        <td key={i}>{pointsOn(s, from + i) ?? '·'}</td>
+                      ))}
+                      <td className="strong">
+                        {sumPoints(
+                          Array.from({ length: 9 }, (_, i) => from + i),
+                          (i) => pointsOn(round.strokes[i] ?? null, i),
+                        ) ?? '–'}
+                      </td>
+                    </tr>
+                  ) : null}
                 </tbody>
               </table>
             );

@@ -10,6 +10,9 @@ const row = (entryId: string, position: string, toPar: number): LeaderboardRowVi
   toPar,
   strokes: 4 + toPar,
   rounds: [4 + toPar],
+  playingHandicap: 0,
+  out: 4 + toPar,
+  in: null,
 });
 
 const board: LeaderboardView = {

@@ -258,20 +258,21 @@ function PlayerHole({
       strokes={strokes}
       editable={editable}
       onScore={onScore}
+      score={
+        <span data-testid="running-totals" className={totals.holesPlayed === 0 ? 'player-running-none' : undefined}>
+          {totals.holesPlayed === 0
+            ? t('rounds.hole.noStrokesYet')
+            : format === 'stableford'
+              ? t('rounds.hole.points', { count: totals.points })
+              : t('rounds.hole.net', { toPar: formatToPar(totals.netToPar) })}
+        </span>
+      }
       details={
-        <div className="small">
+        <div className="small strong">
           <span className="dots" aria-hidden="true">
             {received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}
           </span>{' '}
           <span data-testid="strokes-received">{strokesReceivedText(received, language)}</span>
-          {' · '}
-          <span data-testid="running-totals">
-            {totals.holesPlayed === 0
-              ? t('rounds.hole.noStrokesYet')
-              : format === 'stableford'
-                ? t('rounds.hole.points', { count: totals.points })
-                : t('rounds.hole.net', { toPar: formatToPar(totals.netToPar) })}
-          </span>
         </div>
       }
     />

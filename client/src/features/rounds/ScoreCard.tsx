@@ -2,6 +2,7 @@ import type { ParticipantView, RoundView } from '../../../../shared/schemas/roun
 import { Card } from '../../ui';
 import { MarkedScore } from './MarkedScore';
 import { shownStrokes, type PendingScores } from './pending-scores';
+import { stablefordPointsOn, sumPoints } from '../../lib/stableford';
 import { cardRows, cardTotals, sumStrokes, targetScore } from './scorecard';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
@@ -34,6 +35,7 @@ export function CompactCard({
   holes,
   players,
   strokesOf,
+  pointsOf,
   footer = [],
 }: {
   title: string;
@@ -42,6 +44,8 @@ export function CompactCard({
   holes: readonly { hole: number; par: number }[];
   players: readonly CardPlayer[];
   strokesOf(playerId: string, hole: number): number | null;
+  /** Stableford: the points a player's score gives on a hole, shown beside the strokes and summed per nine. */
+  pointsOf?(playerId: string, hole: number): number | null;
   footer?: readonly CardFooterRow[];
 }) {
   const { t } = useLanguage();
@@ -74,6 +78,7 @@ export function CompactCard({
                   {players.map((p) => (
                     <td key={p.id} data-testid={`score-${row.hole}`}>
                       <MarkedScore strokes={strokesOf(p.id, row.hole)} par={par.get(row.hole)!} />
+                      <HolePoints points={pointsOf?.(p.id, row.hole) ?? null} />
                     </td>
                   ))}
                 </tr>
@@ -82,7 +87,10 @@ export function CompactCard({
                   <th scope="row">{t(`rounds.card.${row.nine}`)}</th>
                   <td>{parSum(row.holes)}</td>
                   {players.map((p) => (
-                    <td key={p.id}>{sumStrokes(row.holes, (h) => strokesOf(p.id, h)) ?? ''}</td>
+                    <td key={p.id}>
+                      {sumStrokes(row.holes, (h) => strokesOf(p.id, h)) ?? ''}
+                      {pointsOf ? <HolePoints points={sumPoints(row.holes, (h) => pointsOf(p.id, h))} /> : null}
+                    </td>
                   ))}
                 </tr>
               ),
@@ -110,6 +118,18 @@ export function CompactCard({
         </table>
       </section>
     </Card>
+  );
+}
+
+/** "2 p" beside a score (or a nine's sum): the points it gives in Stableford. */
+function HolePoints({ points }: { points: number | null }) {
+  const { t } = useLanguage();
+  if (points === null) return null;
+  return (
+    <span className="hole-points" data-testid="hole-points">
+      <span className="visually-hidden">, </span>
+      {t('rounds.card.pointsShort', { count: points })}
+    </span>
   );
 }
 
@@ -141,6 +161,16 @@ export function ScoreCard({ view, pending }: { view: RoundView; pending: Pending
       holes={view.card}
       players={players}
       strokesOf={(id, hole) => shown(players.find((x) => x.id === id)!, hole)}
+      pointsOf={
+        view.format === 'stableford'
+          ? (id, hole) => {
+              const p = players.find((x) => x.id === id)!;
+              const strokes = shown(p, hole);
+              const on = p.holes.find((h) => h.hole === hole);
+              return strokes === null || !on ? null : stablefordPointsOn(on.par, on.strokesReceived, strokes);
+            }
+          : undefined
+      }
       footer={[
         // Right under the total, to compare with it: par of the holes played plus the whole course handicap.
         {

@@ -8,7 +8,8 @@ import '../../i18n/messages/nb/rounds';
  * One player's strokes on one hole, for one thumb: − and + buttons of 56 px around a number field (an empty
  * hole starts at par), the score marked against par (decision 0508), or the number alone when this phone
  * may not write it. Shared by the round scorecard and the tournament scorecard (decision 0505); the caller
- * says what a change does.
+ * says what a change does. Read in sunlight at arm's length: the name and the running score are large on
+ * one line across the card, the strokes large in the field, and the rest small beside the stepper.
  */
 export function StrokeStepper({
   name,
@@ -16,6 +17,7 @@ export function StrokeStepper({
   par,
   strokes,
   editable,
+  score,
   details,
   onScore,
 }: {
@@ -25,7 +27,9 @@ export function StrokeStepper({
   /** What the cell shows: a typed score not yet saved, else the server's. */
   strokes: number | null;
   editable: boolean;
-  /** Lines under the name: strokes received, handicap, running totals. */
+  /** The running score, large beside the name ("Netto −3", "34 poeng"). */
+  score?: ReactNode;
+  /** Secondary lines: strokes received, handicap, the rest of the totals. */
   details?: ReactNode;
   onScore(strokes: number | null): void;
 }) {
@@ -51,10 +55,13 @@ export function StrokeStepper({
 
   return (
     <div className="player-score" data-testid="player-score">
-      <div>
-        <label htmlFor={inputId}>
-          <strong>{name}</strong>
+      <div className="player-head">
+        <label htmlFor={inputId} className="player-name">
+          {name}
         </label>
+        {score ? <span className="player-running">{score}</span> : null}
+      </div>
+      <div className="player-details">
         {details}
         {editable && strokes !== null ? (
           <div className="small mark-word" id={markId} data-testid="mark-word">
@@ -101,7 +108,7 @@ export function StrokeStepper({
           </button>
         </div>
       ) : (
-        <strong style={{ fontSize: '1.6rem' }}>
+        <strong className="player-strokes">
           <span className="visually-hidden">{`${t('rounds.stepper.strokes', { name, hole })}: `}</span>
           {strokes === null ? '–' : <MarkedScore strokes={strokes} par={par} />}
         </strong>

@@ -1,6 +1,7 @@
 import type { RoundResult, RoundView, Standing } from '../../../../shared/schemas/rounds';
 import type { Language, RoundFormat } from '../../../../shared/values';
 import { i18n } from '../../i18n';
+import { stablefordPointsOn } from '../../lib/stableford';
 import '../../i18n/messages/nb/rounds';
 
 /** Strokes on a hole are 1 to 20 (docs/contract.md section 8). */
@@ -189,7 +190,7 @@ export function cardTotals(
     totals.net += s - r;
     totals.grossToPar += s - h.par;
     totals.netToPar += s - r - h.par;
-    totals.points += Math.max(0, 2 + h.par + r - s);
+    totals.points += stablefordPointsOn(h.par, r, s);
   });
   return totals;
 }

@@ -4,8 +4,10 @@ import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { TournamentCardsView, TournamentCardView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { formatDays } from '../../../../shared/format/dates';
 import { HOLES_PER_TOURNAMENT_ROUND } from '../../../../shared/tournament-rules';
+import type { TournamentFormat } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
+import '../../i18n/messages/nb/rounds';
 import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { formatStrokes } from '../../lib/handicap';
@@ -16,12 +18,13 @@ import { trpc } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
 import { shownStrokes, type PendingScores } from '../rounds/pending-scores';
 import { ScoreConflicts } from '../rounds/ScoreConflicts';
+import { stablefordPointsOn } from '../../lib/stableford';
 import { cardTotals, formatToPar, strokesReceivedText } from '../rounds/scorecard';
 import { StrokeStepper } from '../rounds/StrokeStepper';
 import { ConnectionLine } from '../rounds/ConnectionLine';
 import { HoleBar } from '../rounds/HoleBar';
-import { CompactCard } from '../rounds/ScoreCard';
-import { firstOpenHole, signatureText, signBlocker, totalsText } from './card';
+import { CompactCard, type CardFooterRow } from '../rounds/ScoreCard';
+import { firstOpenHole, signatureText, signBlocker, totalsParts } from './card';
 import { currentRound, localToday, startText, STATUS_NAME } from './tournament';
 import { useTournamentCards } from './useTournamentCards';
 import './tournaments.css';
@@ -153,7 +156,7 @@ function Scorecard({ t }: { t: TournamentView }) {
               />
             </div>
           </div>
-          <FullCard view={view} cards={mine} pending={pending} />
+          <FullCard format={t.format} view={view} cards={mine} pending={pending} />
           <div className="holebar-space" />
         </>
       )}
@@ -215,6 +218,7 @@ function HoleEntry({
       {cards.map((card) => {
         const received = card.strokesReceived[hole - 1] ?? 0;
         const totals = cardTotals(view.holes, shownCard(card, pending), card.strokesReceived);
+        const running = totalsParts(t.format, totals, formatToPar, tr);
         return (
           <StrokeStepper
             key={card.entryId}
@@ -224,29 +228,45 @@ function HoleEntry({
             strokes={shownStrokes(pending, card.entryId, hole, card.strokes[hole - 1] ?? null)}
             editable={editable && !card.locked}
             onScore={(strokes) => onScore(card.entryId, hole, strokes)}
+            score={
+              <span data-testid="running-score" className={running.rest ? undefined : 'player-running-none'}>
+                {running.main}
+              </span>
+            }
             details={
               <>
+                <div className="small strong">
+                  <span className="dots" aria-hidden="true">
+                    {received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}
+                  </span>{' '}
+                  <span data-testid="strokes-received">{strokesReceivedText(received, language)}</span>
+                </div>
                 <div className="small muted">
                   {card.relation === 'self'
                     ? tr('tournaments.scorecard.yourCard')
                     : tr('tournaments.scorecard.youMark')}{' '}
-                  ·{' '}
-                  <span className="dots" aria-hidden="true">
-                    {received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}
-                  </span>{' '}
-                  <span data-testid="strokes-received">{strokesReceivedText(received, language)}</span> ·{' '}
-                  {tr('tournaments.scorecard.playingHandicap', { strokes: formatStrokes(card.playingHandicap) })}
+                  · {tr('tournaments.scorecard.playingHandicap', { strokes: formatStrokes(card.playingHandicap) })}
                   {card.locked ? ` · ${tr('tournaments.scorecard.lockedShort')}` : ''}
                 </div>
-                <div className="small" data-testid="running-totals">
-                  {totalsText(t.format, totals, formatToPar, tr)}
-                </div>
+                {running.rest ? (
+                  <div className="small muted" data-testid="running-totals">
+                    {running.rest}
+                  </div>
+                ) : null}
               </>
             }
           />
         );
       })}
-      <HoleBar holes={HOLES} hole={hole} par={info.par} strokeIndex={info.strokeIndex} onGo={go} />
+      <HoleBar
+        holes={HOLES}
+        hole={hole}
+        par={info.par}
+        strokeIndex={info.strokeIndex}
+        // My own tee's length (the first card is mine when I play), as the round's hole bar shows it.
+        lengthMeters={cards[0]?.lengths[hole - 1] ?? null}
+        onGo={go}
+      />
     </Card>
   );
 }
@@ -329,17 +349,39 @@ function Signatures({
   );
 }
 
+/**
+ * The whole card of my group: strokes per hole, points beside them in Stableford, and under the total each
+ * player's playing handicap, net and points as the format counts them.
+ */
 function FullCard({
+  format,
   view,
   cards,
   pending,
 }: {
+  format: TournamentFormat;
   view: TournamentCardsView;
   cards: TournamentCardView[];
   pending: PendingScores;
 }) {
   const { t, language } = useLanguage();
   const shown = new Map(cards.map((card) => [card.entryId, shownCard(card, pending)]));
+  const byId = new Map(cards.map((card) => [card.entryId, card]));
+  const strokesOf = (entryId: string, hole: number) => shown.get(entryId)?.[hole - 1] ?? null;
+  const totals = (entryId: string) => {
+    const card = byId.get(entryId)!;
+    const sums = cardTotals(view.holes, shown.get(entryId)!, card.strokesReceived);
+    return sums.holesPlayed > 0 ? sums : null;
+  };
+  const footer: CardFooterRow[] = [
+    {
+      label: t('tournaments.scorecard.playingHandicapRow'),
+      valueOf: (id) => formatStrokes(byId.get(id)!.playingHandicap),
+    },
+  ];
+  if (format !== 'stroke_gross') footer.push({ label: t('rounds.card.net'), valueOf: (id) => totals(id)?.net ?? '' });
+  if (format === 'stableford')
+    footer.push({ label: t('rounds.card.points'), testId: 'points-total', valueOf: (id) => totals(id)?.points ?? '' });
   return (
     <CompactCard
       title={t('tournaments.scorecard.wholeCard')}
@@ -347,7 +389,18 @@ function FullCard({
       caption={t('tournaments.scorecard.strokesCaption')}
       holes={view.holes}
       players={cards.map((card) => ({ id: card.entryId, name: shownName(card.name, language) }))}
-      strokesOf={(entryId, hole) => shown.get(entryId)?.[hole - 1] ?? null}
+      strokesOf={strokesOf}
+      pointsOf={
+        format === 'stableford'
+          ? (entryId, hole) => {
+              const strokes = strokesOf(entryId, hole);
+              const info = view.holes[hole - 1];
+              const received = byId.get(entryId)?.strokesReceived[hole - 1] ?? 0;
+              return strokes === null || !info ? null : stablefordPointsOn(info.par, received, strokes);
+            }
+          : undefined
+      }
+      footer={footer}
     />
   );
 }

@@ -31,23 +31,42 @@ export function signBlocker(
   return null;
 }
 
-/** One line for the running totals in the tournament's format. */
+/**
+ * The running totals in the tournament's format, in two parts: the figure the format ranks by ("Netto −3",
+ * "34 poeng", "Brutto 40 (+4)"), large on the card, and the rest ("brutto 40 etter 9 hull"), small.
+ */
+export function totalsParts(
+  format: TournamentFormat,
+  totals: CardTotals,
+  toPar: (n: number) => string,
+  t: TFunction,
+): { main: string; rest: string | null } {
+  if (totals.holesPlayed === 0) return { main: t('tournaments.card.noStrokes'), rest: null };
+  const after = t('tournaments.card.afterHoles', { count: totals.holesPlayed });
+  const grossAfter = t('tournaments.card.grossAfter', { gross: totals.gross, after });
+  switch (format) {
+    case 'stroke_gross':
+      return {
+        main: t('tournaments.card.headGross', { gross: totals.gross, toPar: toPar(totals.grossToPar) }),
+        rest: after,
+      };
+    case 'stroke_net':
+      return { main: t('tournaments.card.headNet', { toPar: toPar(totals.netToPar) }), rest: grossAfter };
+    case 'stableford':
+      return { main: t('tournaments.card.headStableford', { count: totals.points }), rest: grossAfter };
+  }
+}
+
+/** The running totals as one line: "Netto −3 · brutto 40 etter 9 hull". */
 export function totalsText(
   format: TournamentFormat,
   totals: CardTotals,
   toPar: (n: number) => string,
   t: TFunction,
 ): string {
-  if (totals.holesPlayed === 0) return t('tournaments.card.noStrokes');
-  const after = t('tournaments.card.afterHoles', { count: totals.holesPlayed });
-  switch (format) {
-    case 'stroke_gross':
-      return t('tournaments.card.totalsGross', { gross: totals.gross, toPar: toPar(totals.grossToPar), after });
-    case 'stroke_net':
-      return t('tournaments.card.totalsNet', { toPar: toPar(totals.netToPar), gross: totals.gross, after });
-    case 'stableford':
-      return t('tournaments.card.totalsStableford', { count: totals.points, gross: totals.gross, after });
-  }
+  const { main, rest } = totalsParts(format, totals, toPar, t);
+  if (rest === null) return main;
+  return format === 'stroke_gross' ? `${main} ${rest}` : `${main} · ${rest}`;
 }
 
 /** The signatures in words: "Signert av spilleren og markøren – låst". */

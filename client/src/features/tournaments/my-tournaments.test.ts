@@ -33,7 +33,18 @@ function entry(
   };
 }
 
-const row = { position: '2', entryId: 'x', name: 'Per', thru: 'F' as const, toPar: 3, strokes: 75, rounds: [75] };
+const row = {
+  position: '2',
+  entryId: 'x',
+  name: 'Per',
+  thru: 'F' as const,
+  toPar: 3,
+  strokes: 75,
+  rounds: [75],
+  playingHandicap: 12,
+  out: 37,
+  in: 38,
+};
 // Local times: the test runs in the machine's own time zone, as the phone would.
 const at = (y: number, m: number, d: number, h: number, min = 0) => new Date(y, m - 1, d, h, min);
 

@@ -41,7 +41,12 @@ export function nextStart(tournaments: readonly MyTournamentView[], now: Date): 
 
 /** The day a tournament is listed under among rounds: its last round's. */
 export function tournamentDay(entry: MyTournamentView): string {
-  return entry.rounds.map((r) => r.playedOn).sort().pop() ?? '';
+  return (
+    entry.rounds
+      .map((r) => r.playedOn)
+      .sort()
+      .pop() ?? ''
+  );
 }
 
 /** Tournaments with something to show beside private rounds: being played or finished, with a result. */

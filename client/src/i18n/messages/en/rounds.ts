@@ -107,6 +107,8 @@ export const rounds: Messages<typeof nbRounds> = {
     total: 'Total',
     net: 'Net',
     points: 'Points',
+    pointsShort_one: '{{count}} pt',
+    pointsShort_other: '{{count}} pts',
     target: 'Target',
   },
   mark: {

@@ -41,6 +41,10 @@ export const publicTournaments = {
   startList: 'Startliste',
   startListNotReady: 'Startlisten er ikke klar ennå.',
   tee: 'Tee {{tee}}',
+  handicap: 'Hcp',
+  handicapLong: 'Spillehandicap',
+  playingHandicap: 'Spillehandicap {{strokes}}',
+  finished: 'Ferdig',
 } as const;
 
 addNorwegian({ publicTournaments });

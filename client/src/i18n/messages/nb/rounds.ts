@@ -106,6 +106,8 @@ export const rounds = {
     total: 'Totalt',
     net: 'Netto',
     points: 'Poeng',
+    pointsShort_one: '{{count}} p',
+    pointsShort_other: '{{count}} p',
     target: 'Mål',
   },
   mark: {
