@@ -122,6 +122,16 @@ describe('Stableford points on the cards and the public leaderboard', () => {
     const [me, mate] = f.players;
     const mine = await rowOf(f, me!.entryId);
     const theirs = await rowOf(f, mate!.entryId);
+    // The club's page lists the finished tournament with its podium.
+    const member = await signedInContext(browser, app, mate!.user);
+    const club = await member.newPage();
+    await club.goto(`${app.url}/klubber/${f.organizationId}`);
+    const result = club.getByTestId('club-result').filter({ hasText: 'Poengcupen for spillere' });
+    await result
+      .getByText(`1. Spiller 01 ${mine.points} poeng · 2. Spiller 02 ${theirs.points} poeng · 3. Spiller 03`)
+      .waitFor();
+    await screenshots(club, 'club-results');
+    await member.close();
     for (const [language, pointsWord, locale] of [
       ['nb', 'p', 'nb-NO'],
       ['en', 'pts', 'en-GB'],

@@ -5,6 +5,7 @@ import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { Alert, Button, Card, EmptyState, FormError, Loading, Page, Pager, SelectField, TextField } from '../../ui';
+import { ClubResults } from './ClubResults';
 import { PendingInvitations } from './PendingInvitations';
 import { formatDateTime } from '../../../../shared/format/dates';
 import { ROLE_LABELS } from '../../../../shared/values';
@@ -40,6 +41,7 @@ export default function OrgScreen() {
         {t('orgs.tournaments')}
       </Link>
       <ChatLink organizationId={id} />
+      <ClubResults organizationId={id} />
       <div className={admin ? 'grid-cols' : undefined}>
         <div>
           <Members organizationId={id} myRole={org.data.role} />

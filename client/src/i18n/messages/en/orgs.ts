@@ -72,6 +72,16 @@ export const orgs: Messages<typeof nbOrgs> = {
     validUntil: 'The invitation is valid until',
     accept: 'Join {{club}}',
   },
+  results: {
+    title: 'Latest results',
+    winners: 'Winners',
+    points_one: '{{count}} point',
+    points_other: '{{count}} points',
+    strokes: '{{strokes}} strokes ({{toPar}})',
+    net: '{{strokes}} net ({{toPar}})',
+    noScores: 'No results',
+    all: 'The full results',
+  },
   audit: {
     someone: 'Someone',
     deletedAccount: 'a deleted account',

@@ -70,6 +70,16 @@ export const orgs = {
     validUntil: 'Invitasjonen gjelder til',
     accept: 'Bli med i {{club}}',
   },
+  results: {
+    title: 'Siste resultater',
+    winners: 'Vinnere',
+    points_one: '{{count}} poeng',
+    points_other: '{{count}} poeng',
+    strokes: '{{strokes}} slag ({{toPar}})',
+    net: '{{strokes}} netto ({{toPar}})',
+    noScores: 'Ingen resultater',
+    all: 'Hele resultatlisten',
+  },
   audit: {
     someone: 'Noen',
     deletedAccount: 'en slettet konto',
