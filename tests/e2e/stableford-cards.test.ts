@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appUser } from '../../server/db/schema';
+import { appUser, tournamentGroup, tournamentRound } from '../../server/db/schema';
 import { createTournamentFixture, writeScores, type TournamentFixture } from '../helpers/tournaments';
 import { newPhoneContext, screenshots, VIEWPORTS, type AppUnderTest } from './harness';
 import { signedInContext, useAppAndBrowser, watchConsole } from './support';
@@ -153,5 +153,57 @@ describe('Stableford points on the cards and the public leaderboard', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+});
+
+describe('a player’s own tournaments on the home screen, in English', () => {
+  let app: AppUnderTest;
+  let browser: Browser;
+  useAppAndBrowser((started) => ({ app, browser } = started));
+
+  it('shows today’s start with the partners and the card a tap away, and the tournament among the rounds', async () => {
+    const f = await createTournamentFixture(app.deps.db, { name: 'Evening Cup', players: 4 });
+    const today = new Date();
+    const day = today.toISOString().slice(0, 10);
+    await app.deps.db
+      .update(tournamentRound)
+      .set({ playedOn: day })
+      .where(eq(tournamentRound.tournamentId, f.tournamentId));
+    const startsAt = new Date(`${day}T07:30:00Z`);
+    await app.deps.db.update(tournamentGroup).set({ startsAt }).where(eq(tournamentGroup.tournamentId, f.tournamentId));
+    const me = f.players[0]!;
+    await writeScores(
+      app.deps.db,
+      f,
+      me.entryId,
+      1,
+      f.holes.map((h) => (h.number <= 9 ? h.par : null)),
+    );
+    await app.deps.db.update(appUser).set({ language: 'en' }).where(eq(appUser.id, me.user.id));
+
+    const context = await signedInContext(browser, app, me.user, { locale: 'en-GB', timezoneId: 'Europe/Oslo' });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${app.url}/`);
+    const next = page.getByTestId('next-start');
+    await next.getByText('Evening Cup').waitFor();
+    const time = startsAt.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' });
+    await next
+      .getByTestId('next-start-when')
+      .filter({ hasText: `Today at ${time} from tee 1` })
+      .waitFor();
+    await next
+      .getByTestId('next-start-partners')
+      .filter({ hasText: 'With Spiller 02, Spiller 03 and Spiller 04' })
+      .waitFor();
+    await page
+      .getByTestId('my-tournament')
+      .getByText(/ after 9 holes$/)
+      .waitFor();
+    await screenshots(page, 'home-next-start-en');
+    await next.getByRole('link', { name: 'Open the scorecard' }).click();
+    await page.getByRole('heading', { name: 'Scorecard – Evening Cup' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
