@@ -213,11 +213,16 @@ describe('signing in, in a real browser', () => {
     expect(codes).toHaveLength(10);
     const proceed = page.getByRole('button', { name: 'Fortsett til Hullvis' });
     expect(await proceed.isDisabled()).toBe(true);
+    // Disabled, with what it waits for beside it, said with the button to a screen reader too.
+    const why = page.getByTestId('disabled-reason');
+    expect(await why.textContent()).toBe('Kryss av over når kodene er lagret.');
+    expect(await proceed.getAttribute('aria-describedby')).toBe(await why.getAttribute('id'));
     await screenshots(page, 'enrol-recovery-codes');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Last ned som fil' }).click();
     expect((await download).suggestedFilename()).toBe('hullvis-gjenopprettingskoder.txt');
     await page.getByLabel('Jeg har lagret gjenopprettingskodene et trygt sted').check();
+    await why.waitFor({ state: 'detached' });
     await proceed.click();
     await page.getByRole('heading', { name: 'Hei, Eier Eva' }).waitFor();
     expect(await page.evaluate(async () => (await fetch('/auth/me')).status)).toBe(200);
@@ -248,7 +253,9 @@ describe('signing in, in a real browser', () => {
     expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
     expect(await codeField.getAttribute('inputmode')).toBe('numeric');
     const right = totpFromUri(uri, app.deps.now(), 1);
+    await page2.getByTestId('disabled-reason').filter({ hasText: 'Skriv inn de seks sifrene først.' }).waitFor();
     await codeField.fill(right === '123456' ? '654321' : '123456');
+    await page2.getByTestId('disabled-reason').waitFor({ state: 'detached' });
     await page2.getByRole('button', { name: 'Bekreft' }).click();
     await page2
       .getByText('Koden stemmer ikke. Sjekk at den er skrevet riktig. Er den utløpt eller brukt, trenger du en ny.')

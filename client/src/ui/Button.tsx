@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { type ButtonHTMLAttributes, type ReactNode, useId } from 'react';
 import { Spinner } from './Spinner';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -7,6 +7,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
   /** Shows a spinner and blocks further clicks while a request is running. */
   busy?: boolean;
+  /**
+   * Why the button is disabled, said beside it (and to a screen reader with the button): a disabled button
+   * without a reason is a dead end for a golfer who does not know what is still missing.
+   */
+  reason?: string | null;
   children: ReactNode;
 }
 
@@ -19,21 +24,34 @@ export function Button({
   className,
   children,
   type,
+  reason,
   ...rest
 }: ButtonProps) {
+  const reasonId = useId();
+  const why = disabled && !busy && reason ? reason : null;
   const classes = ['btn', variant !== 'primary' && variant, size === 'small' && 'small', block && 'block', className]
     .filter(Boolean)
     .join(' ');
-  return (
+  const button = (
     <button
       type={type ?? 'button'}
       className={classes}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
+      aria-describedby={why ? reasonId : undefined}
       {...rest}
     >
       {busy ? <Spinner label="" /> : null}
       {children}
     </button>
+  );
+  if (!why) return button;
+  return (
+    <>
+      {button}
+      <span className="small disabled-reason" id={reasonId} data-testid="disabled-reason">
+        {why}
+      </span>
+    </>
   );
 }

@@ -180,6 +180,7 @@ function TwoFactorCard({ user }: { user: User }) {
             variant={action === 'disable' ? 'danger' : 'primary'}
             busy={disable.isPending || regenerate.isPending}
             disabled={code.trim().length < 6}
+            reason={t('account.typeCodeFirst')}
           >
             {action === 'disable' ? t('account.disableSubmit') : t('account.makeCodes')}
           </Button>

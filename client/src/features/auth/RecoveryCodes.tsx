@@ -78,7 +78,7 @@ export function RecoveryCodes({
         <input id={checkboxId} type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} />
         <label htmlFor={checkboxId}>{t('recoveryCodes.saved')}</label>
       </div>
-      <Button block disabled={!saved} onClick={onDone}>
+      <Button block disabled={!saved} reason={t('recoveryCodes.tickFirst')} onClick={onDone}>
         {doneLabel ?? t('recoveryCodes.continue')}
       </Button>
     </div>

@@ -111,6 +111,7 @@ export default function TwoFactorVerifyScreen() {
             block
             busy={verify.isPending}
             disabled={recovery ? code.trim().length < 10 : code.length !== 6}
+            reason={recovery ? t('twoFactorVerify.typeRecovery') : t('twoFactorVerify.typeSix')}
           >
             {t('twoFactorVerify.confirm')}
           </Button>

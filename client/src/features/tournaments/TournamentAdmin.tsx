@@ -528,6 +528,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
             variant={saved.length === 0 ? 'primary' : 'secondary'}
             busy={generate.isPending || save.isPending}
             disabled={entries.length === 0}
+            reason={tr('tournaments.admin.noEntriesYet')}
             onClick={() =>
               generate.mutate({
                 organizationId: t.organizationId,

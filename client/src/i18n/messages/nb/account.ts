@@ -27,6 +27,7 @@ export const account = {
     'Du er eier eller administrator i {{organization}}, og da må tofaktor være på. Du kan bytte metode.',
   confirmDisable: 'Bekreft med en kode for å slå av tofaktor.',
   confirmCodes: 'Bekreft med en kode for å lage nye gjenopprettingskoder.',
+  typeCodeFirst: 'Skriv inn koden først.',
   disableSubmit: 'Slå av tofaktor',
   makeCodes: 'Lag nye koder',
   password: 'Passord',

@@ -11,6 +11,7 @@ export const recoveryCodes = {
   copied: 'Kopiert.',
   copyFailed: 'Kunne ikke kopiere automatisk: kodene er merket, kopier dem selv.',
   saved: 'Jeg har lagret gjenopprettingskodene et trygt sted',
+  tickFirst: 'Kryss av over når kodene er lagret.',
 } as const;
 
 addNorwegian({ recoveryCodes });

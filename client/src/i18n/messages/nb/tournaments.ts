@@ -230,6 +230,7 @@ export const tournaments = {
     allFromTee1: 'Alle fra tee 1',
     tees1And10: 'Tee 1 og 10 samtidig',
     makeStartList: 'Lag startliste etter handicap',
+    noEntriesYet: 'Ingen er påmeldt ennå.',
     remakeStartList: 'Lag startlisten på nytt',
     noStartList: 'Ingen startliste for denne runden ennå.',
     groupsInRound: 'Grupper i runde {{number}}',

@@ -17,6 +17,8 @@ export const twoFactorVerify = {
   code: 'Kode',
   recoveryHint: 'Ti tegn, for eksempel abcde-fghij.',
   confirm: 'Bekreft',
+  typeSix: 'Skriv inn de seks sifrene først.',
+  typeRecovery: 'Skriv inn hele gjenopprettingskoden først.',
   newCodeSent: 'Ny kode er sendt. Den gjelder i 10 minutter.',
   sendNewCodeWaiting: 'Send ny kode ({{wait}})',
   sendNewCode: 'Send ny kode',
