@@ -19,13 +19,15 @@ export interface SetGroupsInput {
   tournamentId: string;
   round: number;
   groups?: GroupInput[] | undefined;
-  generate?: { firstStartsAt: string; intervalMinutes: number; groupSize: number } | undefined;
+  generate?:
+    | { firstStartsAt: string; intervalMinutes: number; groupSize: number; tees?: 1 | 2 | undefined }
+    | undefined;
 }
 
 /**
  * A round's start list, replaced as a whole (decision 0410): by hand (two-tee starts included), or generated
- * by handicap index, highest first, in groups as even as `groupSize` allows, from tee 1 at `intervalMinutes`.
- * Only before play.
+ * by handicap index, highest first, in groups as even as `groupSize` allows, from tee 1 at `intervalMinutes`
+ * (or from tees 1 and 10 with `tees: 2`, in the same one write). Only before play.
  */
 export async function setGroups(
   deps: Deps,
@@ -104,12 +106,14 @@ async function checkedGroups(tx: Queryable, t: TournamentRow, groups: readonly G
 
 /**
  * Highest index first (ties by name), cut into the fewest groups of at most `groupSize`, as even as can be:
- * nine players in fours are 3 + 3 + 3, not 4 + 4 + 1.
+ * nine players in fours are 3 + 3 + 3, not 4 + 4 + 1. With two tees the first half of the groups (the extra
+ * one of an odd count included) starts off tee 1 and the second half off tee 10, both from the first start
+ * at the interval: the highest indexes go out first from tee 1, as from one tee.
  */
 async function generatedGroups(
   tx: Queryable,
   t: TournamentRow,
-  g: { firstStartsAt: string; intervalMinutes: number; groupSize: number },
+  g: { firstStartsAt: string; intervalMinutes: number; groupSize: number; tees?: 1 | 2 | undefined },
 ): Promise<GroupInput[]> {
   const entries = (await entryRecords(tx, t)).sort(
     (a, b) => b.handicapIndex - a.handicapIndex || a.name.localeCompare(b.name, 'nb'),
@@ -117,12 +121,14 @@ async function generatedGroups(
   const count = Math.ceil(entries.length / g.groupSize);
   const first = new Date(g.firstStartsAt).getTime();
   const groups: GroupInput[] = [];
+  const onFirstTee = g.tees === 2 ? Math.ceil(count / 2) : count;
   let next = 0;
   for (let i = 0; i < count; i++) {
     const size = Math.floor(entries.length / count) + (i < entries.length % count ? 1 : 0);
+    const slot = i < onFirstTee ? i : i - onFirstTee;
     groups.push({
-      startsAt: new Date(first + i * g.intervalMinutes * 60_000).toISOString(),
-      tee: 1,
+      startsAt: new Date(first + slot * g.intervalMinutes * 60_000).toISOString(),
+      tee: i < onFirstTee ? 1 : 10,
       entryIds: entries.slice(next, next + size).map((e) => e.id),
     });
     next += size;

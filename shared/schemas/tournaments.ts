@@ -195,6 +195,10 @@ export const setGroupsInput = z
           .int()
           .min(1, { message: 'En gruppe har 1 til 4 spillere.' })
           .max(GROUP_MAX_ENTRIES, { message: 'En gruppe har 1 til 4 spillere.' }),
+        /** 2: the first half of the groups off tee 1 and the second half off tee 10, from the same first start. */
+        tees: z
+          .union([z.literal(1), z.literal(2)], { message: 'Startlisten går fra ett eller to teesteder (1 eller 2).' })
+          .optional(),
       })
       .optional(),
   })

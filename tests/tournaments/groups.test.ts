@@ -59,6 +59,48 @@ describe.each(TRANSPORTS)('start lists over %s', (transport: Transport) => {
     expect(top.groups).toEqual([{ round: 1, startsAt: '2026-06-13T07:00:00.000Z', tee: 1 }]);
   });
 
+  it('generates a two-tee start in one write: the first half off tee 1, the rest off tee 10, from the same first start', async () => {
+    const { base } = await withGuests([5.1, 30.2, 12.0, 54, 0.4, 18.3, 22.2, -1.5, 9.9, 40.1]);
+    const out = await admin.call('tournaments.setGroups', {
+      ...base,
+      round: 1,
+      generate: { firstStartsAt: '2026-06-13T07:00:00Z', intervalMinutes: 10, groupSize: 2, tees: 2 },
+    });
+    expect(out.error).toBeNull();
+    const shape = (groups: { startsAt: string; tee: number; entries: { handicapIndex: number }[] }[]) =>
+      groups.map((g) => [g.startsAt, g.tee, g.entries.map((e) => e.handicapIndex)]);
+    // Five groups: three off tee 1 (the odd one there), two off tee 10; highest indexes out first from tee 1.
+    const expected = [
+      ['2026-06-13T07:00:00.000Z', 1, [54, 40.1]],
+      ['2026-06-13T07:00:00.000Z', 10, [9.9, 5.1]],
+      ['2026-06-13T07:10:00.000Z', 1, [30.2, 22.2]],
+      ['2026-06-13T07:10:00.000Z', 10, [0.4, -1.5]],
+      ['2026-06-13T07:20:00.000Z', 1, [18.3, 12.0]],
+    ];
+    const sorted = (rows: unknown[][]) =>
+      [...rows].sort((a, b) => String(a[0]).localeCompare(String(b[0])) || Number(a[1]) - Number(b[1]));
+    expect(sorted(shape(out.body.groups))).toEqual(expected);
+    // What was answered is what was saved: read back, the list is the same.
+    const { body } = await admin.call('tournaments.entries', base);
+    const tees = body.entries.map((e: { groups: { tee: number }[] }) => e.groups[0]!.tee);
+    expect(tees.filter((tee: number) => tee === 10)).toHaveLength(4);
+
+    // One group, or tees: 1, is all off tee 1; any other number of tees is refused.
+    const one = await admin.call('tournaments.setGroups', {
+      ...base,
+      round: 1,
+      generate: { firstStartsAt: '2026-06-13T07:00:00Z', intervalMinutes: 10, groupSize: 4, tees: 1 },
+    });
+    expect(one.body.groups.every((g: { tee: number }) => g.tee === 1)).toBe(true);
+    const three = await admin.call('tournaments.setGroups', {
+      ...base,
+      round: 1,
+      generate: { firstStartsAt: '2026-06-13T07:00:00Z', intervalMinutes: 10, groupSize: 4, tees: 3 },
+    });
+    expect(three.status).toBe(400);
+    expect(three.error?.code).toBe('INVALID_INPUT');
+  });
+
   it('generates with members by their current index (54 without one), and fills groups of the size asked for', async () => {
     const t = await tournamentIn(w, 'open');
     const base = { organizationId: w.orgId, tournamentId: t.id };

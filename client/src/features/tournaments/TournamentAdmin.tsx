@@ -441,24 +441,11 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
       refresh();
     },
   });
+  // One write on the server, two tees included: nothing can leave a one-tee list half rearranged.
   const generate = trpc.tournaments.setGroups.useMutation({
-    onSuccess: (answer) => {
-      const made = answer.groups.map((g) => ({
-        startsAt: g.startsAt,
-        tee: g.tee,
-        entryIds: g.entries.map((e) => e.id),
-      }));
-      if (tees === 'two' && made.length > 1) {
-        save.mutate({
-          organizationId: t.organizationId,
-          tournamentId: t.id,
-          round: round.number,
-          groups: twoTeeStart(made, firstStartsAt, minutes),
-        });
-      } else {
-        setEdited(null);
-        refresh();
-      }
+    onSuccess: () => {
+      setEdited(null);
+      refresh();
     },
   });
   const error = describeApiError(generate.error ?? save.error);
@@ -534,7 +521,12 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
                 organizationId: t.organizationId,
                 tournamentId: t.id,
                 round: round.number,
-                generate: { firstStartsAt, intervalMinutes: minutes, groupSize: Number(size) },
+                generate: {
+                  firstStartsAt,
+                  intervalMinutes: minutes,
+                  groupSize: Number(size),
+                  tees: tees === 'two' ? 2 : 1,
+                },
               })
             }
           >
