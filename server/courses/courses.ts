@@ -117,7 +117,7 @@ export async function loadCoursesById(db: Queryable, ids: readonly string[], vie
 }
 
 /** One course the user may see (official, their own, or shared), or 404 NOT_FOUND: the same answer for both. */
-export async function getCourse(
+export async function requireCourse(
   deps: Deps,
   actor: Pick<Actor, 'userId'>,
   input: { courseId: string },

@@ -66,7 +66,7 @@ export async function myPersonalCourses(deps: Deps, actor: Pick<Actor, 'userId'>
 }
 
 /** The owner's, or a shared one; anything else (someone else's unshared course, an official course) is 404. */
-export async function getPersonalCourse(
+export async function requirePersonalCourse(
   deps: Deps,
   actor: Pick<Actor, 'userId'>,
   input: { personalCourseId: string },

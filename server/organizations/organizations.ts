@@ -72,7 +72,7 @@ export async function myOrganizations(
   return { organizations };
 }
 
-export async function getOrganization(_deps: Deps, scope: OrgScope): Promise<OrganizationAnswer> {
+export async function requireOrganization(_deps: Deps, scope: OrgScope): Promise<OrganizationAnswer> {
   const [row] = await scope.tx
     .select({ id: organization.id, name: organization.name, createdAt: organization.createdAt })
     .from(organization)

@@ -85,7 +85,7 @@ export async function createRound(
   });
 }
 
-export async function getRound(
+export async function requireRound(
   deps: Deps,
   actor: Pick<Actor, 'userId'>,
   input: { roundId: string },

@@ -68,7 +68,7 @@ export async function relationToCard(
 }
 
 /** A round the tournament does not have is a bad input (400), not a missing record: the body names it. */
-export async function requireRound(tx: Queryable, t: TournamentRow, round: number): Promise<void> {
+export async function requireTournamentRound(tx: Queryable, t: TournamentRow, round: number): Promise<void> {
   const [row] = await tx
     .select({ number: tournamentRound.number })
     .from(tournamentRound)

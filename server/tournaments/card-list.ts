@@ -14,7 +14,7 @@ import { allocateStrokes } from '../golf/strokes';
 import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
 import { tournamentIn } from './access';
-import { requireRound } from './card-access';
+import { requireTournamentRound } from './card-access';
 import { tournamentHoles } from './holes';
 import type { Deps } from '../deps';
 
@@ -34,7 +34,7 @@ export interface CardsRequest {
 export async function listCards(_deps: Deps, scope: OrgScope, input: CardsRequest): Promise<TournamentCardsView> {
   const { tx } = scope;
   const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
-  await requireRound(tx, t, input.round);
+  await requireTournamentRound(tx, t, input.round);
 
   const holes = (await tournamentHoles(tx, t.id)).map(({ number, ...h }) => ({ hole: number, ...h }));
 

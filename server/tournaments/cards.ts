@@ -8,7 +8,14 @@ import { AppError } from '../errors';
 import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
 import { assertStatus, tournamentIn, type TournamentRow } from './access';
-import { findCard, relationToCard, requireEntry, requireRound, type CardEntry, type CardRow } from './card-access';
+import {
+  findCard,
+  relationToCard,
+  requireEntry,
+  requireTournamentRound,
+  type CardEntry,
+  type CardRow,
+} from './card-access';
 import { enterCardScore, removeCardScore } from './card-record';
 
 export interface SignCardRequest {
@@ -47,7 +54,7 @@ export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: 
     throw new AppError('FORBIDDEN', { message: 'Bare spilleren selv og markøren i samme gruppe kan signere kortet.' });
   }
   assertStatus(t, ['in_progress'], 'Kort kan bare signeres mens turneringen pågår.');
-  await requireRound(tx, t, input.round);
+  await requireTournamentRound(tx, t, input.round);
   const missing = await missingHoles(tx, entry.id, input.round);
   if (missing.length > 0) {
     throw new AppError('CONFLICT', {
@@ -90,7 +97,7 @@ async function unlockCard(
   if (!isAdminRole(scope.actorRole))
     throw new AppError('NOT_ORG_ADMIN', { message: 'Bare eiere og administratorer kan låse opp et kort.' });
   assertStatus(t, ['in_progress'], 'Kort kan bare låses opp mens turneringen pågår.');
-  await requireRound(scope.tx, t, round);
+  await requireTournamentRound(scope.tx, t, round);
   const card = await findCard(scope.tx, entry.id, round);
   const empty = {
     entryId: entry.id,

@@ -7,7 +7,7 @@ import { isAdminRole } from '../organizations/roles';
 import { scoreConflict } from '../rounds/score-write';
 import { tournamentScoreHighlight } from '../feed/tournaments';
 import { assertStatus, tournamentIn } from './access';
-import { findCard, lockedCardConflict, relationToCard, requireEntry, requireRound } from './card-access';
+import { findCard, lockedCardConflict, relationToCard, requireEntry, requireTournamentRound } from './card-access';
 import { appendTournamentEvent, publishTournamentEvent } from './events';
 
 export interface TournamentScoreWrite {
@@ -50,7 +50,7 @@ export async function setTournamentScore(
     });
   }
   assertStatus(t, ['in_progress'], 'Slag kan bare føres mens turneringen pågår.');
-  await requireRound(tx, t, input.round);
+  await requireTournamentRound(tx, t, input.round);
   const card = await findCard(tx, entry.id, input.round);
   if (card?.lockedAt) throw lockedCardConflict(input.round);
 

@@ -121,7 +121,7 @@ export async function listTournaments(_deps: Deps, scope: TournamentScope): Prom
   return { tournaments };
 }
 
-export async function getTournament(
+export async function requireTournament(
   _deps: Deps,
   scope: TournamentScope,
   input: { tournamentId: string },

@@ -4,7 +4,7 @@ import {
   searchOfficialInput,
   searchOfficialOutput,
 } from '../../../shared/schemas/courses';
-import { getCourse } from '../../courses/courses';
+import { requireCourse } from '../../courses/courses';
 import { searchOfficial } from '../../courses/search';
 import { router, userProcedure } from '../init';
 
@@ -16,5 +16,5 @@ export const coursesRouter = router({
   get: userProcedure
     .input(courseIdInput)
     .output(courseOutput)
-    .query(({ ctx, input }) => getCourse(ctx.deps, ctx.actor, input)),
+    .query(({ ctx, input }) => requireCourse(ctx.deps, ctx.actor, input)),
 });

@@ -30,7 +30,7 @@ import {
 import {
   addMember,
   createOrganization,
-  getOrganization,
+  requireOrganization,
   listMembers,
   myOrganizations,
   removeMember,
@@ -49,7 +49,7 @@ export const orgsRouter = router({
   get: orgMemberProcedure
     .input(organizationIdInput)
     .output(organizationOutput)
-    .query(({ ctx }) => getOrganization(ctx.deps, ctx.scope)),
+    .query(({ ctx }) => requireOrganization(ctx.deps, ctx.scope)),
 
   members: orgMemberProcedure
     .input(organizationIdInput)

@@ -10,7 +10,7 @@ import { okOutput } from '../../../shared/schemas/common';
 import {
   createPersonalCourse,
   deletePersonalCourse,
-  getPersonalCourse,
+  requirePersonalCourse,
   myPersonalCourses,
   updatePersonalCourse,
 } from '../../courses/personal';
@@ -30,7 +30,7 @@ export const personalCoursesRouter = router({
   get: userProcedure
     .input(personalCourseIdInput)
     .output(courseOutput)
-    .query(({ ctx, input }) => getPersonalCourse(ctx.deps, ctx.actor, input)),
+    .query(({ ctx, input }) => requirePersonalCourse(ctx.deps, ctx.actor, input)),
   update: userProcedure
     .input(personalCourseUpdateInput)
     .output(courseOutput)

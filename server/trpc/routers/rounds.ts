@@ -20,7 +20,15 @@ import { shareRound, unshareRound } from '../../feed/rounds';
 import { roundFor } from '../../rounds/access';
 import { whileAllowed } from '../../realtime/guard';
 import { roundUpdates } from '../../rounds/events';
-import { addParticipant, addSide, createRound, finishRound, getRound, myRounds, setScore } from '../../rounds/rounds';
+import {
+  addParticipant,
+  addSide,
+  createRound,
+  finishRound,
+  requireRound,
+  myRounds,
+  setScore,
+} from '../../rounds/rounds';
 import { router, userProcedure, webSocketUserProcedure } from '../init';
 
 /**
@@ -46,7 +54,7 @@ export const roundsRouter = router({
   get: userProcedure
     .input(roundIdInput)
     .output(roundViewOutput)
-    .query(({ ctx, input }) => getRound(ctx.deps, ctx.actor, input)),
+    .query(({ ctx, input }) => requireRound(ctx.deps, ctx.actor, input)),
   addSide: userProcedure
     .input(addSideInput)
     .output(sideViewOutput)

@@ -19,7 +19,7 @@ import { setGroups } from '../../tournaments/groups';
 import { myTournaments } from '../../tournaments/mine';
 import {
   createTournament,
-  getTournament,
+  requireTournament,
   listTournaments,
   setTournamentStatus,
   updateTournament,
@@ -44,7 +44,7 @@ export const tournamentsRouter = router({
   get: orgMemberProcedure
     .input(tournamentIdInput)
     .output(tournamentDetailOutput)
-    .query(({ ctx, input }) => getTournament(ctx.deps, ctx.scope, input)),
+    .query(({ ctx, input }) => requireTournament(ctx.deps, ctx.scope, input)),
 
   update: orgAdminProcedure
     .input(tournamentUpdateInput)
