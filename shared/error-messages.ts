@@ -77,8 +77,6 @@ export const ENGLISH_MESSAGES: Readonly<Record<string, string>> = {
   'Grensen kan være høyst {1}.': 'The limit can be at most {1}.',
   'Grensen må være et heltall.': 'The limit must be a whole number.',
   'Grensen må være minst 1.': 'The limit must be at least 1.',
-  'Handicap må være mellom +10 og 54.': 'The handicap must be between +10 and 54.',
-  'Handicap oppgis med én desimal.': 'The handicap is given with one decimal.',
   'Handicap {1} passer ikke i klassen «{2}».': 'Handicap {1} does not fit the division “{2}”.',
   'Handicapandelen er mellom 0 og 100 %.': 'The handicap allowance is between 0 and 100 %.',
   'Handicapindeksen har én desimal.': 'The handicap index has one decimal.',
@@ -199,6 +197,7 @@ export const ENGLISH_MESSAGES: Readonly<Record<string, string>> = {
   'Spilleren står i mer enn én gruppe.': 'The player is in more than one group.',
   'Språket må være {1}.': 'The language must be {1}.',
   'Start oppsettet av tofaktorautentisering på nytt.': 'Start the two-factor authentication set-up again.',
+  'Startlisten går fra ett eller to teesteder (1 eller 2).': 'The start list goes off one or two tees (1 or 2).',
   'Starthullet er 1 eller 10.': 'The starting hole is 1 or 10.',
   'Startlisten kan ikke endres etter at turneringen har startet.':
     'The start list cannot be changed after the tournament has started.',

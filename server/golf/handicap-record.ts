@@ -1,4 +1,4 @@
-import { MAX_HANDICAP_INDEX } from '../../shared/schemas/account';
+import { MAX_HANDICAP_INDEX } from '../../shared/handicap-index';
 import { roundHalfUp } from './rounding';
 import { scoreDifferential } from './scoring';
 

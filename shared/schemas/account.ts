@@ -4,6 +4,7 @@ import { email, sixDigitCode } from './common';
 import { courseOutput } from './courses';
 import { feedItemSchema } from './feed';
 import { handicapRecordOutput } from './handicap';
+import { handicapIndex } from './handicap-index';
 import { secondFactorCode } from './twoFactor';
 import { userText } from './text';
 import { publicUserOutput } from './auth';
@@ -23,14 +24,7 @@ export const confirmInput = z.union([
   z.strictObject({ code: sixDigitCode }),
 ]);
 
-/** WHS: a plus handicap of up to +10.0 is stored as -10.0; the highest index is 54.0; one decimal. */
-export const MIN_HANDICAP_INDEX = -10;
-export const MAX_HANDICAP_INDEX = 54;
-export const handicapIndex = z
-  .number({ message: 'Handicapindeksen må være et tall.' })
-  .min(MIN_HANDICAP_INDEX, { message: 'Handicapindeksen kan ikke være bedre enn +10,0.' })
-  .max(MAX_HANDICAP_INDEX, { message: 'Handicapindeksen kan ikke være over 54,0.' })
-  .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, { message: 'Handicapindeksen har én desimal.' });
+export { MAX_HANDICAP_INDEX, MIN_HANDICAP_INDEX } from '../handicap-index';
 
 export const updateProfileInput = z.strictObject({
   name: userText()

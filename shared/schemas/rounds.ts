@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import { id } from './common';
+import { handicapIndex } from './handicap-index';
 import { userText } from './text';
 import { queryNumber, queryText, teeOutput } from './courses';
 import { courseKindSchema, roundFormatSchema, roundHolesSchema, roundStatusSchema } from './values';
 
 /** Rounds (docs/contract.md section 8). Inputs are strict: unknown fields are 400 INVALID_INPUT. */
 
-export const HANDICAP_INDEX_RANGE = { min: -10, max: 54 } as const;
-/** The index a participant without one plays off (the World Handicap System's maximum). */
-export const DEFAULT_HANDICAP_INDEX = 54;
-
-/** A Handicap Index with one decimal; a plus index ("+2.1") is written as a negative number (−2.1). */
-export const handicapIndexField = z
-  .number()
-  .min(HANDICAP_INDEX_RANGE.min, { message: 'Handicap må være mellom +10 og 54.' })
-  .max(HANDICAP_INDEX_RANGE.max, { message: 'Handicap må være mellom +10 og 54.' })
-  .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, { message: 'Handicap oppgis med én desimal.' });
+export { DEFAULT_HANDICAP_INDEX } from '../handicap-index';
 
 export const roundCreateInput = z.strictObject({
   courseId: id,
@@ -34,7 +26,7 @@ export const addSideInput = z.strictObject({
 
 export const guestInput = z.strictObject({
   name: userText().trim().min(1, { message: 'Gjesten må ha et navn.' }).max(80),
-  handicapIndex: handicapIndexField,
+  handicapIndex: handicapIndex,
 });
 
 /** An account (`userId`, found through the participant search) or a guest: exactly one of the two. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './common';
 import { courseOutput, queryNumber, queryText } from './courses';
-import { handicapIndexField } from './rounds';
+import { handicapIndex } from './handicap-index';
 import { userText } from './text';
 import {
   TOURNAMENT_MAX_ROUNDS,
@@ -48,8 +48,8 @@ export const tournamentRoundInput = z.strictObject({
 const divisionFields = {
   name: userText().trim().min(1, { message: 'Klassen må ha et navn.' }).max(60, { message: 'Høyst 60 tegn.' }),
   teeId: id,
-  minHandicapIndex: handicapIndexField.optional(),
-  maxHandicapIndex: handicapIndexField.optional(),
+  minHandicapIndex: handicapIndex.optional(),
+  maxHandicapIndex: handicapIndex.optional(),
 };
 const rangeInOrder = (d: { minHandicapIndex?: number | undefined; maxHandicapIndex?: number | undefined }) =>
   d.minHandicapIndex === undefined || d.maxHandicapIndex === undefined || d.minHandicapIndex <= d.maxHandicapIndex;
@@ -76,7 +76,7 @@ const tournamentFields = {
     .min(0, { message: 'Handicapandelen er mellom 0 og 100 %.' })
     .max(100, { message: 'Handicapandelen er mellom 0 og 100 %.' })
     .optional(),
-  maxHandicapIndex: handicapIndexField.optional(),
+  maxHandicapIndex: handicapIndex.optional(),
   entryLimit: z
     .number()
     .int()
@@ -118,7 +118,7 @@ export const tournamentUpdateInput = z
     visibility: tournamentFields.visibility.optional(),
     format: tournamentFields.format.optional(),
     allowancePercent: tournamentFields.allowancePercent,
-    maxHandicapIndex: handicapIndexField.nullable().optional(),
+    maxHandicapIndex: handicapIndex.nullable().optional(),
     entryLimit: tournamentFields.entryLimit.unwrap().nullable().optional(),
     entriesCloseAt: instant.nullable().optional(),
     rounds: tournamentFields.rounds.optional(),
@@ -146,7 +146,7 @@ export const enterInput = z
     guest: z
       .strictObject({
         name: userText().trim().min(1, { message: 'Gjesten må ha et navn.' }).max(80, { message: 'Høyst 80 tegn.' }),
-        handicapIndex: handicapIndexField,
+        handicapIndex: handicapIndex,
       })
       .optional(),
     divisionId: id.optional(),
