@@ -260,6 +260,32 @@ describe.each(databaseKinds())('handicaps and parallel entries on %s', (kind) =>
     await deps.db.update(appUser).set({ handicapIndex: 18.4 }).where(eq(appUser.id, w.member.id));
   });
 
+  it('freezes the calculated index of a player who plays off it, and a later record change leaves the entry alone', async () => {
+    const player = await createUser(deps.db, { name: 'Rita Rekord', handicapIndex: 20.0 });
+    await addMember(deps.db, w.orgId, player.id, 'member');
+    // Her record says 10.4; she chose to play off it (decision 0419).
+    await deps.db
+      .update(appUser)
+      .set({ calculatedIndex: 10.4, playsWith: 'calculated' })
+      .where(eq(appUser.id, player.id));
+    const t = await tournamentIn(w, 'open');
+    const base = { organizationId: w.orgId, tournamentId: t.id };
+    const entry = await w.asAdmin.tournaments.enter({ ...base, userId: player.id });
+    // HI 10.4 yellow: CH = 10.4 × 131 / 113 − 0.4 = 11.6566 → 12; PH = round(11.074) = 11.
+    expect(entry).toMatchObject({ handicapIndex: 10.4, courseHandicap: 12, playingHandicap: 11 });
+
+    await w.asAdmin.tournaments.setStatus({ ...base, status: 'closed' });
+    await w.asAdmin.tournaments.setStatus({ ...base, status: 'in_progress' });
+    const [row] = await deps.db.select().from(tournamentEntry).where(eq(tournamentEntry.id, entry.id));
+    expect(row).toMatchObject({ handicapIndex: 10.4, playingHandicap: 11 });
+
+    // A new attested score moves her calculated index, and she switches back to the entered one: neither
+    // changes the tournament she is playing.
+    await deps.db.update(appUser).set({ calculatedIndex: 8.0, playsWith: 'entered' }).where(eq(appUser.id, player.id));
+    const after = (await w.asAdmin.tournaments.entries(base)).entries.find((e) => e.id === entry.id)!;
+    expect(after).toMatchObject({ handicapIndex: 10.4, courseHandicap: 12, playingHandicap: 11 });
+  });
+
   it('writes an entries event for each entry and withdrawal', async () => {
     const t = await tournamentIn(w, 'open');
     const base = { organizationId: w.orgId, tournamentId: t.id };
