@@ -17,7 +17,6 @@ import {
   holeListText,
   missingHoles,
   standingText,
-  strokesReceivedText,
 } from './scorecard';
 import { allowanceText, courseTitle, formatDate, teeLabel, withShownNames } from './format';
 import { HoleBar } from './HoleBar';
@@ -25,7 +24,7 @@ import { ScoreCard } from './ScoreCard';
 import { ConnectionLine } from './ConnectionLine';
 import { ShareRound } from './ShareRound';
 import { AttestCards } from './AttestCards';
-import { StrokeStepper } from './StrokeStepper';
+import { StrokeStepper, StrokesReceived } from './StrokeStepper';
 import { useLiveRound } from './useLiveRound';
 import { formatDateTime } from '../../../../shared/format/dates';
 import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../shared/values';
@@ -242,7 +241,7 @@ function PlayerHole({
   editable: boolean;
   onScore(strokes: number | null): void;
 }) {
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   const received = player.holes.find((h) => h.hole === hole)!.strokesReceived;
   const strokes = shownOn(hole);
   const totals = cardTotals(
@@ -267,14 +266,7 @@ function PlayerHole({
               : t('rounds.hole.net', { toPar: formatToPar(totals.netToPar) })}
         </span>
       }
-      details={
-        <div className="small strong">
-          <span className="dots" aria-hidden="true">
-            {received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}
-          </span>{' '}
-          <span data-testid="strokes-received">{strokesReceivedText(received, language)}</span>
-        </div>
-      }
+      details={<StrokesReceived received={received} />}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { MarkedScore } from './MarkedScore';
-import { parseStrokes, scoreMark, scoreMarkText, stepStrokes } from './scorecard';
+import { parseStrokes, scoreMark, scoreMarkText, stepStrokes, strokesReceivedText } from './scorecard';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
 
@@ -113,6 +113,19 @@ export function StrokeStepper({
           {strokes === null ? '–' : <MarkedScore strokes={strokes} par={par} />}
         </strong>
       )}
+    </div>
+  );
+}
+
+/** The strokes a player receives on the hole, as dots (up to four) and in words, bold under the name. */
+export function StrokesReceived({ received }: { received: number }) {
+  const { language } = useLanguage();
+  return (
+    <div className="small strong">
+      <span className="dots" aria-hidden="true">
+        {received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}
+      </span>{' '}
+      <span data-testid="strokes-received">{strokesReceivedText(received, language)}</span>
     </div>
   );
 }

@@ -19,8 +19,8 @@ import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
 import { shownStrokes, type PendingScores } from '../rounds/pending-scores';
 import { ScoreConflicts } from '../rounds/ScoreConflicts';
 import { stablefordPointsOn } from '../../lib/stableford';
-import { cardTotals, formatToPar, strokesReceivedText } from '../rounds/scorecard';
-import { StrokeStepper } from '../rounds/StrokeStepper';
+import { cardTotals, formatToPar } from '../rounds/scorecard';
+import { StrokeStepper, StrokesReceived } from '../rounds/StrokeStepper';
 import { ConnectionLine } from '../rounds/ConnectionLine';
 import { HoleBar } from '../rounds/HoleBar';
 import { CompactCard, type CardFooterRow } from '../rounds/ScoreCard';
@@ -235,12 +235,7 @@ function HoleEntry({
             }
             details={
               <>
-                <div className="small strong">
-                  <span className="dots" aria-hidden="true">
-                    {received > 0 ? '•'.repeat(Math.min(received, 4)) : ''}
-                  </span>{' '}
-                  <span data-testid="strokes-received">{strokesReceivedText(received, language)}</span>
-                </div>
+                <StrokesReceived received={received} />
                 <div className="small muted">
                   {card.relation === 'self'
                     ? tr('tournaments.scorecard.yourCard')
