@@ -113,39 +113,44 @@ async function entriesInClub(
             ),
           )
           .orderBy(asc(tournamentGroupEntry.position));
+  const views = entries.map((e): MyTournamentView & { row: typeof tournament.$inferSelect } => {
+    const t = e.row;
+    return {
+      row: t,
+      tournament: {
+        id: t.id,
+        organizationId: club.id,
+        organization: { name: club.name },
+        name: t.name,
+        slug: t.slug,
+        status: t.status,
+        format: t.format,
+        visibility: t.visibility,
+      },
+      entryId: e.entryId,
+      division: { name: e.divisionName },
+      rounds: rounds
+        .filter((r) => r.tournamentId === t.id)
+        .map((r) => {
+          const placed = placements.find((p) => p.entryId === e.entryId && p.round === r.number);
+          return {
+            number: r.number,
+            playedOn: r.playedOn,
+            startsAt: placed ? placed.startsAt.toISOString() : null,
+            tee: placed ? (placed.tee as 1 | 10) : null,
+            partners: placed
+              ? partners.filter((p) => p.groupId === placed.groupId && p.entryId !== e.entryId).map((p) => p.name)
+              : [],
+          };
+        }),
+      result: null,
+    };
+  });
+  // Only the newest that can be listed get their leaderboard row: a player of many seasons costs no
+  // leaderboard of a tournament the list leaves out (each may be computed afresh on a cold cache).
+  const kept = views.sort((a, b) => lastPlayedOn(b).localeCompare(lastPlayedOn(a))).slice(0, MY_TOURNAMENTS_LIMIT);
   return Promise.all(
-    entries.map(async (e): Promise<MyTournamentView> => {
-      const t = e.row;
-      return {
-        tournament: {
-          id: t.id,
-          organizationId: club.id,
-          organization: { name: club.name },
-          name: t.name,
-          slug: t.slug,
-          status: t.status,
-          format: t.format,
-          visibility: t.visibility,
-        },
-        entryId: e.entryId,
-        division: { name: e.divisionName },
-        rounds: rounds
-          .filter((r) => r.tournamentId === t.id)
-          .map((r) => {
-            const placed = placements.find((p) => p.entryId === e.entryId && p.round === r.number);
-            return {
-              number: r.number,
-              playedOn: r.playedOn,
-              startsAt: placed ? placed.startsAt.toISOString() : null,
-              tee: placed ? (placed.tee as 1 | 10) : null,
-              partners: placed
-                ? partners.filter((p) => p.groupId === placed.groupId && p.entryId !== e.entryId).map((p) => p.name)
-                : [],
-            };
-          }),
-        result: await resultOf(tx, t, e.entryId),
-      };
-    }),
+    kept.map(async ({ row, ...view }) => ({ ...view, result: await resultOf(tx, row, view.entryId) })),
   );
 }
 
