@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Language } from '../../../shared/values';
+import { listFormat } from '../../../shared/i18n/render';
 import { browserLanguages, chooseLanguage, readStoredLanguage } from './language';
 import { main } from './messages/nb/main';
 
@@ -22,6 +23,8 @@ void i18n.init({
   initAsync: false,
   returnNull: false,
 });
+// Lists join as the server's texts join them (shared/i18n/render.ts).
+i18n.services.formatter?.add('list', listFormat);
 
 async function loadMessages(language: Language): Promise<void> {
   if (language === 'en' && !i18n.hasResourceBundle('en', 'translation')) {
