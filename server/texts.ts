@@ -1,3 +1,5 @@
+import { values as enValues } from '../shared/i18n/en/values';
+import { values as nbValues } from '../shared/i18n/nb/values';
 import { createRenderer } from '../shared/i18n/render';
 
 /**
@@ -5,6 +7,6 @@ import { createRenderer } from '../shared/i18n/render';
  * itself (error bodies, mails, files), each under its area's name, in every language.
  */
 export const texts = createRenderer({
-  nb: {},
-  en: {},
+  nb: { values: nbValues },
+  en: { values: enValues },
 });
