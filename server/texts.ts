@@ -1,4 +1,6 @@
+import { mail as enMail } from '../shared/i18n/en/mail';
 import { values as enValues } from '../shared/i18n/en/values';
+import { mail as nbMail } from '../shared/i18n/nb/mail';
 import { values as nbValues } from '../shared/i18n/nb/values';
 import { createRenderer } from '../shared/i18n/render';
 
@@ -7,6 +9,6 @@ import { createRenderer } from '../shared/i18n/render';
  * itself (error bodies, mails, files), each under its area's name, in every language.
  */
 export const texts = createRenderer({
-  nb: { values: nbValues },
-  en: { values: enValues },
+  nb: { mail: nbMail, values: nbValues },
+  en: { mail: enMail, values: enValues },
 });
