@@ -104,6 +104,10 @@ export const HIGHLIGHT_KINDS = ['hole_in_one', 'albatross', 'eagle'] as const;
 export type HighlightKind = (typeof HIGHLIGHT_KINDS)[number];
 export const HIGHLIGHT_KIND_LABELS: Labels<HighlightKind> = labels('highlightKind');
 
+/** What a feed item's totals count (its `unit`): gross strokes, or Stableford points. */
+export const FEED_TOTAL_UNITS = ['strokes', 'points'] as const;
+export type FeedTotalUnit = (typeof FEED_TOTAL_UNITS)[number];
+
 /** What a chat event did to its message; the app receives it but never shows it as a word. */
 export const CHAT_EVENT_KINDS = ['message', 'edit', 'delete'] as const;
 export type ChatEventKind = (typeof CHAT_EVENT_KINDS)[number];
