@@ -48,6 +48,22 @@ describe('the mail templates', () => {
     expect(invite('owner', null, 'nb')).toBe('Du er invitert til å bli eier i Bogstad & Co.');
   });
 
+  it('keep a value that looks like the catalogue’s syntax as it was typed', () => {
+    const mail = invitationMail({
+      to: 'c@x.no',
+      organizationName: '$t(mail.signIn.subject) {{club}}',
+      inviterName: '{{role}}',
+      role: 'admin',
+      link: 'https://h/i',
+      expiresAt: new Date(Date.UTC(2026, 10, 25, 22, 45)),
+      language: 'en',
+    });
+    expect(mail.subject).toBe('Invitation to $t(mail.signIn.subject) {{club}}');
+    expect(mail.text.split('\n')[0]).toBe(
+      '{{role}} has invited you to be an administrator in $t(mail.signIn.subject) {{club}}.',
+    );
+  });
+
   it('escape every value in the sign-in mail’s HTML once, and none in its text', () => {
     const mail = signInMail({
       to: 'd@x.no',

@@ -110,6 +110,12 @@ describe('a feed item’s sentence in English', () => {
     expect(feedSentence(shared([], false), 'en')).toBe('A round at Bogstad, 1 June 2026, was shared.');
   });
 
+  it('keeps a name that looks like the catalogue’s syntax as it was typed, on the server and in the app', () => {
+    const odd = answered({ ...opened, tournament: { slug: 'x', name: 'Cup {{count}} $t(feedFacts.started)' } });
+    expect(odd.text).toBe('Cup {{count}} $t(feedFacts.started) er åpen for påmelding.');
+    expect(feedSentence(odd, 'en')).toBe('Cup {{count}} $t(feedFacts.started) is open for entries.');
+  });
+
   it('is the server’s text for a kind the app does not know', () => {
     const unknown = { ...opened, kind: 'course_record', text: 'Ny banerekord.' } as unknown as FeedItem;
     expect(shownText(unknown, 'en')).toBe('Ny banerekord.');
