@@ -28,7 +28,7 @@ export interface FeedItemRow {
   hiddenAt: Date | null;
 }
 
-/** An item's facts as posted (docs/chat-and-feed.md, docs/contract.md section 10): nothing but what was posted for the public. */
+/** An item's facts (docs/chat-and-feed.md, docs/contract.md section 10): nothing but what was posted for the public. */
 export function feedItemFacts(row: FeedItemRow): FeedFacts {
   return { id: row.id, kind: row.kind, at: row.at.toISOString(), ...(row.payload as FeedPayload) };
 }
