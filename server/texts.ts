@@ -1,3 +1,9 @@
+import { feedFacts as enFeedFacts } from '../shared/i18n/en/feedFacts';
+import { mail as enMail } from '../shared/i18n/en/mail';
+import { values as enValues } from '../shared/i18n/en/values';
+import { feedFacts as nbFeedFacts } from '../shared/i18n/nb/feedFacts';
+import { mail as nbMail } from '../shared/i18n/nb/mail';
+import { values as nbValues } from '../shared/i18n/nb/values';
 import { createRenderer } from '../shared/i18n/render';
 
 /**
@@ -5,6 +11,6 @@ import { createRenderer } from '../shared/i18n/render';
  * itself (error bodies, mails, files), each under its area's name, in every language.
  */
 export const texts = createRenderer({
-  nb: {},
-  en: {},
+  nb: { feedFacts: nbFeedFacts, mail: nbMail, values: nbValues },
+  en: { feedFacts: enFeedFacts, mail: enMail, values: enValues },
 });

@@ -3,10 +3,14 @@
  * zod schemas (shared/schemas/values.ts) and the app all take them from here. Without zod, so the app's
  * chunks can import a list or its labels without carrying zod.
  *
- * A list someone sees has labels in Norwegian bokmål (`nb`, what the app shows) and English (`en`, for the
- * English interface). A list only the server knows (verification purposes, feed event
- * kinds, why a feed item was hidden) stays beside its table in server/db/schema, declared once there.
+ * A list someone sees has labels in Norwegian bokmål (`nb`) and English (`en`), worded in the `values` area of
+ * the catalogues (shared/i18n/<language>/values.ts, decision 0025): the tables here only point at them. A
+ * list only the server knows (verification purposes, feed event kinds, why a feed item was hidden) stays
+ * beside its table in server/db/schema, declared once there.
  */
+
+import { values as en } from './i18n/en/values';
+import { values as nb } from './i18n/nb/values';
 
 export const LANGUAGES = ['nb', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -18,123 +22,70 @@ export type PlaysWith = (typeof PLAYS_WITH)[number];
 /** A label for every value, in every language: a value added to a list without its labels is a type error. */
 export type Labels<V extends string> = { readonly [L in Language]: Readonly<Record<V, string>> };
 
+/** A list's labels, in every language, from its section of the catalogues' `values` area. */
+function labels<A extends keyof typeof nb>(area: A) {
+  return { nb: nb[area], en: en[area] };
+}
+
 // ---- Accounts and organizations ----
 
 /** docs/contract.md section 7: owner > admin > member. */
 export const ROLES = ['owner', 'admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Labels<Role> = {
-  nb: { owner: 'Eier', admin: 'Administrator', member: 'Medlem' },
-  en: { owner: 'Owner', admin: 'Administrator', member: 'Member' },
-};
+export const ROLE_LABELS: Labels<Role> = labels('role');
 
 /** The roles that administer an organization (and must have two-factor authentication). */
 export const ADMIN_ROLES = ['owner', 'admin'] as const satisfies readonly Role[];
 
 export const TWO_FACTOR_METHODS = ['totp', 'email'] as const;
 export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
-export const TWO_FACTOR_METHOD_LABELS: Labels<TwoFactorMethod> = {
-  nb: { totp: 'Autentiseringsapp', email: 'Kode på e-post' },
-  en: { totp: 'Authenticator app', email: 'Code by e-mail' },
-};
+export const TWO_FACTOR_METHOD_LABELS: Labels<TwoFactorMethod> = labels('twoFactorMethod');
 
 /** docs/access.md section 2: a session is full, waits for the second factor, or must enrol one first. */
 export const SESSION_STAGES = ['full', 'pending_2fa', 'must_enroll_2fa'] as const;
 export type SessionStage = (typeof SESSION_STAGES)[number];
-export const SESSION_STAGE_LABELS: Labels<SessionStage> = {
-  nb: {
-    full: 'Innlogget',
-    pending_2fa: 'Venter på tofaktorkode',
-    must_enroll_2fa: 'Må slå på tofaktorautentisering',
-  },
-  en: {
-    full: 'Signed in',
-    pending_2fa: 'Waiting for the two-factor code',
-    must_enroll_2fa: 'Must turn on two-factor authentication',
-  },
-};
+export const SESSION_STAGE_LABELS: Labels<SessionStage> = labels('sessionStage');
 
 // ---- Courses ----
 
 export const COURSE_KINDS = ['official', 'personal'] as const;
 export type CourseKind = (typeof COURSE_KINDS)[number];
-export const COURSE_KIND_LABELS: Labels<CourseKind> = {
-  nb: { official: 'Offisiell bane', personal: 'Egen bane' },
-  en: { official: 'Official course', personal: 'Personal course' },
-};
+export const COURSE_KIND_LABELS: Labels<CourseKind> = labels('courseKind');
 
 export const TEE_GENDERS = ['male', 'female', 'unisex'] as const;
 export type TeeGender = (typeof TEE_GENDERS)[number];
-export const TEE_GENDER_LABELS: Labels<TeeGender> = {
-  nb: { male: 'Herre', female: 'Dame', unisex: 'Alle' },
-  en: { male: 'Men', female: 'Women', unisex: 'All' },
-};
+export const TEE_GENDER_LABELS: Labels<TeeGender> = labels('teeGender');
 
 // ---- Rounds (docs/contract.md section 8) ----
 
 export const ROUND_FORMATS = ['stroke', 'stableford', 'match'] as const;
 export type RoundFormat = (typeof ROUND_FORMATS)[number];
-export const ROUND_FORMAT_LABELS: Labels<RoundFormat> = {
-  nb: { stroke: 'Slagspill', stableford: 'Stableford', match: 'Matchspill' },
-  en: { stroke: 'Stroke play', stableford: 'Stableford', match: 'Match play' },
-};
+export const ROUND_FORMAT_LABELS: Labels<RoundFormat> = labels('roundFormat');
 
 export const ROUND_HOLES = ['18', 'front9', 'back9'] as const;
 export type RoundHoles = (typeof ROUND_HOLES)[number];
-export const ROUND_HOLES_LABELS: Labels<RoundHoles> = {
-  nb: { '18': '18 hull', front9: 'Første 9 (1–9)', back9: 'Siste 9 (10–18)' },
-  en: { '18': '18 holes', front9: 'Front nine (1–9)', back9: 'Back nine (10–18)' },
-};
+export const ROUND_HOLES_LABELS: Labels<RoundHoles> = labels('roundHoles');
 
 export const ROUND_STATUSES = ['open', 'finished'] as const;
 export type RoundStatus = (typeof ROUND_STATUSES)[number];
-export const ROUND_STATUS_LABELS: Labels<RoundStatus> = {
-  nb: { open: 'Pågår', finished: 'Ferdig' },
-  en: { open: 'In progress', finished: 'Finished' },
-};
+export const ROUND_STATUS_LABELS: Labels<RoundStatus> = labels('roundStatus');
 
 // ---- Tournaments (docs/contract.md section 9) ----
 
 export const TOURNAMENT_FORMATS = ['stroke_gross', 'stroke_net', 'stableford'] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
-export const TOURNAMENT_FORMAT_LABELS: Labels<TournamentFormat> = {
-  nb: { stroke_gross: 'Slagspill brutto', stroke_net: 'Slagspill netto', stableford: 'Stableford' },
-  en: { stroke_gross: 'Stroke play, gross', stroke_net: 'Stroke play, net', stableford: 'Stableford' },
-};
+export const TOURNAMENT_FORMAT_LABELS: Labels<TournamentFormat> = labels('tournamentFormat');
 
 export const TOURNAMENT_VISIBILITIES = ['public', 'members'] as const;
 export type TournamentVisibility = (typeof TOURNAMENT_VISIBILITIES)[number];
-export const TOURNAMENT_VISIBILITY_LABELS: Labels<TournamentVisibility> = {
-  nb: { public: 'Offentlig (alle med lenken)', members: 'Bare klubbens medlemmer' },
-  en: { public: 'Public (anyone with the link)', members: 'Club members only' },
-};
+export const TOURNAMENT_VISIBILITY_LABELS: Labels<TournamentVisibility> = labels('tournamentVisibility');
 
 export const TOURNAMENT_STATUSES = ['draft', 'open', 'closed', 'in_progress', 'finished', 'cancelled'] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 /** The states as the club sees them. */
-export const TOURNAMENT_STATUS_LABELS: Labels<TournamentStatus> = {
-  nb: {
-    draft: 'Utkast',
-    open: 'Åpen for påmelding',
-    closed: 'Påmelding stengt',
-    in_progress: 'Pågår',
-    finished: 'Ferdig',
-    cancelled: 'Avlyst',
-  },
-  en: {
-    draft: 'Draft',
-    open: 'Open for entries',
-    closed: 'Entries closed',
-    in_progress: 'In progress',
-    finished: 'Finished',
-    cancelled: 'Cancelled',
-  },
-};
+export const TOURNAMENT_STATUS_LABELS: Labels<TournamentStatus> = labels('tournamentStatus');
 /** The states as a visitor reads them on the public page: what they can do now ("Påmelding åpen"). */
-export const TOURNAMENT_STATUS_PUBLIC_LABELS: Labels<TournamentStatus> = {
-  nb: { ...TOURNAMENT_STATUS_LABELS.nb, open: 'Påmelding åpen' },
-  en: { ...TOURNAMENT_STATUS_LABELS.en, open: 'Entries open' },
-};
+export const TOURNAMENT_STATUS_PUBLIC_LABELS: Labels<TournamentStatus> = labels('tournamentStatusPublic');
 
 // ---- The public feed and team chat (docs/contract.md section 10) ----
 
@@ -146,31 +97,16 @@ export const FEED_ITEM_KINDS = [
   'round_shared',
 ] as const;
 export type FeedItemKind = (typeof FEED_ITEM_KINDS)[number];
-export const FEED_ITEM_KIND_LABELS: Labels<FeedItemKind> = {
-  nb: {
-    tournament_opened: 'Påmelding åpen',
-    tournament_started: 'Turneringen er i gang',
-    tournament_finished: 'Resultater',
-    highlight: 'Høydepunkt',
-    round_shared: 'Delt runde',
-  },
-  en: {
-    tournament_opened: 'Entries open',
-    tournament_started: 'Tournament under way',
-    tournament_finished: 'Results',
-    highlight: 'Highlight',
-    round_shared: 'Shared round',
-  },
-};
+export const FEED_ITEM_KIND_LABELS: Labels<FeedItemKind> = labels('feedItemKind');
 
 /** A highlight's `label` in the feed: the score on a hole worth telling. */
 export const HIGHLIGHT_KINDS = ['hole_in_one', 'albatross', 'eagle'] as const;
 export type HighlightKind = (typeof HIGHLIGHT_KINDS)[number];
-export const HIGHLIGHT_KIND_LABELS: Labels<HighlightKind> = {
-  // Norwegian golfers use the English words.
-  nb: { hole_in_one: 'Hole in one', albatross: 'Albatross', eagle: 'Eagle' },
-  en: { hole_in_one: 'Hole in one', albatross: 'Albatross', eagle: 'Eagle' },
-};
+export const HIGHLIGHT_KIND_LABELS: Labels<HighlightKind> = labels('highlightKind');
+
+/** What a feed item's totals count (its `unit`): gross strokes, or Stableford points. */
+export const FEED_TOTAL_UNITS = ['strokes', 'points'] as const;
+export type FeedTotalUnit = (typeof FEED_TOTAL_UNITS)[number];
 
 /** What a chat event did to its message; the app receives it but never shows it as a word. */
 export const CHAT_EVENT_KINDS = ['message', 'edit', 'delete'] as const;

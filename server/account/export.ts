@@ -19,6 +19,7 @@ import {
   userSecondaryEmail,
 } from '../db/schema';
 import type { Actor } from '../actor';
+import type { Language } from '../../shared/values';
 import type { Deps } from '../deps';
 import { myPersonalCourses } from '../courses/personal';
 import { tournamentHighlightSource } from '../feed/items';
@@ -121,7 +122,12 @@ async function tournamentEntriesOf(db: Queryable, userId: string): Promise<Accou
  * Feed items about the user that are in the feed now: those of rounds they own or played in (shared by
  * the round's owner), and the highlights of their tournament entries.
  */
-async function feedItemsOf(db: Queryable, roundIds: string[], entries: { tournamentId: string; entryId: string }[]) {
+async function feedItemsOf(
+  db: Queryable,
+  roundIds: string[],
+  entries: { tournamentId: string; entryId: string }[],
+  language: Language,
+) {
   const about: SQL[] = [];
   if (roundIds.length > 0) about.push(inArray(feedItem.roundId, roundIds));
   for (const e of entries) {
@@ -138,7 +144,7 @@ async function feedItemsOf(db: Queryable, roundIds: string[], entries: { tournam
     .from(feedItem)
     .where(and(isNull(feedItem.hiddenAt), or(...about)))
     .orderBy(asc(feedItem.seq));
-  return rows.map(feedItemView);
+  return rows.map((row) => feedItemView(row, language));
 }
 
 /**
@@ -170,7 +176,7 @@ async function securityEventsOf(db: Queryable, userId: string): Promise<AccountE
   }));
 }
 
-export async function exportAccount(deps: Deps, actor: Pick<Actor, 'user'>): Promise<AccountExport> {
+export async function exportAccount(deps: Deps, actor: Pick<Actor, 'user' | 'language'>): Promise<AccountExport> {
   await consumeLimit(deps, deps.db, LIMITS.accountExportsPerUser, actor.user.id);
   const { db } = deps;
   const user = actor.user;
@@ -241,6 +247,7 @@ export async function exportAccount(deps: Deps, actor: Pick<Actor, 'user'>): Pro
       db,
       roundIds,
       tournamentEntries.map((e) => ({ tournamentId: e.tournament.id, entryId: e.entryId })),
+      actor.language ?? 'nb',
     ),
     securityEvents: await securityEventsOf(db, user.id),
   };

@@ -54,9 +54,11 @@ async function eventsAfter(db: Database, afterId: number): Promise<{ id: number;
   return rows.map((row) => ({
     id: row.eventId,
     // Parsed here, where an event is read once for every listener: what feed.list's schema lets out, and no more.
+    // Serialised once for every socket too, so its text is the contract's default, Norwegian: the app words
+    // the facts in its reader's language (decision 0025).
     event: feedEventOutput.parse(
       row.eventKind === 'item' && row.item.hiddenAt === null
-        ? feedItemView(row.item)
+        ? feedItemView(row.item, 'nb')
         : { kind: 'hidden', id: row.item.id },
     ),
   }));

@@ -1,13 +1,14 @@
 import { and, desc, eq, isNull, like, lt } from 'drizzle-orm';
-import type { FeedItem, FeedList } from '../../shared/schemas/feed';
+import type { FeedFacts } from '../../shared/format/feed-sentence';
+import type { FeedList } from '../../shared/schemas/feed';
 import { FEED_DEFAULT_LIMIT } from '../../shared/schemas/feed';
 import type { Queryable, Transaction } from '../db/client';
 import { feedItem, type FeedHiddenReason } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { appendFeedEvent, lockFeed, publishFeedEvent } from './events';
-import { feedItemColumns, feedItemView, type FeedPayload } from './view';
-import type { FeedItemKind } from '../../shared/values';
+import { feedItemColumns, feedItemFacts, feedItemView, type FeedPayload } from './view';
+import type { FeedItemKind, Language } from '../../shared/values';
 
 /**
  * Posting and withdrawing feed items (decision 0602), inside the transaction of the operation that causes
@@ -74,12 +75,13 @@ function selected(selector: FeedSelector) {
   return eq(feedItem.roundId, selector.roundId);
 }
 
-export async function findVisibleItem(db: Queryable, source: string): Promise<FeedItem | null> {
+/** The visible item of a source, as facts: a caller that answers it words it in its reader's language. */
+export async function findVisibleItem(db: Queryable, source: string): Promise<FeedFacts | null> {
   const [row] = await db
     .select(feedItemColumns)
     .from(feedItem)
     .where(and(eq(feedItem.source, source), isNull(feedItem.hiddenAt)));
-  return row ? feedItemView(row) : null;
+  return row ? feedItemFacts(row) : null;
 }
 
 /**
@@ -91,7 +93,7 @@ export async function postFeedItem(
   deps: Pick<Deps, 'bus' | 'now'>,
   writer: FeedWriter,
   item: NewFeedItem,
-): Promise<FeedItem | null> {
+): Promise<FeedFacts | null> {
   await lockFeed(writer.tx);
   const existing = await findVisibleItem(writer.tx, item.source);
   if (existing) return existing;
@@ -114,7 +116,7 @@ export async function postFeedItem(
     .returning(feedItemColumns);
   const eventId = await appendFeedEvent(writer.tx, row!.id, 'item');
   writer.afterCommit(() => publishFeedEvent(deps, eventId));
-  return feedItemView(row!);
+  return feedItemFacts(row!);
 }
 
 /** Takes the selected items out of the feed (kept, marked hidden); answers how many left it now. */
@@ -170,9 +172,10 @@ export async function inFeedTransaction<T>(
   return result;
 }
 
-/** Newest first; `before` pages back from an item (older than it). */
+/** Newest first; `before` pages back from an item (older than it). Each item's text in the reader's language. */
 export async function listFeed(
   deps: Pick<Deps, 'db'>,
+  reader: { language: Language },
   input: { before?: string | undefined; limit?: number | undefined } | undefined,
 ): Promise<FeedList> {
   const limit = input?.limit ?? FEED_DEFAULT_LIMIT;
@@ -191,5 +194,8 @@ export async function listFeed(
     .orderBy(desc(feedItem.seq))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  return { items: page.map(feedItemView), ...(rows.length > limit ? { nextBefore: page[page.length - 1]!.id } : {}) };
+  return {
+    items: page.map((row) => feedItemView(row, reader.language)),
+    ...(rows.length > limit ? { nextBefore: page[page.length - 1]!.id } : {}),
+  };
 }

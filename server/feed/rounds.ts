@@ -12,7 +12,7 @@ import {
   withdrawFeedItems,
   type FeedWriter,
 } from './items';
-import { highlightText, roundSharedText } from './text';
+import { withText } from './view';
 import type { Actor } from '../actor';
 
 /**
@@ -35,14 +35,14 @@ async function ownFinishedRound(writer: FeedWriter, input: { userId: string; rou
 
 export async function shareRound(
   deps: Pick<Deps, 'db' | 'bus' | 'now'>,
-  actor: Pick<Actor, 'userId'>,
+  actor: Pick<Actor, 'userId' | 'language'>,
   input: { roundId: string },
 ): Promise<FeedItem> {
   return inFeedTransaction(deps, async (writer) => {
     const row = await ownFinishedRound(writer, { userId: actor.userId, roundId: input.roundId });
     const source = `round:${row.id}:shared`;
     const shared = await findVisibleItem(writer.tx, source);
-    if (shared) return shared;
+    if (shared) return withText(shared, actor.language ?? 'nb');
 
     const { view } = await computeRound(writer.tx, row);
     const stableford = view.format === 'stableford';
@@ -60,7 +60,6 @@ export async function shareRound(
             round,
             player: { name: p.name },
             highlight: { hole: h.hole, par: h.par, strokes: h.strokes!, label },
-            text: highlightText(p.name, label, h.hole, { course: view.course.name }),
           },
         });
       }
@@ -73,10 +72,10 @@ export async function shareRound(
       kind: 'round_shared',
       source,
       roundId: row.id,
-      payload: { round, players: totals, text: roundSharedText(round.courseName, round.playedOn, totals, stableford) },
+      payload: { round, players: totals, unit: stableford ? 'points' : 'strokes' },
     });
     if (!item) throw new AppError('CONFLICT', { message: MODERATED });
-    return item;
+    return withText(item, actor.language ?? 'nb');
   });
 }
 

@@ -9,7 +9,6 @@ import type { TournamentRow } from '../tournaments/access';
 import { loadLeaderboardInput } from '../tournaments/leaderboard-input';
 import { highlightLabel, NEVER_A_HIGHLIGHT_FROM_STROKES } from './highlights';
 import { findVisibleItem, postFeedItem, tournamentHighlightSource, withdrawFeedItems, type FeedWriter } from './items';
-import { finishedText, highlightText, openedText, startedText } from './text';
 
 /**
  * A public tournament's feed items, written by the tournament's own operations inside their tenancy
@@ -37,13 +36,13 @@ export async function postTournamentStatus(deps: FeedDeps, writer: FeedWriter, t
   if (t.visibility !== 'public' || !(t.status in STATUS_KINDS)) return;
   const kind = STATUS_KINDS[t.status as keyof typeof STATUS_KINDS];
   const fields = await publicFields(writer.tx, t);
-  let rest: Pick<FeedItem, 'podium' | 'text'>;
-  if (kind === 'tournament_finished') {
-    const podium = podiumOf(await loadLeaderboardInput(writer.tx, t));
-    rest = { podium, text: finishedText(t.name, podium, t.format === 'stableford') };
-  } else {
-    rest = { text: kind === 'tournament_opened' ? openedText(t.name) : startedText(t.name) };
-  }
+  const rest: Pick<FeedItem, 'podium' | 'unit'> =
+    kind === 'tournament_finished'
+      ? {
+          podium: podiumOf(await loadLeaderboardInput(writer.tx, t)),
+          unit: t.format === 'stableford' ? 'points' : 'strokes',
+        }
+      : {};
   await postFeedItem(deps, writer, {
     kind,
     source: `tournament:${t.id}:${kind}`,
@@ -105,7 +104,6 @@ export async function tournamentScoreHighlight(
       ...(await publicFields(writer.tx, t)),
       player: { name: entry!.name },
       highlight: { hole: score.hole, par: hole!.par, strokes: score.strokes!, label },
-      text: highlightText(entry!.name, label, score.hole, { tournament: t.name }),
     },
   });
 }

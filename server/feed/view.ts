@@ -1,9 +1,14 @@
+import type { FeedFacts } from '../../shared/format/feed-sentence';
 import type { FeedItem } from '../../shared/schemas/feed';
+import type { FeedItemKind, Language } from '../../shared/values';
 import { feedItem } from '../db/schema';
-import type { FeedItemKind } from '../../shared/values';
+import { feedText } from './text';
 
-/** The contract's fields of an item other than id, kind and at, as posted (schema/feed.ts). */
-export type FeedPayload = Omit<FeedItem, 'id' | 'kind' | 'at'>;
+/**
+ * The contract's fields of an item other than id, kind and at, as posted (schema/feed.ts): facts only. The
+ * sentence is worded when the item is read, in the reader's language (decision 0025).
+ */
+export type FeedPayload = Omit<FeedFacts, 'id' | 'kind' | 'at'>;
 
 export const feedItemColumns = {
   id: feedItem.id,
@@ -23,7 +28,16 @@ export interface FeedItemRow {
   hiddenAt: Date | null;
 }
 
-/** A FeedItem (docs/chat-and-feed.md, docs/contract.md section 10): nothing but what was posted for the public. */
-export function feedItemView(row: FeedItemRow): FeedItem {
+/** An item's facts (docs/chat-and-feed.md, docs/contract.md section 10): nothing but what was posted for the public. */
+export function feedItemFacts(row: FeedItemRow): FeedFacts {
   return { id: row.id, kind: row.kind, at: row.at.toISOString(), ...(row.payload as FeedPayload) };
+}
+
+/** The FeedItem a reader receives: the facts and their sentence in the reader's language. */
+export function withText(facts: FeedFacts, language: Language): FeedItem {
+  return { ...facts, text: feedText(facts, language) };
+}
+
+export function feedItemView(row: FeedItemRow, language: Language): FeedItem {
+  return withText(feedItemFacts(row), language);
 }

@@ -236,21 +236,13 @@ function standingsFor(round: RoundToScore, players: ScoredPlayer[]): Map<string,
   return standings;
 }
 
+/**
+ * A match's standing as numbers: holes up (negative: down), holes left, whether it is decided and how. Each
+ * reader words it in their language ("3 opp", "Vunnet 3&2", "All square": the app's matchStatusText).
+ */
 function matchStanding(up: number, played: number, remaining: number): Standing {
   const decided = Math.abs(up) > remaining || (remaining === 0 && played > 0);
-  let result: 'won' | 'lost' | 'halved' | null = null;
-  let status: string;
-  if (decided) {
-    result = up > 0 ? 'won' : up < 0 ? 'lost' : 'halved';
-    if (result === 'halved') status = 'Delt';
-    else if (remaining === 0)
-      status = `${result === 'won' ? 'Vunnet' : 'Tapt'} ${Math.abs(up)} ${up > 0 ? 'opp' : 'ned'}`;
-    else status = `${result === 'won' ? 'Vunnet' : 'Tapt'} ${Math.abs(up)}&${remaining}`;
-  } else if (up === 0) {
-    status = 'Likt';
-  } else {
-    status = `${Math.abs(up)} ${up > 0 ? 'opp' : 'ned'}${Math.abs(up) === remaining ? ' (dormie)' : ''}`;
-  }
+  const result = decided ? (up > 0 ? 'won' : up < 0 ? 'lost' : 'halved') : null;
   const position = played === 0 ? null : up >= 0 ? 1 : 2;
   return {
     format: 'match',
@@ -259,7 +251,6 @@ function matchStanding(up: number, played: number, remaining: number): Standing 
     holesUp: up,
     decided,
     result,
-    status,
     position,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from './common';
-import { feedItemKindSchema, highlightKindSchema } from './values';
+import { feedItemKindSchema, feedTotalUnitSchema, highlightKindSchema } from './values';
 
 /** docs/contract.md section 10, decision 0602: a page of the feed is 1..100 items, 20 unless asked. */
 export const FEED_DEFAULT_LIMIT = 20;
@@ -45,6 +45,9 @@ export const feedItemSchema = z.object({
   highlight: z
     .object({ hole: z.number(), par: z.number(), strokes: z.number(), label: highlightKindSchema })
     .optional(),
+  /** What the totals (`podium`, `players`) count: gross strokes, or Stableford points (decision 0025). */
+  unit: feedTotalUnitSchema.optional(),
+  /** The item's sentence in the request's language, Norwegian by default, worded from the fields above. */
   text: z.string(),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;

@@ -142,7 +142,6 @@ export const standingOutput = z.discriminatedUnion('format', [
     holesUp: z.number(),
     decided: z.boolean(),
     result: z.enum(['won', 'lost', 'halved']).nullable(),
-    status: z.string(),
     position,
   }),
 ]);

@@ -3,6 +3,7 @@ import {
   CHAT_EVENT_KINDS,
   COURSE_KINDS,
   FEED_ITEM_KINDS,
+  FEED_TOTAL_UNITS,
   HIGHLIGHT_KINDS,
   LANGUAGES,
   PLAYS_WITH,
@@ -44,4 +45,5 @@ export const tournamentVisibilitySchema = z.enum(TOURNAMENT_VISIBILITIES, {
 export const tournamentStatusSchema = z.enum(TOURNAMENT_STATUSES, { message: 'Ukjent status.' });
 export const feedItemKindSchema = z.enum(FEED_ITEM_KINDS);
 export const highlightKindSchema = z.enum(HIGHLIGHT_KINDS);
+export const feedTotalUnitSchema = z.enum(FEED_TOTAL_UNITS);
 export const chatEventKindSchema = z.enum(CHAT_EVENT_KINDS);

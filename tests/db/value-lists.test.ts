@@ -32,6 +32,7 @@ import {
   TOURNAMENT_VISIBILITIES,
   TWO_FACTOR_METHODS,
 } from '../../shared/values';
+import { texts } from '../../server/texts';
 import { createTestDatabase, databaseKinds } from '../helpers/db';
 import { createOrganization, createUser } from '../helpers/factories';
 
@@ -58,6 +59,16 @@ describe('each labelled list', () => {
   it('shows Norwegian and English apart where the words differ', () => {
     expect(LABELLED_LISTS.role.labels.nb.owner).toBe('Eier');
     expect(LABELLED_LISTS.role.labels.en.owner).toBe('Owner');
+  });
+
+  it('is the values area of the catalogues, which the server renders under the same names (decision 0025)', () => {
+    for (const [name, { values, labels }] of Object.entries(LABELLED_LISTS)) {
+      for (const language of LANGUAGES) {
+        const table: Record<string, string> = labels[language];
+        for (const value of values) expect(texts.text(language, `values.${name}.${value}`)).toBe(table[value]);
+      }
+    }
+    expect(texts.text('en', 'values.tournamentStatusPublic.open')).toBe('Entries open');
   });
 });
 

@@ -129,6 +129,7 @@ describe.each(databaseKinds())('feed items on %s', (kind) => {
             ],
           },
         ],
+        unit: 'strokes',
         text: `Vårcupen ${transport} ${kind} er ferdigspilt. Vinner: Spiller 02 (${totals[1]} slag).`,
       });
       const everything = await wholeFeed(anonymous);
@@ -153,6 +154,7 @@ describe.each(databaseKinds())('feed items on %s', (kind) => {
           { name: 'Rune Rundeeier', total: par - 2 },
           { name: 'Pia Partner', total: par },
         ],
+        unit: 'strokes',
         text: `Runde på Bogstad 1. juni 2026: Gunnar Gjest ${par - 2} slag, Rune Rundeeier ${par - 2} slag, Pia Partner ${par} slag.`,
       });
       const eagle = round.card.find((h) => h.par === 5)!.hole;
@@ -187,6 +189,7 @@ describe.each(databaseKinds())('feed items on %s', (kind) => {
         (a, b) => b.total - a.total || a.name.localeCompare(b.name, 'nb'),
       );
       expect(shared.body.players).toEqual(points);
+      expect(shared.body.unit).toBe('points');
       expect(shared.body.text).toContain(`${points[0]!.total} poeng`);
     });
   });

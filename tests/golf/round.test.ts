@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { matchStatusText } from '../../client/src/features/rounds/scorecard';
 import { courseHandicap, playingHandicap, scoreRound, type PlayerToScore, type RoundToScore } from '../../server/golf';
+import type { Standing } from '../../shared/schemas/rounds';
 
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 5, 4, 4, 4, 3, 5, 4];
 const SI = [7, 11, 15, 1, 5, 13, 17, 3, 9, 8, 16, 4, 2, 12, 10, 18, 6, 14];
@@ -14,6 +16,11 @@ function player(
   firstHole = 1,
 ): PlayerToScore {
   return { id, sideId, handicapIndex, frozen: null, scores: new Map(scores.map((s, i) => [firstHole + i, s])) };
+}
+
+/** A match standing with the words its reader sees: the server sends the numbers, the app words them. */
+function read(standing: Standing | null | undefined) {
+  return standing?.format === 'match' ? { ...standing, status: matchStatusText(standing) } : standing;
 }
 
 function round(overrides: Partial<RoundToScore>): RoundToScore {
@@ -163,7 +170,7 @@ describe('a scored round', () => {
           ],
         }),
       );
-      return [scored.standings.get('a'), scored.standings.get('b')];
+      return [read(scored.standings.get('a')), read(scored.standings.get('b'))];
     };
     expect(standing(0)[0]).toMatchObject({
       holesPlayed: 0,
@@ -192,7 +199,7 @@ describe('a scored round', () => {
         players: [player('pa', 'a', 10, a), player('pb', 'b', 10, [...b.slice(0, 16), 1, 1])],
       }),
     );
-    expect(after.standings.get('a')).toMatchObject({ status: 'Vunnet 3&2', holesPlayed: 16 });
+    expect(read(after.standings.get('a'))).toMatchObject({ status: 'Vunnet 3&2', holesPlayed: 16 });
   });
 
   it('match play played out: won 1 up on the last hole, or halved', () => {
@@ -205,13 +212,13 @@ describe('a scored round', () => {
         players: [player('pa', 'a', 5, oneBetter), player('pb', 'b', 5, even)],
       }),
     );
-    expect(won.standings.get('a')).toMatchObject({
+    expect(read(won.standings.get('a'))).toMatchObject({
       decided: true,
       result: 'won',
       status: 'Vunnet 1 opp',
       holesRemaining: 0,
     });
-    expect(won.standings.get('b')).toMatchObject({ result: 'lost', status: 'Tapt 1 ned' });
+    expect(read(won.standings.get('b'))).toMatchObject({ result: 'lost', status: 'Tapt 1 ned' });
     const halved = scoreRound(
       round({
         format: 'match',
@@ -219,7 +226,12 @@ describe('a scored round', () => {
         players: [player('pa', 'a', 5, even), player('pb', 'b', 5, even)],
       }),
     );
-    expect(halved.standings.get('a')).toMatchObject({ decided: true, result: 'halved', status: 'Delt', position: 1 });
+    expect(read(halved.standings.get('a'))).toMatchObject({
+      decided: true,
+      result: 'halved',
+      status: 'Delt',
+      position: 1,
+    });
     expect(halved.standings.get('b')).toMatchObject({ result: 'halved', position: 1 });
   });
 

@@ -43,7 +43,7 @@ describe('the demo tournament', () => {
       expect(division.rows[0]!.points).toBeGreaterThan(0);
     }
     // The public feed tells the day's story: opened, started, and the first group's hole in one.
-    const { items } = await listFeed(deps, { limit: 10 });
+    const { items } = await listFeed(deps, { language: 'nb' }, { limit: 10 });
     expect(items.map((i) => i.kind).sort()).toEqual(['highlight', 'tournament_opened', 'tournament_started']);
     expect(items.find((i) => i.kind === 'highlight')!.highlight).toMatchObject({
       strokes: 1,

@@ -15,7 +15,7 @@ export const feedRouter = router({
   list: optionalUserProcedure
     .input(feedListInput)
     .output(feedListOutput)
-    .query(({ ctx, input }) => listFeed(ctx.deps, input)),
+    .query(({ ctx, input }) => listFeed(ctx.deps, { language: ctx.meta.language }, input)),
   onItem: feedListenerProcedure.subscription(({ ctx, signal }) =>
     feedUpdates(ctx.deps, { after: ctx.after, signal, socket: ctx.socket }),
   ),

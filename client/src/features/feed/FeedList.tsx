@@ -37,7 +37,7 @@ function FeedEntry({ item, now }: { item: FeedItem; now: Date }) {
   const link = itemLink(item);
   const { t, language } = useLanguage();
   const label = item.highlight ? HIGHLIGHT_LABEL[language][item.highlight.label] : KIND_LABEL[language][item.kind];
-  const text = shownText(item, t, language);
+  const text = shownText(item, language);
   return (
     <article aria-label={text}>
       <p className="feed-head">

@@ -1,14 +1,10 @@
 import type { FeedItem } from '../../../../shared/schemas/feed';
 import { dayAndMonth } from '../../../../shared/format/dates';
 import { FEED_ITEM_KIND_LABELS, HIGHLIGHT_KIND_LABELS, type Language } from '../../../../shared/values';
+import { feedWord } from './feed-words';
 
 export const HIGHLIGHT_LABEL = HIGHLIGHT_KIND_LABELS;
 export const KIND_LABEL = FEED_ITEM_KIND_LABELS;
-
-const WHEN = {
-  nb: { justNow: 'nå nettopp', minutesAgo: (m: number) => `for ${m} min siden`, today: 'i dag', yesterday: 'i går' },
-  en: { justNow: 'just now', minutesAgo: (m: number) => `${m} min ago`, today: 'today', yesterday: 'yesterday' },
-} as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
@@ -19,31 +15,23 @@ const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
  * "just now", "5 min ago", "today 09:05", "yesterday 09:05", "30 May 09:05", "30 May 2025".
  */
 export function feedTime(iso: string, now: Date = new Date(), language: Language = 'nb'): string {
-  const w = WHEN[language];
   const at = new Date(iso);
   const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
-  if (minutes < 1) return w.justNow;
-  if (minutes < 60) return w.minutesAgo(minutes);
+  if (minutes < 1) return feedWord(language, 'when.justNow');
+  if (minutes < 60) return feedWord(language, 'when.minutesAgo', { minutes });
   const clock = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  if (dayKey(at) === dayKey(now)) return `${w.today} ${clock}`;
+  if (dayKey(at) === dayKey(now)) return feedWord(language, 'when.today', { clock });
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (dayKey(at) === dayKey(yesterday)) return `${w.yesterday} ${clock}`;
+  if (dayKey(at) === dayKey(yesterday)) return feedWord(language, 'when.yesterday', { clock });
   const date = dayAndMonth(at.getDate(), at.getMonth(), language);
   if (at.getFullYear() !== now.getFullYear()) return `${date} ${at.getFullYear()}`;
   return `${date} ${clock}`;
 }
 
-/**
- * Whether the item's totals are Stableford points: no field says so, the server's (Norwegian) text does
- * ("… 36 poeng").
- */
-export const isStableford = (item: Pick<FeedItem, 'text'>) => /poeng/i.test(item.text);
-
-/** A total as the item means it: strokes, or Stableford points. */
-export function totalText(total: number, item: Pick<FeedItem, 'text'>, language: Language = 'nb'): string {
-  if (isStableford(item)) return `${total} p`;
-  return language === 'en' ? `${total} strokes` : `${total} slag`;
+/** A total as the item means it (its `unit`): strokes, or Stableford points. */
+export function totalText(total: number, item: Pick<FeedItem, 'unit'>, language: Language = 'nb'): string {
+  return feedWord(language, item.unit === 'points' ? 'shortTotal.points' : 'shortTotal.strokes', { total });
 }
 
 /** "1.", "T2" (a tie) as posted; a bare number gets its full stop. */

@@ -1,31 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { finishedText, highlightText, openedText, roundSharedText, startedText } from '../../../../server/feed/text';
+import { feedText } from '../../../../server/feed/text';
+import type { FeedFacts } from '../../../../shared/format/feed-sentence';
 import type { FeedItem } from '../../../../shared/schemas/feed';
-import { i18n } from '../../i18n';
-import { en } from '../../i18n/messages/en';
-import '../../i18n/messages/nb/feed';
 import { feedSentence, shownText } from './feed-sentence';
-
-i18n.addResourceBundle('en', 'translation', en);
-const english = i18n.getFixedT('en');
-const norwegian = i18n.getFixedT('nb');
 
 const base = { at: '2026-06-01T10:00:00.000Z', organization: { name: 'Bogstad GK' } };
 const tournament = { slug: 'varcupen', name: 'Vårcupen' };
 const round = { id: 'r1', courseName: 'Bogstad', playedOn: '2026-06-01' };
 type Podium = NonNullable<FeedItem['podium']>;
 
-/** Each item as the server posts it (server/feed/tournaments.ts, rounds.ts): its fields and its text. */
-const opened: FeedItem = { ...base, id: '1', kind: 'tournament_opened', tournament, text: openedText('Vårcupen') };
-const started: FeedItem = { ...base, id: '2', kind: 'tournament_started', tournament, text: startedText('Vårcupen') };
-const finished = (podium: Podium, stableford: boolean): FeedItem => ({
-  ...base,
-  id: '3',
-  kind: 'tournament_finished',
-  tournament,
-  podium,
-  text: finishedText('Vårcupen', podium, stableford),
-});
+/** Each item as the server answers it (server/feed/tournaments.ts, rounds.ts): its facts and its Norwegian text. */
+const answered = (facts: FeedFacts): FeedItem => ({ ...facts, text: feedText(facts, 'nb') });
+const opened = answered({ ...base, id: '1', kind: 'tournament_opened', tournament });
+const started = answered({ ...base, id: '2', kind: 'tournament_started', tournament });
+const finished = (podium: Podium, stableford: boolean): FeedItem =>
+  answered({
+    ...base,
+    id: '3',
+    kind: 'tournament_finished',
+    tournament,
+    podium,
+    unit: stableford ? 'points' : 'strokes',
+  });
 const oneDivision: Podium = [
   {
     division: '',
@@ -46,91 +42,92 @@ const tiedDivisions: Podium = [
   },
   { division: 'Damer', places: [{ position: '1', name: 'Kari', total: 1 }] },
 ];
-const highlightInTournament: FeedItem = {
+const highlightInTournament = answered({
   ...base,
   id: '4',
   kind: 'highlight',
   tournament,
   player: { name: 'Kari Nordmann' },
   highlight: { hole: 7, par: 3, strokes: 1, label: 'hole_in_one' },
-  text: highlightText('Kari Nordmann', 'hole_in_one', 7, { tournament: 'Vårcupen' }),
-};
-const highlightOnCourse: FeedItem = {
+});
+const highlightOnCourse = answered({
   ...base,
   id: '5',
   kind: 'highlight',
   round,
   player: { name: 'Ola' },
   highlight: { hole: 12, par: 5, strokes: 3, label: 'eagle' },
-  text: highlightText('Ola', 'eagle', 12, { course: 'Bogstad' }),
-};
-const shared = (players: { name: string; total: number }[], stableford: boolean): FeedItem => ({
-  ...base,
-  id: '6',
-  kind: 'round_shared',
-  round,
-  players,
-  text: roundSharedText('Bogstad', '2026-06-01', players, stableford),
 });
+const shared = (players: { name: string; total: number }[], stableford: boolean): FeedItem =>
+  answered({ ...base, id: '6', kind: 'round_shared', round, players, unit: stableford ? 'points' : 'strokes' });
 const twoPlayers = [
   { name: 'Kari', total: 82 },
   { name: 'Ola', total: 90 },
 ];
 
-const every: FeedItem[] = [
-  opened,
-  started,
-  finished(oneDivision, false),
-  finished(tiedDivisions, true),
-  finished([], false),
-  highlightInTournament,
-  highlightOnCourse,
-  shared(twoPlayers, false),
-  shared([{ name: 'Kari', total: 1 }], true),
-  shared([], false),
+/** Every item with its Norwegian sentence, as the server wrote it before the words moved to the catalogue. */
+const every: [FeedItem, string][] = [
+  [opened, 'Vårcupen er åpen for påmelding.'],
+  [started, 'Vårcupen er i gang.'],
+  [finished(oneDivision, false), 'Vårcupen er ferdigspilt. Vinner: Kari Nordmann (72 slag).'],
+  [
+    finished(tiedDivisions, true),
+    'Vårcupen er ferdigspilt. Vinnere i Herrer: Ola, Per og Pål (38 poeng). Vinner i Damer: Kari (1 poeng).',
+  ],
+  [finished([], false), 'Vårcupen er ferdigspilt.'],
+  [highlightInTournament, 'Kari Nordmann fikk hole in one på hull 7 i Vårcupen.'],
+  [highlightOnCourse, 'Ola fikk eagle på hull 12 på Bogstad.'],
+  [shared(twoPlayers, false), 'Runde på Bogstad 1. juni 2026: Kari 82 slag, Ola 90 slag.'],
+  [shared([{ name: 'Kari', total: 1 }], true), 'Runde på Bogstad 1. juni 2026: Kari 1 poeng.'],
+  [shared([], false), 'En runde på Bogstad 1. juni 2026 er delt.'],
 ];
 
 describe('a feed item’s sentence in English', () => {
   it('says what the tournament items say', () => {
-    expect(feedSentence(opened, english, 'en')).toBe('Vårcupen is open for entries.');
-    expect(feedSentence(started, english, 'en')).toBe('Vårcupen is under way.');
-    expect(feedSentence(finished(oneDivision, false), english, 'en')).toBe(
+    expect(feedSentence(opened, 'en')).toBe('Vårcupen is open for entries.');
+    expect(feedSentence(started, 'en')).toBe('Vårcupen is under way.');
+    expect(feedSentence(finished(oneDivision, false), 'en')).toBe(
       'Vårcupen has finished. Winner: Kari Nordmann (72 strokes).',
     );
-    expect(feedSentence(finished(tiedDivisions, true), english, 'en')).toBe(
+    expect(feedSentence(finished(tiedDivisions, true), 'en')).toBe(
       'Vårcupen has finished. Winners in Herrer: Ola, Per and Pål (38 points). Winner in Damer: Kari (1 point).',
     );
-    expect(feedSentence(finished([], false), english, 'en')).toBe('Vårcupen has finished.');
+    expect(feedSentence(finished([], false), 'en')).toBe('Vårcupen has finished.');
   });
 
   it('names a highlight with its article, in a tournament or on a course', () => {
-    expect(feedSentence(highlightInTournament, english, 'en')).toBe(
-      'Kari Nordmann made a hole in one on hole 7 in Vårcupen.',
-    );
-    expect(feedSentence(highlightOnCourse, english, 'en')).toBe('Ola made an eagle on hole 12 at Bogstad.');
+    expect(feedSentence(highlightInTournament, 'en')).toBe('Kari Nordmann made a hole in one on hole 7 in Vårcupen.');
+    expect(feedSentence(highlightOnCourse, 'en')).toBe('Ola made an eagle on hole 12 at Bogstad.');
   });
 
   it('lists a shared round’s players with their totals and an English date', () => {
-    expect(feedSentence(shared(twoPlayers, false), english, 'en')).toBe(
+    expect(feedSentence(shared(twoPlayers, false), 'en')).toBe(
       'Round at Bogstad, 1 June 2026: Kari 82 strokes, Ola 90 strokes.',
     );
-    expect(feedSentence(shared([{ name: 'Kari', total: 1 }], true), english, 'en')).toBe(
+    expect(feedSentence(shared([{ name: 'Kari', total: 1 }], true), 'en')).toBe(
       'Round at Bogstad, 1 June 2026: Kari 1 point.',
     );
-    expect(feedSentence(shared([], false), english, 'en')).toBe('A round at Bogstad, 1 June 2026, was shared.');
+    expect(feedSentence(shared([], false), 'en')).toBe('A round at Bogstad, 1 June 2026, was shared.');
+  });
+
+  it('keeps a name that looks like the catalogue’s syntax as it was typed, on the server and in the app', () => {
+    const odd = answered({ ...opened, tournament: { slug: 'x', name: 'Cup {{count}} $t(feedFacts.started)' } });
+    expect(odd.text).toBe('Cup {{count}} $t(feedFacts.started) er åpen for påmelding.');
+    expect(feedSentence(odd, 'en')).toBe('Cup {{count}} $t(feedFacts.started) is open for entries.');
   });
 
   it('is the server’s text for a kind the app does not know', () => {
     const unknown = { ...opened, kind: 'course_record', text: 'Ny banerekord.' } as unknown as FeedItem;
-    expect(shownText(unknown, english, 'en')).toBe('Ny banerekord.');
+    expect(shownText(unknown, 'en')).toBe('Ny banerekord.');
   });
 });
 
 describe('a feed item’s sentence in Norwegian', () => {
   it('is the server’s text, word for word, for every kind the server writes', () => {
-    for (const item of every) {
-      expect(feedSentence(item, norwegian, 'nb')).toBe(item.text);
-      expect(shownText(item, norwegian, 'nb')).toBe(item.text);
+    for (const [item, sentence] of every) {
+      expect(item.text).toBe(sentence);
+      expect(feedSentence(item, 'nb')).toBe(sentence);
+      expect(shownText(item, 'nb')).toBe(sentence);
     }
   });
 });

@@ -93,8 +93,8 @@ describe('feed format', () => {
     expect(feedTime(new Date(2025, 4, 30, 9, 5).toISOString(), now, 'en')).toBe('30 May 2025');
   });
   it('writes totals and places', () => {
-    expect(totalText(72, { text: 'Vårcupen er ferdigspilt. Vinner: Kari (72 slag).' })).toBe('72 slag');
-    expect(totalText(38, { text: 'Vårcupen er ferdigspilt. Vinner: Kari (38 poeng).' })).toBe('38 p');
+    expect(totalText(72, { unit: 'strokes' })).toBe('72 slag');
+    expect(totalText(38, { unit: 'points' })).toBe('38 p');
     expect(positionText('1')).toBe('1.');
     expect(positionText('T2')).toBe('T2');
     expect(placesOf([70, 70, 72])).toEqual(['T1', 'T1', '3.']);

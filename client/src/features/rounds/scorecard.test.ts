@@ -60,7 +60,6 @@ describe('the scoreboard', () => {
       holesUp: 3,
       decided: true,
       result: 'won',
-      status: 'Vunnet 3&2',
       position: 1,
     };
     expect(standingText(stroke)).toBe('Netto +2 etter 9 hull · 1. plass');
@@ -232,7 +231,6 @@ describe('the round list', () => {
       holesUp: 3,
       decided: true,
       result: 'won',
-      status: 'Vunnet 3&2',
       position: 1,
     };
     expect(roundResultText('match', { holeCount: 18, totals, standing: match })).toBe('Vunnet 3&2 · 84 slag (+12)');
@@ -252,7 +250,6 @@ describe('the card in English', () => {
     holesUp,
     decided: result !== null,
     result,
-    status: '',
     position: 1,
   });
 

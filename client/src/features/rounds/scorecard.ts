@@ -66,7 +66,7 @@ export function standingText(standing: Standing | null, language: Language = 'nb
 }
 
 /**
- * A match as golfers call it, from the standing's numbers (the server's `status` is Norwegian): "2 opp",
+ * A match as golfers call it, from the standing's numbers (the server sends no words for it): "2 opp",
  * "Likt", "Vunnet 3&2", "Tapt 1 ned", "2 opp (dormie)"; in English "2 up", "All square", "Won 3&2".
  */
 export function matchStatusText(standing: Extract<Standing, { format: 'match' }>, language: Language = 'nb'): string {
