@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { formatClock } from '../../lib/countdown';
@@ -10,6 +10,7 @@ import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import type { Language } from '../../../../shared/values';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
+import { CodeForm, EmailCodeFlow } from './EmailCodeFlow';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS, type TwoFactorMethod } from '../../../../shared/values';
 import '../../i18n/messages/nb/twoFactorSetup';
@@ -231,11 +232,6 @@ function TotpStep({
   const confirm = trpc.twoFactor.totpConfirm.useMutation({
     onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
   });
-  const error = describeApiError(confirm.error);
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    confirm.mutate({ code });
-  }
   return (
     <Card>
       <ol className="stack" style={{ paddingLeft: '1.25rem' }}>
@@ -263,24 +259,19 @@ function TotpStep({
           </p>
         </li>
         <li>
-          <form onSubmit={submit} noValidate>
-            <CodeInput
-              label={t('twoFactorSetup.appCode')}
-              name="code"
-              value={code}
-              onChange={setCode}
-              error={fieldError(error, 'code', ['INVALID_CODE'])}
-            />
-            <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE']} />
-            <div className="row">
-              <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
-                {t('twoFactorSetup.confirmAndTurnOn')}
-              </Button>
-              <Button variant="link" onClick={onBack}>
-                {t('twoFactorSetup.otherMethod')}
-              </Button>
-            </div>
-          </form>
+          <CodeForm
+            code={{
+              label: t('twoFactorSetup.appCode'),
+              value: code,
+              onChange: setCode,
+              onSubmit: (typed) => confirm.mutate({ code: typed }),
+              submitLabel: t('twoFactorSetup.confirmAndTurnOn'),
+              busy: confirm.isPending,
+              error: describeApiError(confirm.error),
+              fieldCodes: ['INVALID_CODE'],
+            }}
+            leave={{ label: t('twoFactorSetup.otherMethod'), onClick: onBack }}
+          />
         </li>
       </ol>
     </Card>
@@ -298,51 +289,44 @@ function EmailStep({
 }) {
   const { t } = useLanguage();
   const [code, setCode] = useState('');
-  const codeRef = useRef<HTMLInputElement>(null);
   const confirm = trpc.twoFactor.emailConfirm.useMutation({
     onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
   });
   const resend = trpc.twoFactor.sendEmailCode.useMutation();
-  const error = describeApiError(confirm.error);
-  useEffect(() => codeRef.current?.focus(), []);
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    confirm.mutate({ code });
-  }
   return (
     <Card>
-      <p>
-        {t('twoFactorSetup.emailSentBefore')} <strong>{email ?? t('twoFactorSetup.yourAddress')}</strong>
-        {t('twoFactorSetup.emailSentAfter')}
-      </p>
-      <form onSubmit={submit} noValidate>
-        <CodeInput
-          ref={codeRef}
-          label={t('twoFactorSetup.codeFromMail')}
-          name="code"
-          value={code}
-          onChange={setCode}
-          error={fieldError(error, 'code', ['INVALID_CODE'])}
-        />
-        <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE']} />
-        <div className="row">
-          <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
-            {t('twoFactorSetup.confirmAndTurnOn')}
-          </Button>
-          <Button variant="secondary" size="small" busy={resend.isPending} onClick={() => resend.mutate()}>
-            {t('twoFactorSetup.sendNewCode')}
-          </Button>
-          <Button variant="link" onClick={onBack}>
-            {t('twoFactorSetup.otherMethod')}
-          </Button>
-        </div>
-        {resend.isSuccess ? (
-          <p role="status" className="small">
-            {t('twoFactorSetup.newCodeSent')}
-          </p>
-        ) : null}
-        <FormError error={describeApiError(resend.error)} />
-      </form>
+      <EmailCodeFlow
+        sentTo={email}
+        code={{
+          notice: (
+            <p>
+              {t('twoFactorSetup.emailSentBefore')} <strong>{email ?? t('twoFactorSetup.yourAddress')}</strong>
+              {t('twoFactorSetup.emailSentAfter')}
+            </p>
+          ),
+          label: t('twoFactorSetup.codeFromMail'),
+          value: code,
+          onChange: setCode,
+          onSubmit: (typed) => confirm.mutate({ code: typed }),
+          submitLabel: t('twoFactorSetup.confirmAndTurnOn'),
+          busy: confirm.isPending,
+          error: describeApiError(confirm.error),
+          fieldCodes: ['INVALID_CODE'],
+          focusOn: true,
+        }}
+        resend={{
+          label: t('twoFactorSetup.sendNewCode'),
+          onClick: () => resend.mutate(),
+          busy: resend.isPending,
+          error: describeApiError(resend.error),
+          status: resend.isSuccess ? (
+            <p role="status" className="small">
+              {t('twoFactorSetup.newCodeSent')}
+            </p>
+          ) : null,
+        }}
+        leave={{ label: t('twoFactorSetup.otherMethod'), onClick: onBack }}
+      />
     </Card>
   );
 }
