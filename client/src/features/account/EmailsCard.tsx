@@ -1,7 +1,8 @@
 import { describeApiError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
-import { Alert, Button, Card, FormError, Loading } from '../../ui';
+import { Alert, Button, Card, FormError } from '../../ui';
+import { WhenLoaded } from '../../ui/WhenLoaded';
 import { AddressConfirmation } from './AddressConfirmation';
 import '../../i18n/messages/nb/account';
 
@@ -17,33 +18,29 @@ export function EmailsCard() {
 
   return (
     <Card title={t('account.emails')}>
-      {emails.isPending ? (
-        <Loading />
-      ) : emails.error ? (
-        <Alert tone="error">
-          <p>{describeApiError(emails.error)?.message}</p>
-        </Alert>
-      ) : (
-        <ul className="list">
-          <li className="row between">
-            <span>{emails.data.primary}</span> <span className="badge">{t('account.primary')}</span>
-          </li>
-          {emails.data.secondary.map((email) => (
-            <li key={email} className="row between">
-              <span>{email}</span>
-              <Button
-                size="small"
-                variant="danger"
-                busy={remove.isPending && remove.variables?.email === email}
-                onClick={() => remove.mutate({ email })}
-                aria-label={t('account.removeAddress', { email })}
-              >
-                {t('account.remove')}
-              </Button>
+      <WhenLoaded query={emails}>
+        {(data) => (
+          <ul className="list">
+            <li className="row between">
+              <span>{data.primary}</span> <span className="badge">{t('account.primary')}</span>
             </li>
-          ))}
-        </ul>
-      )}
+            {data.secondary.map((email) => (
+              <li key={email} className="row between">
+                <span>{email}</span>
+                <Button
+                  size="small"
+                  variant="danger"
+                  busy={remove.isPending && remove.variables?.email === email}
+                  onClick={() => remove.mutate({ email })}
+                  aria-label={t('account.removeAddress', { email })}
+                >
+                  {t('account.remove')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </WhenLoaded>
       <FormError error={describeApiError(remove.error)} />
       {confirm.isSuccess ? (
         <Alert tone="success">

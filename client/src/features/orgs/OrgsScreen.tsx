@@ -3,7 +3,8 @@ import { Link, useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { Alert, Button, Card, EmptyState, FormError, Loading, Page, TextField } from '../../ui';
+import { Button, Card, EmptyState, FormError, Page, TextField } from '../../ui';
+import { WhenLoaded } from '../../ui/WhenLoaded';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/orgs';
@@ -30,28 +31,29 @@ export default function OrgsScreen() {
   return (
     <Page title={t('orgs.title')}>
       <Card title={t('orgs.myClubs')}>
-        {mine.isPending ? (
-          <Loading text={t('orgs.loadingClubs')} />
-        ) : mine.error ? (
-          <Alert tone="error">
-            <p>{describeApiError(mine.error)?.message}</p>
-          </Alert>
-        ) : mine.data.organizations.length === 0 ? (
-          <EmptyState title={t('orgs.noClubs')}>
-            <p>{t('orgs.noClubsHint')}</p>
-          </EmptyState>
-        ) : (
-          <ul className="list">
-            {mine.data.organizations.map((org) => (
-              <li key={org.id}>
-                <Link href={ROUTES.org(org.id)} className="item">
-                  <span>{org.name}</span>
-                  <span className="badge">{ROLE_LABELS[language][org.role]}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <WhenLoaded
+          query={mine}
+          loading={t('orgs.loadingClubs')}
+          isEmpty={(data) => data.organizations.length === 0}
+          empty={
+            <EmptyState title={t('orgs.noClubs')}>
+              <p>{t('orgs.noClubsHint')}</p>
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <ul className="list">
+              {data.organizations.map((org) => (
+                <li key={org.id}>
+                  <Link href={ROUTES.org(org.id)} className="item">
+                    <span>{org.name}</span>
+                    <span className="badge">{ROLE_LABELS[language][org.role]}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </WhenLoaded>
       </Card>
       <Card title={t('orgs.newClub')}>
         <form onSubmit={submit} noValidate>
