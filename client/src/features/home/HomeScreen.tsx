@@ -5,13 +5,13 @@ import { useSession } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { WhenLoaded } from '../../ui/WhenLoaded';
-import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { ProfileForm } from '../account/ProfileForm';
 import { HomeFeed } from '../feed/HomeFeed';
 import { RoundList } from '../rounds/RoundList';
 import { playedTournaments } from '../tournaments/my-tournaments';
 import { NextStartCard } from '../tournaments/NextStartCard';
+import { ClubList } from '../orgs/ClubList';
 import '../../i18n/messages/nb/home';
 
 export default function HomeScreen() {
@@ -68,17 +68,7 @@ export default function HomeScreen() {
             </EmptyState>
           }
         >
-          {(data) => (
-            <ul className="list">
-              {data.organizations.slice(0, 5).map((org) => (
-                <li key={org.id}>
-                  <Link href={ROUTES.org(org.id)} className="item">
-                    <span>{org.name}</span> <span className="badge">{ROLE_LABELS[language][org.role]}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          {(data) => <ClubList organizations={data.organizations.slice(0, 5)} />}
         </WhenLoaded>
       </Card>
       <p>

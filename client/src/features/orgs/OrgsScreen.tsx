@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 import { Button, Card, EmptyState, FormError, Page, TextField } from '../../ui';
 import { WhenLoaded } from '../../ui/WhenLoaded';
-import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
+import { ClubList } from './ClubList';
 import '../../i18n/messages/nb/orgs';
 
 export default function OrgsScreen() {
   const utils = trpc.useUtils();
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   const [, navigate] = useLocation();
   const mine = trpc.orgs.mine.useQuery();
   const [name, setName] = useState('');
@@ -41,18 +41,7 @@ export default function OrgsScreen() {
             </EmptyState>
           }
         >
-          {(data) => (
-            <ul className="list">
-              {data.organizations.map((org) => (
-                <li key={org.id}>
-                  <Link href={ROUTES.org(org.id)} className="item">
-                    <span>{org.name}</span>
-                    <span className="badge">{ROLE_LABELS[language][org.role]}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          {(data) => <ClubList organizations={data.organizations} />}
         </WhenLoaded>
       </Card>
       <Card title={t('orgs.newClub')}>
