@@ -10,30 +10,18 @@ import { trpc } from '../../trpc';
 import { Alert, Button, FormError, Loading, Page } from '../../ui';
 import { canSend, messageTime, sendsOnKey } from './chat-state';
 import { useChat } from './useChat';
+import { ClubPage } from '../orgs/ClubPage';
+import { isAdminRole } from '../orgs/roles';
 import '../../i18n/messages/nb/chat';
 
 /** `/klubber/:id/chat`: the club's team chat, for its members. */
 export default function ChatScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const { t } = useLanguage();
-  const org = trpc.orgs.get.useQuery({ organizationId: id });
-  if (org.isPending) return <Loading text={t('chat.loadingChat')} />;
-  if (org.error) {
-    return (
-      <Page title={t('chat.title')}>
-        <Alert tone="error">
-          <p>{describeApiError(org.error)?.message}</p>
-        </Alert>
-        <Link href={ROUTES.orgs}>{t('chat.toClubs')}</Link>
-      </Page>
-    );
-  }
   return (
-    <Conversation
-      organizationId={id}
-      name={org.data.name}
-      admin={org.data.role === 'owner' || org.data.role === 'admin'}
-    />
+    <ClubPage organizationId={id} loading={t('chat.loadingChat')} title={t('chat.title')} backLabel={t('chat.toClubs')}>
+      {(club) => <Conversation organizationId={id} name={club.name} admin={isAdminRole(club.role)} />}
+    </ClubPage>
   );
 }
 

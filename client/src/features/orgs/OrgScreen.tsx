@@ -4,8 +4,9 @@ import { describeApiError, fieldError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
 import { trpc } from '../../trpc';
-import { Alert, Button, Card, EmptyState, FormError, Loading, Page, Pager, SelectField, TextField } from '../../ui';
+import { Alert, Button, Card, EmptyState, FormError, Page, Pager, SelectField, TextField } from '../../ui';
 import { WhenLoaded } from '../../ui/WhenLoaded';
+import { ClubPage, type Club } from './ClubPage';
 import { ClubResults } from './ClubResults';
 import { PendingInvitations } from './PendingInvitations';
 import { formatDateTime } from '../../../../shared/format/dates';
@@ -18,24 +19,27 @@ const AUDIT_PAGE_SIZE = 20;
 
 export default function OrgScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const { t, language } = useLanguage();
-  const org = trpc.orgs.get.useQuery({ organizationId: id });
-  if (org.isPending) return <Loading text={t('orgs.loadingClub')} />;
-  if (org.error) {
-    return (
-      <Page title={t('orgs.club')}>
-        <Alert tone="error">
-          <p>{describeApiError(org.error)?.message}</p>
-        </Alert>
-        <Link href={ROUTES.orgs}>{t('orgs.backToClubs')}</Link>
-      </Page>
-    );
-  }
-  const admin = isAdminRole(org.data.role);
+  const { t } = useLanguage();
   return (
-    <Page title={org.data.name}>
+    <ClubPage
+      organizationId={id}
+      loading={t('orgs.loadingClub')}
+      title={t('orgs.club')}
+      backLabel={t('orgs.backToClubs')}
+    >
+      {(club) => <ClubOverview id={id} club={club} />}
+    </ClubPage>
+  );
+}
+
+/** The club's page: the way to its tournaments and chat, its results, members, invitations and log. */
+function ClubOverview({ id, club }: { id: string; club: Club }) {
+  const { t, language } = useLanguage();
+  const admin = isAdminRole(club.role);
+  return (
+    <Page title={club.name}>
       <p className="muted">
-        {t('orgs.yourRole')} <span className="badge">{ROLE_LABELS[language][org.data.role]}</span> ·{' '}
+        {t('orgs.yourRole')} <span className="badge">{ROLE_LABELS[language][club.role]}</span> ·{' '}
         <Link href={ROUTES.orgs}>{t('orgs.allClubs')}</Link>
       </p>
       <Link href={ROUTES.tournaments(id)} className="btn secondary block" style={{ marginBottom: '0.5rem' }}>
@@ -45,8 +49,8 @@ export default function OrgScreen() {
       <ClubResults organizationId={id} />
       <div className={admin ? 'grid-cols' : undefined}>
         <div>
-          <Members organizationId={id} myRole={org.data.role} />
-          {admin ? <Invite organizationId={id} myRole={org.data.role} /> : null}
+          <Members organizationId={id} myRole={club.role} />
+          {admin ? <Invite organizationId={id} myRole={club.role} /> : null}
           <Leave organizationId={id} />
         </div>
         {admin ? <AuditLog organizationId={id} /> : null}
