@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../../shared/format/dates';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { assignableRoles, describeAuditEntry, isAdminRole, type Role } from './roles';
+import { RowError } from './RowError';
 import '../../i18n/messages/nb/orgs';
 
 const AUDIT_PAGE_SIZE = 20;
@@ -145,11 +146,7 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
                       </span>
                     )}
                   </div>
-                  {failedFor === m.userId && error ? (
-                    <p className="small error-text" role="alert">
-                      {error.message}
-                    </p>
-                  ) : null}
+                  {failedFor === m.userId ? <RowError error={error} /> : null}
                 </li>
               );
             })}
