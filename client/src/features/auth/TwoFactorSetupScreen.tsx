@@ -11,6 +11,7 @@ import { useLanguage } from '../../i18n';
 import type { Language } from '../../../../shared/values';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
 import { CodeForm, EmailCodeFlow } from './EmailCodeFlow';
+import { MailCurrentCode } from './MailCurrentCode';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS, type TwoFactorMethod } from '../../../../shared/values';
 import '../../i18n/messages/nb/twoFactorSetup';
@@ -138,7 +139,6 @@ function ChooseMethod({
   const [currentCode, setCurrentCode] = useState('');
   const totp = trpc.twoFactor.totpSetup.useMutation({ onSuccess: onTotp });
   const emailSetup = trpc.twoFactor.emailSetup.useMutation({ onSuccess: onEmail });
-  const sendCurrent = trpc.twoFactor.sendEmailCode.useMutation();
   const error = describeApiError(totp.error ?? emailSetup.error);
   const input = current ? { currentCode: currentCode.trim() } : undefined;
 
@@ -151,23 +151,12 @@ function ChooseMethod({
             {t('twoFactorSetup.usingNowAfter')}
           </p>
           {current === 'email' ? (
-            <div className="row" style={{ marginBottom: '0.75rem' }}>
-              <Button
-                variant="secondary"
-                size="small"
-                busy={sendCurrent.isPending}
-                onClick={() => sendCurrent.mutate()}
-              >
-                {t('twoFactorSetup.sendCodeTo', { email: email ?? t('twoFactorSetup.theEmail') })}
-              </Button>
-              {sendCurrent.isSuccess ? (
-                <span role="status" className="small">
-                  {t('twoFactorSetup.codeSent')}
-                </span>
-              ) : null}
-            </div>
+            <MailCurrentCode
+              label={t('twoFactorSetup.sendCodeTo', { email: email ?? t('twoFactorSetup.theEmail') })}
+              sentLabel={t('twoFactorSetup.codeSent')}
+              style={{ marginBottom: '0.75rem' }}
+            />
           ) : null}
-          <FormError error={describeApiError(sendCurrent.error)} />
           <CodeInput
             label={t('twoFactorSetup.currentCode')}
             name="currentCode"
