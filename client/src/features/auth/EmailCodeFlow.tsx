@@ -57,10 +57,11 @@ export interface SendNewCode {
 const CODE_LENGTH = 6;
 
 /**
- * Every e-mailed code the app asks for (signing in, confirming an added address, merging accounts, turning
- * on two-factor by e-mail): ask for a code, type it, done. The screen holds the state and the calls, since
- * each keeps them its own way (the sign-in survives a reload); this holds the one form, so the fields,
- * the six-digit rule and where an error shows are the same everywhere.
+ * An e-mailed code to an address the user types (signing in, confirming an added address, merging accounts):
+ * ask for a code, type it, done. The screen holds the state and the calls, since each keeps them its own way
+ * (the sign-in survives a reload); this holds the one form, so the fields, the six-digit rule and where an
+ * error shows are the same everywhere. Where the code went out already (two-factor set-up), `CodeForm` below
+ * is the same second step on its own.
  */
 export function EmailCodeFlow({
   sentTo,
@@ -72,8 +73,7 @@ export function EmailCodeFlow({
 }: {
   /** The address the code went to; null while the flow asks for one. */
   sentTo: string | null;
-  /** Left out where an earlier step already sent the code (two-factor set-up). */
-  ask?: AskForCode;
+  ask: AskForCode;
   code: TypeTheCode;
   resend?: SendNewCode;
   /** Leaves the code step: cancel, another address, another method. */
@@ -81,7 +81,7 @@ export function EmailCodeFlow({
   /** Full-width buttons, for a screen that is only this form. */
   block?: boolean;
 }) {
-  if (sentTo === null && ask) return <AskStep ask={ask} block={block} />;
+  if (sentTo === null) return <AskStep ask={ask} block={block} />;
   return <CodeForm code={code} resend={resend} leave={leave} block={block} />;
 }
 
@@ -114,7 +114,10 @@ function AskStep({ ask, block }: { ask: AskForCode; block: boolean }) {
   );
 }
 
-/** The six-digit code form alone: the flow's second step, and the authenticator app's code at set-up. */
+/**
+ * The six-digit code form alone: the flow's second step, and on its own where the code was sent by an earlier
+ * step or comes from the authenticator app (two-factor set-up).
+ */
 export function CodeForm({
   code,
   resend,

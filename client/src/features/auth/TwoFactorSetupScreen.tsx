@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { formatClock } from '../../lib/countdown';
@@ -10,7 +10,7 @@ import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import type { Language } from '../../../../shared/values';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
-import { CodeForm, EmailCodeFlow } from './EmailCodeFlow';
+import { CodeForm, type SendNewCode } from './EmailCodeFlow';
 import { MailCurrentCode } from './MailCurrentCode';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS, type TwoFactorMethod } from '../../../../shared/values';
@@ -217,7 +217,6 @@ function TotpStep({
   onConfirmed(answer: SessionAnswer, codes: string[]): void;
 }) {
   const { t } = useLanguage();
-  const [code, setCode] = useState('');
   const confirm = trpc.twoFactor.totpConfirm.useMutation({
     onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
   });
@@ -248,19 +247,7 @@ function TotpStep({
           </p>
         </li>
         <li>
-          <CodeForm
-            code={{
-              label: t('twoFactorSetup.appCode'),
-              value: code,
-              onChange: setCode,
-              onSubmit: (typed) => confirm.mutate({ code: typed }),
-              submitLabel: t('twoFactorSetup.confirmAndTurnOn'),
-              busy: confirm.isPending,
-              error: describeApiError(confirm.error),
-              fieldCodes: ['INVALID_CODE'],
-            }}
-            leave={{ label: t('twoFactorSetup.otherMethod'), onClick: onBack }}
-          />
+          <TurnOnCode label={t('twoFactorSetup.appCode')} confirm={confirm} onBack={onBack} />
         </li>
       </ol>
     </Card>
@@ -277,32 +264,23 @@ function EmailStep({
   onConfirmed(answer: SessionAnswer, codes: string[]): void;
 }) {
   const { t } = useLanguage();
-  const [code, setCode] = useState('');
   const confirm = trpc.twoFactor.emailConfirm.useMutation({
     onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
   });
   const resend = trpc.twoFactor.sendEmailCode.useMutation();
   return (
     <Card>
-      <EmailCodeFlow
-        sentTo={email}
-        code={{
-          notice: (
-            <p>
-              {t('twoFactorSetup.emailSentBefore')} <strong>{email ?? t('twoFactorSetup.yourAddress')}</strong>
-              {t('twoFactorSetup.emailSentAfter')}
-            </p>
-          ),
-          label: t('twoFactorSetup.codeFromMail'),
-          value: code,
-          onChange: setCode,
-          onSubmit: (typed) => confirm.mutate({ code: typed }),
-          submitLabel: t('twoFactorSetup.confirmAndTurnOn'),
-          busy: confirm.isPending,
-          error: describeApiError(confirm.error),
-          fieldCodes: ['INVALID_CODE'],
-          focusOn: true,
-        }}
+      {/* The choice of method sent the code: this is EmailCodeFlow's second step on its own. */}
+      <TurnOnCode
+        label={t('twoFactorSetup.codeFromMail')}
+        confirm={confirm}
+        onBack={onBack}
+        notice={
+          <p>
+            {t('twoFactorSetup.emailSentBefore')} <strong>{email ?? t('twoFactorSetup.yourAddress')}</strong>
+            {t('twoFactorSetup.emailSentAfter')}
+          </p>
+        }
         resend={{
           label: t('twoFactorSetup.sendNewCode'),
           onClick: () => resend.mutate(),
@@ -314,8 +292,45 @@ function EmailStep({
             </p>
           ) : null,
         }}
-        leave={{ label: t('twoFactorSetup.otherMethod'), onClick: onBack }}
       />
     </Card>
+  );
+}
+
+/** The code that turns the new method on, from the app or the mail; the server answers with the recovery codes. */
+function TurnOnCode({
+  label,
+  confirm,
+  onBack,
+  notice,
+  resend,
+}: {
+  label: string;
+  confirm: { mutate(input: { code: string }): void; isPending: boolean; error: unknown };
+  onBack(): void;
+  notice?: ReactNode;
+  /** Only for a mailed code: the app makes a new one by itself. */
+  resend?: SendNewCode;
+}) {
+  const { t } = useLanguage();
+  const [code, setCode] = useState('');
+  return (
+    <CodeForm
+      code={{
+        notice,
+        label,
+        value: code,
+        onChange: setCode,
+        onSubmit: (typed) => confirm.mutate({ code: typed }),
+        submitLabel: t('twoFactorSetup.confirmAndTurnOn'),
+        busy: confirm.isPending,
+        error: describeApiError(confirm.error),
+        fieldCodes: ['INVALID_CODE'],
+        // A mailed code is typed now: the field takes the focus. The app's code comes after scanning.
+        focusOn: resend !== undefined,
+      }}
+      resend={resend}
+      leave={{ label: t('twoFactorSetup.otherMethod'), onClick: onBack }}
+    />
   );
 }
