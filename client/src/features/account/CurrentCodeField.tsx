@@ -1,7 +1,6 @@
-import { describeApiError } from '../../lib/api-error';
-import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
-import { Button, CodeInput, FormError } from '../../ui';
+import { CodeInput } from '../../ui';
+import { MailCurrentCode } from '../auth/MailCurrentCode';
 import type { TwoFactorMethod } from '../../../../shared/values';
 import '../../i18n/messages/nb/accountMore';
 
@@ -18,22 +17,15 @@ export function CurrentCodeField({
   error?: string | undefined;
 }) {
   const { t } = useLanguage();
-  const send = trpc.twoFactor.sendEmailCode.useMutation();
   return (
     <div>
       {method === 'email' ? (
-        <div className="row" style={{ marginBottom: '0.5rem' }}>
-          <Button variant="secondary" size="small" busy={send.isPending} onClick={() => send.mutate()}>
-            {t('accountMore.sendCode')}
-          </Button>
-          {send.isSuccess ? (
-            <span className="small" role="status">
-              {t('accountMore.codeSent')}
-            </span>
-          ) : null}
-        </div>
+        <MailCurrentCode
+          label={t('accountMore.sendCode')}
+          sentLabel={t('accountMore.codeSent')}
+          style={{ marginBottom: '0.5rem' }}
+        />
       ) : null}
-      <FormError error={describeApiError(send.error)} />
       <CodeInput
         label={method === 'email' ? t('accountMore.codeFromMailOrRecovery') : t('accountMore.codeFromAppOrRecovery')}
         name="code"

@@ -4,7 +4,8 @@ import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex } from '../../lib/handicap';
 import { useSession } from '../../session/useSession';
 import { trpc } from '../../trpc';
-import { Alert, Button, Card, EmptyState, Loading, Page, Pager, TextField } from '../../ui';
+import { Alert, Button, Card, EmptyState, Page, Pager, TextField } from '../../ui';
+import { WhenLoaded } from '../../ui/WhenLoaded';
 import '../../i18n/messages/nb/operator';
 
 const PAGE_SIZE = 20;
@@ -63,41 +64,39 @@ function Users() {
           <p>{describeApiError(signOut.error)?.message}</p>
         </Alert>
       ) : null}
-      {users.isPending ? (
-        <Loading />
-      ) : users.error ? (
-        <Alert tone="error">
-          <p>{describeApiError(users.error)?.message}</p>
-        </Alert>
-      ) : users.data.users.length === 0 ? (
-        <EmptyState title={t('operator.noUsers')} />
-      ) : (
-        <ul className="list">
-          {users.data.users.map((u) => (
-            <li key={u.id} className="row between">
-              <div>
-                <strong>{u.name ?? u.email}</strong>
-                <div className="small muted">
-                  {t('operator.userLine', {
-                    email: u.email,
-                    handicap: formatHandicapIndex(u.handicapIndex, language),
-                    method: u.twoFactorMethod ?? t('operator.off'),
-                  })}
-                  {u.isSuperAdmin ? ' · superadmin' : ''}
+      <WhenLoaded
+        query={users}
+        isEmpty={(data) => data.users.length === 0}
+        empty={<EmptyState title={t('operator.noUsers')} />}
+      >
+        {(data) => (
+          <ul className="list">
+            {data.users.map((u) => (
+              <li key={u.id} className="row between">
+                <div>
+                  <strong>{u.name ?? u.email}</strong>
+                  <div className="small muted">
+                    {t('operator.userLine', {
+                      email: u.email,
+                      handicap: formatHandicapIndex(u.handicapIndex, language),
+                      method: u.twoFactorMethod ?? t('operator.off'),
+                    })}
+                    {u.isSuperAdmin ? ' · superadmin' : ''}
+                  </div>
                 </div>
-              </div>
-              <Button
-                size="small"
-                variant="secondary"
-                busy={signOut.isPending && signOut.variables?.userId === u.id}
-                onClick={() => signOut.mutate({ userId: u.id })}
-              >
-                {t('operator.signOutEverywhere')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+                <Button
+                  size="small"
+                  variant="secondary"
+                  busy={signOut.isPending && signOut.variables?.userId === u.id}
+                  onClick={() => signOut.mutate({ userId: u.id })}
+                >
+                  {t('operator.signOutEverywhere')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </WhenLoaded>
       <Pager page={page} total={users.data?.total} pageSize={PAGE_SIZE} onPage={setPage} />
     </Card>
   );
@@ -109,24 +108,22 @@ function Organizations() {
   const orgs = trpc.admin.organizations.useQuery({ page, limit: PAGE_SIZE }, { placeholderData: (p) => p });
   return (
     <Card title={t('operator.clubs')}>
-      {orgs.isPending ? (
-        <Loading />
-      ) : orgs.error ? (
-        <Alert tone="error">
-          <p>{describeApiError(orgs.error)?.message}</p>
-        </Alert>
-      ) : orgs.data.organizations.length === 0 ? (
-        <EmptyState title={t('operator.noClubs')} />
-      ) : (
-        <ul className="list">
-          {orgs.data.organizations.map((o) => (
-            <li key={o.id} className="row between">
-              <span>{o.name}</span>
-              <span className="badge gray">{t('operator.members', { count: o.memberCount })}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <WhenLoaded
+        query={orgs}
+        isEmpty={(data) => data.organizations.length === 0}
+        empty={<EmptyState title={t('operator.noClubs')} />}
+      >
+        {(data) => (
+          <ul className="list">
+            {data.organizations.map((o) => (
+              <li key={o.id} className="row between">
+                <span>{o.name}</span>
+                <span className="badge gray">{t('operator.members', { count: o.memberCount })}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </WhenLoaded>
       <Pager page={page} total={orgs.data?.total} pageSize={PAGE_SIZE} onPage={setPage} />
     </Card>
   );

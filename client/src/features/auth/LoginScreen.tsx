@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { cooldownUntil, describeWait, formatClock } from '../../lib/countdown';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { useCountdown } from '../../lib/useCountdown';
@@ -6,7 +6,8 @@ import { useApplySessionAnswer } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
-import { Alert, Button, Card, CodeInput, FormError, Page, TextField } from '../../ui';
+import { Alert, Button, Card, FormError, Page, TextField } from '../../ui';
+import { EmailCodeFlow } from './EmailCodeFlow';
 import '../../i18n/messages/nb/login';
 import { readLinkSent, writeLinkSent, type LinkSent } from '../../session/link-sent';
 
@@ -41,7 +42,6 @@ function MagicLinkForm() {
   // The address a refused request was for: its cooldown is its own, and the screen says so for it.
   const [limitedFor, setLimitedFor] = useState<string | null>(null);
   const left = useCountdown(until);
-  const codeRef = useRef<HTMLInputElement>(null);
   const { t } = useLanguage();
 
   const request = trpc.auth.requestLink.useMutation({
@@ -66,27 +66,12 @@ function MagicLinkForm() {
     },
   });
 
-  useEffect(() => {
-    if (sent) codeRef.current?.focus();
-  }, [sent]);
-
   const waiting = left > 0;
   const answered = describeApiError(request.error);
   // A request inside the address's cooldown is no failure: the screen counts down instead.
   const justSent = waiting && limitedFor !== null && answered?.code === 'RATE_LIMITED';
   const requestError = justSent ? null : answered;
   const verifyError = describeApiError(verify.error);
-
-  function submitEmail(e: FormEvent) {
-    e.preventDefault();
-    request.mutate({ email: email.trim() });
-  }
-
-  function submitCode(e: FormEvent) {
-    e.preventDefault();
-    if (!sent) return;
-    verify.mutate({ email: sent.email, code });
-  }
 
   function startOver() {
     writeLinkSent(null);
@@ -109,81 +94,69 @@ function MagicLinkForm() {
   }
 
   return (
-    <>
-      {!sent ? (
-        <Card>
-          <form onSubmit={submitEmail} noValidate>
-            <TextField
-              label={t('login.email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              value={email}
-              onChange={(e) => changeEmail(e.target.value)}
-              error={fieldError(requestError, 'email')}
-            />
-            {justSent ? (
-              <p className="small muted" aria-live="polite" data-testid="cooldown">
-                {t('login.justSent', { email: limitedFor, wait: describeWait(left, t), clock: formatClock(left) })}
-              </p>
-            ) : (
-              <p className="small muted">{t('login.linkHint')}</p>
-            )}
-            <FormError error={requestError} fields={['email']} />
-            <Button type="submit" block busy={request.isPending} disabled={waiting}>
-              {waiting ? t('login.sendLinkWaiting', { clock: formatClock(left) }) : t('login.sendLink')}
-            </Button>
-          </form>
-        </Card>
-      ) : (
-        <Card>
-          <Alert tone="success">
-            <p>
-              {t('login.linkSentBefore')} <strong>{sent.email}</strong>
-              {t('login.linkSentAfter')}
+    <Card>
+      <EmailCodeFlow
+        sentTo={sent?.email ?? null}
+        block
+        ask={{
+          label: t('login.email'),
+          value: email,
+          onChange: changeEmail,
+          onSubmit: (address) => request.mutate({ email: address }),
+          submitLabel: waiting ? t('login.sendLinkWaiting', { clock: formatClock(left) }) : t('login.sendLink'),
+          busy: request.isPending,
+          disabled: waiting,
+          error: requestError,
+          autoComplete: 'email',
+          required: true,
+          note: justSent ? (
+            <p className="small muted" aria-live="polite" data-testid="cooldown">
+              {t('login.justSent', { email: limitedFor, wait: describeWait(left, t), clock: formatClock(left) })}
             </p>
-          </Alert>
-          <form onSubmit={submitCode} noValidate>
-            <CodeInput
-              ref={codeRef}
-              label={t('login.codeFromMail')}
-              name="code"
-              value={code}
-              onChange={setCode}
-              error={fieldError(verifyError, 'code', ['INVALID_LINK', 'INVALID_CODE'])}
-            />
-            <FormError error={verifyError} fields={['code']} fieldCodes={['INVALID_LINK', 'INVALID_CODE']} />
-            <Button type="submit" block busy={verify.isPending} disabled={code.length !== 6}>
-              {t('login.signInWithCode')}
-            </Button>
-          </form>
-          <div className="stack" style={{ marginTop: '1rem' }}>
+          ) : (
+            <p className="small muted">{t('login.linkHint')}</p>
+          ),
+        }}
+        code={{
+          notice: (
+            <Alert tone="success">
+              <p>
+                {t('login.linkSentBefore')} <strong>{sent?.email}</strong>
+                {t('login.linkSentAfter')}
+              </p>
+            </Alert>
+          ),
+          label: t('login.codeFromMail'),
+          value: code,
+          onChange: setCode,
+          onSubmit: (typed) => {
+            if (sent) verify.mutate({ email: sent.email, code: typed });
+          },
+          submitLabel: t('login.signInWithCode'),
+          busy: verify.isPending,
+          error: verifyError,
+          fieldCodes: ['INVALID_LINK', 'INVALID_CODE'],
+          focusOn: sent,
+        }}
+        resend={{
+          label: waiting ? t('login.sendNewLinkWaiting', { clock: formatClock(left) }) : t('login.sendNewLink'),
+          onClick: () => {
+            if (sent) request.mutate({ email: sent.email });
+          },
+          busy: request.isPending,
+          disabled: waiting,
+          error: requestError,
+          status: (
             <p className="small muted" aria-live="polite" data-testid="cooldown">
               {waiting
                 ? t('login.newLinkIn', { wait: describeWait(left, t), clock: formatClock(left) })
                 : t('login.noMail')}
             </p>
-            <FormError error={requestError} />
-            <div className="row">
-              <Button
-                variant="secondary"
-                size="small"
-                disabled={waiting}
-                busy={request.isPending}
-                onClick={() => request.mutate({ email: sent.email })}
-              >
-                {waiting ? t('login.sendNewLinkWaiting', { clock: formatClock(left) }) : t('login.sendNewLink')}
-              </Button>
-              <Button variant="link" onClick={startOver}>
-                {t('login.otherAddress')}
-              </Button>
-            </div>
-          </div>
-        </Card>
-      )}
-    </>
+          ),
+        }}
+        leave={{ label: t('login.otherAddress'), onClick: startOver }}
+      />
+    </Card>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { formatClock } from '../../lib/countdown';
@@ -10,6 +10,8 @@ import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import type { Language } from '../../../../shared/values';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
+import { CodeForm, type SendNewCode } from './EmailCodeFlow';
+import { MailCurrentCode } from './MailCurrentCode';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS, type TwoFactorMethod } from '../../../../shared/values';
 import '../../i18n/messages/nb/twoFactorSetup';
@@ -137,7 +139,6 @@ function ChooseMethod({
   const [currentCode, setCurrentCode] = useState('');
   const totp = trpc.twoFactor.totpSetup.useMutation({ onSuccess: onTotp });
   const emailSetup = trpc.twoFactor.emailSetup.useMutation({ onSuccess: onEmail });
-  const sendCurrent = trpc.twoFactor.sendEmailCode.useMutation();
   const error = describeApiError(totp.error ?? emailSetup.error);
   const input = current ? { currentCode: currentCode.trim() } : undefined;
 
@@ -150,23 +151,12 @@ function ChooseMethod({
             {t('twoFactorSetup.usingNowAfter')}
           </p>
           {current === 'email' ? (
-            <div className="row" style={{ marginBottom: '0.75rem' }}>
-              <Button
-                variant="secondary"
-                size="small"
-                busy={sendCurrent.isPending}
-                onClick={() => sendCurrent.mutate()}
-              >
-                {t('twoFactorSetup.sendCodeTo', { email: email ?? t('twoFactorSetup.theEmail') })}
-              </Button>
-              {sendCurrent.isSuccess ? (
-                <span role="status" className="small">
-                  {t('twoFactorSetup.codeSent')}
-                </span>
-              ) : null}
-            </div>
+            <MailCurrentCode
+              label={t('twoFactorSetup.sendCodeTo', { email: email ?? t('twoFactorSetup.theEmail') })}
+              sentLabel={t('twoFactorSetup.codeSent')}
+              style={{ marginBottom: '0.75rem' }}
+            />
           ) : null}
-          <FormError error={describeApiError(sendCurrent.error)} />
           <CodeInput
             label={t('twoFactorSetup.currentCode')}
             name="currentCode"
@@ -227,15 +217,9 @@ function TotpStep({
   onConfirmed(answer: SessionAnswer, codes: string[]): void;
 }) {
   const { t } = useLanguage();
-  const [code, setCode] = useState('');
   const confirm = trpc.twoFactor.totpConfirm.useMutation({
     onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
   });
-  const error = describeApiError(confirm.error);
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    confirm.mutate({ code });
-  }
   return (
     <Card>
       <ol className="stack" style={{ paddingLeft: '1.25rem' }}>
@@ -263,24 +247,7 @@ function TotpStep({
           </p>
         </li>
         <li>
-          <form onSubmit={submit} noValidate>
-            <CodeInput
-              label={t('twoFactorSetup.appCode')}
-              name="code"
-              value={code}
-              onChange={setCode}
-              error={fieldError(error, 'code', ['INVALID_CODE'])}
-            />
-            <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE']} />
-            <div className="row">
-              <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
-                {t('twoFactorSetup.confirmAndTurnOn')}
-              </Button>
-              <Button variant="link" onClick={onBack}>
-                {t('twoFactorSetup.otherMethod')}
-              </Button>
-            </div>
-          </form>
+          <TurnOnCode label={t('twoFactorSetup.appCode')} confirm={confirm} onBack={onBack} />
         </li>
       </ol>
     </Card>
@@ -297,52 +264,73 @@ function EmailStep({
   onConfirmed(answer: SessionAnswer, codes: string[]): void;
 }) {
   const { t } = useLanguage();
-  const [code, setCode] = useState('');
-  const codeRef = useRef<HTMLInputElement>(null);
   const confirm = trpc.twoFactor.emailConfirm.useMutation({
     onSuccess: ({ recoveryCodes, ...answer }) => onConfirmed(answer, recoveryCodes),
   });
   const resend = trpc.twoFactor.sendEmailCode.useMutation();
-  const error = describeApiError(confirm.error);
-  useEffect(() => codeRef.current?.focus(), []);
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    confirm.mutate({ code });
-  }
   return (
     <Card>
-      <p>
-        {t('twoFactorSetup.emailSentBefore')} <strong>{email ?? t('twoFactorSetup.yourAddress')}</strong>
-        {t('twoFactorSetup.emailSentAfter')}
-      </p>
-      <form onSubmit={submit} noValidate>
-        <CodeInput
-          ref={codeRef}
-          label={t('twoFactorSetup.codeFromMail')}
-          name="code"
-          value={code}
-          onChange={setCode}
-          error={fieldError(error, 'code', ['INVALID_CODE'])}
-        />
-        <FormError error={error} fields={['code']} fieldCodes={['INVALID_CODE']} />
-        <div className="row">
-          <Button type="submit" busy={confirm.isPending} disabled={code.length !== 6}>
-            {t('twoFactorSetup.confirmAndTurnOn')}
-          </Button>
-          <Button variant="secondary" size="small" busy={resend.isPending} onClick={() => resend.mutate()}>
-            {t('twoFactorSetup.sendNewCode')}
-          </Button>
-          <Button variant="link" onClick={onBack}>
-            {t('twoFactorSetup.otherMethod')}
-          </Button>
-        </div>
-        {resend.isSuccess ? (
-          <p role="status" className="small">
-            {t('twoFactorSetup.newCodeSent')}
+      {/* The choice of method sent the code: this is EmailCodeFlow's second step on its own. */}
+      <TurnOnCode
+        label={t('twoFactorSetup.codeFromMail')}
+        confirm={confirm}
+        onBack={onBack}
+        notice={
+          <p>
+            {t('twoFactorSetup.emailSentBefore')} <strong>{email ?? t('twoFactorSetup.yourAddress')}</strong>
+            {t('twoFactorSetup.emailSentAfter')}
           </p>
-        ) : null}
-        <FormError error={describeApiError(resend.error)} />
-      </form>
+        }
+        resend={{
+          label: t('twoFactorSetup.sendNewCode'),
+          onClick: () => resend.mutate(),
+          busy: resend.isPending,
+          error: describeApiError(resend.error),
+          status: resend.isSuccess ? (
+            <p role="status" className="small">
+              {t('twoFactorSetup.newCodeSent')}
+            </p>
+          ) : null,
+        }}
+      />
     </Card>
+  );
+}
+
+/** The code that turns the new method on, from the app or the mail; the server answers with the recovery codes. */
+function TurnOnCode({
+  label,
+  confirm,
+  onBack,
+  notice,
+  resend,
+}: {
+  label: string;
+  confirm: { mutate(input: { code: string }): void; isPending: boolean; error: unknown };
+  onBack(): void;
+  notice?: ReactNode;
+  /** Only for a mailed code: the app makes a new one by itself. */
+  resend?: SendNewCode;
+}) {
+  const { t } = useLanguage();
+  const [code, setCode] = useState('');
+  return (
+    <CodeForm
+      code={{
+        notice,
+        label,
+        value: code,
+        onChange: setCode,
+        onSubmit: (typed) => confirm.mutate({ code: typed }),
+        submitLabel: t('twoFactorSetup.confirmAndTurnOn'),
+        busy: confirm.isPending,
+        error: describeApiError(confirm.error),
+        fieldCodes: ['INVALID_CODE'],
+        // A mailed code is typed now: the field takes the focus. The app's code comes after scanning.
+        focusOn: resend !== undefined,
+      }}
+      resend={resend}
+      leave={{ label: t('twoFactorSetup.otherMethod'), onClick: onBack }}
+    />
   );
 }

@@ -1,6 +1,14 @@
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { Link, useParams } from 'wouter';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { describeApiError } from '../../lib/api-error';
@@ -10,30 +18,18 @@ import { trpc } from '../../trpc';
 import { Alert, Button, FormError, Loading, Page } from '../../ui';
 import { canSend, messageTime, sendsOnKey } from './chat-state';
 import { useChat } from './useChat';
+import { ClubPage } from '../orgs/ClubPage';
+import { isAdminRole } from '../orgs/roles';
 import '../../i18n/messages/nb/chat';
 
 /** `/klubber/:id/chat`: the club's team chat, for its members. */
 export default function ChatScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const { t } = useLanguage();
-  const org = trpc.orgs.get.useQuery({ organizationId: id });
-  if (org.isPending) return <Loading text={t('chat.loadingChat')} />;
-  if (org.error) {
-    return (
-      <Page title={t('chat.title')}>
-        <Alert tone="error">
-          <p>{describeApiError(org.error)?.message}</p>
-        </Alert>
-        <Link href={ROUTES.orgs}>{t('chat.toClubs')}</Link>
-      </Page>
-    );
-  }
   return (
-    <Conversation
-      organizationId={id}
-      name={org.data.name}
-      admin={org.data.role === 'owner' || org.data.role === 'admin'}
-    />
+    <ClubPage organizationId={id} loading={t('chat.loadingChat')} title={t('chat.title')} backLabel={t('chat.toClubs')}>
+      {(club) => <Conversation organizationId={id} name={club.name} admin={isAdminRole(club.role)} />}
+    </ClubPage>
   );
 }
 
@@ -193,24 +189,16 @@ function Message({
             if (canSend(editing)) edit.mutate({ organizationId, messageId: message.id, text: editing });
           }}
         >
-          <label htmlFor={editId} className="visually-hidden">
-            {t('chat.editLabel')}
-          </label>
-          <textarea
+          <MessageInput
             id={editId}
-            className="compose-input"
+            label={t('chat.editLabel')}
             value={editing}
-            rows={2}
-            onChange={(e) => setEditing(e.target.value)}
-            onKeyDown={(e) => {
-              if (sendsOnKey(e.nativeEvent)) {
-                e.preventDefault();
-                if (canSend(editing)) edit.mutate({ organizationId, messageId: message.id, text: editing });
-              }
-              if (e.key === 'Escape') setEditing(null);
+            onChange={setEditing}
+            onSend={() => {
+              if (canSend(editing)) edit.mutate({ organizationId, messageId: message.id, text: editing });
             }}
-            // biome-ignore lint/a11y/noAutofocus: the reader just chose "Rediger"; the text to edit is where they are going
-            autoFocus
+            onEscape={() => setEditing(null)}
+            focus
           />
           <FormError error={describeApiError(edit.error)} />
           <div className="row">
@@ -272,12 +260,6 @@ function Composer({ organizationId, onSent }: { organizationId: string; onSent: 
   const submit = () => {
     if (canSend(text) && !send.isPending) send.mutate({ organizationId, text });
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (sendsOnKey(e.nativeEvent)) {
-      e.preventDefault();
-      submit();
-    }
-  };
   return (
     <form
       className="composer"
@@ -286,17 +268,13 @@ function Composer({ organizationId, onSent }: { organizationId: string; onSent: 
         submit();
       }}
     >
-      <label htmlFor={inputId} className="visually-hidden">
-        {t('chat.write')}
-      </label>
-      <textarea
+      <MessageInput
         id={inputId}
-        className="compose-input"
+        label={t('chat.write')}
         placeholder={t('chat.writePlaceholder')}
-        rows={2}
         value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
+        onChange={setText}
+        onSend={submit}
         aria-describedby={`${inputId}-hint`}
       />
       <Button type="submit" busy={send.isPending} disabled={!canSend(text)}>
@@ -309,5 +287,51 @@ function Composer({ organizationId, onSent }: { organizationId: string; onSent: 
       </p>
       <FormError error={describeApiError(send.error)} />
     </form>
+  );
+}
+
+/** A message's text: Enter sends it (Shift+Enter, or a phone's return key, is a new line: chat-state.ts). */
+function MessageInput({
+  id,
+  label,
+  value,
+  onChange,
+  onSend,
+  onEscape,
+  focus = false,
+  ...rest
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  onSend(): void;
+  onEscape?(): void;
+  /** Only for editing: the reader just chose "Rediger", and the text to edit is where they are going. */
+  focus?: boolean;
+} & Pick<TextareaHTMLAttributes<HTMLTextAreaElement>, 'placeholder' | 'aria-describedby'>) {
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="compose-input"
+        rows={2}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (sendsOnKey(e.nativeEvent)) {
+            e.preventDefault();
+            onSend();
+          }
+          if (e.key === 'Escape') onEscape?.();
+        }}
+        // biome-ignore lint/a11y/noAutofocus: set only when the reader asked to edit a message (see `focus`)
+        autoFocus={focus}
+        {...rest}
+      />
+    </>
   );
 }

@@ -6,7 +6,8 @@ import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { Alert, Card, EmptyState, FormError, Loading, Page } from '../../ui';
+import { Alert, Card, EmptyState, FormError, Page } from '../../ui';
+import { WhenLoaded } from '../../ui/WhenLoaded';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
 import { formatDate, teeLabel } from '../rounds/format';
@@ -24,22 +25,18 @@ export default function HandicapScreen() {
   const record = trpc.handicap.record.useQuery();
   return (
     <Page title={t('handicap.title')}>
-      {record.isPending ? (
-        <Loading text={t('handicap.loading')} />
-      ) : record.error ? (
-        <Alert tone="error">
-          <p>{describeApiError(record.error)?.message}</p>
-        </Alert>
-      ) : (
-        <>
-          <PlaysOffCard record={record.data} />
-          <FactsCard record={record.data} />
-          <Card title={t('handicap.chart.title')}>
-            <IndexChart history={record.data.history} />
-          </Card>
-          <ScoresCard record={record.data} />
-        </>
-      )}
+      <WhenLoaded query={record} loading={t('handicap.loading')}>
+        {(data) => (
+          <>
+            <PlaysOffCard record={data} />
+            <FactsCard record={data} />
+            <Card title={t('handicap.chart.title')}>
+              <IndexChart history={data.history} />
+            </Card>
+            <ScoresCard record={data} />
+          </>
+        )}
+      </WhenLoaded>
     </Page>
   );
 }

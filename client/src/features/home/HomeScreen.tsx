@@ -1,17 +1,17 @@
 import { Link } from 'wouter';
-import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
-import { ROLE_LABELS } from '../../../../shared/values';
+import { WhenLoaded } from '../../ui/WhenLoaded';
 import { useLanguage } from '../../i18n';
 import { ProfileForm } from '../account/ProfileForm';
 import { HomeFeed } from '../feed/HomeFeed';
 import { RoundList } from '../rounds/RoundList';
 import { playedTournaments } from '../tournaments/my-tournaments';
 import { NextStartCard } from '../tournaments/NextStartCard';
+import { ClubList } from '../orgs/ClubList';
 import '../../i18n/messages/nb/home';
 
 export default function HomeScreen() {
@@ -41,43 +41,35 @@ export default function HomeScreen() {
         {t('home.newRound')}
       </Link>
       <Card title={t('home.latestRounds')} action={<Link href={ROUTES.rounds}>{t('home.all')}</Link>}>
-        {rounds.isPending ? (
-          <Loading text={t('home.loadingRounds')} />
-        ) : rounds.error ? (
-          <Alert tone="error">
-            <p>{describeApiError(rounds.error)?.message}</p>
-          </Alert>
-        ) : rounds.data.rounds.length === 0 && playedTournaments(tournaments.data?.tournaments ?? []).length === 0 ? (
-          <EmptyState title={t('home.noRounds')}>
-            <p>{t('home.noRoundsHint')}</p>
-          </EmptyState>
-        ) : (
-          <RoundList rounds={rounds.data.rounds} tournaments={tournaments.data?.tournaments} limit={5} />
-        )}
+        <WhenLoaded
+          query={rounds}
+          loading={t('home.loadingRounds')}
+          isEmpty={(data) =>
+            data.rounds.length === 0 && playedTournaments(tournaments.data?.tournaments ?? []).length === 0
+          }
+          empty={
+            <EmptyState title={t('home.noRounds')}>
+              <p>{t('home.noRoundsHint')}</p>
+            </EmptyState>
+          }
+        >
+          {(data) => <RoundList rounds={data.rounds} tournaments={tournaments.data?.tournaments} limit={5} />}
+        </WhenLoaded>
       </Card>
       <HomeFeed />
       <Card title={t('home.myClubs')} action={<Link href={ROUTES.orgs}>{t('home.all')}</Link>}>
-        {orgs.isPending ? (
-          <Loading text={t('home.loadingClubs')} />
-        ) : orgs.error ? (
-          <Alert tone="error">
-            <p>{describeApiError(orgs.error)?.message}</p>
-          </Alert>
-        ) : orgs.data.organizations.length === 0 ? (
-          <EmptyState title={t('home.noClubs')}>
-            <Link href={ROUTES.orgs}>{t('home.createClub')}</Link>
-          </EmptyState>
-        ) : (
-          <ul className="list">
-            {orgs.data.organizations.slice(0, 5).map((org) => (
-              <li key={org.id}>
-                <Link href={ROUTES.org(org.id)} className="item">
-                  <span>{org.name}</span> <span className="badge">{ROLE_LABELS[language][org.role]}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <WhenLoaded
+          query={orgs}
+          loading={t('home.loadingClubs')}
+          isEmpty={(data) => data.organizations.length === 0}
+          empty={
+            <EmptyState title={t('home.noClubs')}>
+              <Link href={ROUTES.orgs}>{t('home.createClub')}</Link>
+            </EmptyState>
+          }
+        >
+          {(data) => <ClubList organizations={data.organizations.slice(0, 5)} />}
+        </WhenLoaded>
       </Card>
       <p>
         <Link href={ROUTES.publicTournaments}>{t('home.publicTournaments')}</Link>

@@ -4,37 +4,43 @@ import { describeApiError, fieldError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
 import { trpc } from '../../trpc';
-import { Alert, Button, Card, EmptyState, FormError, Loading, Page, Pager, SelectField, TextField } from '../../ui';
+import { Alert, Button, Card, EmptyState, FormError, Page, Pager, SelectField, TextField } from '../../ui';
+import { WhenLoaded } from '../../ui/WhenLoaded';
+import { ClubPage, type Club } from './ClubPage';
 import { ClubResults } from './ClubResults';
 import { PendingInvitations } from './PendingInvitations';
 import { formatDateTime } from '../../../../shared/format/dates';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { assignableRoles, describeAuditEntry, isAdminRole, type Role } from './roles';
+import { RowError } from './RowError';
 import '../../i18n/messages/nb/orgs';
 
 const AUDIT_PAGE_SIZE = 20;
 
 export default function OrgScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const { t, language } = useLanguage();
-  const org = trpc.orgs.get.useQuery({ organizationId: id });
-  if (org.isPending) return <Loading text={t('orgs.loadingClub')} />;
-  if (org.error) {
-    return (
-      <Page title={t('orgs.club')}>
-        <Alert tone="error">
-          <p>{describeApiError(org.error)?.message}</p>
-        </Alert>
-        <Link href={ROUTES.orgs}>{t('orgs.backToClubs')}</Link>
-      </Page>
-    );
-  }
-  const admin = isAdminRole(org.data.role);
+  const { t } = useLanguage();
   return (
-    <Page title={org.data.name}>
+    <ClubPage
+      organizationId={id}
+      loading={t('orgs.loadingClub')}
+      title={t('orgs.club')}
+      backLabel={t('orgs.backToClubs')}
+    >
+      {(club) => <ClubOverview id={id} club={club} />}
+    </ClubPage>
+  );
+}
+
+/** The club's page: the way to its tournaments and chat, its results, members, invitations and log. */
+function ClubOverview({ id, club }: { id: string; club: Club }) {
+  const { t, language } = useLanguage();
+  const admin = isAdminRole(club.role);
+  return (
+    <Page title={club.name}>
       <p className="muted">
-        {t('orgs.yourRole')} <span className="badge">{ROLE_LABELS[language][org.data.role]}</span> ·{' '}
+        {t('orgs.yourRole')} <span className="badge">{ROLE_LABELS[language][club.role]}</span> ·{' '}
         <Link href={ROUTES.orgs}>{t('orgs.allClubs')}</Link>
       </p>
       <Link href={ROUTES.tournaments(id)} className="btn secondary block" style={{ marginBottom: '0.5rem' }}>
@@ -44,8 +50,8 @@ export default function OrgScreen() {
       <ClubResults organizationId={id} />
       <div className={admin ? 'grid-cols' : undefined}>
         <div>
-          <Members organizationId={id} myRole={org.data.role} />
-          {admin ? <Invite organizationId={id} myRole={org.data.role} /> : null}
+          <Members organizationId={id} myRole={club.role} />
+          {admin ? <Invite organizationId={id} myRole={club.role} /> : null}
           <Leave organizationId={id} />
         </div>
         {admin ? <AuditLog organizationId={id} /> : null}
@@ -90,71 +96,63 @@ function Members({ organizationId, myRole }: { organizationId: string; myRole: R
 
   return (
     <Card title={t('orgs.members')}>
-      {members.isPending ? (
-        <Loading text={t('orgs.loadingMembers')} />
-      ) : members.error ? (
-        <Alert tone="error">
-          <p>{describeApiError(members.error)?.message}</p>
-        </Alert>
-      ) : (
-        <ul className="list" aria-label={t('orgs.members')}>
-          {members.data.members.map((m) => {
-            // An admin cannot change an owner; only an owner touches owners (the server has the last word).
-            const editable = admin && m.userId !== me && (myRole === 'owner' || m.role !== 'owner');
-            return (
-              <li key={m.userId} data-testid="member">
-                <div className="row between">
-                  <div>
-                    <strong>{m.name ?? m.email}</strong>
-                    {m.name ? <div className="small muted">{m.email}</div> : null}
-                  </div>
-                  {editable ? (
-                    <div className="row">
-                      <label className="visually-hidden" htmlFor={`role-${m.userId}`}>
-                        {t('orgs.roleFor', { name: m.name ?? m.email })}
-                      </label>
-                      <select
-                        id={`role-${m.userId}`}
-                        className="btn secondary small"
-                        value={m.role}
-                        disabled={setRole.isPending}
-                        onChange={(e) =>
-                          setRole.mutate({ organizationId, userId: m.userId, role: e.target.value as Role })
-                        }
-                      >
-                        {(roles.includes(m.role) ? roles : [m.role, ...roles]).map((r) => (
-                          <option key={r} value={r}>
-                            {ROLE_LABELS[language][r]}
-                          </option>
-                        ))}
-                      </select>
-                      <Button
-                        size="small"
-                        variant="danger"
-                        busy={remove.isPending && remove.variables?.userId === m.userId}
-                        onClick={() => remove.mutate({ organizationId, userId: m.userId })}
-                        aria-label={t('orgs.removeName', { name: m.name ?? m.email })}
-                      >
-                        {t('orgs.remove')}
-                      </Button>
+      <WhenLoaded query={members} loading={t('orgs.loadingMembers')}>
+        {(data) => (
+          <ul className="list" aria-label={t('orgs.members')}>
+            {data.members.map((m) => {
+              // An admin cannot change an owner; only an owner touches owners (the server has the last word).
+              const editable = admin && m.userId !== me && (myRole === 'owner' || m.role !== 'owner');
+              return (
+                <li key={m.userId} data-testid="member">
+                  <div className="row between">
+                    <div>
+                      <strong>{m.name ?? m.email}</strong>
+                      {m.name ? <div className="small muted">{m.email}</div> : null}
                     </div>
-                  ) : (
-                    <span className="badge">
-                      {ROLE_LABELS[language][m.role]}
-                      {m.userId === me ? ` ${t('orgs.you')}` : ''}
-                    </span>
-                  )}
-                </div>
-                {failedFor === m.userId && error ? (
-                  <p className="small error-text" role="alert">
-                    {error.message}
-                  </p>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                    {editable ? (
+                      <div className="row">
+                        <label className="visually-hidden" htmlFor={`role-${m.userId}`}>
+                          {t('orgs.roleFor', { name: m.name ?? m.email })}
+                        </label>
+                        <select
+                          id={`role-${m.userId}`}
+                          className="btn secondary small"
+                          value={m.role}
+                          disabled={setRole.isPending}
+                          onChange={(e) =>
+                            setRole.mutate({ organizationId, userId: m.userId, role: e.target.value as Role })
+                          }
+                        >
+                          {(roles.includes(m.role) ? roles : [m.role, ...roles]).map((r) => (
+                            <option key={r} value={r}>
+                              {ROLE_LABELS[language][r]}
+                            </option>
+                          ))}
+                        </select>
+                        <Button
+                          size="small"
+                          variant="danger"
+                          busy={remove.isPending && remove.variables?.userId === m.userId}
+                          onClick={() => remove.mutate({ organizationId, userId: m.userId })}
+                          aria-label={t('orgs.removeName', { name: m.name ?? m.email })}
+                        >
+                          {t('orgs.remove')}
+                        </Button>
+                      </div>
+                    ) : (
+                      <span className="badge">
+                        {ROLE_LABELS[language][m.role]}
+                        {m.userId === me ? ` ${t('orgs.you')}` : ''}
+                      </span>
+                    )}
+                  </div>
+                  {failedFor === m.userId ? <RowError error={error} /> : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </WhenLoaded>
       {admin ? <PendingInvitations organizationId={organizationId} myRole={myRole} /> : null}
     </Card>
   );
@@ -271,36 +269,35 @@ function AuditLog({ organizationId }: { organizationId: string }) {
   );
   return (
     <Card title={t('orgs.log')}>
-      {log.isPending ? (
-        <Loading text={t('orgs.loadingLog')} />
-      ) : log.error ? (
-        <Alert tone="error">
-          <p>{describeApiError(log.error)?.message}</p>
-        </Alert>
-      ) : log.data.entries.length === 0 ? (
-        <EmptyState title={t('orgs.noEvents')} />
-      ) : (
-        <>
-          <ol className="list" aria-label={t('orgs.events')}>
-            {log.data.entries.map((entry) => (
-              <li key={entry.id}>
-                <div>{describeAuditEntry(entry, language)}</div>
-                <div className="small muted">
-                  <time dateTime={entry.createdAt}>{formatDateTime(new Date(entry.createdAt), language)}</time>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <Pager
-            page={page}
-            total={log.data.total}
-            pageSize={AUDIT_PAGE_SIZE}
-            onPage={setPage}
-            previousLabel={t('orgs.newer')}
-            nextLabel={t('orgs.older')}
-          />
-        </>
-      )}
+      <WhenLoaded
+        query={log}
+        loading={t('orgs.loadingLog')}
+        isEmpty={(data) => data.entries.length === 0}
+        empty={<EmptyState title={t('orgs.noEvents')} />}
+      >
+        {(data) => (
+          <>
+            <ol className="list" aria-label={t('orgs.events')}>
+              {data.entries.map((entry) => (
+                <li key={entry.id}>
+                  <div>{describeAuditEntry(entry, language)}</div>
+                  <div className="small muted">
+                    <time dateTime={entry.createdAt}>{formatDateTime(new Date(entry.createdAt), language)}</time>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <Pager
+              page={page}
+              total={data.total}
+              pageSize={AUDIT_PAGE_SIZE}
+              onPage={setPage}
+              previousLabel={t('orgs.newer')}
+              nextLabel={t('orgs.older')}
+            />
+          </>
+        )}
+      </WhenLoaded>
     </Card>
   );
 }

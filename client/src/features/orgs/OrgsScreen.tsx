@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { Alert, Button, Card, EmptyState, FormError, Loading, Page, TextField } from '../../ui';
-import { ROLE_LABELS } from '../../../../shared/values';
+import { Button, Card, EmptyState, FormError, Page, TextField } from '../../ui';
+import { WhenLoaded } from '../../ui/WhenLoaded';
 import { useLanguage } from '../../i18n';
+import { ClubList } from './ClubList';
 import '../../i18n/messages/nb/orgs';
 
 export default function OrgsScreen() {
   const utils = trpc.useUtils();
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   const [, navigate] = useLocation();
   const mine = trpc.orgs.mine.useQuery();
   const [name, setName] = useState('');
@@ -30,28 +31,18 @@ export default function OrgsScreen() {
   return (
     <Page title={t('orgs.title')}>
       <Card title={t('orgs.myClubs')}>
-        {mine.isPending ? (
-          <Loading text={t('orgs.loadingClubs')} />
-        ) : mine.error ? (
-          <Alert tone="error">
-            <p>{describeApiError(mine.error)?.message}</p>
-          </Alert>
-        ) : mine.data.organizations.length === 0 ? (
-          <EmptyState title={t('orgs.noClubs')}>
-            <p>{t('orgs.noClubsHint')}</p>
-          </EmptyState>
-        ) : (
-          <ul className="list">
-            {mine.data.organizations.map((org) => (
-              <li key={org.id}>
-                <Link href={ROUTES.org(org.id)} className="item">
-                  <span>{org.name}</span>
-                  <span className="badge">{ROLE_LABELS[language][org.role]}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <WhenLoaded
+          query={mine}
+          loading={t('orgs.loadingClubs')}
+          isEmpty={(data) => data.organizations.length === 0}
+          empty={
+            <EmptyState title={t('orgs.noClubs')}>
+              <p>{t('orgs.noClubsHint')}</p>
+            </EmptyState>
+          }
+        >
+          {(data) => <ClubList organizations={data.organizations} />}
+        </WhenLoaded>
       </Card>
       <Card title={t('orgs.newClub')}>
         <form onSubmit={submit} noValidate>
