@@ -14,7 +14,6 @@ import { DeleteAccountCard, ExportCard } from './OwnDataCards';
 import { LanguageCard } from './LanguageCard';
 import { ProfileForm } from './ProfileForm';
 import { movedText } from './moved';
-import '../../i18n/messages/nb/account';
 
 export default function AccountScreen() {
   const session = useSession();

@@ -3,7 +3,6 @@ import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { Button, CodeInput, FormError } from '../../ui';
 import type { TwoFactorMethod } from '../../../../shared/values';
-import '../../i18n/messages/nb/accountMore';
 
 /** The current code a 2FA change asks for; for the e-mail method with a button that mails one. */
 export function CurrentCodeField({

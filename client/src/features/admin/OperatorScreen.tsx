@@ -5,7 +5,6 @@ import { formatHandicapIndex } from '../../lib/handicap';
 import { useSession } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { Alert, Button, Card, EmptyState, Loading, Page, Pager, TextField } from '../../ui';
-import '../../i18n/messages/nb/operator';
 
 const PAGE_SIZE = 20;
 

@@ -7,7 +7,6 @@ import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { Alert, Button, Card, CodeInput, FormError, Page, TextField } from '../../ui';
-import '../../i18n/messages/nb/login';
 import { readLinkSent, writeLinkSent, type LinkSent } from '../../session/link-sent';
 
 type Mode = 'link' | 'password';

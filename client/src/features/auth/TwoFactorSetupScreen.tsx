@@ -12,7 +12,6 @@ import type { Language } from '../../../../shared/values';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS, type TwoFactorMethod } from '../../../../shared/values';
-import '../../i18n/messages/nb/twoFactorSetup';
 
 type Method = TwoFactorMethod;
 type Step =

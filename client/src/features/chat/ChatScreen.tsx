@@ -10,7 +10,6 @@ import { trpc } from '../../trpc';
 import { Alert, Button, FormError, Loading, Page } from '../../ui';
 import { canSend, messageTime, sendsOnKey } from './chat-state';
 import { useChat } from './useChat';
-import '../../i18n/messages/nb/chat';
 
 /** `/klubber/:id/chat`: the club's team chat, for its members. */
 export default function ChatScreen() {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { finishedText, highlightText, openedText, roundSharedText, startedText } from '../../../../server/feed/text';
 import type { FeedItem } from '../../../../shared/schemas/feed';
-import { i18n } from '../../i18n';
-import { en } from '../../i18n/messages/en';
-import '../../i18n/messages/nb/feed';
+import { feed } from '../../../../shared/i18n/en/feed';
+import { i18n, loadTexts } from '../../i18n';
 import { feedSentence, shownText } from './feed-sentence';
 
-i18n.addResourceBundle('en', 'translation', en);
+await loadTexts(['feed']);
+i18n.addResourceBundle('en', 'translation', { feed });
 const english = i18n.getFixedT('en');
 const norwegian = i18n.getFixedT('nb');
 

@@ -12,7 +12,6 @@ import { HomeFeed } from '../feed/HomeFeed';
 import { RoundList } from '../rounds/RoundList';
 import { playedTournaments } from '../tournaments/my-tournaments';
 import { NextStartCard } from '../tournaments/NextStartCard';
-import '../../i18n/messages/nb/home';
 
 export default function HomeScreen() {
   const session = useSession();

@@ -11,7 +11,6 @@ import { formatDateTime } from '../../../../shared/format/dates';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { assignableRoles, describeAuditEntry, isAdminRole, type Role } from './roles';
-import '../../i18n/messages/nb/orgs';
 
 const AUDIT_PAGE_SIZE = 20;
 

@@ -6,7 +6,6 @@ import { trpc } from '../../trpc';
 import { Alert, Button, Card, EmptyState, FormError, Loading, Page, TextField } from '../../ui';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/orgs';
 
 export default function OrgsScreen() {
   const utils = trpc.useUtils();

@@ -6,7 +6,6 @@ import { formatDateTime, formatDay } from '../../../../shared/format/dates';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import type { Role } from './roles';
-import '../../i18n/messages/nb/orgs';
 
 /**
  * The invitations nobody has answered yet, under the members, for owners and admins: address, role, when
