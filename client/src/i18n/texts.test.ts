@@ -76,9 +76,9 @@ const text = new Map(
 /** The modules a module runs at load: its static imports, not the type-only ones nor import() of a chunk. */
 function staticImports(file: string): string[] {
   const source = text.get(file)!;
-  const found = [...source.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?'(\.{1,2}\/[^']+)'/gm)].map(
-    (m) => resolveImport(file, m[1]!),
-  );
+  const found = [
+    ...source.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?'(\.{1,2}(?:\/[^']*)?)'/gm),
+  ].map((m) => resolveImport(file, m[1]!));
   return found.filter((f): f is string => f !== undefined);
 }
 
