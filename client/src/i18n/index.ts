@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Language } from '../../../shared/values';
 import { listFormat } from '../../../shared/i18n/render';
-import { type Area, ENGLISH, NORWEGIAN, SHELL_TEXTS } from './areas';
+import { type Area, type AreaLoader, NORWEGIAN, SHELL_TEXTS } from './areas';
 import { browserLanguages, chooseLanguage, readStoredLanguage } from './language';
 
 /**
@@ -27,7 +27,11 @@ void i18n.init({
 // Lists join as the server's texts join them (shared/i18n/render.ts).
 i18n.services.formatter?.add('list', listFormat);
 
-const LOADERS: Record<Language, Record<Area, () => Promise<object>>> = { nb: NORWEGIAN, en: ENGLISH };
+/** Each language's loaders; the English list is itself a chunk, asked for when English is first needed. */
+const LOADERS: Record<Language, () => Promise<Record<Area, AreaLoader>>> = {
+  nb: async () => NORWEGIAN,
+  en: () => import('./english').then((m) => m.ENGLISH),
+};
 /** Each area's load in each language, once ("en:rounds"). */
 const loading = new Map<string, Promise<void>>();
 /** Every area a screen has asked for: a language switch loads them all before the app changes language. */
@@ -39,16 +43,13 @@ function loadArea(language: Language, area: Area): Promise<void> {
   const key = `${language}:${area}`;
   let pending = loading.get(key);
   if (!pending) {
-    pending = LOADERS[language][area]().then(
-      (texts) => {
-        i18n.addResourceBundle(language, 'translation', { [area]: texts }, true, true);
-      },
-      (error: unknown) => {
-        // A chunk that failed to arrive (a lost connection) is asked for again next time.
-        loading.delete(key);
-        throw error;
-      },
-    );
+    pending = (async () => {
+      const loaders = await LOADERS[language]();
+      const module = await loaders[area]();
+      i18n.addResourceBundle(language, 'translation', { [area]: module[area] }, true, true);
+    })();
+    // A chunk that failed to arrive (a lost connection) is asked for again next time.
+    pending.catch(() => loading.delete(key));
     loading.set(key, pending);
   }
   return pending;

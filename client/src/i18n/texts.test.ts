@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../shared/values';
-import { type Area, ENGLISH, NORWEGIAN, SHELL_TEXTS } from './areas';
+import { type Area, type AreaLoader, NORWEGIAN, SHELL_TEXTS } from './areas';
+import { ENGLISH } from './english';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -18,11 +19,11 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const AREAS = Object.keys(NORWEGIAN) as Area[];
-const LOADERS: Record<Language, Record<Area, () => Promise<object>>> = { nb: NORWEGIAN, en: ENGLISH };
+const LOADERS: Record<Language, Record<Area, AreaLoader>> = { nb: NORWEGIAN, en: ENGLISH };
 
-/** One language's whole catalogue, every area loaded as the app loads it. */
+/** One language's whole catalogue, every area loaded as the app loads it (its module's export of its name). */
 async function catalogue(language: Language): Promise<Map<string, string>> {
-  const areas = await Promise.all(AREAS.map(async (area) => [area, await LOADERS[language][area]()] as const));
+  const areas = await Promise.all(AREAS.map(async (area) => [area, (await LOADERS[language][area]())[area]] as const));
   return flatten(Object.fromEntries(areas) as Tree);
 }
 
@@ -149,7 +150,8 @@ describe('where the texts load', async () => {
 
   it('has every chunk of the app’s own code load through lazyWithTexts', () => {
     const loaders = [...files].flatMap((file) => {
-      if (file === join(SRC, 'i18n', 'areas.ts')) return [];
+      // The catalogue's own loaders.
+      if (['areas.ts', 'english.ts', 'index.ts'].some((name) => file === join(SRC, 'i18n', name))) return [];
       const source = text.get(file)!;
       const all = source.match(/\bimport\(\s*'\.{1,2}\//g)?.length ?? 0;
       const wrapped = source.match(/lazyWithTexts\(\s*\[[^\]]*\],\s*\(\)\s*=>\s*import\('\.{1,2}\//g)?.length ?? 0;
