@@ -3,6 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { Language } from '../../../shared/values';
 import { listFormat } from '../../../shared/i18n/render';
 import { type Area, type AreaLoader, NORWEGIAN, SHELL_TEXTS } from './areas';
+import { ENGLISH } from './english';
 import { browserLanguages, chooseLanguage, readStoredLanguage } from './language';
 
 /**
@@ -27,11 +28,7 @@ void i18n.init({
 // Lists join as the server's texts join them (shared/i18n/render.ts).
 i18n.services.formatter?.add('list', listFormat);
 
-/** Each language's loaders; the English list is itself a chunk, asked for when English is first needed. */
-const LOADERS: Record<Language, () => Promise<Record<Area, AreaLoader>>> = {
-  nb: async () => NORWEGIAN,
-  en: () => import('./english').then((m) => m.ENGLISH),
-};
+const LOADERS: Record<Language, Record<Area, AreaLoader>> = { nb: NORWEGIAN, en: ENGLISH };
 /** Each area's load in each language, once ("en:rounds"). */
 const loading = new Map<string, Promise<void>>();
 /** Every area a screen has asked for: a language switch loads them all before the app changes language. */
@@ -44,8 +41,7 @@ function loadArea(language: Language, area: Area): Promise<void> {
   let pending = loading.get(key);
   if (!pending) {
     pending = (async () => {
-      const loaders = await LOADERS[language]();
-      const module = await loaders[area]();
+      const module = await LOADERS[language][area]();
       i18n.addResourceBundle(language, 'translation', { [area]: module[area] }, true, true);
     })();
     // A chunk that failed to arrive (a lost connection) is asked for again next time.
