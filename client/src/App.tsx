@@ -1,41 +1,73 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { ROUTES } from './routes';
 import { redirectFor, type Access } from './session/stage';
 import { useSession } from './session/useSession';
 import { Alert, Button, ErrorBoundary, Loading, Page } from './ui';
 import { useLanguage } from './i18n';
+import { lazyWithTexts } from './i18n/lazy-with-texts';
 import { useAccountLanguage } from './i18n/useAccountLanguage';
 
-// One chunk per screen: the sign-in screen loads only what it needs (docs/app.md, "Bundle sizes").
-const LoginScreen = lazy(() => import('./features/auth/LoginScreen'));
-const VerifyLinkScreen = lazy(() => import('./features/auth/VerifyLinkScreen'));
-const TwoFactorVerifyScreen = lazy(() => import('./features/auth/TwoFactorVerifyScreen'));
-const TwoFactorSetupScreen = lazy(() => import('./features/auth/TwoFactorSetupScreen'));
-const HomeScreen = lazy(() => import('./features/home/HomeScreen'));
-const AccountScreen = lazy(() => import('./features/account/AccountScreen'));
-const HandicapScreen = lazy(() => import('./features/handicap/HandicapScreen'));
-const ConfirmEmailScreen = lazy(() => import('./features/account/ConfirmEmailScreen'));
-const ConfirmMergeScreen = lazy(() => import('./features/account/ConfirmMergeScreen'));
-const AccountDeletedScreen = lazy(() => import('./features/account/AccountDeletedScreen'));
-const OrgsScreen = lazy(() => import('./features/orgs/OrgsScreen'));
-const OrgScreen = lazy(() => import('./features/orgs/OrgScreen'));
-const JoinOrgScreen = lazy(() => import('./features/orgs/JoinOrgScreen'));
-const RoundsScreen = lazy(() => import('./features/rounds/RoundsScreen'));
-const NewRoundScreen = lazy(() => import('./features/rounds/NewRoundScreen'));
-const RoundScreen = lazy(() => import('./features/rounds/RoundScreen'));
-const TournamentsScreen = lazy(() => import('./features/tournaments/TournamentsScreen'));
-const NewTournamentScreen = lazy(() => import('./features/tournaments/NewTournamentScreen'));
-const EditTournamentScreen = lazy(() => import('./features/tournaments/EditTournamentScreen'));
-const TournamentScreen = lazy(() => import('./features/tournaments/TournamentScreen'));
-const TournamentCardScreen = lazy(() => import('./features/tournaments/TournamentCardScreen'));
-const OperatorScreen = lazy(() => import('./features/admin/OperatorScreen'));
+// One chunk per screen: the sign-in screen loads only what it needs (docs/app.md, "Bundle sizes"). Each names
+// the areas of texts that it and what it imports use; it renders once they are there (decision 0024).
+const LoginScreen = lazyWithTexts(['login'], () => import('./features/auth/LoginScreen'));
+const VerifyLinkScreen = lazyWithTexts(['verifyLink'], () => import('./features/auth/VerifyLinkScreen'));
+const TwoFactorVerifyScreen = lazyWithTexts(['twoFactorVerify'], () => import('./features/auth/TwoFactorVerifyScreen'));
+const TwoFactorSetupScreen = lazyWithTexts(
+  ['recoveryCodes', 'twoFactorSetup'],
+  () => import('./features/auth/TwoFactorSetupScreen'),
+);
+const HomeScreen = lazyWithTexts(
+  ['account', 'feed', 'home', 'rounds', 'tournaments'],
+  () => import('./features/home/HomeScreen'),
+);
+const AccountScreen = lazyWithTexts(
+  ['account', 'accountMore', 'ownData', 'recoveryCodes'],
+  () => import('./features/account/AccountScreen'),
+);
+const HandicapScreen = lazyWithTexts(['handicap', 'rounds'], () => import('./features/handicap/HandicapScreen'));
+const ConfirmEmailScreen = lazyWithTexts(['accountMore'], () => import('./features/account/ConfirmEmailScreen'));
+const ConfirmMergeScreen = lazyWithTexts(['accountMore'], () => import('./features/account/ConfirmMergeScreen'));
+const AccountDeletedScreen = lazyWithTexts(['accountMore'], () => import('./features/account/AccountDeletedScreen'));
+const OrgsScreen = lazyWithTexts(['orgs'], () => import('./features/orgs/OrgsScreen'));
+const OrgScreen = lazyWithTexts(['account', 'orgs', 'publicTournaments'], () => import('./features/orgs/OrgScreen'));
+const JoinOrgScreen = lazyWithTexts(['orgs'], () => import('./features/orgs/JoinOrgScreen'));
+const RoundsScreen = lazyWithTexts(['home', 'rounds', 'tournaments'], () => import('./features/rounds/RoundsScreen'));
+const NewRoundScreen = lazyWithTexts(['rounds'], () => import('./features/rounds/NewRoundScreen'));
+const RoundScreen = lazyWithTexts(['rounds'], () => import('./features/rounds/RoundScreen'));
+const TournamentsScreen = lazyWithTexts(
+  ['account', 'orgs', 'tournaments'],
+  () => import('./features/tournaments/TournamentsScreen'),
+);
+const NewTournamentScreen = lazyWithTexts(
+  ['account', 'orgs', 'rounds', 'tournaments'],
+  () => import('./features/tournaments/NewTournamentScreen'),
+);
+const EditTournamentScreen = lazyWithTexts(
+  ['rounds', 'tournaments'],
+  () => import('./features/tournaments/EditTournamentScreen'),
+);
+const TournamentScreen = lazyWithTexts(
+  ['account', 'orgs', 'rounds', 'tournaments'],
+  () => import('./features/tournaments/TournamentScreen'),
+);
+const TournamentCardScreen = lazyWithTexts(
+  ['rounds', 'tournaments'],
+  () => import('./features/tournaments/TournamentCardScreen'),
+);
+const OperatorScreen = lazyWithTexts(['operator'], () => import('./features/admin/OperatorScreen'));
 // The public page loads nothing of the signed-in screens (decision 0506).
-const PublicTournamentScreen = lazy(() => import('./features/public/PublicTournamentScreen'));
-const TournamentListScreen = lazy(() => import('./features/public/TournamentListScreen'));
-const FeedScreen = lazy(() => import('./features/feed/FeedScreen'));
-const ChatScreen = lazy(() => import('./features/chat/ChatScreen'));
-const UnreadBadge = lazy(() => import('./features/chat/UnreadBadge'));
+const PublicTournamentScreen = lazyWithTexts(
+  ['publicTournaments'],
+  () => import('./features/public/PublicTournamentScreen'),
+);
+const TournamentListScreen = lazyWithTexts(
+  ['publicTournaments'],
+  () => import('./features/public/TournamentListScreen'),
+);
+const FeedScreen = lazyWithTexts(['feed'], () => import('./features/feed/FeedScreen'));
+const ChatScreen = lazyWithTexts(['chat', 'orgs', 'account'], () => import('./features/chat/ChatScreen'));
+const UnreadBadge = lazyWithTexts(['chat'], () => import('./features/chat/UnreadBadge'));
 
 function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const session = useSession();

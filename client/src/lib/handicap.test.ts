@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { common } from '../../../shared/i18n/en/common';
 import { i18n } from '../i18n';
-import { en } from '../i18n/messages/en';
 import { formatHandicapIndex, formatStrokes, parseHandicapIndex } from './handicap';
 
-i18n.addResourceBundle('en', 'translation', en);
+i18n.addResourceBundle('en', 'translation', { common });
 const nb = i18n.getFixedT('nb');
 const english = i18n.getFixedT('en');
 

@@ -2,7 +2,6 @@ import { Link } from 'wouter';
 import { ROUTES } from '../../routes';
 import { Alert, Page } from '../../ui';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/accountMore';
 
 /** Where the app lands after the account is deleted: signed out, nothing of the account left to show. */
 export default function AccountDeletedScreen() {

@@ -11,7 +11,6 @@ import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
-import '../../i18n/messages/nb/account';
 
 /** The account settings: one card per concern, each in its own file beside this one. */
 export default function AccountScreen() {

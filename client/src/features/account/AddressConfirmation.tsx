@@ -3,7 +3,6 @@ import { describeApiError } from '../../lib/api-error';
 import { useLanguage } from '../../i18n';
 import { Alert } from '../../ui';
 import { EmailCodeFlow } from '../auth/EmailCodeFlow';
-import '../../i18n/messages/nb/account';
 
 /** A mutation as this form uses it; the per-call success moves the form on, the screen's own hooks do the rest. */
 interface Call<Input> {

@@ -1,7 +1,6 @@
 import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { ConfirmScreen } from './ConfirmScreen';
-import '../../i18n/messages/nb/accountMore';
 
 export default function ConfirmEmailScreen() {
   const { client } = trpc.useUtils();

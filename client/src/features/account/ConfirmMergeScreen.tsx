@@ -2,7 +2,6 @@ import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { ConfirmScreen } from './ConfirmScreen';
 import { movedText } from './moved';
-import '../../i18n/messages/nb/accountMore';
 
 export default function ConfirmMergeScreen() {
   const { client } = trpc.useUtils();

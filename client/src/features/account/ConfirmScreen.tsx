@@ -5,7 +5,6 @@ import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { Alert, Button, Card, Page } from '../../ui';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/accountMore';
 
 /**
  * A mailed confirmation link's landing page (an added address, an account merge). Like the sign-in link,

@@ -2,7 +2,6 @@ import { useLanguage } from '../../i18n';
 import { CodeInput } from '../../ui';
 import { MailCurrentCode } from '../auth/MailCurrentCode';
 import type { TwoFactorMethod } from '../../../../shared/values';
-import '../../i18n/messages/nb/accountMore';
 
 /** The current code a 2FA change asks for; for the e-mail method with a button that mails one. */
 export function CurrentCodeField({

@@ -4,7 +4,6 @@ import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, FormError } from '../../ui';
 import { WhenLoaded } from '../../ui/WhenLoaded';
 import { AddressConfirmation } from './AddressConfirmation';
-import '../../i18n/messages/nb/account';
 
 /** The account's addresses: the primary one, the added ones to remove, and adding one confirmed by its code. */
 export function EmailsCard() {

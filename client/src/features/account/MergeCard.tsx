@@ -5,7 +5,6 @@ import { useLanguage } from '../../i18n';
 import { Alert, Card } from '../../ui';
 import { AddressConfirmation } from './AddressConfirmation';
 import { movedText } from './moved';
-import '../../i18n/messages/nb/account';
 
 /** Taking another account into this one, after a code mailed to the other account's address. */
 export function MergeCard() {

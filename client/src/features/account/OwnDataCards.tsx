@@ -8,7 +8,6 @@ import { trpc } from '../../trpc';
 import { currentLanguage, useLanguage } from '../../i18n';
 import { Alert, Button, Card, CodeInput, FormError } from '../../ui';
 import { CurrentCodeField } from './CurrentCodeField';
-import '../../i18n/messages/nb/ownData';
 
 /** The REST download of GET /account/export (decision 0106): the file name the server gave it. */
 const EXPORT_PATH = '/account/export';

@@ -4,7 +4,6 @@ import { useRefreshSession, type User } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, FormError, TextField } from '../../ui';
-import '../../i18n/messages/nb/account';
 
 /** Setting a first password, or changing one (which signs out the other devices). */
 export function PasswordCard({ user }: { user: User }) {

@@ -4,7 +4,6 @@ import type { User } from '../../session/useSession';
 import { useLanguage } from '../../i18n';
 import { Card } from '../../ui';
 import { ProfileForm } from './ProfileForm';
-import '../../i18n/messages/nb/account';
 
 /** Name and handicap index, beside the way to the handicap record. */
 export function ProfileCard({ user }: { user: User }) {

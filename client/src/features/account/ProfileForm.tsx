@@ -5,7 +5,6 @@ import { useSetUser, type User } from '../../session/useSession';
 import { useLanguage } from '../../i18n';
 import { trpc } from '../../trpc';
 import { Alert, Button, FormError, TextField } from '../../ui';
-import '../../i18n/messages/nb/account';
 
 /**
  * Name and handicap index, saved with account.updateProfile (the server's messages shown at the fields).

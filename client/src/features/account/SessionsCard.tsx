@@ -5,7 +5,6 @@ import { useForgetSession } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, FormError } from '../../ui';
-import '../../i18n/messages/nb/account';
 
 /** Signing out here, or on every other device. */
 export function SessionsCard() {

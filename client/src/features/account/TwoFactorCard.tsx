@@ -9,7 +9,6 @@ import { Alert, Button, Card, FormError } from '../../ui';
 import { RecoveryCodes } from '../auth/RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS } from '../../../../shared/values';
 import { CurrentCodeField } from './CurrentCodeField';
-import '../../i18n/messages/nb/account';
 
 /** Two-factor on the account: which method, switching it, new recovery codes, and turning it off. */
 export function TwoFactorCard({ user }: { user: User }) {

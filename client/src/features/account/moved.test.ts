@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../../i18n';
+import { applyLanguage, i18n, loadTexts } from '../../i18n';
 import { movedText } from './moved';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['accountMore']);
 
 describe('what a merge moved', () => {
   it('counts each kind in the singular for one and the plural for more, in both languages', async () => {

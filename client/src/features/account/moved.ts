@@ -1,5 +1,4 @@
 import type { TFunction } from 'i18next';
-import '../../i18n/messages/nb/accountMore';
 
 /** What a merge moved, as a phrase: "2 runder, 1 klubbmedlemskap og 1 bane" ("1 round, …" in English). */
 export function movedText(moved: { rounds: number; memberships: number; courses: number }, t: TFunction): string {

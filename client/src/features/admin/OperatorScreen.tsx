@@ -6,7 +6,6 @@ import { useSession } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { Alert, Button, Card, EmptyState, Page, Pager, TextField } from '../../ui';
 import { WhenLoaded } from '../../ui/WhenLoaded';
-import '../../i18n/messages/nb/operator';
 
 const PAGE_SIZE = 20;
 

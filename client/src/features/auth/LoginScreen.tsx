@@ -8,7 +8,6 @@ import { useLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { Alert, Button, Card, FormError, Page, TextField } from '../../ui';
 import { EmailCodeFlow } from './EmailCodeFlow';
-import '../../i18n/messages/nb/login';
 import { readLinkSent, writeLinkSent, type LinkSent } from '../../session/link-sent';
 
 type Mode = 'link' | 'password';

@@ -2,7 +2,6 @@ import { useId, useRef, useState } from 'react';
 import { recoveryCodesFile } from '../../lib/secret';
 import { useLanguage } from '../../i18n';
 import { Alert, Button } from '../../ui';
-import '../../i18n/messages/nb/recoveryCodes';
 
 /**
  * The ten recovery codes, shown once: copy, download, and an explicit "I have saved them" before going on,

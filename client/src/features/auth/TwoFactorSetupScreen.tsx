@@ -14,7 +14,6 @@ import { CodeForm, type SendNewCode } from './EmailCodeFlow';
 import { MailCurrentCode } from './MailCurrentCode';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TWO_FACTOR_METHOD_LABELS, type TwoFactorMethod } from '../../../../shared/values';
-import '../../i18n/messages/nb/twoFactorSetup';
 
 type Method = TwoFactorMethod;
 type Step =

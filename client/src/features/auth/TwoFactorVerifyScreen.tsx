@@ -7,7 +7,6 @@ import { useApplySessionAnswer, useForgetSession } from '../../session/useSessio
 import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, CodeInput, FormError, Page } from '../../ui';
-import '../../i18n/messages/nb/twoFactorVerify';
 
 const RESEND_WAIT_MS = 30_000;
 

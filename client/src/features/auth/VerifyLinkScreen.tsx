@@ -6,7 +6,6 @@ import { useApplySessionAnswer } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { useLanguage } from '../../i18n';
 import { Alert, Button, Card, Page } from '../../ui';
-import '../../i18n/messages/nb/verifyLink';
 
 /**
  * The magic link's landing page (docs/contract.md section 4). Opening it signs no one in: a mail scanner that

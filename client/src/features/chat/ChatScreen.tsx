@@ -20,7 +20,6 @@ import { canSend, messageTime, sendsOnKey } from './chat-state';
 import { useChat } from './useChat';
 import { ClubPage } from '../orgs/ClubPage';
 import { isAdminRole } from '../orgs/roles';
-import '../../i18n/messages/nb/chat';
 
 /** `/klubber/:id/chat`: the club's team chat, for its members. */
 export default function ChatScreen() {

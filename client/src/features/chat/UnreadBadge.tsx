@@ -1,6 +1,5 @@
 import { useLanguage } from '../../i18n';
 import { trpc } from '../../trpc';
-import '../../i18n/messages/nb/chat';
 
 /** At most this many clubs are watched live for the badge (a socket holds 20 subscriptions); the rest by polling. */
 const WATCHED_CLUBS = 8;

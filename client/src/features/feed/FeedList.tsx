@@ -8,7 +8,6 @@ import { HIGHLIGHT_LABEL, KIND_LABEL, feedTime, placesOf, positionText, totalTex
 import { shownText } from './feed-sentence';
 import { itemLink } from './feed-state';
 import './feed.css';
-import '../../i18n/messages/nb/feed';
 
 /** The time now, renewed every `everyMs`: "for 5 min siden" keeps up while the screen is open. */
 export function useNow(everyMs = 30_000): Date {

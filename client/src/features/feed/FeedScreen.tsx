@@ -6,7 +6,6 @@ import { useSession } from '../../session/useSession';
 import { Alert, Button, EmptyState, Loading, Page } from '../../ui';
 import { FeedList, useNow } from './FeedList';
 import { useFeed } from './useFeed';
-import '../../i18n/messages/nb/feed';
 
 const PAGE_SIZE = 20;
 

@@ -5,7 +5,6 @@ import { ROUTES } from '../../routes';
 import { Alert, Card, EmptyState, Loading } from '../../ui';
 import { FeedList, useNow } from './FeedList';
 import { useFeed } from './useFeed';
-import '../../i18n/messages/nb/feed';
 
 const SHOWN = 3;
 

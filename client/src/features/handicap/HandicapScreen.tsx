@@ -13,7 +13,6 @@ import { shownName } from '../../i18n/names';
 import { formatDate, teeLabel } from '../rounds/format';
 import { IndexChart } from './IndexChart';
 import { differentialText, indexPlayedOff, SCORES_SHOWN, scoreLink, scoreNotes } from './scores';
-import '../../i18n/messages/nb/handicap';
 
 /**
  * The player's handicap record (decision 0419): the index they play off and the choice between the one

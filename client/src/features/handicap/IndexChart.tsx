@@ -5,7 +5,6 @@ import { formatHandicapIndex } from '../../lib/handicap';
 import { useLanguage } from '../../i18n';
 import { formatDate } from '../rounds/format';
 import { chartGeometry, historySummary, type ChartBox, type IndexPoint } from './chart';
-import '../../i18n/messages/nb/handicap';
 
 /** Taller on a wider screen, never so tall that a phone must scroll past it to reach the scores. */
 const CHART_HEIGHT_PX = { phone: 220, wide: 260 } as const;

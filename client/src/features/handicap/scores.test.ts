@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoreRecord } from '../../../../shared/schemas/handicap';
-import { applyLanguage } from '../../i18n';
+import { applyLanguage, loadTexts } from '../../i18n';
 import { differentialText, indexPlayedOff, scoreLink, scoreNotes } from './scores';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['handicap', 'rounds']);
 
 function score(overrides: Partial<ScoreRecord> = {}): ScoreRecord {
   return {

@@ -4,7 +4,6 @@ import { i18n } from '../../i18n';
 import { formatHandicapIndex } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { formatDate } from '../rounds/format';
-import '../../i18n/messages/nb/handicap';
 
 /** How many of the newest scores the screen lists: the ones Rule 5 takes the index from. */
 export const SCORES_SHOWN = 20;

@@ -12,7 +12,6 @@ import { RoundList } from '../rounds/RoundList';
 import { playedTournaments } from '../tournaments/my-tournaments';
 import { NextStartCard } from '../tournaments/NextStartCard';
 import { ClubList } from '../orgs/ClubList';
-import '../../i18n/messages/nb/home';
 
 export default function HomeScreen() {
   const session = useSession();

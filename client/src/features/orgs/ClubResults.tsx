@@ -4,7 +4,6 @@ import { formatDays } from '../../../../shared/format/dates';
 import type { TournamentFormat } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
-import '../../i18n/messages/nb/orgs';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 import { Card } from '../../ui';

@@ -6,7 +6,6 @@ import { Alert, Button, Card, Loading, Page } from '../../ui';
 import { formatDay } from '../../../../shared/format/dates';
 import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/orgs';
 
 /**
  * The invitation link's landing page: reads the invitation first (orgs.invitation, only for the invited

@@ -14,7 +14,6 @@ import { ROLE_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { assignableRoles, describeAuditEntry, isAdminRole, type Role } from './roles';
 import { RowError } from './RowError';
-import '../../i18n/messages/nb/orgs';
 
 const AUDIT_PAGE_SIZE = 20;
 

@@ -7,7 +7,6 @@ import { Button, Card, EmptyState, FormError, Page, TextField } from '../../ui';
 import { WhenLoaded } from '../../ui/WhenLoaded';
 import { useLanguage } from '../../i18n';
 import { ClubList } from './ClubList';
-import '../../i18n/messages/nb/orgs';
 
 export default function OrgsScreen() {
   const utils = trpc.useUtils();

@@ -8,7 +8,6 @@ import { useLanguage } from '../../i18n';
 import type { Role } from './roles';
 import { RowError } from './RowError';
 import { WhenLoaded } from '../../ui/WhenLoaded';
-import '../../i18n/messages/nb/orgs';
 
 /**
  * The invitations nobody has answered yet, under the members, for owners and admins: address, role, when

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage } from '../../i18n';
+import { applyLanguage, loadTexts } from '../../i18n';
 import { assignableRoles, describeAuditEntry } from './roles';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['account', 'orgs']);
 
 const kari = { name: 'Kari', email: 'kari@example.no' };
 const ola = { name: null, email: 'ola@example.no' };

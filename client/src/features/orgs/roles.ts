@@ -1,6 +1,5 @@
 import { ADMIN_ROLES, ROLE_LABELS, ROLES, type Language, type Role } from '../../../../shared/values';
 import { i18n } from '../../i18n';
-import '../../i18n/messages/nb/orgs';
 
 export type { Role };
 

@@ -15,7 +15,6 @@ import { connectionOf } from '../rounds/connection';
 import { stablefordPointsOn, sumPoints } from '../../lib/stableford';
 import { formatStrokes } from '../../lib/handicap';
 import type { TournamentFormat } from '../../../../shared/values';
-import '../../i18n/messages/nb/publicTournaments';
 
 function NotFound() {
   const { t } = useLanguage();

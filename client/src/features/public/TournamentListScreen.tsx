@@ -8,7 +8,6 @@ import { Alert, Button, Card, EmptyState, Loading, Page } from '../../ui';
 import { STATUS_TEXT } from './format';
 import { formatDays } from '../../../../shared/format/dates';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/publicTournaments';
 
 const PAGE_SIZE = 20;
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../../i18n';
-import '../../i18n/messages/nb/publicTournaments';
+import { applyLanguage, i18n, loadTexts } from '../../i18n';
 import { cardTotals, formatThru, formatToPar, grossText, startTime } from './format';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['publicTournaments']);
 
 describe('public page formatting', () => {
   it('writes to par as golfers do', () => {

@@ -9,7 +9,6 @@ import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
 import { attestRows, type AttestRow } from './attest';
 import { holeListText } from './scorecard';
-import '../../i18n/messages/nb/rounds';
 
 /**
  * A finished round's cards into the handicap record (decision 0419): a co-player with an account attests

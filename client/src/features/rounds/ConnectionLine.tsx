@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/rounds';
 import type { Connection } from './connection';
 
 function subscribeToNetwork(onChange: () => void): () => void {

@@ -1,6 +1,5 @@
 import { useLanguage } from '../../i18n';
 import { Button } from '../../ui';
-import '../../i18n/messages/nb/rounds';
 
 /**
  * The hole being scored and the way to the previous and next one, fixed at the bottom of a phone's screen

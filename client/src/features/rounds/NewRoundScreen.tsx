@@ -9,7 +9,6 @@ import { SetupStep } from './wizard/SetupStep';
 import { clearWizardDraft, useWizard } from './wizard/useWizard';
 import { useLanguage } from '../../i18n';
 import { firstOpenStep, parseStep, STEPS, stepProblems, type WizardStep } from './wizard-state';
-import '../../i18n/messages/nb/rounds';
 
 function stepUrl(step: WizardStep): string {
   return `${ROUTES.newRound}?steg=${step}`;

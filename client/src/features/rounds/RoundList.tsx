@@ -8,7 +8,6 @@ import { ROUND_FORMAT_LABELS, ROUND_STATUS_LABELS } from '../../../../shared/val
 import { useLanguage } from '../../i18n';
 import { MyTournamentItem } from '../tournaments/MyTournamentItem';
 import { playedTournaments, tournamentDay } from '../tournaments/my-tournaments';
-import '../../i18n/messages/nb/rounds';
 
 type Listed = { day: string; round: RoundSummary } | { day: string; tournament: MyTournamentView };
 

@@ -29,7 +29,6 @@ import { useLiveRound } from './useLiveRound';
 import { formatDateTime } from '../../../../shared/format/dates';
 import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/rounds';
 import { STORAGE_KEYS } from '../../offline/storage-names';
 
 /** The scorecard: live while open, a read-only summary once finished. */

@@ -6,7 +6,6 @@ import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { RoundList } from './RoundList';
 import { playedTournaments } from '../tournaments/my-tournaments';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/rounds';
 
 export default function RoundsScreen() {
   const { t } = useLanguage();

@@ -5,7 +5,6 @@ import { shownStrokes, type PendingScores } from './pending-scores';
 import { stablefordPointsOn, sumPoints } from '../../lib/stableford';
 import { cardRows, cardTotals, sumStrokes, targetScore } from './scorecard';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/rounds';
 
 /** A player's column on the compact card. */
 export interface CardPlayer {

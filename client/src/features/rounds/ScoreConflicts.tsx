@@ -1,7 +1,6 @@
 import { Alert, Button } from '../../ui';
 import { conflictText, type ScoreConflict } from './pending-scores';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/rounds';
 
 /**
  * Scores another phone changed before this phone's edit arrived: neither is lost silently. The card shows

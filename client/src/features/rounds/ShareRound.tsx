@@ -5,7 +5,6 @@ import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 import { Button, Card, FormError } from '../../ui';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/rounds';
 
 /**
  * A finished round in the public feed (decision 0507): the owner shares it ("Del i feeden") and

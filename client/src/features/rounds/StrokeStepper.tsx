@@ -2,7 +2,6 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { MarkedScore } from './MarkedScore';
 import { parseStrokes, scoreMark, scoreMarkText, stepStrokes, strokesReceivedText } from './scorecard';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/rounds';
 
 /**
  * One player's strokes on one hole, for one thumb: − and + buttons of 56 px around a number field (an empty

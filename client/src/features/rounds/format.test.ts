@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage } from '../../i18n';
+import { applyLanguage, loadTexts } from '../../i18n';
 import type { RoundView } from '../../../../shared/schemas/rounds';
 import { allowanceText, formatDate, teeLabel, withShownNames } from './format';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['rounds']);
 
 describe('tees as the wizard and the card name them', () => {
   it('gives the colour in Norwegian and whom the tee is for, so two tees never read the same', () => {

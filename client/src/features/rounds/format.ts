@@ -2,9 +2,8 @@ import type { RoundSummary, RoundView } from '../../../../shared/schemas/rounds'
 import { formatDays } from '../../../../shared/format/dates';
 import { TEE_GENDER_LABELS, type Language, type TeeGender } from '../../../../shared/values';
 import { i18n } from '../../i18n';
-import type { Messages } from '../../i18n/messages/nb';
+import type { rounds } from '../../../../shared/i18n/nb/rounds';
 import { shownName } from '../../i18n/names';
-import '../../i18n/messages/nb/rounds';
 
 /** "Oslo Golfklubb – Bogstad", or just the name when the club and the course are called the same. */
 export function courseTitle(course: RoundView['course'] | RoundSummary['course']): string {
@@ -47,7 +46,7 @@ const TEE_COLOURS: Readonly<Record<string, TeeColour>> = {
   silver: 'silver',
   sølv: 'silver',
 };
-type TeeColour = keyof Messages['rounds']['colours'];
+type TeeColour = keyof (typeof rounds)['colours'];
 
 /**
  * A tee as golfers name it, with its colour in the reader's language and whom it is for: "Rød (dame)",

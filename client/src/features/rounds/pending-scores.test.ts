@@ -1,4 +1,4 @@
-import { applyLanguage } from '../../i18n';
+import { applyLanguage, loadTexts } from '../../i18n';
 import { describe, expect, it } from 'vitest';
 import {
   afterConflict,
@@ -14,6 +14,9 @@ import {
   withoutConflict,
   type PendingScores,
 } from './pending-scores';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['rounds']);
 
 describe('scores typed on this phone', () => {
   it('are shown at once, remember what the server held before the edit, and give way to the server once saved', () => {

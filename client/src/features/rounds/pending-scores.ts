@@ -1,7 +1,6 @@
 import type { Language } from '../../../../shared/values';
 import { i18n } from '../../i18n';
 import type { RoundView } from '../../../../shared/schemas/rounds';
-import '../../i18n/messages/nb/rounds';
 
 /**
  * Scores typed on this phone that the server has not confirmed yet (the outbox), one operation per player

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundView, Standing } from '../../../../shared/schemas/rounds';
-import { applyLanguage } from '../../i18n';
+import { applyLanguage, loadTexts } from '../../i18n';
 import {
   canScore,
   cardRows,
@@ -20,6 +20,9 @@ import {
   sumStrokes,
   targetScore,
 } from './scorecard';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['rounds']);
 
 describe('entering strokes', () => {
   it('starts an empty hole at par on +, one under on −, then one at a time within 1..20', () => {

@@ -2,7 +2,6 @@ import type { RoundResult, RoundView, Standing } from '../../../../shared/schema
 import type { Language, RoundFormat } from '../../../../shared/values';
 import { i18n } from '../../i18n';
 import { stablefordPointsOn } from '../../lib/stableford';
-import '../../i18n/messages/nb/rounds';
 
 /** Strokes on a hole are 1 to 20 (docs/contract.md section 8). */
 export const MIN_STROKES = 1;

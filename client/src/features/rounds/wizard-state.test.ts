@@ -1,4 +1,4 @@
-import { applyLanguage } from '../../i18n';
+import { applyLanguage, loadTexts } from '../../i18n';
 import { describe, expect, it } from 'vitest';
 import {
   firstOpenStep,
@@ -13,6 +13,9 @@ import {
   type WizardAction,
   type WizardState,
 } from './wizard-state';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['rounds']);
 
 const now = new Date(2026, 4, 17, 9, 30);
 const course18: CourseChoice = {

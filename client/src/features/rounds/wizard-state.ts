@@ -1,6 +1,5 @@
 import type { CourseKind, Language, RoundFormat, RoundHoles, TeeGender } from '../../../../shared/values';
 import { i18n } from '../../i18n';
-import '../../i18n/messages/nb/rounds';
 
 /**
  * The round wizard's state (pure: no React, no storage). The whole draft lives here and in sessionStorage,

@@ -2,7 +2,6 @@ import { Link } from 'wouter';
 import type { MyTournamentView } from '../../../../shared/schemas/tournaments';
 import { LOCALES } from '../../../../shared/language';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/home';
 import { ROUTES } from '../../routes';
 import { Card } from '../../ui';
 import { nextStart, startDayText } from './my-tournaments';

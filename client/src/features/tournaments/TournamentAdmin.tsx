@@ -3,7 +3,6 @@ import type { EntryView, TournamentView } from '../../../../shared/schemas/tourn
 import { formatDays } from '../../../../shared/format/dates';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
-import '../../i18n/messages/nb/tournaments';
 import { describeApiError, fieldError } from '../../lib/api-error';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import { trpc } from '../../trpc';

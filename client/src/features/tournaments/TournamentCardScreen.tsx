@@ -7,8 +7,6 @@ import { HOLES_PER_TOURNAMENT_ROUND } from '../../../../shared/tournament-rules'
 import type { TournamentFormat } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
-import '../../i18n/messages/nb/rounds';
-import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { TOURNAMENT_MAX_DIVISIONS, TOURNAMENT_MAX_ROUNDS } from '../../../../shared/tournament-rules';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/tournaments';
 import { describeApiError, type ApiErrorView } from '../../lib/api-error';
 import { Alert, Button, Card, FormError, SelectField, TextField } from '../../ui';
 import { courseTitle, teeLabel } from '../rounds/format';

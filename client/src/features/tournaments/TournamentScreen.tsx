@@ -6,7 +6,6 @@ import { formatDateTime, formatDays } from '../../../../shared/format/dates';
 import type { Language } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
-import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';

@@ -1,7 +1,6 @@
 import { Link, useParams } from 'wouter';
 import { formatDays } from '../../../../shared/format/dates';
 import { useLanguage } from '../../i18n';
-import '../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../../i18n';
-import '../../i18n/messages/nb/tournaments';
+import { applyLanguage, i18n, loadTexts } from '../../i18n';
 import { cardTotals, formatToPar } from '../rounds/scorecard';
 import { firstOpenHole, holeList, missingHoles, signatureText, signBlocker, totalsText } from './card';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['rounds', 'tournaments']);
 
 const t = i18n.getFixedT('nb');
 

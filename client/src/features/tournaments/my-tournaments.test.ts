@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage } from '../../i18n';
+import { applyLanguage, loadTexts } from '../../i18n';
 import type { MyTournamentView } from '../../../../shared/schemas/tournaments';
 import { nextStart, playedTournaments, startDayText, tournamentDay, tournamentResultText } from './my-tournaments';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['home', 'rounds', 'tournaments']);
 
 function entry(
   name: string,

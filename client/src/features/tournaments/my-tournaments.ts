@@ -2,8 +2,6 @@ import type { MyTournamentView } from '../../../../shared/schemas/tournaments';
 import { LOCALES } from '../../../../shared/language';
 import type { Language } from '../../../../shared/values';
 import { i18n } from '../../i18n';
-import '../../i18n/messages/nb/home';
-import '../../i18n/messages/nb/rounds';
 import { formatToPar } from '../rounds/scorecard';
 import { localToday } from './tournament';
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../../i18n';
-import '../../i18n/messages/nb/tournaments';
+import { applyLanguage, i18n, loadTexts } from '../../i18n';
 import { clashes, groupsFromEntries, moveEntry, oneTeeStart, twoTeeStart, type DraftGroup } from './start-list';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['tournaments']);
 
 const t = i18n.getFixedT('nb');
 

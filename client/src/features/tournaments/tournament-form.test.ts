@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../../i18n';
-import '../../i18n/messages/nb/tournaments';
+import { applyLanguage, i18n, loadTexts } from '../../i18n';
 import type { TournamentView } from '../../../../shared/schemas/tournaments';
 import {
   allowanceHint,
@@ -10,6 +9,9 @@ import {
   toUpdateChanges,
   type TournamentForm,
 } from './tournament-form';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['tournaments']);
 
 const t = i18n.getFixedT('nb');
 

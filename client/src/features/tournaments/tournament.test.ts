@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage, i18n } from '../../i18n';
-import '../../i18n/messages/nb/tournaments';
+import { applyLanguage, i18n, loadTexts } from '../../i18n';
 import type { EntryView } from '../../../../shared/schemas/tournaments';
 import {
   canWithdrawSelf,
@@ -15,6 +14,9 @@ import {
   STATUS_NAME,
   startText,
 } from './tournament';
+
+// The texts the code under test words things with, as its screens load them.
+await loadTexts(['tournaments']);
 
 const t = i18n.getFixedT('nb');
 

@@ -15,7 +15,6 @@ import { courseTitle } from '../format';
 import { LOCALES } from '../../../../../shared/language';
 import { useLanguage } from '../../../i18n';
 import { lastTeeOn, type CourseChoice, type WizardAction, type WizardState } from '../wizard-state';
-import '../../../i18n/messages/nb/rounds';
 
 type Course = inferRouterOutputs<AppRouter>['courses']['get'];
 export type CourseFinderMode = 'navn' | 'naer' | 'internasjonalt' | 'ny';

@@ -8,8 +8,6 @@ import { type Language, ROUND_FORMAT_LABELS } from '../../../../../shared/values
 import { i18n, useLanguage } from '../../../i18n';
 import { nextCall, stepProblems, type WizardAction, type WizardPerson, type WizardState } from '../wizard-state';
 import { useRoundSync } from './useRoundSync';
-import '../../../i18n/messages/nb/account';
-import '../../../i18n/messages/nb/rounds';
 
 const NEW_SIDE = '__new__';
 

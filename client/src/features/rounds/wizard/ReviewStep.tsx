@@ -8,7 +8,6 @@ import { allowanceText, courseTitle, formatDate, teeLabel } from '../format';
 import type { WizardState } from '../wizard-state';
 import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../../shared/values';
 import { useLanguage } from '../../../i18n';
-import '../../../i18n/messages/nb/rounds';
 
 /** Step 4: the round as the server has it, with each player's handicaps as the server computed them. */
 export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted(roundId: string): void }) {

@@ -1,0 +1,43 @@
+import type { Texts } from '../types';
+import type { feed as nbFeed } from '../nb/feed';
+
+/** The feed’s texts in English. */
+export const feed: Texts<typeof nbFeed> = {
+  title: 'Latest news',
+  intro: 'Tournaments, highlights and shared rounds from all of Hullvis.',
+  offline: 'The connection is lost. What happens meanwhile shows when it is back.',
+  couldNotFetch: 'Could not fetch the news.',
+  news: 'News',
+  loading: 'Fetching the news …',
+  empty: 'Nothing here yet',
+  emptyExplain: 'When a public tournament opens, or someone shares a round, it shows up here.',
+  emptyHome: 'Tournaments that open and rounds that are shared show here.',
+  more: 'Show more',
+  publicTournaments: 'Public tournaments',
+  toFrontPage: 'To the front page',
+  seeAll: 'See all',
+  highlight_one: 'Hole {{hole}} · par {{par}} · {{count}} stroke',
+  highlight_other: 'Hole {{hole}} · par {{par}} · {{count}} strokes',
+  sentence: {
+    opened: '{{tournament}} is open for entries.',
+    started: '{{tournament}} is under way.',
+    finished: '{{tournament}} has finished.',
+    winner_one: 'Winner: {{names}} ({{total}}).',
+    winner_other: 'Winners: {{names}} ({{total}}).',
+    winnerIn_one: 'Winner in {{division}}: {{names}} ({{total}}).',
+    winnerIn_other: 'Winners in {{division}}: {{names}} ({{total}}).',
+    strokes_one: '{{count}} stroke',
+    strokes_other: '{{count}} strokes',
+    points_one: '{{count}} point',
+    points_other: '{{count}} points',
+    and: '{{first}} and {{last}}',
+    hole_in_one: 'a hole in one',
+    albatross: 'an albatross',
+    eagle: 'an eagle',
+    highlightInTournament: '{{player}} made {{highlight}} on hole {{hole}} in {{tournament}}.',
+    highlightOnCourse: '{{player}} made {{highlight}} on hole {{hole}} at {{course}}.',
+    roundShared: 'Round at {{course}}, {{date}}: {{players}}.',
+    roundSharedEmpty: 'A round at {{course}}, {{date}}, was shared.',
+    playerTotal: '{{name}} {{total}}',
+  },
+};

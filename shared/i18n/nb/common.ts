@@ -1,0 +1,25 @@
+/** The words every screen shares (loading, paging, waiting times), in Norwegian: in the main chunk. */
+export const common = {
+  loading: 'Laster …',
+  retry: 'Prøv igjen',
+  reload: 'Last inn på nytt',
+  previous: 'Forrige',
+  next: 'Neste',
+  pageOf: 'Side {{page}} av {{pages}}',
+  save: 'Lagre',
+  cancel: 'Avbryt',
+  unnamedPlayer: 'Uten navn',
+  unnamedMember: 'Medlem uten navn',
+  deletedAccount: 'Slettet konto',
+  serviceError: 'Noe gikk galt hos oss. Prøv igjen senere.',
+  networkError: 'Fikk ikke kontakt med tjenesten. Sjekk nettforbindelsen og prøv igjen.',
+  handicapFormat: 'Skriv handicapindeksen som et tall med én desimal, for eksempel 12,4 eller +2,1.',
+  wait: {
+    seconds_one: '{{count}} sekund',
+    seconds_other: '{{count}} sekunder',
+    minutes_one: '{{count}} minutt',
+    minutes_other: '{{count}} minutter',
+    in: 'om {{time}}',
+    inAnd: 'om {{minutes}} og {{seconds}}',
+  },
+} as const;

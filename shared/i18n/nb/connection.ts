@@ -1,0 +1,6 @@
+/** The live connection’s state in Norwegian: in the main chunk. */
+export const connection = {
+  live: 'Direkte',
+  connecting: 'Kobler til …',
+  offline: 'Frakoblet – prøver igjen',
+} as const;

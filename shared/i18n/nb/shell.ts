@@ -1,0 +1,23 @@
+/** The shell around every screen (menu, not found, updated, crashed) in Norwegian: in the main chunk. */
+export const shell = {
+  skipLink: 'Hopp til innholdet',
+  checkingSession: 'Sjekker innlogging …',
+  noConnectionTitle: 'Ingen forbindelse',
+  noConnection: 'Fikk ikke kontakt med tjenesten. Sjekk nettforbindelsen.',
+  mainMenu: 'Hovedmeny',
+  menu: 'Meny',
+  home: 'Hjem',
+  rounds: 'Runder',
+  clubs: 'Klubber',
+  account: 'Konto',
+  tournaments: 'Turneringer',
+  feed: 'Nytt',
+  signIn: 'Logg inn',
+  notFoundTitle: 'Fant ikke siden',
+  notFound: 'Denne adressen finnes ikke i Hullvis.',
+  toFrontPage: 'Til forsiden',
+  updatedTitle: 'Hullvis er oppdatert',
+  updated: 'Last inn siden på nytt for å hente den nye versjonen.',
+  crashedTitle: 'Noe gikk galt på denne siden',
+  crashed: 'Prøv å laste inn siden på nytt. Det du har lagret, er ikke borte.',
+} as const;
