@@ -22,14 +22,8 @@ type TeeTuple = [
   lengths: number[] | null,
 ];
 
-export function toTee(
-  id: string,
-  name: string,
-  color: string | null,
-  gender: Tee['gender'],
-  par: number,
-  lengths: number[] | null,
-): Tee {
+/** A tee as clients see it, from the tuple the query reads (its fields in that order). */
+export function toTee(...[id, name, color, gender, par, lengths]: TeeTuple): Tee {
   return {
     id,
     name,

@@ -15,9 +15,9 @@ import { userText } from '../../shared/schemas/text';
 import type { Database, Queryable } from '../db/client';
 import { club, course, courseHole, round, tee, tournament, tournamentDivision } from '../db/schema';
 import { invalidateOfficialCatalog } from './official-catalog';
-import { teeRow, withRatingsHidden } from './ratings';
+import { teeNumbersOf, teeRow, withRatingsHidden } from './ratings';
 import { clubSearchText, courseSearchText } from './search-text';
-import { changesPlay, coursesWithBegunPlay, keepPlayedVersion, playedShapeOf, teeNumbersOf } from './versions';
+import { changesPlay, coursesWithBegunPlay, keepPlayedVersion, playedShapeOf } from './versions';
 
 /**
  * The official-course import format (docs/courses-and-rounds.md, "Importing official courses"). One file

@@ -11,9 +11,9 @@ import { course, courseHole, round, tee, tournament, tournamentDivision } from '
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { loadCoursesById } from './courses';
-import { teeRow, withRatingsHidden } from './ratings';
+import { teeNumbersOf, teeRow, withRatingsHidden } from './ratings';
 import { courseSearchText } from './search-text';
-import { changesPlay, keepPlayedVersion, playedShapeOf, teeNumbersOf } from './versions';
+import { changesPlay, keepPlayedVersion, playedShapeOf } from './versions';
 import type { Actor } from '../actor';
 
 /**

@@ -40,10 +40,24 @@ export interface TeeDefinition {
   lengths?: number[] | null | undefined;
 }
 
-/** The tee table's row for a definition: write it only through withRatingsHidden. */
-export function teeRow(courseId: string, t: TeeDefinition, position: number) {
+/** A tee's numbers as its row holds them: what a played version keeps (versions.ts). */
+export interface TeeNumbers {
+  name: string;
+  color: string | null;
+  gender: TeeGender | null;
+  par: number;
+  courseRating: number;
+  slope: number;
+  front9Rating: number | null;
+  front9Slope: number | null;
+  back9Rating: number | null;
+  back9Slope: number | null;
+  lengths: number[] | null;
+}
+
+/** A tee definition as the tee row would hold it. */
+export function teeNumbersOf(t: TeeDefinition): TeeNumbers {
   return {
-    courseId,
     name: t.name,
     color: t.color ?? null,
     gender: t.gender ?? null,
@@ -55,8 +69,12 @@ export function teeRow(courseId: string, t: TeeDefinition, position: number) {
     back9Rating: t.back9?.courseRating ?? null,
     back9Slope: t.back9?.slope ?? null,
     lengths: t.lengths ?? null,
-    position,
   };
+}
+
+/** The tee table's row for a definition: write it only through withRatingsHidden. */
+export function teeRow(courseId: string, t: TeeDefinition, position: number) {
+  return { courseId, ...teeNumbersOf(t), position };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/client';
 import { course, courseHole, round, tee, tournament, tournamentDivision } from '../db/schema';
-import type { TeeDefinition } from './ratings';
+import type { TeeNumbers } from './ratings';
 
 /**
  * Played versions of a course (decision 0417). A round plays its course's holes and its tee as they were
@@ -108,37 +108,6 @@ export async function keepPlayedVersion(tx: Queryable, courseId: string, now: Da
 export interface PlayedShape {
   holes: readonly { number: number; par: number; strokeIndex: number }[];
   tees: ReadonlyMap<string, TeeNumbers>;
-}
-
-export interface TeeNumbers {
-  name: string;
-  color: string | null;
-  gender: string | null;
-  par: number;
-  courseRating: number;
-  slope: number;
-  front9Rating: number | null;
-  front9Slope: number | null;
-  back9Rating: number | null;
-  back9Slope: number | null;
-  lengths: number[] | null;
-}
-
-/** A tee definition as the tee row would hold it. */
-export function teeNumbersOf(t: TeeDefinition): TeeNumbers {
-  return {
-    name: t.name,
-    color: t.color ?? null,
-    gender: t.gender ?? null,
-    par: t.par,
-    courseRating: t.courseRating,
-    slope: t.slope,
-    front9Rating: t.front9?.courseRating ?? null,
-    front9Slope: t.front9?.slope ?? null,
-    back9Rating: t.back9?.courseRating ?? null,
-    back9Slope: t.back9?.slope ?? null,
-    lengths: t.lengths ?? null,
-  };
 }
 
 export async function playedShapeOf(tx: Queryable, courseId: string): Promise<PlayedShape> {

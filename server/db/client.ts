@@ -96,6 +96,16 @@ export async function openDatabase(options: {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The same call, after the event loop has had a turn. */
+function afterATurn<Args extends unknown[], Result>(
+  call: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return async (...args) => {
+    await nextTurn();
+    return call(...args);
+  };
+}
+
 /**
  * PGlite runs each statement synchronously on this thread, and queued statements follow each other in one
  * chain of microtasks: twenty concurrent requests' queries would run back to back for hundreds of
@@ -103,33 +113,16 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * stall by one statement. (Measured with `npm run bench:password`; PostgreSQL needs nothing of the kind.)
  */
 function yieldingBetweenQueries(client: PGlite): PGlite {
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   type Tx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
-  const yieldingTx = (tx: Tx): Tx => {
-    const txQuery = tx.query.bind(tx);
-    const txExec = tx.exec.bind(tx);
-    return Object.assign(tx, {
-      query: (async (...args: Parameters<Tx['query']>) => {
-        await nextTurn();
-        return txQuery(...args);
-      }) as Tx['query'],
-      exec: (async (...args: Parameters<Tx['exec']>) => {
-        await nextTurn();
-        return txExec(...args);
-      }) as Tx['exec'],
+  const yieldingTx = (tx: Tx): Tx =>
+    Object.assign(tx, {
+      query: afterATurn(tx.query.bind(tx)) as Tx['query'],
+      exec: afterATurn(tx.exec.bind(tx)) as Tx['exec'],
     });
-  };
   return Object.assign(client, {
-    query: (async (...args: Parameters<PGlite['query']>) => {
-      await nextTurn();
-      return query(...args);
-    }) as PGlite['query'],
-    exec: (async (...args: Parameters<PGlite['exec']>) => {
-      await nextTurn();
-      return exec(...args);
-    }) as PGlite['exec'],
+    query: afterATurn(client.query.bind(client)) as PGlite['query'],
+    exec: afterATurn(client.exec.bind(client)) as PGlite['exec'],
     transaction: (<T>(callback: (tx: Tx) => Promise<T>) =>
       transaction((tx) => callback(yieldingTx(tx)))) as PGlite['transaction'],
   });

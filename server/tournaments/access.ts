@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { tournament } from '../db/schema';
 import { AppError } from '../errors';
+import type { OrgScope } from '../organizations/scope';
 import type { TournamentStatus } from '../../shared/values';
 
 export type TournamentRow = typeof tournament.$inferSelect;
@@ -25,6 +26,15 @@ export async function tournamentIn(
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND', { message: 'Fant ikke turneringen.' });
   return row;
+}
+
+/** The scope's tournament: tournamentIn on the scope's transaction, for the scope's organization. */
+export function requireTournamentRow(
+  scope: Pick<OrgScope, 'tx' | 'organizationId'>,
+  tournamentId: string,
+  options: { lock?: boolean } = {},
+): Promise<TournamentRow> {
+  return tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId }, options);
 }
 
 /** 409 CONFLICT unless the tournament is in one of `allowed`, with a message that says why. */

@@ -13,7 +13,7 @@ import {
 import { allocateStrokes } from '../golf/strokes';
 import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
-import { tournamentIn } from './access';
+import { requireTournamentRow } from './access';
 import { requireTournamentRound } from './card-access';
 import { tournamentHoles } from './holes';
 import type { Deps } from '../deps';
@@ -33,7 +33,7 @@ export interface CardsRequest {
  */
 export async function listCards(_deps: Deps, scope: OrgScope, input: CardsRequest): Promise<TournamentCardsView> {
   const { tx } = scope;
-  const t = await tournamentIn(tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
+  const t = await requireTournamentRow(scope, input.tournamentId);
   await requireTournamentRound(tx, t, input.round);
 
   const holes = (await tournamentHoles(tx, t.id)).map(({ number, ...h }) => ({ hole: number, ...h }));
@@ -87,30 +87,16 @@ export async function listCards(_deps: Deps, scope: OrgScope, input: CardsReques
     .where(entryFilter)
     .orderBy(asc(tournamentEntry.createdAt), asc(tournamentEntry.id));
   const ids = entries.map((e) => e.id);
+  // Scores and signatures are both keyed by the card: these entries, this round.
+  const onTheseCards = (rows: typeof tournamentScore | typeof tournamentCard) =>
+    and(eq(rows.tournamentId, t.id), eq(rows.round, input.round), inArray(rows.entryId, ids));
   const scores = ids.length
     ? await tx
         .select({ entryId: tournamentScore.entryId, hole: tournamentScore.hole, strokes: tournamentScore.strokes })
         .from(tournamentScore)
-        .where(
-          and(
-            eq(tournamentScore.tournamentId, t.id),
-            eq(tournamentScore.round, input.round),
-            inArray(tournamentScore.entryId, ids),
-          ),
-        )
+        .where(onTheseCards(tournamentScore))
     : [];
-  const cards = ids.length
-    ? await tx
-        .select()
-        .from(tournamentCard)
-        .where(
-          and(
-            eq(tournamentCard.tournamentId, t.id),
-            eq(tournamentCard.round, input.round),
-            inArray(tournamentCard.entryId, ids),
-          ),
-        )
-    : [];
+  const cards = ids.length ? await tx.select().from(tournamentCard).where(onTheseCards(tournamentCard)) : [];
 
   const strokeIndexes = holes.map((h) => h.strokeIndex);
   // The group's order on a player's phone: me first, then my group as the start list has it.

@@ -7,7 +7,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
-import { assertStatus, tournamentIn, type TournamentRow } from './access';
+import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
 import {
   findCard,
   relationToCard,
@@ -37,11 +37,7 @@ export interface SignCardRequest {
  */
 export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: SignCardRequest): Promise<CardView> {
   const { tx } = scope;
-  const t = await tournamentIn(
-    tx,
-    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
-    { lock: true },
-  );
+  const t = await requireTournamentRow(scope, input.tournamentId, { lock: true });
   const entry = await requireEntry(tx, t, input.entryId);
   if (input.unlock) return unlockCard(deps, scope, t, entry, input.round);
 

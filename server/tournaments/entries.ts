@@ -13,7 +13,7 @@ import {
 } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { assertStatus, tournamentIn, type TournamentRow } from './access';
+import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
 import { entryRecords, entryViews } from './entry-view';
 import { withdrawFeedItems } from '../feed/items';
 import { recordChange, isOrganizer, type TournamentScope } from './scope';
@@ -26,7 +26,7 @@ export async function listEntries(
   scope: TournamentScope,
   input: { tournamentId: string },
 ): Promise<{ entries: EntryView[] }> {
-  const t = await tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
+  const t = await requireTournamentRow(scope, input.tournamentId);
   return { entries: await entryViews(scope.tx, t) };
 }
 
@@ -61,11 +61,7 @@ export async function enter(deps: Deps, scope: TournamentScope, input: EnterInpu
   const organizer = isOrganizer(scope);
   if (!forSelf && !organizer) throw new AppError('NOT_ORG_ADMIN', { message: 'Bare arrangøren kan melde på andre.' });
 
-  const t = await tournamentIn(
-    tx,
-    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
-    { lock: true },
-  );
+  const t = await requireTournamentRow(scope, input.tournamentId, { lock: true });
   if (organizer) {
     assertStatus(t, STATUSES_BEFORE_PLAY, 'Påmeldingen er stengt: turneringen har startet, er ferdig eller avlyst.');
   } else {
@@ -205,11 +201,7 @@ export async function withdraw(
   input: { tournamentId: string; entryId: string },
 ): Promise<{ ok: true }> {
   const { tx } = scope;
-  const t = await tournamentIn(
-    tx,
-    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
-    { lock: true },
-  );
+  const t = await requireTournamentRow(scope, input.tournamentId, { lock: true });
   const [entry] = await tx
     .select({ id: tournamentEntry.id, userId: tournamentEntryAccount.userId })
     .from(tournamentEntry)

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client';
 import { tournamentGroup, tournamentGroupEntry, tournamentRound } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { assertStatus, tournamentIn, type TournamentRow } from './access';
+import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
 import { entryRecords, entryViews } from './entry-view';
 import { recordChange, type TournamentScope } from './scope';
 import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
@@ -35,11 +35,7 @@ export async function setGroups(
   input: SetGroupsInput,
 ): Promise<{ groups: GroupView[] }> {
   const { tx } = scope;
-  const t = await tournamentIn(
-    tx,
-    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
-    { lock: true },
-  );
+  const t = await requireTournamentRow(scope, input.tournamentId, { lock: true });
   assertStatus(t, STATUSES_BEFORE_PLAY, 'Startlisten kan ikke endres etter at turneringen har startet.');
   const [round] = await tx
     .select({ one: sql<number>`1` })

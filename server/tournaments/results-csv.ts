@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { tournamentEntry } from '../db/schema';
 import { computeLeaderboard, type LeaderboardDivision, type LeaderboardInput } from '../golf/leaderboard';
 import type { OrgScope } from '../organizations/scope';
-import { assertStatus, tournamentIn } from './access';
+import { assertStatus, requireTournamentRow } from './access';
 import { loadLeaderboardInput } from './leaderboard-input';
 import type { Deps } from '../deps';
 
@@ -99,7 +99,7 @@ export async function tournamentResultsCsv(
   scope: OrgScope,
   input: { tournamentId: string },
 ): Promise<{ csv: string; filename: string }> {
-  const t = await tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
+  const t = await requireTournamentRow(scope, input.tournamentId);
   assertStatus(
     t,
     ['in_progress', 'finished'],

@@ -6,7 +6,7 @@ import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
 import { scoreConflict } from '../rounds/score-write';
 import { tournamentScoreHighlight } from '../feed/tournaments';
-import { assertStatus, tournamentIn } from './access';
+import { assertStatus, requireTournamentRow } from './access';
 import { findCard, lockedCardConflict, relationToCard, requireEntry, requireTournamentRound } from './card-access';
 import { appendTournamentEvent, publishTournamentEvent } from './events';
 
@@ -35,11 +35,7 @@ export async function setTournamentScore(
   input: TournamentScoreWrite,
 ): Promise<{ ok: true }> {
   const { tx } = scope;
-  const t = await tournamentIn(
-    tx,
-    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
-    { lock: true },
-  );
+  const t = await requireTournamentRow(scope, input.tournamentId, { lock: true });
   const entry = await requireEntry(tx, t, input.entryId);
   if (
     !isAdminRole(scope.actorRole) &&

@@ -21,7 +21,7 @@ import {
 } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { assertStatus, tournamentIn, type TournamentRow } from './access';
+import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
 import { postTournamentStatus, withdrawTournament } from '../feed/tournaments';
 import { assertTournamentCourse } from './course-check';
 import { lockCourseForPlay } from '../courses/versions';
@@ -126,7 +126,7 @@ export async function requireTournament(
   scope: TournamentScope,
   input: { tournamentId: string },
 ): Promise<TournamentDetail> {
-  const row = await tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId: input.tournamentId });
+  const row = await requireTournamentRow(scope, input.tournamentId);
   return tournamentDetail(scope.tx, row, scope.actorUserId);
 }
 
@@ -156,11 +156,7 @@ export async function updateTournament(
   input: TournamentUpdate,
 ): Promise<TournamentDetail> {
   const { tx } = scope;
-  const current = await tournamentIn(
-    tx,
-    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
-    { lock: true },
-  );
+  const current = await requireTournamentRow(scope, input.tournamentId, { lock: true });
   const changesPlay =
     input.format !== undefined ||
     input.allowancePercent !== undefined ||
@@ -226,11 +222,7 @@ export async function setTournamentStatus(
   input: { tournamentId: string; status: TournamentStatus },
 ): Promise<TournamentDetail> {
   const { tx } = scope;
-  const current = await tournamentIn(
-    tx,
-    { organizationId: scope.organizationId, tournamentId: input.tournamentId },
-    { lock: true },
-  );
+  const current = await requireTournamentRow(scope, input.tournamentId, { lock: true });
   if (!TOURNAMENT_MOVES[current.status].includes(input.status)) {
     throw new AppError('CONFLICT', {
       message: `Turneringen kan ikke gå fra ${quotedStatus(current.status)} til ${quotedStatus(input.status)}.`,

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, requiredReference, serialKey, timestamptz, uuidKey } from './columns';
 import { TWO_FACTOR_METHODS } from '../../../shared/values';
 import { appUser } from './users';
 
@@ -23,7 +24,7 @@ export const VERIFICATION_PURPOSES = [
 export const verification = pgTable(
   'verification',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     purpose: text('purpose', { enum: VERIFICATION_PURPOSES }).notNull(),
     target: text('target').notNull(),
     /** The account it belongs to, when one exists already: its deletion takes the row with it. */
@@ -34,10 +35,10 @@ export const verification = pgTable(
     codeHash: text('code_hash'),
     attempts: integer('attempts').notNull().default(0),
     requestIp: text('request_ip'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+    invalidatedAt: timestamptz('invalidated_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('verification_target_idx').on(t.purpose, t.target, t.createdAt),
@@ -48,12 +49,10 @@ export const verification = pgTable(
 export const recoveryCode = pgTable(
   'recovery_code',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => appUser.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: requiredReference('user_id', () => appUser.id, 'cascade'),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: timestamptz('used_at'),
   },
   (t) => [index('recovery_code_user_idx').on(t.userId)],
 );
@@ -66,17 +65,17 @@ export const twoFactorSetup = pgTable('two_factor_setup', {
   method: text('method', { enum: TWO_FACTOR_METHODS }).notNull(),
   /** Encrypted TOTP secret; null for the e-mail method. */
   secret: text('secret'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
 });
 
 /** One row per counted event; limits count rows in a sliding window (docs/contract.md section 6). */
 export const rateLimitHit = pgTable(
   'rate_limit_hit',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialKey(),
     bucket: text('bucket').notNull(),
     key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [index('rate_limit_hit_lookup_idx').on(t.bucket, t.key, t.at)],
 );

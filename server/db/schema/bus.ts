@@ -1,4 +1,5 @@
-import { bigserial, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { serialKey, timestamptz } from './columns';
 
 /**
  * Bus messages too large for a NOTIFY payload (8,000 bytes): the message is stored here and the
@@ -6,7 +7,7 @@ import { bigserial, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  * listening instance; housekeeping deletes it later. `created_at` is set from the service's clock.
  */
 export const busPayload = pgTable('bus_payload', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: serialKey(),
   message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: timestamptz('created_at').notNull(),
 });

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  check,
-  foreignKey,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, requiredReference, serialKey, timestamptz, updatedAt, uuidKey } from './columns';
 import { CHAT_EVENT_KINDS } from '../../../shared/values';
 import { isOneOf } from './checks';
 import { organization, organizationMembership } from './organizations';
@@ -26,17 +16,15 @@ import { appUser } from './users';
 export const chatMessage = pgTable(
   'chat_message',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: requiredReference('organization_id', () => organization.id, 'cascade'),
     authorUserId: uuid('author_user_id').references(() => appUser.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     text: text('text'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    editedAt: timestamp('edited_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    editedAt: timestamptz('edited_at'),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     index('chat_message_org_seq_idx').on(t.organizationId, t.seq),
@@ -54,15 +42,11 @@ export const chatMessage = pgTable(
 export const chatEvent = pgTable(
   'chat_event',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => chatMessage.id, { onDelete: 'cascade' }),
+    id: serialKey(),
+    organizationId: requiredReference('organization_id', () => organization.id, 'cascade'),
+    messageId: requiredReference('message_id', () => chatMessage.id, 'cascade'),
     kind: text('kind', { enum: CHAT_EVENT_KINDS }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('chat_event_org_idx').on(t.organizationId, t.id),
@@ -81,11 +65,9 @@ export const chatReadState = pgTable(
   {
     organizationId: uuid('organization_id').notNull(),
     userId: uuid('user_id').notNull(),
-    lastReadMessageId: uuid('last_read_message_id')
-      .notNull()
-      .references(() => chatMessage.id, { onDelete: 'cascade' }),
+    lastReadMessageId: requiredReference('last_read_message_id', () => chatMessage.id, 'cascade'),
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId] }),

@@ -9,9 +9,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, requiredReference, timestamptz, updatedAt, uuidKey } from './columns';
 import { COURSE_KINDS, TEE_GENDERS } from '../../../shared/values';
 import { appUser } from './users';
 
@@ -19,7 +19,7 @@ import { appUser } from './users';
 export const club = pgTable(
   'club',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     slug: text('slug').notNull().unique(),
     name: text('name').notNull(),
     searchName: text('search_name').notNull(),
@@ -42,7 +42,7 @@ export const club = pgTable(
 export const course = pgTable(
   'course',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     kind: text('kind', { enum: COURSE_KINDS }).notNull(),
     clubId: uuid('club_id').references(() => club.id, { onDelete: 'cascade' }),
     ownerUserId: uuid('owner_user_id').references(() => appUser.id, { onDelete: 'cascade' }),
@@ -53,9 +53,9 @@ export const course = pgTable(
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     shared: boolean('shared').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    retiredAt: timestamptz('retired_at'),
   },
   (t) => [
     index('course_club_idx').on(t.clubId),
@@ -69,9 +69,7 @@ export const course = pgTable(
 export const courseHole = pgTable(
   'course_hole',
   {
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => course.id, { onDelete: 'cascade' }),
+    courseId: requiredReference('course_id', () => course.id, 'cascade'),
     number: integer('number').notNull(),
     par: integer('par').notNull(),
     strokeIndex: integer('stroke_index').notNull(),
@@ -86,10 +84,8 @@ export const courseHole = pgTable(
 export const tee = pgTable(
   'tee',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => course.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    courseId: requiredReference('course_id', () => course.id, 'cascade'),
     name: text('name').notNull(),
     color: text('color'),
     gender: text('gender', { enum: TEE_GENDERS }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, requiredReference, serialKey, timestamptz, uuidKey } from './columns';
 import { FEED_ITEM_KINDS } from '../../../shared/values';
 import { isOneOf } from './checks';
 import { round } from './rounds';
@@ -22,17 +23,17 @@ export type FeedHiddenReason = (typeof FEED_HIDDEN_REASONS)[number];
 export const feedItem = pgTable(
   'feed_item',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     // The feed's order and paging (ids are random UUIDs).
     seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
     kind: text('kind', { enum: FEED_ITEM_KINDS }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: timestamptz('at').notNull(),
     payload: jsonb('payload').notNull(),
     tournamentId: uuid('tournament_id').references(() => tournament.id, { onDelete: 'cascade' }),
     roundId: uuid('round_id').references(() => round.id, { onDelete: 'cascade' }),
     /** What caused the item ("tournament:<id>:opened", "round:<id>:shared", ...): at most one of each in the feed. */
     source: text('source').notNull(),
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenAt: timestamptz('hidden_at'),
     hiddenReason: text('hidden_reason', { enum: FEED_HIDDEN_REASONS }),
   },
   (t) => [
@@ -55,12 +56,10 @@ export type FeedEventKind = (typeof FEED_EVENT_KINDS)[number];
 export const feedEvent = pgTable(
   'feed_event',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => feedItem.id, { onDelete: 'cascade' }),
+    id: serialKey(),
+    itemId: requiredReference('item_id', () => feedItem.id, 'cascade'),
     kind: text('kind', { enum: FEED_EVENT_KINDS }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check('feed_event_kind_valid', isOneOf(t.kind, FEED_EVENT_KINDS))],
 );

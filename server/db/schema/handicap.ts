@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { requiredReference, timestamptz, uuidKey } from './columns';
 import { participant, round } from './rounds';
 import { tournament, tournamentEntry } from './tournaments';
 import { appUser } from './users';
@@ -25,10 +15,8 @@ import { appUser } from './users';
 export const handicapScore = pgTable(
   'handicap_score',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => appUser.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    userId: requiredReference('user_id', () => appUser.id, 'cascade'),
     participantId: uuid('participant_id').references(() => participant.id, { onDelete: 'set null' }),
     roundId: uuid('round_id').references(() => round.id, { onDelete: 'set null' }),
     tournamentEntryId: uuid('tournament_entry_id').references(() => tournamentEntry.id, { onDelete: 'set null' }),
@@ -38,7 +26,7 @@ export const handicapScore = pgTable(
     tournamentName: text('tournament_name'),
     playedOn: date('played_on', { mode: 'string' }).notNull(),
     /** When the round or card finished: orders the scores of one day as they were played. */
-    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamptz('finished_at').notNull(),
     holes: integer('holes').notNull(),
     courseName: text('course_name').notNull(),
     teeName: text('tee_name').notNull(),
@@ -49,7 +37,7 @@ export const handicapScore = pgTable(
     attestedByUserId: uuid('attested_by_user_id').references(() => appUser.id, { onDelete: 'set null' }),
     /** A guest marker of a tournament card, who has no account to be named by. */
     attestedByGuestName: text('attested_by_guest_name'),
-    attestedAt: timestamp('attested_at', { withTimezone: true }).notNull(),
+    attestedAt: timestamptz('attested_at').notNull(),
   },
   (t) => [
     index('handicap_score_user_idx').on(t.userId, t.playedOn),

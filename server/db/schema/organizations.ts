@@ -1,4 +1,5 @@
-import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, requiredReference, uuidKey } from './columns';
 import { verification } from './auth';
 import { tenantPolicy } from './tenancy';
 import { ROLES } from '../../../shared/values';
@@ -7,23 +8,19 @@ import { appUser } from './users';
 
 /** The tenant itself. Not row-level scoped: it is read only after a membership check, like the membership. */
 export const organization = pgTable('organization', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** docs/access.md section 2: looked up without an organization context, so it carries no policy. */
 export const organizationMembership = pgTable(
   'organization_membership',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => appUser.id, { onDelete: 'cascade' }),
+    organizationId: requiredReference('organization_id', () => organization.id, 'cascade'),
+    userId: requiredReference('user_id', () => appUser.id, 'cascade'),
     role: text('role', { enum: ROLES }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId] }),
@@ -42,13 +39,11 @@ export const organizationInvitation = pgTable(
     id: uuid('id')
       .primaryKey()
       .references(() => verification.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    organizationId: requiredReference('organization_id', () => organization.id, 'cascade'),
     email: text('email').notNull(),
     role: text('role', { enum: ROLES }).notNull(),
     invitedBy: uuid('invited_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('organization_invitation_email_idx').on(t.email)],
 );
@@ -60,14 +55,14 @@ export const organizationInvitation = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     organizationId: uuid('organization_id').references(() => organization.id, { onDelete: 'cascade' }),
     actorUserId: uuid('actor_user_id'),
     subjectUserId: uuid('subject_user_id'),
     action: text('action').notNull(),
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('audit_log_org_idx').on(t.organizationId, t.createdAt), tenantPolicy('audit_log', t.organizationId)],
 );

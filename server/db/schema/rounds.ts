@@ -1,44 +1,25 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  check,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ROUND_FORMATS, ROUND_HOLES, ROUND_STATUSES } from '../../../shared/values';
+import { createdAt, frozenHandicaps, requiredReference, serialKey, timestamptz, updatedAt, uuidKey } from './columns';
 import { course, tee } from './courses';
 import { appUser } from './users';
 
 export const round = pgTable(
   'round',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerUserId: uuid('owner_user_id')
-      .notNull()
-      .references(() => appUser.id, { onDelete: 'cascade' }),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => course.id, { onDelete: 'restrict' }),
-    teeId: uuid('tee_id')
-      .notNull()
-      .references(() => tee.id, { onDelete: 'restrict' }),
+    id: uuidKey(),
+    ownerUserId: requiredReference('owner_user_id', () => appUser.id, 'cascade'),
+    courseId: requiredReference('course_id', () => course.id, 'restrict'),
+    teeId: requiredReference('tee_id', () => tee.id, 'restrict'),
     playedOn: date('played_on', { mode: 'string' }).notNull(),
     format: text('format', { enum: ROUND_FORMATS }).notNull(),
     holes: text('holes', { enum: ROUND_HOLES }).notNull(),
     status: text('status', { enum: ROUND_STATUSES }).notNull().default('open'),
     /** Set by the first score; handicaps are frozen from then on. */
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('round_owner_idx').on(t.ownerUserId, t.createdAt)],
 );
@@ -46,10 +27,8 @@ export const round = pgTable(
 export const side = pgTable(
   'side',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    roundId: uuid('round_id')
-      .notNull()
-      .references(() => round.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    roundId: requiredReference('round_id', () => round.id, 'cascade'),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
   },
@@ -60,21 +39,13 @@ export const side = pgTable(
 export const participant = pgTable(
   'participant',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    roundId: uuid('round_id')
-      .notNull()
-      .references(() => round.id, { onDelete: 'cascade' }),
-    sideId: uuid('side_id')
-      .notNull()
-      .references(() => side.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    roundId: requiredReference('round_id', () => round.id, 'cascade'),
+    sideId: requiredReference('side_id', () => side.id, 'cascade'),
     userId: uuid('user_id').references(() => appUser.id, { onDelete: 'set null' }),
     guestName: text('guest_name'),
-    handicapIndex: numeric('handicap_index', { precision: 3, scale: 1, mode: 'number' }),
-    // Exactly as computed (a float8 keeps every bit of a JS number): rounding it to a few decimals could
-    // move a value just under a half over it, and the CH the players saw would change at the first score.
-    courseHandicap: doublePrecision('course_handicap'),
-    playingHandicap: integer('playing_handicap'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...frozenHandicaps(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('participant_round_idx').on(t.roundId),
@@ -86,13 +57,11 @@ export const participant = pgTable(
 export const score = pgTable(
   'score',
   {
-    participantId: uuid('participant_id')
-      .notNull()
-      .references(() => participant.id, { onDelete: 'cascade' }),
+    participantId: requiredReference('participant_id', () => participant.id, 'cascade'),
     hole: integer('hole').notNull(),
     strokes: integer('strokes').notNull(),
     updatedBy: uuid('updated_by'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.participantId, t.hole] }),
@@ -104,12 +73,10 @@ export const score = pgTable(
 export const roundEvent = pgTable(
   'round_event',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    roundId: uuid('round_id')
-      .notNull()
-      .references(() => round.id, { onDelete: 'cascade' }),
+    id: serialKey(),
+    roundId: requiredReference('round_id', () => round.id, 'cascade'),
     payload: jsonb('payload').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('round_event_round_idx').on(t.roundId, t.id)],
 );

@@ -1,24 +1,30 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   boolean,
   check,
   date,
   foreignKey,
-  doublePrecision,
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
-  text,
-  timestamp,
   unique,
+  text,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { TOURNAMENT_FORMATS, TOURNAMENT_STATUSES, TOURNAMENT_VISIBILITIES } from '../../../shared/values';
+import {
+  createdAt,
+  frozenHandicaps,
+  handicapIndexColumn,
+  requiredReference,
+  serialKey,
+  timestamptz,
+  updatedAt,
+  uuidKey,
+} from './columns';
 import { course, tee } from './courses';
 import { organization } from './organizations';
 import { publicTournamentPolicy, publicTournamentReadPolicy, tenantPolicy } from './tenancy';
@@ -33,29 +39,25 @@ import { appUser } from './users';
 export const tournament = pgTable(
   'tournament',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    organizationId: requiredReference('organization_id', () => organization.id, 'cascade'),
     slug: text('slug').notNull().unique(),
     name: text('name').notNull(),
     description: text('description'),
     visibility: text('visibility', { enum: TOURNAMENT_VISIBILITIES }).notNull(),
     format: text('format', { enum: TOURNAMENT_FORMATS }).notNull(),
     allowancePercent: integer('allowance_percent').notNull(),
-    maxHandicapIndex: numeric('max_handicap_index', { precision: 3, scale: 1, mode: 'number' }),
+    maxHandicapIndex: handicapIndexColumn('max_handicap_index'),
     entryLimit: integer('entry_limit'),
-    entriesCloseAt: timestamp('entries_close_at', { withTimezone: true }),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => course.id, { onDelete: 'restrict' }),
+    entriesCloseAt: timestamptz('entries_close_at'),
+    courseId: requiredReference('course_id', () => course.id, 'restrict'),
     status: text('status', { enum: TOURNAMENT_STATUSES }).notNull().default('draft'),
     /** Set by the move to `in_progress`, which freezes the handicaps: from then on its course is as played. */
-    startedAt: timestamp('started_at', { withTimezone: true }),
+    startedAt: timestamptz('started_at'),
     /** The tournament's and its club's names folded for search, as course search folds them. */
     searchText: text('search_text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('tournament_org_idx').on(t.organizationId, t.createdAt),
@@ -67,58 +69,62 @@ export const tournament = pgTable(
   ],
 );
 
+/** The columns a child row of a tournament starts with: its tournament, and that tournament's organization. */
+function ofTournament() {
+  return {
+    tournamentId: requiredReference('tournament_id', () => tournament.id, 'cascade'),
+    organizationId: uuid('organization_id').notNull(),
+  };
+}
+
 /**
- * A child row's organization is its tournament's: the database refuses a row that names one organization
- * and another organization's tournament, whatever the application does.
+ * What keeps a child row of a tournament its organization's. The database refuses a row that names one
+ * organization and another organization's tournament, whatever the application does; the tenant policy
+ * binds it to the current organization; and the rows a public page shows (`public`) are also readable
+ * under the public read policy.
  */
-function sameOrganizationAsTournament(tableName: string, tournamentId: AnyPgColumn, organizationId: AnyPgColumn) {
-  return foreignKey({
+function tournamentChildRules(
+  tableName: string,
+  t: { tournamentId: AnyPgColumn; organizationId: AnyPgColumn },
+  readers: 'public' | 'organization',
+) {
+  const sameOrganization = foreignKey({
     name: `${tableName}_tournament_organization_fk`,
-    columns: [tournamentId, organizationId],
+    columns: [t.tournamentId, t.organizationId],
     foreignColumns: [tournament.id, tournament.organizationId],
   }).onDelete('cascade');
+  const rules = [sameOrganization, tenantPolicy(tableName, t.organizationId)];
+  return readers === 'public' ? [...rules, publicTournamentReadPolicy(tableName, t.tournamentId)] : rules;
 }
 
 export const tournamentRound = pgTable(
   'tournament_round',
   {
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournament.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull(),
+    ...ofTournament(),
     number: integer('number').notNull(),
     playedOn: date('played_on', { mode: 'string' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tournamentId, t.number] }),
     check('tournament_round_number', sql`${t.number} between 1 and 4`),
-    sameOrganizationAsTournament('tournament_round', t.tournamentId, t.organizationId),
-    tenantPolicy('tournament_round', t.organizationId),
-    publicTournamentReadPolicy('tournament_round', t.tournamentId),
+    ...tournamentChildRules('tournament_round', t, 'public'),
   ],
 );
 
 export const tournamentDivision = pgTable(
   'tournament_division',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournament.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull(),
+    id: uuidKey(),
+    ...ofTournament(),
     name: text('name').notNull(),
-    teeId: uuid('tee_id')
-      .notNull()
-      .references(() => tee.id, { onDelete: 'restrict' }),
-    minHandicapIndex: numeric('min_handicap_index', { precision: 3, scale: 1, mode: 'number' }),
-    maxHandicapIndex: numeric('max_handicap_index', { precision: 3, scale: 1, mode: 'number' }),
+    teeId: requiredReference('tee_id', () => tee.id, 'restrict'),
+    minHandicapIndex: handicapIndexColumn('min_handicap_index'),
+    maxHandicapIndex: handicapIndexColumn('max_handicap_index'),
     position: integer('position').notNull(),
   },
   (t) => [
     index('tournament_division_tournament_idx').on(t.tournamentId, t.position),
-    sameOrganizationAsTournament('tournament_division', t.tournamentId, t.organizationId),
-    tenantPolicy('tournament_division', t.organizationId),
-    publicTournamentReadPolicy('tournament_division', t.tournamentId),
+    ...tournamentChildRules('tournament_division', t, 'public'),
   ],
 );
 
@@ -130,26 +136,17 @@ export const tournamentDivision = pgTable(
 export const tournamentEntry = pgTable(
   'tournament_entry',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournament.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull(),
-    divisionId: uuid('division_id')
-      .notNull()
-      .references(() => tournamentDivision.id, { onDelete: 'restrict' }),
+    id: uuidKey(),
+    ...ofTournament(),
+    divisionId: requiredReference('division_id', () => tournamentDivision.id, 'restrict'),
     name: text('name').notNull(),
     isGuest: boolean('is_guest').notNull().default(false),
-    handicapIndex: numeric('handicap_index', { precision: 3, scale: 1, mode: 'number' }),
-    courseHandicap: doublePrecision('course_handicap'),
-    playingHandicap: integer('playing_handicap'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...frozenHandicaps(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('tournament_entry_tournament_idx').on(t.tournamentId),
-    sameOrganizationAsTournament('tournament_entry', t.tournamentId, t.organizationId),
-    tenantPolicy('tournament_entry', t.organizationId),
-    publicTournamentReadPolicy('tournament_entry', t.tournamentId),
+    ...tournamentChildRules('tournament_entry', t, 'public'),
   ],
 );
 
@@ -160,41 +157,30 @@ export const tournamentEntryAccount = pgTable(
     entryId: uuid('entry_id')
       .primaryKey()
       .references(() => tournamentEntry.id, { onDelete: 'cascade' }),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournament.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => appUser.id, { onDelete: 'cascade' }),
+    ...ofTournament(),
+    userId: requiredReference('user_id', () => appUser.id, 'cascade'),
   },
   (t) => [
     unique('tournament_entry_account_once').on(t.tournamentId, t.userId),
     index('tournament_entry_account_user_idx').on(t.userId),
-    sameOrganizationAsTournament('tournament_entry_account', t.tournamentId, t.organizationId),
-    tenantPolicy('tournament_entry_account', t.organizationId),
+    ...tournamentChildRules('tournament_entry_account', t, 'organization'),
   ],
 );
 
 export const tournamentGroup = pgTable(
   'tournament_group',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournament.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull(),
+    id: uuidKey(),
+    ...ofTournament(),
     round: integer('round').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
     tee: integer('tee').notNull(),
     position: integer('position').notNull(),
   },
   (t) => [
     index('tournament_group_round_idx').on(t.tournamentId, t.round, t.position),
     check('tournament_group_tee', sql`${t.tee} in (1, 10)`),
-    sameOrganizationAsTournament('tournament_group', t.tournamentId, t.organizationId),
-    tenantPolicy('tournament_group', t.organizationId),
-    publicTournamentReadPolicy('tournament_group', t.tournamentId),
+    ...tournamentChildRules('tournament_group', t, 'public'),
   ],
 );
 
@@ -202,51 +188,35 @@ export const tournamentGroup = pgTable(
 export const tournamentGroupEntry = pgTable(
   'tournament_group_entry',
   {
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => tournamentGroup.id, { onDelete: 'cascade' }),
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => tournamentEntry.id, { onDelete: 'cascade' }),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournament.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull(),
+    groupId: requiredReference('group_id', () => tournamentGroup.id, 'cascade'),
+    entryId: requiredReference('entry_id', () => tournamentEntry.id, 'cascade'),
+    ...ofTournament(),
     round: integer('round').notNull(),
     position: integer('position').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.entryId] }),
     unique('tournament_group_entry_once_per_round').on(t.tournamentId, t.round, t.entryId),
-    sameOrganizationAsTournament('tournament_group_entry', t.tournamentId, t.organizationId),
-    tenantPolicy('tournament_group_entry', t.organizationId),
-    publicTournamentReadPolicy('tournament_group_entry', t.tournamentId),
+    ...tournamentChildRules('tournament_group_entry', t, 'public'),
   ],
 );
 
 export const tournamentScore = pgTable(
   'tournament_score',
   {
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => tournamentEntry.id, { onDelete: 'cascade' }),
+    entryId: requiredReference('entry_id', () => tournamentEntry.id, 'cascade'),
     round: integer('round').notNull(),
     hole: integer('hole').notNull(),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournament.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull(),
+    ...ofTournament(),
     strokes: integer('strokes').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.entryId, t.round, t.hole] }),
     index('tournament_score_tournament_idx').on(t.tournamentId),
     check('tournament_score_strokes_range', sql`${t.strokes} between 1 and 20`),
     check('tournament_score_hole_range', sql`${t.hole} between 1 and 18`),
-    sameOrganizationAsTournament('tournament_score', t.tournamentId, t.organizationId),
-    tenantPolicy('tournament_score', t.organizationId),
-    publicTournamentReadPolicy('tournament_score', t.tournamentId),
+    ...tournamentChildRules('tournament_score', t, 'public'),
   ],
 );
 
@@ -254,43 +224,29 @@ export const tournamentScore = pgTable(
 export const tournamentCard = pgTable(
   'tournament_card',
   {
-    entryId: uuid('entry_id')
-      .notNull()
-      .references(() => tournamentEntry.id, { onDelete: 'cascade' }),
+    entryId: requiredReference('entry_id', () => tournamentEntry.id, 'cascade'),
     round: integer('round').notNull(),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournament.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull(),
-    signedByPlayerAt: timestamp('signed_by_player_at', { withTimezone: true }),
-    signedByMarkerAt: timestamp('signed_by_marker_at', { withTimezone: true }),
+    ...ofTournament(),
+    signedByPlayerAt: timestamptz('signed_by_player_at'),
+    signedByMarkerAt: timestamptz('signed_by_marker_at'),
     /** The entry that signed as marker. */
     markerEntryId: uuid('marker_entry_id'),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedAt: timestamptz('locked_at'),
   },
-  (t) => [
-    primaryKey({ columns: [t.entryId, t.round] }),
-    sameOrganizationAsTournament('tournament_card', t.tournamentId, t.organizationId),
-    tenantPolicy('tournament_card', t.organizationId),
-  ],
+  (t) => [primaryKey({ columns: [t.entryId, t.round] }), ...tournamentChildRules('tournament_card', t, 'organization')],
 );
 
 /** The live-update log of a tournament's leaderboard: subscribers resume from the last id they saw. */
 export const tournamentEvent = pgTable(
   'tournament_event',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tournamentId: uuid('tournament_id')
-      .notNull()
-      .references(() => tournament.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id').notNull(),
+    id: serialKey(),
+    ...ofTournament(),
     payload: jsonb('payload').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('tournament_event_tournament_idx').on(t.tournamentId, t.id),
-    sameOrganizationAsTournament('tournament_event', t.tournamentId, t.organizationId),
-    tenantPolicy('tournament_event', t.organizationId),
-    publicTournamentReadPolicy('tournament_event', t.tournamentId),
+    ...tournamentChildRules('tournament_event', t, 'public'),
   ],
 );

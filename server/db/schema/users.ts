@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, handicapIndexColumn, requiredReference, timestamptz, uuidKey } from './columns';
 import { LANGUAGES, PLAYS_WITH, TWO_FACTOR_METHODS } from '../../../shared/values';
 import { isOneOf } from './checks';
 
@@ -18,10 +8,10 @@ import { isOneOf } from './checks';
 export const appUser = pgTable(
   'app_user',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     email: text('email').notNull().unique(),
     name: text('name'),
-    handicapIndex: numeric('handicap_index', { precision: 3, scale: 1, mode: 'number' }),
+    handicapIndex: handicapIndexColumn('handicap_index'),
     passwordHash: text('password_hash'),
     twoFactorMethod: text('two_factor_method', { enum: TWO_FACTOR_METHODS }),
     /** AES-GCM encrypted with a key derived from SESSION_SECRET (server/auth/crypto.ts). */
@@ -31,13 +21,13 @@ export const appUser = pgTable(
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     /** Bumped to end every earlier session at once (password change, sign out everywhere, 2FA change). */
     sessionVersion: integer('session_version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** The language the account chose for the app, errors and mails (decision 0108); null follows the browser. */
     language: text('language', { enum: LANGUAGES }),
     /** Which index rounds and tournaments freeze (decision 0419): the entered one unless the player chooses. */
     playsWith: text('plays_with', { enum: PLAYS_WITH }).notNull().default('entered'),
     /** The handicap record's index (server/handicap/record.ts), kept with every change to the record. */
-    calculatedIndex: numeric('calculated_index', { precision: 3, scale: 1, mode: 'number' }),
+    calculatedIndex: handicapIndexColumn('calculated_index'),
   },
   (t) => [
     check('app_user_email_lower', sql`${t.email} = lower(${t.email})`),
@@ -50,11 +40,9 @@ export const appUser = pgTable(
 export const userSecondaryEmail = pgTable(
   'user_secondary_email',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => appUser.id, { onDelete: 'cascade' }),
+    userId: requiredReference('user_id', () => appUser.id, 'cascade'),
     email: text('email').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.email] }),
@@ -68,7 +56,7 @@ export const revokedSession = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     userId: uuid('user_id').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('revoked_session_expires_idx').on(t.expiresAt)],
 );
