@@ -11,7 +11,7 @@ import { trpc } from '../../trpc';
 import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
 import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, grossText, startTime, STATUS_TEXT } from './format';
 import { applyLeaderboardUpdate } from './leaderboard-state';
-import { connectionOf } from '../rounds/connection';
+import { connectionOf } from '../../lib/realtime/connection';
 import { stablefordPointsOn, sumPoints } from '../../lib/stableford';
 import { formatStrokes } from '../../lib/handicap';
 import type { TournamentFormat } from '../../../../shared/values';

@@ -8,7 +8,7 @@ import { Button, Card, FormError } from '../../ui';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
 import { attestRows, type AttestRow } from './attest';
-import { holeListText } from './scorecard';
+import { holeListText } from '../scorecard/scorecard';
 import '../../i18n/messages/nb/rounds';
 
 /**

@@ -7,7 +7,7 @@ import { trpc } from '../../trpc';
 import { Alert, Loading, Page } from '../../ui';
 import { formOf, toUpdateChanges } from './tournament-form';
 import { TournamentFormView } from './TournamentForm';
-import { courseChoice } from '../rounds/wizard/CourseStep';
+import { courseChoice } from '../courses/course-choice';
 import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 
 /** Editing a tournament (owner/admin): the same form; once play has started only the details change. */

@@ -14,7 +14,7 @@ import { useUserId } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { Alert, Button, Card, FormError, Loading, Page, SelectField } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
-import { courseTitle, teeLabel } from '../rounds/format';
+import { courseTitle, teeLabel } from '../courses/format';
 import { CardsAdmin, EntriesAdmin, ResultsDownload, StartListEditor, StatusPanel } from './TournamentAdmin';
 import {
   canWithdrawSelf,
@@ -27,7 +27,7 @@ import {
   STATUS_NAME,
   VISIBILITY_NAME,
 } from './tournament';
-import { courseChoice } from '../rounds/wizard/CourseStep';
+import { courseChoice } from '../courses/course-choice';
 import './tournaments.css';
 import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyLanguage, i18n } from '../../i18n';
 import '../../i18n/messages/nb/tournaments';
-import { cardTotals, formatToPar } from '../rounds/scorecard';
+import { cardTotals, formatToPar } from '../scorecard/scorecard';
 import { firstOpenHole, holeList, missingHoles, signatureText, signBlocker, totalsText } from './card';
 
 const t = i18n.getFixedT('nb');

@@ -4,7 +4,7 @@ import type { Language } from '../../../../shared/values';
 import { i18n } from '../../i18n';
 import '../../i18n/messages/nb/home';
 import '../../i18n/messages/nb/rounds';
-import { formatToPar } from '../rounds/scorecard';
+import { formatToPar } from '../scorecard/scorecard';
 import { localToday } from './tournament';
 
 /** Where a player stands in their own tournaments (tournaments.mine, decision 0421): pure, unit-tested. */

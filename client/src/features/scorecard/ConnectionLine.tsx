@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/rounds';
-import type { Connection } from './connection';
+import type { Connection } from '../../lib/realtime/connection';
 
 function subscribeToNetwork(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
