@@ -12,10 +12,15 @@ import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useUserId } from '../../session/useSession';
 import { trpc } from '../../trpc';
-import { Alert, Button, Card, FormError, Loading, Page, SelectField } from '../../ui';
+import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
 import { courseTitle, teeLabel } from '../courses/format';
-import { CardsAdmin, EntriesAdmin, ResultsDownload, StartListEditor, StatusPanel } from './TournamentAdmin';
+import { CardsAdmin } from './admin/CardsAdmin';
+import { EntriesAdmin } from './admin/EntriesAdmin';
+import { ResultsDownload } from './admin/ResultsDownload';
+import { StartListEditor } from './admin/StartListEditor';
+import { StatusPanel } from './admin/StatusPanel';
+import { DivisionSelect } from './DivisionSelect';
 import {
   canWithdrawSelf,
   FORMAT_NAME,
@@ -195,19 +200,14 @@ function MyEntry({
         {open.ok ? (
           <>
             {t.divisions.length > 1 ? (
-              <SelectField
+              <DivisionSelect
+                divisions={t.divisions}
                 label={tr('tournaments.screen.division')}
-                value={division}
-                onChange={(e) => setDivision(e.target.value)}
+                none={tr('tournaments.screen.chooseForMe')}
                 hint={tr('tournaments.screen.divisionHint')}
-              >
-                <option value="">{tr('tournaments.screen.chooseForMe')}</option>
-                {t.divisions.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-              </SelectField>
+                value={division}
+                onChange={setDivision}
+              />
             ) : null}
             <FormError error={describeApiError(enter.error)} />
             <Button
