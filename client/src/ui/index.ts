@@ -9,3 +9,4 @@ export { Loading, Spinner } from './Spinner';
 export { SelectField, TextField } from './TextField';
 export { FormError } from './FormError';
 export { Pager } from './Pager';
+export { ApiErrorAlert, ErrorPage } from './ErrorPage';

@@ -5,7 +5,7 @@ import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useUserId } from '../../session/useSession';
-import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
+import { Alert, Button, Card, ErrorPage, FormError, Loading, Page } from '../../ui';
 import { serverStrokes, shownStrokes, type PendingScores } from '../scorecard/pending-scores';
 import { ScoreConflicts } from '../scorecard/ScoreConflicts';
 import {
@@ -44,12 +44,9 @@ export default function RoundScreen() {
   if (round.isPending) return <Loading text={t('rounds.loadingRound')} />;
   if (round.error) {
     return (
-      <Page title={t('rounds.round')}>
-        <Alert tone="error">
-          <p>{describeApiError(round.error)?.message}</p>
-        </Alert>
+      <ErrorPage title={t('rounds.round')} error={round.error}>
         <Link href={ROUTES.rounds}>{t('rounds.toRounds')}</Link>
-      </Page>
+      </ErrorPage>
     );
   }
   const view = shown!;

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useLanguage } from '../../i18n';
 import '../../i18n/messages/nb/tournaments';
-import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { Alert, Loading, Page } from '../../ui';
+import { Alert, ErrorPage, Loading, Page } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
 import { newTournamentForm } from './tournament-form';
 import { localToday } from './tournament';
@@ -27,13 +26,7 @@ export default function NewTournamentScreen() {
     },
   });
   if (org.error) {
-    return (
-      <Page title={t('tournaments.edit.newTitle')}>
-        <Alert tone="error">
-          <p>{describeApiError(org.error)?.message}</p>
-        </Alert>
-      </Page>
-    );
+    return <ErrorPage title={t('tournaments.edit.newTitle')} error={org.error} />;
   }
   if (!org.data) return <Loading />;
   if (!isAdminRole(org.data.role)) {

@@ -15,7 +15,7 @@ import { ROUTES } from '../../routes';
 import { SAVED_NAMES } from '../../offline/store';
 import { useSavedQuery } from '../../offline/useSavedQuery';
 import { trpc } from '../../trpc';
-import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
+import { Alert, ApiErrorAlert, Button, Card, ErrorPage, FormError, Loading, Page } from '../../ui';
 import { shownStrokes, type PendingScores } from '../scorecard/pending-scores';
 import { ScoreConflicts } from '../scorecard/ScoreConflicts';
 import { stablefordPointsOn } from '../../lib/stableford';
@@ -40,12 +40,9 @@ export default function TournamentCardScreen() {
   const t = useSavedTournament(id, tid);
   if (t.error) {
     return (
-      <Page title={tr('tournaments.scorecard.title')}>
-        <Alert tone="error">
-          <p>{describeApiError(t.error)?.message}</p>
-        </Alert>
+      <ErrorPage title={tr('tournaments.scorecard.title')} error={t.error}>
         <Link href={ROUTES.tournaments(id)}>{tr('tournaments.edit.toTournaments')}</Link>
-      </Page>
+      </ErrorPage>
     );
   }
   if (!t.data) return <Loading text={tr('tournaments.edit.loading')} />;
@@ -73,9 +70,7 @@ function Scorecard({ t }: { t: TournamentView }) {
   if (cards.error) {
     return (
       <Page title={tr('tournaments.scorecard.titleOf', { name: t.name })}>
-        <Alert tone="error">
-          <p>{describeApiError(cards.error)?.message}</p>
-        </Alert>
+        <ApiErrorAlert error={cards.error} />
         {back}
       </Page>
     );

@@ -12,7 +12,7 @@ import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useUserId } from '../../session/useSession';
 import { trpc } from '../../trpc';
-import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
+import { Button, Card, ErrorPage, FormError, Loading, Page } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
 import { courseTitle, teeLabel } from '../courses/format';
 import { CardsAdmin } from './admin/CardsAdmin';
@@ -53,12 +53,9 @@ export default function TournamentScreen() {
   const error = org.error ?? t.error ?? entries.error;
   if (error) {
     return (
-      <Page title={tr('tournaments.screen.title')}>
-        <Alert tone="error">
-          <p>{describeApiError(error)?.message}</p>
-        </Alert>
+      <ErrorPage title={tr('tournaments.screen.title')} error={error}>
         <Link href={ROUTES.tournaments(id)}>{tr('tournaments.edit.toTournaments')}</Link>
-      </Page>
+      </ErrorPage>
     );
   }
   if (!org.data || !t.data || !entries.data) return <Loading text={tr('tournaments.edit.loading')} />;

@@ -1,9 +1,8 @@
 import { Link } from 'wouter';
-import { describeApiError } from '../../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../../lib/handicap';
 import { ROUTES } from '../../../routes';
 import { trpc } from '../../../trpc';
-import { Alert, Button, Card, Loading } from '../../../ui';
+import { ApiErrorAlert, Button, Card, Loading } from '../../../ui';
 import { courseTitle, teeLabel } from '../../courses/format';
 import { allowanceText, formatDate } from '../format';
 import type { WizardState } from '../wizard-state';
@@ -18,12 +17,7 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
   const round = trpc.rounds.get.useQuery({ roundId }, { enabled: state.roundId !== null });
   if (!state.roundId) return null;
   if (round.isPending) return <Loading text={t('rounds.loadingRound')} />;
-  if (round.error)
-    return (
-      <Alert tone="error">
-        <p>{describeApiError(round.error)?.message}</p>
-      </Alert>
-    );
+  if (round.error) return <ApiErrorAlert error={round.error} />;
   const view = round.data;
   const match = view.format === 'match';
   return (
