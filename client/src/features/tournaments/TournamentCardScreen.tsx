@@ -21,6 +21,7 @@ import { ScoreConflicts } from '../scorecard/ScoreConflicts';
 import { stablefordPointsOn } from '../../lib/stableford';
 import { cardTotals, formatToPar } from '../scorecard/scorecard';
 import { StrokeStepper, StrokesReceived } from '../scorecard/StrokeStepper';
+import { RoundTabs } from './RoundTabs';
 import { ConnectionLine } from '../scorecard/ConnectionLine';
 import { HoleBar } from '../scorecard/HoleBar';
 import { CompactCard, type CardFooterRow } from '../scorecard/ScoreCard';
@@ -88,20 +89,11 @@ function Scorecard({ t }: { t: TournamentView }) {
         {playedOn ? ` · ${formatDays([playedOn], language)}` : ''}
         {view.group ? ` · ${startText(view.group.startsAt, view.group.tee, tr, language)}` : ''} · {back}
       </p>
-      {rounds.length > 1 ? (
-        <fieldset className="tabs" aria-label={tr('tournaments.scorecard.roundLabel')}>
-          {rounds.map((r) => (
-            <button
-              key={r.number}
-              type="button"
-              aria-pressed={r.number === round}
-              onClick={() => navigate(`${location}?runde=${r.number}`, { replace: true })}
-            >
-              {tr('tournaments.scorecard.round', { number: r.number })}
-            </button>
-          ))}
-        </fieldset>
-      ) : null}
+      <RoundTabs
+        rounds={rounds}
+        current={round}
+        onChoose={(n) => navigate(`${location}?runde=${n}`, { replace: true })}
+      />
       {live ? (
         <ConnectionLine connection={connection} waiting={Object.keys(pending).length} />
       ) : (
