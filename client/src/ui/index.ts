@@ -1,4 +1,4 @@
-export { Alert } from './Alert';
+export { Alert, AlertList } from './Alert';
 export { Button } from './Button';
 export { Card } from './Card';
 export { CodeInput } from './CodeInput';

@@ -7,7 +7,7 @@ import { shownName } from '../../../i18n/names';
 import '../../../i18n/messages/nb/tournaments';
 import { describeApiError } from '../../../lib/api-error';
 import { trpc } from '../../../trpc';
-import { Alert, Button, Card, FormError, SelectField, TextField } from '../../../ui';
+import { AlertList, Button, Card, FormError, SelectField, TextField } from '../../../ui';
 import {
   clashes,
   groupsFromEntries,
@@ -19,6 +19,7 @@ import {
   type DraftGroup,
 } from '../start-list';
 import { startText } from '../tournament';
+import { RoundTabs } from '../RoundTabs';
 import { useRefresh } from './refresh';
 import { GROUP_SIZES, initialStartListEditor, intervalMinutes, startListEditorReducer } from './start-list-editor';
 
@@ -65,20 +66,11 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
 
   return (
     <Card title={tr('tournaments.admin.startList')}>
-      {rounds.length > 1 ? (
-        <fieldset className="tabs" aria-label={tr('tournaments.scorecard.roundLabel')}>
-          {rounds.map((r) => (
-            <button
-              key={r.number}
-              type="button"
-              aria-pressed={r.number === round.number}
-              onClick={() => dispatch({ type: 'chooseRound', roundNumber: r.number })}
-            >
-              {tr('tournaments.scorecard.round', { number: r.number })}
-            </button>
-          ))}
-        </fieldset>
-      ) : null}
+      <RoundTabs
+        rounds={rounds}
+        current={round.number}
+        onChoose={(n) => dispatch({ type: 'chooseRound', roundNumber: n })}
+      />
       <p className="small muted">{formatDays([round.playedOn], language)}</p>
       {editable ? (
         <div className="side-box">
@@ -235,15 +227,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
           </Button>
         </div>
       ) : null}
-      {problems.length > 0 ? (
-        <Alert tone="warning">
-          <ul>
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      {problems.length > 0 ? <AlertList tone="warning" lines={problems} /> : null}
       {edited ? (
         <div className="row">
           <Button
