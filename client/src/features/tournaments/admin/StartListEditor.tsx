@@ -18,8 +18,8 @@ import {
   twoTeeStart,
   type DraftGroup,
 } from '../start-list';
-import { startText } from '../tournament';
 import { RoundTabs } from '../RoundTabs';
+import { StartGroups } from './StartGroups';
 import { useRefresh } from './refresh';
 import { GROUP_SIZES, initialStartListEditor, intervalMinutes, startListEditorReducer } from './start-list-editor';
 
@@ -43,19 +43,16 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
   const showSaved = () => dispatch({ type: 'showSaved' });
   const setEdited = (next: DraftGroup[]) => dispatch({ type: 'edit', groups: next });
 
-  const save = trpc.tournaments.setGroups.useMutation({
+  const whenSaved = {
     onSuccess: () => {
       showSaved();
       refresh();
     },
-  });
+  };
+  // Two mutations of one procedure, so that saving and generating each show their own progress and error.
+  const save = trpc.tournaments.setGroups.useMutation(whenSaved);
   // One write on the server, two tees included: nothing can leave a one-tee list half rearranged.
-  const generate = trpc.tournaments.setGroups.useMutation({
-    onSuccess: () => {
-      showSaved();
-      refresh();
-    },
-  });
+  const generate = trpc.tournaments.setGroups.useMutation(whenSaved);
   const error = describeApiError(generate.error ?? save.error);
   const inGroups = new Set(groups.flatMap((g) => g.entryIds));
   const ungrouped = entries.filter((e) => !inGroups.has(e.id));
@@ -135,55 +132,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
       {groups.length === 0 ? (
         <p className="muted">{tr('tournaments.admin.noStartList')}</p>
       ) : (
-        <ol className="groups" aria-label={tr('tournaments.admin.groupsInRound', { number: round.number })}>
-          {groups.map((g, i) => (
-            <li key={`${g.startsAt}-${g.tee}-${i}`} className="group-box" data-testid="start-group">
-              <h3>
-                {tr('tournaments.admin.groupStart', {
-                  number: i + 1,
-                  start: startText(g.startsAt, g.tee, tr, language),
-                })}
-              </h3>
-              <ul className="list">
-                {g.entryIds.map((entryId) => (
-                  <li key={entryId} className="entry-row">
-                    <span>{name(entryId)}</span>
-                    {editable ? (
-                      <span className="actions">
-                        {i > 0 && hasRoom(groups[i - 1]!) ? (
-                          <Button size="small" variant="secondary" onClick={() => move(entryId, i - 1)}>
-                            <span aria-hidden="true">▲</span>{' '}
-                            <span className="visually-hidden">
-                              {tr('tournaments.admin.moveTo', { name: name(entryId) })}{' '}
-                            </span>
-                            {tr('tournaments.admin.group', { number: i })}
-                          </Button>
-                        ) : null}
-                        {i < groups.length - 1 && hasRoom(groups[i + 1]!) ? (
-                          <Button size="small" variant="secondary" onClick={() => move(entryId, i + 1)}>
-                            <span aria-hidden="true">▼</span>{' '}
-                            <span className="visually-hidden">
-                              {tr('tournaments.admin.moveTo', { name: name(entryId) })}{' '}
-                            </span>
-                            {tr('tournaments.admin.group', { number: i + 2 })}
-                          </Button>
-                        ) : null}
-                        {i === groups.length - 1 && g.entryIds.length > 1 ? (
-                          <Button size="small" variant="secondary" onClick={() => move(entryId, groups.length)}>
-                            <span className="visually-hidden">
-                              {tr('tournaments.admin.moveToA', { name: name(entryId) })}{' '}
-                            </span>
-                            {tr('tournaments.admin.newGroupLower')}
-                          </Button>
-                        ) : null}
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
+        <StartGroups groups={groups} roundNumber={round.number} editable={editable} name={name} onMove={move} />
       )}
       {editable && ungrouped.length > 0 && groups.length > 0 ? (
         <div className="side-box">
