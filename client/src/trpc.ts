@@ -5,7 +5,7 @@ import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/router';
 import { MAX_BATCH_CALLS } from '../../shared/http';
 import { SESSION_ENDED_CLOSE_CODE } from '../../shared/live';
-import { liveRetryLink } from './live-retry';
+import { liveRetryLink } from './lib/realtime/live-retry';
 import { httpStatusOf } from './lib/api-error';
 import { currentLanguage } from './i18n';
 

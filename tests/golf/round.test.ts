@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { matchStatusText } from '../../client/src/features/rounds/scorecard';
+import { matchStatusText } from '../../client/src/features/scorecard/scorecard';
 import { courseHandicap, playingHandicap, scoreRound, type PlayerToScore, type RoundToScore } from '../../server/golf';
 import type { Standing } from '../../shared/schemas/rounds';
+import { loadTexts } from '../../client/src/i18n';
+
+// The app words a match's standing (matchStatusText) with the texts its screens load.
+await loadTexts(['rounds']);
 
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 5, 4, 4, 4, 3, 5, 4];
 const SI = [7, 11, 15, 1, 5, 13, 17, 3, 9, 8, 16, 4, 2, 12, 10, 18, 6, 14];

@@ -3,7 +3,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { liveRetryLink } from '../../client/src/live-retry';
+import { liveRetryLink } from '../../client/src/lib/realtime/live-retry';
 import { SESSION_COOKIE } from '../../server/auth/session-token';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import type { AppRouter } from '../../server/trpc/router';
@@ -16,7 +16,7 @@ import { demoCourse, roundWithPlayers } from '../rounds/helpers';
 
 /**
  * A phone's socket that comes back while the database is away. Its subscription is refused
- * (503 UNAVAILABLE); the app's link chain (client/src/live-retry.ts before the WebSocket link) starts it
+ * (503 UNAVAILABLE); the app's link chain (client/src/lib/realtime/live-retry.ts before the WebSocket link) starts it
  * again until the database is back, and from then on the phone gets the round's events. The database's
  * absence is real: the server's pool reaches PostgreSQL through a TCP relay that this test stops (every
  * connection refused) and starts again.

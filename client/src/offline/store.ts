@@ -1,7 +1,7 @@
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import type { RoundView } from '../../../shared/schemas/rounds';
-import type { PendingScores } from '../features/rounds/pending-scores';
-import type { OutboxStore } from '../features/rounds/score-sender';
+import type { PendingScores } from '../features/scorecard/pending-scores';
+import type { OutboxStore } from '../features/scorecard/score-sender';
 import { httpStatusOf } from '../lib/api-error';
 import { lastUser } from './last-user';
 import { OFFLINE_DATABASE, OLD_OFFLINE_DATABASE } from './storage-names';

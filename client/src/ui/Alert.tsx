@@ -30,3 +30,16 @@ export function Alert({ tone = 'info', title, children, focus }: AlertProps) {
     </div>
   );
 }
+
+/** Several problems at once (a step's missing parts, a start list's clashes), one line each. */
+export function AlertList({ tone, lines }: { tone: AlertProps['tone']; lines: readonly string[] }) {
+  return (
+    <Alert tone={tone}>
+      <ul>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}

@@ -1,4 +1,4 @@
-export { Alert } from './Alert';
+export { Alert, AlertList } from './Alert';
 export { Button } from './Button';
 export { Card } from './Card';
 export { CodeInput } from './CodeInput';
@@ -9,3 +9,4 @@ export { Loading, Spinner } from './Spinner';
 export { SelectField, TextField } from './TextField';
 export { FormError } from './FormError';
 export { Pager } from './Pager';
+export { ApiErrorAlert, ErrorPage } from './ErrorPage';

@@ -1,9 +1,9 @@
 import { skipToken } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
-import { useLivePages } from '../../lib/live-pages';
+import { useLivePages } from '../../lib/realtime/live-pages';
 import { trpc } from '../../trpc';
-import { connectionOf } from '../rounds/connection';
+import { connectionOf } from '../../lib/realtime/connection';
 import {
   applyChatEvent,
   applyHistoryPage,

@@ -1,6 +1,6 @@
-import { useLivePages } from '../../lib/live-pages';
+import { useLivePages } from '../../lib/realtime/live-pages';
 import { trpc } from '../../trpc';
-import { connectionOf } from '../rounds/connection';
+import { connectionOf } from '../../lib/realtime/connection';
 import { applyFeedEvent, applyFeedPage, applyLatestFeedPage, EMPTY_FEED, type FeedState } from './feed-state';
 
 /**

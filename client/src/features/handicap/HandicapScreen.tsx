@@ -10,7 +10,8 @@ import { Alert, Card, EmptyState, FormError, Page } from '../../ui';
 import { WhenLoaded } from '../../ui/WhenLoaded';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
-import { formatDate, teeLabel } from '../rounds/format';
+import { teeLabel } from '../courses/format';
+import { formatDate } from '../rounds/format';
 import { IndexChart } from './IndexChart';
 import { differentialText, indexPlayedOff, SCORES_SHOWN, scoreLink, scoreNotes } from './scores';
 

@@ -8,10 +8,10 @@ import type { LeaderboardRowView, LeaderboardView, PublicGroupView } from '../..
 import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
+import { ApiErrorAlert, Card, EmptyState, ErrorPage, Loading, Page } from '../../ui';
 import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, grossText, startTime, STATUS_TEXT } from './format';
 import { applyLeaderboardUpdate } from './leaderboard-state';
-import { connectionOf } from '../rounds/connection';
+import { connectionOf } from '../../lib/realtime/connection';
 import { stablefordPointsOn, sumPoints } from '../../lib/stableford';
 import { formatStrokes } from '../../lib/handicap';
 import type { TournamentFormat } from '../../../../shared/values';
@@ -60,13 +60,7 @@ export default function PublicTournamentScreen() {
   if (page.isPending) return <Loading text={t('publicTournaments.loading')} />;
   if (gone || (page.error && describeApiError(page.error)?.code === 'NOT_FOUND')) return <NotFound />;
   if (page.error) {
-    return (
-      <Page title={t('publicTournaments.tournament')}>
-        <Alert tone="error">
-          <p>{describeApiError(page.error)?.message}</p>
-        </Alert>
-      </Page>
-    );
+    return <ErrorPage title={t('publicTournaments.tournament')} error={page.error} />;
   }
   const { tournament, groups, course } = page.data;
   const live = tournament.status === 'in_progress';
@@ -281,12 +275,7 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
     void refetch();
   }, [signature, refetch]);
   if (card.isPending) return <Loading text={t('publicTournaments.loadingCard')} />;
-  if (card.error)
-    return (
-      <Alert tone="error">
-        <p>{describeApiError(card.error)?.message}</p>
-      </Alert>
-    );
+  if (card.error) return <ApiErrorAlert error={card.error} />;
   const pars = card.data.holes.map((h) => h.par);
   const stableford = card.data.format === 'stableford';
   const pointsOn = (strokes: number | null, i: number) =>

@@ -1,10 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { Alert, Button, Card, EmptyState, Loading, Page } from '../../ui';
+import { ApiErrorAlert, Button, Card, EmptyState, Loading, Page } from '../../ui';
 import { STATUS_TEXT } from './format';
 import { formatDays } from '../../../../shared/format/dates';
 import { useLanguage } from '../../i18n';
@@ -57,9 +56,7 @@ export default function TournamentListScreen() {
       {list.isPending ? (
         <Loading text={tr('publicTournaments.loadingList')} />
       ) : list.error ? (
-        <Alert tone="error">
-          <p>{describeApiError(list.error)?.message}</p>
-        </Alert>
+        <ApiErrorAlert error={list.error} />
       ) : tournaments.length === 0 ? (
         <EmptyState title={q ? tr('publicTournaments.noMatch', { q }) : tr('publicTournaments.noneYet')} />
       ) : (

@@ -8,7 +8,7 @@ import { Button, Card, FormError } from '../../ui';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
 import { attestRows, type AttestRow } from './attest';
-import { holeListText } from './scorecard';
+import { holeListText } from '../scorecard/scorecard';
 
 /**
  * A finished round's cards into the handicap record (decision 0419): a co-player with an account attests

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ROUTES } from '../../routes';
-import { Alert, Button, Page } from '../../ui';
+import { AlertList, Button, Page } from '../../ui';
 import { CourseStep } from './wizard/CourseStep';
 import { PlayersStep } from './wizard/PlayersStep';
 import { ReviewStep } from './wizard/ReviewStep';
@@ -70,15 +70,7 @@ export default function NewRoundScreen() {
           }}
         />
       ) : null}
-      {attempted === step && problems.length > 0 ? (
-        <Alert tone="error">
-          <ul>
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      {attempted === step && problems.length > 0 ? <AlertList tone="error" lines={problems} /> : null}
       <div className="row between" style={{ marginTop: '1rem' }}>
         {index > 0 ? (
           <Button variant="secondary" onClick={() => navigate(stepUrl(STEPS[index - 1]!))}>

@@ -5,9 +5,9 @@ import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useUserId } from '../../session/useSession';
-import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
-import { serverStrokes, shownStrokes, type PendingScores } from './pending-scores';
-import { ScoreConflicts } from './ScoreConflicts';
+import { Alert, Button, Card, ErrorPage, FormError, Loading, Page } from '../../ui';
+import { serverStrokes, shownStrokes, type PendingScores } from '../scorecard/pending-scores';
+import { ScoreConflicts } from '../scorecard/ScoreConflicts';
 import {
   canScore,
   cardTotals,
@@ -17,14 +17,15 @@ import {
   holeListText,
   missingHoles,
   standingText,
-} from './scorecard';
-import { allowanceText, courseTitle, formatDate, teeLabel, withShownNames } from './format';
-import { HoleBar } from './HoleBar';
-import { ScoreCard } from './ScoreCard';
-import { ConnectionLine } from './ConnectionLine';
+} from '../scorecard/scorecard';
+import { courseTitle, teeLabel } from '../courses/format';
+import { allowanceText, formatDate, withShownNames } from './format';
+import { HoleBar } from '../scorecard/HoleBar';
+import { ScoreCard } from '../scorecard/ScoreCard';
+import { ConnectionLine } from '../scorecard/ConnectionLine';
 import { ShareRound } from './ShareRound';
 import { AttestCards } from './AttestCards';
-import { StrokeStepper, StrokesReceived } from './StrokeStepper';
+import { StrokeStepper, StrokesReceived } from '../scorecard/StrokeStepper';
 import { useLiveRound } from './useLiveRound';
 import { formatDateTime } from '../../../../shared/format/dates';
 import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../shared/values';
@@ -42,12 +43,9 @@ export default function RoundScreen() {
   if (round.isPending) return <Loading text={t('rounds.loadingRound')} />;
   if (round.error) {
     return (
-      <Page title={t('rounds.round')}>
-        <Alert tone="error">
-          <p>{describeApiError(round.error)?.message}</p>
-        </Alert>
+      <ErrorPage title={t('rounds.round')} error={round.error}>
         <Link href={ROUTES.rounds}>{t('rounds.toRounds')}</Link>
-      </Page>
+      </ErrorPage>
     );
   }
   const view = shown!;

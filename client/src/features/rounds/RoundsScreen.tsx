@@ -1,8 +1,7 @@
 import { Link } from 'wouter';
-import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
+import { ApiErrorAlert, Card, EmptyState, Loading, Page } from '../../ui';
 import { RoundList } from './RoundList';
 import { playedTournaments } from '../tournaments/my-tournaments';
 import { useLanguage } from '../../i18n';
@@ -24,9 +23,7 @@ export default function RoundsScreen() {
         {rounds.isPending ? (
           <Loading text={t('rounds.loadingRounds')} />
         ) : rounds.error ? (
-          <Alert tone="error">
-            <p>{describeApiError(rounds.error)?.message}</p>
-          </Alert>
+          <ApiErrorAlert error={rounds.error} />
         ) : rounds.data.rounds.length === 0 && playedTournaments(tournaments.data?.tournaments ?? []).length === 0 ? (
           <EmptyState
             title={t('rounds.noRounds')}

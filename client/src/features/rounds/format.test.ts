@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { applyLanguage, loadTexts } from '../../i18n';
 import type { RoundView } from '../../../../shared/schemas/rounds';
-import { allowanceText, formatDate, teeLabel, withShownNames } from './format';
+import { allowanceText, formatDate, withShownNames } from './format';
 
 // The texts the code under test words things with, as its screens load them.
 await loadTexts(['rounds']);
-
-describe('tees as the wizard and the card name them', () => {
-  it('gives the colour in Norwegian and whom the tee is for, so two tees never read the same', () => {
-    expect(teeLabel({ name: 'Rød', color: 'red', gender: 'female' })).toBe('Rød (dame)');
-    expect(teeLabel({ name: 'Rød', color: 'red', gender: 'male' })).toBe('Rød (herre)');
-    expect(teeLabel({ name: '58', color: 'yellow', gender: 'male' })).toBe('58 – Gul (herre)');
-    expect(teeLabel({ name: 'Gul', color: 'Gul', gender: null })).toBe('Gul');
-    expect(teeLabel({ name: 'Hvit', color: null })).toBe('Hvit');
-    expect(teeLabel({ name: 'Tee 1', color: 'lilla', gender: 'unisex' })).toBe('Tee 1 – lilla (alle)');
-  });
-});
 
 describe('the handicap allowance', () => {
   it('explains the 85 % of four-ball play in one sentence', () => {
@@ -25,13 +14,9 @@ describe('the handicap allowance', () => {
   });
 });
 
-describe('tees, dates and the allowance in English', () => {
-  it('names colours and whom the tee is for as English golfers do', async () => {
+describe('dates and the allowance in English', () => {
+  it('writes a playing date as Norwegian and English readers do', async () => {
     await applyLanguage('en');
-    expect(teeLabel({ name: 'Rød', color: 'red', gender: 'female' }, 'en')).toBe('Red (women)');
-    expect(teeLabel({ name: '58', color: 'yellow', gender: 'male' }, 'en')).toBe('58 – Yellow (men)');
-    expect(teeLabel({ name: 'Hvit', color: null }, 'en')).toBe('White');
-    expect(teeLabel({ name: 'Tee 1', color: 'lilla', gender: 'unisex' }, 'en')).toBe('Tee 1 – lilla (all)');
     expect(formatDate('2026-05-17')).toBe('17. mai 2026');
     expect(formatDate('2026-05-17', 'en')).toBe('17 May 2026');
   });

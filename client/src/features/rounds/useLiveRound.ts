@@ -6,11 +6,11 @@ import { answerOrSaved, savedRound, saveRound } from '../../offline/store';
 import { useUserId } from '../../session/useSession';
 import { trpc } from '../../trpc';
 import { applyUpdate } from './live-update';
-import { serverStrokes } from './pending-scores';
-import { connectionOf, type Connection } from './connection';
-import { outboxSender } from './outbox-sender';
-import { sendResultOf } from './score-sender';
-import { useScoreSender } from './useScoreSender';
+import { serverStrokes } from '../scorecard/pending-scores';
+import { connectionOf, type Connection } from '../../lib/realtime/connection';
+import { outboxSender } from '../scorecard/outbox-sender';
+import { sendResultOf } from '../scorecard/score-sender';
+import { useScoreSender } from '../scorecard/useScoreSender';
 
 export type { Connection };
 

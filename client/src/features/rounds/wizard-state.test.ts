@@ -1,5 +1,6 @@
 import { applyLanguage, loadTexts } from '../../i18n';
 import { describe, expect, it } from 'vitest';
+import type { CourseChoice } from '../courses/course-choice';
 import {
   firstOpenStep,
   initialWizard,
@@ -9,7 +10,6 @@ import {
   restoreWizard,
   stepProblems,
   wizardReducer,
-  type CourseChoice,
   type WizardAction,
   type WizardState,
 } from './wizard-state';

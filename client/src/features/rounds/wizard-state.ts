@@ -1,4 +1,5 @@
-import type { CourseKind, Language, RoundFormat, RoundHoles, TeeGender } from '../../../../shared/values';
+import type { Language, RoundFormat, RoundHoles } from '../../../../shared/values';
+import type { CourseChoice } from '../courses/course-choice';
 import { i18n } from '../../i18n';
 
 /**
@@ -14,24 +15,6 @@ export type WizardStep = (typeof STEPS)[number];
 
 export type Format = RoundFormat;
 export type HolesChoice = RoundHoles;
-
-/** What the wizard keeps of a course: enough to show it again after a reload without asking the server. */
-export interface CourseChoice {
-  id: string;
-  name: string;
-  kind: CourseKind;
-  clubName: string | null;
-  holeCount: number;
-  tees: {
-    id: string;
-    name: string;
-    color: string | null;
-    /** Absent in a draft saved before tees carried it. */
-    gender?: TeeGender | null;
-    par: number;
-    lengthMeters: number | null;
-  }[];
-}
 
 export interface WizardSide {
   key: string;

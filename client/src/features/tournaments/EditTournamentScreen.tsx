@@ -1,12 +1,11 @@
 import { Link, useLocation, useParams } from 'wouter';
 import { useLanguage } from '../../i18n';
-import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { Alert, Loading, Page } from '../../ui';
+import { ErrorPage, Loading, Page } from '../../ui';
 import { formOf, toUpdateChanges } from './tournament-form';
 import { TournamentFormView } from './TournamentForm';
-import { courseChoice } from '../rounds/wizard/CourseStep';
+import { courseChoice } from '../courses/course-choice';
 import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 
 /** Editing a tournament (owner/admin): the same form; once play has started only the details change. */
@@ -28,12 +27,9 @@ export default function EditTournamentScreen() {
   const error = t.error;
   if (error) {
     return (
-      <Page title={tr('tournaments.edit.editTitle')}>
-        <Alert tone="error">
-          <p>{describeApiError(error)?.message}</p>
-        </Alert>
+      <ErrorPage title={tr('tournaments.edit.editTitle')} error={error}>
         <Link href={ROUTES.tournaments(id)}>{tr('tournaments.edit.toTournaments')}</Link>
-      </Page>
+      </ErrorPage>
     );
   }
   if (!t.data) return <Loading text={tr('tournaments.edit.loading')} />;

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useLanguage } from '../../i18n';
-import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { Alert, Loading, Page } from '../../ui';
+import { Alert, ErrorPage, Loading, Page } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
 import { newTournamentForm } from './tournament-form';
 import { localToday } from './tournament';
@@ -26,13 +25,7 @@ export default function NewTournamentScreen() {
     },
   });
   if (org.error) {
-    return (
-      <Page title={t('tournaments.edit.newTitle')}>
-        <Alert tone="error">
-          <p>{describeApiError(org.error)?.message}</p>
-        </Alert>
-      </Page>
-    );
+    return <ErrorPage title={t('tournaments.edit.newTitle')} error={org.error} />;
   }
   if (!org.data) return <Loading />;
   if (!isAdminRole(org.data.role)) {

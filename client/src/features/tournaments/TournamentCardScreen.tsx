@@ -13,15 +13,16 @@ import { ROUTES } from '../../routes';
 import { SAVED_NAMES } from '../../offline/store';
 import { useSavedQuery } from '../../offline/useSavedQuery';
 import { trpc } from '../../trpc';
-import { Alert, Button, Card, FormError, Loading, Page } from '../../ui';
-import { shownStrokes, type PendingScores } from '../rounds/pending-scores';
-import { ScoreConflicts } from '../rounds/ScoreConflicts';
+import { Alert, ApiErrorAlert, Button, Card, ErrorPage, FormError, Loading, Page } from '../../ui';
+import { shownStrokes, type PendingScores } from '../scorecard/pending-scores';
+import { ScoreConflicts } from '../scorecard/ScoreConflicts';
 import { stablefordPointsOn } from '../../lib/stableford';
-import { cardTotals, formatToPar } from '../rounds/scorecard';
-import { StrokeStepper, StrokesReceived } from '../rounds/StrokeStepper';
-import { ConnectionLine } from '../rounds/ConnectionLine';
-import { HoleBar } from '../rounds/HoleBar';
-import { CompactCard, type CardFooterRow } from '../rounds/ScoreCard';
+import { cardTotals, formatToPar } from '../scorecard/scorecard';
+import { StrokeStepper, StrokesReceived } from '../scorecard/StrokeStepper';
+import { RoundTabs } from './RoundTabs';
+import { ConnectionLine } from '../scorecard/ConnectionLine';
+import { HoleBar } from '../scorecard/HoleBar';
+import { CompactCard, type CardFooterRow } from '../scorecard/ScoreCard';
 import { firstOpenHole, signatureText, signBlocker, totalsParts } from './card';
 import { currentRound, localToday, startText, STATUS_NAME } from './tournament';
 import { useTournamentCards } from './useTournamentCards';
@@ -38,12 +39,9 @@ export default function TournamentCardScreen() {
   const t = useSavedTournament(id, tid);
   if (t.error) {
     return (
-      <Page title={tr('tournaments.scorecard.title')}>
-        <Alert tone="error">
-          <p>{describeApiError(t.error)?.message}</p>
-        </Alert>
+      <ErrorPage title={tr('tournaments.scorecard.title')} error={t.error}>
         <Link href={ROUTES.tournaments(id)}>{tr('tournaments.edit.toTournaments')}</Link>
-      </Page>
+      </ErrorPage>
     );
   }
   if (!t.data) return <Loading text={tr('tournaments.edit.loading')} />;
@@ -71,9 +69,7 @@ function Scorecard({ t }: { t: TournamentView }) {
   if (cards.error) {
     return (
       <Page title={tr('tournaments.scorecard.titleOf', { name: t.name })}>
-        <Alert tone="error">
-          <p>{describeApiError(cards.error)?.message}</p>
-        </Alert>
+        <ApiErrorAlert error={cards.error} />
         {back}
       </Page>
     );
@@ -91,20 +87,11 @@ function Scorecard({ t }: { t: TournamentView }) {
         {playedOn ? ` · ${formatDays([playedOn], language)}` : ''}
         {view.group ? ` · ${startText(view.group.startsAt, view.group.tee, tr, language)}` : ''} · {back}
       </p>
-      {rounds.length > 1 ? (
-        <fieldset className="tabs" aria-label={tr('tournaments.scorecard.roundLabel')}>
-          {rounds.map((r) => (
-            <button
-              key={r.number}
-              type="button"
-              aria-pressed={r.number === round}
-              onClick={() => navigate(`${location}?runde=${r.number}`, { replace: true })}
-            >
-              {tr('tournaments.scorecard.round', { number: r.number })}
-            </button>
-          ))}
-        </fieldset>
-      ) : null}
+      <RoundTabs
+        rounds={rounds}
+        current={round}
+        onChoose={(n) => navigate(`${location}?runde=${n}`, { replace: true })}
+      />
       {live ? (
         <ConnectionLine connection={connection} waiting={Object.keys(pending).length} />
       ) : (

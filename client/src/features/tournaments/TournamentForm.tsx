@@ -3,8 +3,8 @@ import { TOURNAMENT_MAX_DIVISIONS, TOURNAMENT_MAX_ROUNDS } from '../../../../sha
 import { useLanguage } from '../../i18n';
 import { describeApiError, type ApiErrorView } from '../../lib/api-error';
 import { Alert, Button, Card, FormError, SelectField, TextField } from '../../ui';
-import { courseTitle, teeLabel } from '../rounds/format';
-import { CourseFinder, type CourseFinderMode } from '../rounds/wizard/CourseStep';
+import { courseTitle, teeLabel } from '../courses/format';
+import { CourseFinder, type CourseFinderMode } from '../courses/CourseFinder';
 import { allowanceHint, toTournamentFields, type TournamentFields, type TournamentForm } from './tournament-form';
 import { FORMAT_NAME, VISIBILITY_NAME } from './tournament';
 import './tournaments.css';
@@ -45,6 +45,8 @@ export function TournamentFormView({
   const server = describeApiError(error);
   const field = (path: string) => mine[path] ?? server?.fields[path];
   const set = (patch: Partial<TournamentForm>) => setForm((f) => ({ ...f, ...patch }));
+  const setDivision = (i: number, patch: Partial<TournamentForm['divisions'][number]>) =>
+    set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -132,11 +134,7 @@ export function TournamentFormView({
       <Card title={t('tournaments.fields.courseAndRounds')}>
         {locked ? <p className="small muted">{t('tournaments.fields.started')}</p> : null}
         <ChosenCourse form={form} />
-        {field('course') ? (
-          <p className="error" role="alert">
-            {field('course')}
-          </p>
-        ) : null}
+        <FieldProblem message={field('course')} />
         {!locked ? (
           <CoursePicker
             chosenId={form.course?.id ?? null}
@@ -170,11 +168,7 @@ export function TournamentFormView({
               ) : null}
             </div>
           ))}
-          {field('rounds') ? (
-            <p className="error" role="alert">
-              {field('rounds')}
-            </p>
-          ) : null}
+          <FieldProblem message={field('rounds')} />
           {!locked && form.dates.length < TOURNAMENT_MAX_ROUNDS ? (
             <Button
               size="small"
@@ -195,18 +189,14 @@ export function TournamentFormView({
               label={t('tournaments.fields.divisionName')}
               disabled={locked}
               value={d.name}
-              onChange={(e) =>
-                set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) })
-              }
+              onChange={(e) => setDivision(i, { name: e.target.value })}
               error={field(`divisions.${i}.name`)}
             />
             <SelectField
               label={t('tournaments.fields.tee')}
               disabled={locked || !form.course}
               value={d.teeId}
-              onChange={(e) =>
-                set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, teeId: e.target.value } : x)) })
-              }
+              onChange={(e) => setDivision(i, { teeId: e.target.value })}
               error={field(`divisions.${i}.teeId`)}
               hint={form.course ? undefined : t('tournaments.fields.courseFirst')}
             >
@@ -229,9 +219,7 @@ export function TournamentFormView({
                 inputMode="decimal"
                 disabled={locked}
                 value={d.min}
-                onChange={(e) =>
-                  set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, min: e.target.value } : x)) })
-                }
+                onChange={(e) => setDivision(i, { min: e.target.value })}
                 error={field(`divisions.${i}.minHandicapIndex`)}
               />
               <TextField
@@ -239,9 +227,7 @@ export function TournamentFormView({
                 inputMode="decimal"
                 disabled={locked}
                 value={d.max}
-                onChange={(e) =>
-                  set({ divisions: form.divisions.map((x, j) => (j === i ? { ...x, max: e.target.value } : x)) })
-                }
+                onChange={(e) => setDivision(i, { max: e.target.value })}
                 error={field(`divisions.${i}.maxHandicapIndex`)}
               />
             </div>
@@ -256,11 +242,7 @@ export function TournamentFormView({
             ) : null}
           </fieldset>
         ))}
-        {field('divisions') ? (
-          <p className="error" role="alert">
-            {field('divisions')}
-          </p>
-        ) : null}
+        <FieldProblem message={field('divisions')} />
         {!locked && form.divisions.length < TOURNAMENT_MAX_DIVISIONS ? (
           <Button
             size="small"
@@ -348,4 +330,13 @@ function CoursePicker({
 }) {
   const [mode, setMode] = useState<CourseFinderMode>('navn');
   return <CourseFinder pick={{ chosenId, onChoose, holeCount: 18 }} mode={mode} setMode={setMode} modes={MODES} />;
+}
+
+/** A problem of a part of the form that has no one input (the course, the rounds, the divisions). */
+function FieldProblem({ message }: { message: string | undefined }) {
+  return message ? (
+    <p className="error" role="alert">
+      {message}
+    </p>
+  ) : null;
 }

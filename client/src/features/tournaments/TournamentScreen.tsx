@@ -11,10 +11,15 @@ import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
 import { useUserId } from '../../session/useSession';
 import { trpc } from '../../trpc';
-import { Alert, Button, Card, FormError, Loading, Page, SelectField } from '../../ui';
+import { Button, Card, ErrorPage, FormError, Loading, Page } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
-import { courseTitle, teeLabel } from '../rounds/format';
-import { CardsAdmin, EntriesAdmin, ResultsDownload, StartListEditor, StatusPanel } from './TournamentAdmin';
+import { courseTitle, teeLabel } from '../courses/format';
+import { CardsAdmin } from './admin/CardsAdmin';
+import { EntriesAdmin } from './admin/EntriesAdmin';
+import { ResultsDownload } from './admin/ResultsDownload';
+import { StartListEditor } from './admin/StartListEditor';
+import { StatusPanel } from './admin/StatusPanel';
+import { DivisionSelect } from './DivisionSelect';
 import {
   canWithdrawSelf,
   FORMAT_NAME,
@@ -26,7 +31,7 @@ import {
   STATUS_NAME,
   VISIBILITY_NAME,
 } from './tournament';
-import { courseChoice } from '../rounds/wizard/CourseStep';
+import { courseChoice } from '../courses/course-choice';
 import './tournaments.css';
 import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 
@@ -47,12 +52,9 @@ export default function TournamentScreen() {
   const error = org.error ?? t.error ?? entries.error;
   if (error) {
     return (
-      <Page title={tr('tournaments.screen.title')}>
-        <Alert tone="error">
-          <p>{describeApiError(error)?.message}</p>
-        </Alert>
+      <ErrorPage title={tr('tournaments.screen.title')} error={error}>
         <Link href={ROUTES.tournaments(id)}>{tr('tournaments.edit.toTournaments')}</Link>
-      </Page>
+      </ErrorPage>
     );
   }
   if (!org.data || !t.data || !entries.data) return <Loading text={tr('tournaments.edit.loading')} />;
@@ -194,19 +196,14 @@ function MyEntry({
         {open.ok ? (
           <>
             {t.divisions.length > 1 ? (
-              <SelectField
+              <DivisionSelect
+                divisions={t.divisions}
                 label={tr('tournaments.screen.division')}
-                value={division}
-                onChange={(e) => setDivision(e.target.value)}
+                none={tr('tournaments.screen.chooseForMe')}
                 hint={tr('tournaments.screen.divisionHint')}
-              >
-                <option value="">{tr('tournaments.screen.chooseForMe')}</option>
-                {t.divisions.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-              </SelectField>
+                value={division}
+                onChange={setDivision}
+              />
             ) : null}
             <FormError error={describeApiError(enter.error)} />
             <Button

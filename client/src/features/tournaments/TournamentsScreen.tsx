@@ -1,10 +1,9 @@
 import { Link, useParams } from 'wouter';
 import { formatDays } from '../../../../shared/format/dates';
 import { useLanguage } from '../../i18n';
-import { describeApiError } from '../../lib/api-error';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { Alert, Card, EmptyState, Loading, Page } from '../../ui';
+import { Card, EmptyState, ErrorPage, Loading, Page } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
 import { FORMAT_NAME, STATUS_BADGE, STATUS_NAME } from './tournament';
 
@@ -17,12 +16,9 @@ export default function TournamentsScreen() {
   const error = org.error ?? list.error;
   if (error) {
     return (
-      <Page title={t('tournaments.list.title')}>
-        <Alert tone="error">
-          <p>{describeApiError(error)?.message}</p>
-        </Alert>
+      <ErrorPage title={t('tournaments.list.title')} error={error}>
         <Link href={ROUTES.orgs}>{t('tournaments.list.backToClubs')}</Link>
-      </Page>
+      </ErrorPage>
     );
   }
   if (!org.data || !list.data) return <Loading text={t('tournaments.list.loading')} />;

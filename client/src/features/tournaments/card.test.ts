@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyLanguage, i18n, loadTexts } from '../../i18n';
-import { cardTotals, formatToPar } from '../rounds/scorecard';
+import { cardTotals, formatToPar } from '../scorecard/scorecard';
 import { firstOpenHole, holeList, missingHoles, signatureText, signBlocker, totalsText } from './card';
 
 // The texts the code under test words things with, as its screens load them.

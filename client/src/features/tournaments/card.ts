@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { TournamentCardView } from '../../../../shared/schemas/tournaments';
 import type { TournamentFormat } from '../../../../shared/values';
-import type { CardTotals } from '../rounds/scorecard';
+import type { CardTotals } from '../scorecard/scorecard';
 
 /** Holes 1..18 with no score: what stands between a card and its signatures. */
 export function missingHoles(strokes: readonly (number | null)[]): number[] {

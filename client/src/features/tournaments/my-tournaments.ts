@@ -2,7 +2,7 @@ import type { MyTournamentView } from '../../../../shared/schemas/tournaments';
 import { LOCALES } from '../../../../shared/language';
 import type { Language } from '../../../../shared/values';
 import { i18n } from '../../i18n';
-import { formatToPar } from '../rounds/scorecard';
+import { formatToPar } from '../scorecard/scorecard';
 import { localToday } from './tournament';
 
 /** Where a player stands in their own tournaments (tournaments.mine, decision 0421): pure, unit-tested. */

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { TournamentView } from '../../../../shared/schemas/tournaments';
 import { defaultAllowancePercent } from '../../../../shared/tournament-rules';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
-import type { CourseChoice } from '../rounds/wizard-state';
+import type { CourseChoice } from '../courses/course-choice';
 import type { Language, TournamentFormat, TournamentVisibility } from '../../../../shared/values';
 
 /**

@@ -9,10 +9,10 @@ import { SAVED_NAMES } from '../../offline/store';
 import { useSavedQuery } from '../../offline/useSavedQuery';
 import { useUserId } from '../../session/useSession';
 import { trpc } from '../../trpc';
-import { connectionOf } from '../rounds/connection';
-import { outboxSender } from '../rounds/outbox-sender';
-import { sendResultOf } from '../rounds/score-sender';
-import { useScoreSender } from '../rounds/useScoreSender';
+import { connectionOf } from '../../lib/realtime/connection';
+import { outboxSender } from '../scorecard/outbox-sender';
+import { sendResultOf } from '../scorecard/score-sender';
+import { useScoreSender } from '../scorecard/useScoreSender';
 
 /** Signatures write no leaderboard event: the other phone's signature shows within this long. */
 const SIGNATURES_REFETCH_MS = 10_000;

@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
-import { describeApiError } from '../../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../../lib/handicap';
 import { ROUTES } from '../../../routes';
 import { trpc } from '../../../trpc';
-import { Alert, Button, Card, Loading } from '../../../ui';
-import { allowanceText, courseTitle, formatDate, teeLabel } from '../format';
+import { ApiErrorAlert, Button, Card, Loading } from '../../../ui';
+import { courseTitle, teeLabel } from '../../courses/format';
+import { allowanceText, formatDate } from '../format';
 import type { WizardState } from '../wizard-state';
 import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../../shared/values';
 import { useLanguage } from '../../../i18n';
@@ -16,12 +16,7 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
   const round = trpc.rounds.get.useQuery({ roundId }, { enabled: state.roundId !== null });
   if (!state.roundId) return null;
   if (round.isPending) return <Loading text={t('rounds.loadingRound')} />;
-  if (round.error)
-    return (
-      <Alert tone="error">
-        <p>{describeApiError(round.error)?.message}</p>
-      </Alert>
-    );
+  if (round.error) return <ApiErrorAlert error={round.error} />;
   const view = round.data;
   const match = view.format === 'match';
   return (

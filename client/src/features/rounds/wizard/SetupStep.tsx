@@ -4,7 +4,7 @@ import type { HolesChoice, WizardAction, WizardState } from '../wizard-state';
 import { LOCALES } from '../../../../../shared/language';
 import { ROUND_FORMAT_LABELS, ROUND_FORMATS, ROUND_HOLES_LABELS } from '../../../../../shared/values';
 import { useLanguage } from '../../../i18n';
-import { teeLabel } from '../format';
+import { teeLabel } from '../../courses/format';
 
 /** Radio buttons as large tap targets, grouped and labelled for screen readers. */
 function Choice<T extends string>({

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useLanguage } from '../../i18n';
-import type { Connection } from './connection';
+import type { Connection } from '../../lib/realtime/connection';
 
 function subscribeToNetwork(onChange: () => void): () => void {
   window.addEventListener('online', onChange);

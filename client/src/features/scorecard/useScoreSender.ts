@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Connection } from './connection';
+import type { Connection } from '../../lib/realtime/connection';
 import type { ScoreSender } from './score-sender';
 
 /**

@@ -1,6 +1,6 @@
 import { retryLink, type TRPCLink } from '@trpc/client';
-import type { AppRouter } from '../../server/trpc/router';
-import { httpStatusOf } from './lib/api-error';
+import type { AppRouter } from '../../../../server/trpc/router';
+import { httpStatusOf } from '../api-error';
 
 /** How long the first retry waits; each next one twice as long, up to the maximum. */
 const FIRST_RETRY_MS = 1_000;

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import type { EntryView, TournamentView } from '../../../../../shared/schemas/tournaments';
+import { useLanguage } from '../../../i18n';
+import { shownName } from '../../../i18n/names';
+import { describeApiError } from '../../../lib/api-error';
+import { formatHandicapIndex } from '../../../lib/handicap';
+import { trpc } from '../../../trpc';
+import { Button, Card, FormError } from '../../../ui';
+import { DivisionSelect } from '../DivisionSelect';
+import { canManageEntries } from '../tournament';
+import { AddGuest } from './AddGuest';
+import { AddMember } from './AddMember';
+import { ChangeDivision } from './ChangeDivision';
+import { useRefresh } from './refresh';
+
+/**
+ * Entries for organizers: add a member found by search (the club's member list filtered as you type), add
+ * a guest, change a player's division, withdraw. The API has no "move to another division": a change is a
+ * withdrawal and a new entry in the chosen division (decision 0505), which also takes the player out of
+ * the start list, and it is said so before.
+ */
+export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
+  const { t: tr } = useLanguage();
+  const refresh = useRefresh(t);
+  const ids = { organizationId: t.organizationId, tournamentId: t.id };
+  const enter = trpc.tournaments.enter.useMutation({ onSuccess: refresh });
+  const withdraw = trpc.tournaments.withdraw.useMutation({ onSuccess: refresh, onMutate: () => enter.reset() });
+  const [division, setDivision] = useState('');
+  const manage = canManageEntries(t.status);
+  const withdrawable = t.status !== 'finished' && t.status !== 'cancelled';
+  if (!manage && !withdrawable) return null;
+  const divisionChoice = division ? { divisionId: division } : {};
+
+  return (
+    <Card title={tr('tournaments.admin.entries')}>
+      {manage ? (
+        <>
+          {t.divisions.length > 1 ? (
+            <DivisionSelect
+              divisions={t.divisions}
+              label={tr('tournaments.admin.newEntryDivision')}
+              none={tr('tournaments.admin.byHandicap')}
+              hint={tr('tournaments.admin.newEntryDivisionHint')}
+              value={division}
+              onChange={setDivision}
+            />
+          ) : null}
+          <AddMember
+            t={t}
+            entries={entries}
+            busy={enter.isPending}
+            onEnter={(userId) => enter.mutate({ ...ids, userId, ...divisionChoice })}
+          />
+          <AddGuest
+            busy={enter.isPending}
+            error={enter.variables?.guest ? enter.error : null}
+            onEnter={(guest) => enter.mutate({ ...ids, guest, ...divisionChoice })}
+          />
+          {enter.error && !enter.variables?.guest ? <FormError error={describeApiError(enter.error)} /> : null}
+          {enter.isSuccess ? (
+            <p className="small" role="status">
+              {tr('tournaments.admin.entered', { name: enter.data.player.name, division: enter.data.division.name })}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      <FormError error={describeApiError(withdraw.error)} />
+      <ul className="list" aria-label={tr('tournaments.admin.enteredPlayers')}>
+        {entries.map((e) => (
+          <EntryRow
+            key={e.id}
+            t={t}
+            entry={e}
+            manage={manage}
+            withdrawable={withdrawable}
+            onWithdraw={() => withdraw.mutate({ ...ids, entryId: e.id })}
+            busy={withdraw.isPending && withdraw.variables?.entryId === e.id}
+          />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function EntryRow({
+  t,
+  entry,
+  manage,
+  withdrawable,
+  busy,
+  onWithdraw,
+}: {
+  t: TournamentView;
+  entry: EntryView;
+  manage: boolean;
+  withdrawable: boolean;
+  busy: boolean;
+  onWithdraw(): void;
+}) {
+  const { t: tr, language } = useLanguage();
+  const [sure, setSure] = useState(false);
+  return (
+    <li className="entry-row" data-testid="admin-entry">
+      <div>
+        <strong>{shownName(entry.player.name, language)}</strong>
+        {entry.player.userId ? '' : ` ${tr('tournaments.screen.guest')}`}
+        <div className="small muted">
+          {entry.division.name} ·{' '}
+          {tr('tournaments.screen.index', { index: formatHandicapIndex(entry.handicapIndex, language) })}
+        </div>
+      </div>
+      <div className="actions">
+        {manage && t.divisions.length > 1 ? <ChangeDivision t={t} entry={entry} /> : null}
+        {withdrawable ? (
+          sure ? (
+            <>
+              <Button
+                size="small"
+                variant="danger"
+                busy={busy}
+                onClick={onWithdraw}
+                aria-label={tr('tournaments.admin.yesWithdrawName', { name: entry.player.name })}
+              >
+                {tr('tournaments.admin.yesWithdraw')}
+              </Button>
+              <Button size="small" variant="link" onClick={() => setSure(false)}>
+                {tr('tournaments.screen.cancel')}
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => setSure(true)}
+              aria-label={tr('tournaments.admin.withdrawName', { name: entry.player.name })}
+            >
+              {tr('tournaments.admin.withdraw')}
+            </Button>
+          )
+        ) : null}
+      </div>
+    </li>
+  );
+}
