@@ -1,3 +1,5 @@
+import { errors as enErrors } from '../shared/i18n/en/errors';
+import { errors as nbErrors } from '../shared/i18n/nb/errors';
 import { createRenderer } from '../shared/i18n/render';
 
 /**
@@ -5,6 +7,6 @@ import { createRenderer } from '../shared/i18n/render';
  * itself (error bodies, mails, files), each under its area's name, in every language.
  */
 export const texts = createRenderer({
-  nb: {},
-  en: {},
+  nb: { errors: nbErrors },
+  en: { errors: enErrors },
 });
