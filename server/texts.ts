@@ -1,8 +1,10 @@
+import { errors as enErrors } from '../shared/i18n/en/errors';
+import { errors as nbErrors } from '../shared/i18n/nb/errors';
 import { feedFacts as enFeedFacts } from '../shared/i18n/en/feedFacts';
-import { mail as enMail } from '../shared/i18n/en/mail';
-import { values as enValues } from '../shared/i18n/en/values';
 import { feedFacts as nbFeedFacts } from '../shared/i18n/nb/feedFacts';
+import { mail as enMail } from '../shared/i18n/en/mail';
 import { mail as nbMail } from '../shared/i18n/nb/mail';
+import { values as enValues } from '../shared/i18n/en/values';
 import { values as nbValues } from '../shared/i18n/nb/values';
 import { createRenderer } from '../shared/i18n/render';
 
@@ -11,6 +13,6 @@ import { createRenderer } from '../shared/i18n/render';
  * itself (error bodies, mails, files), each under its area's name, in every language.
  */
 export const texts = createRenderer({
-  nb: { feedFacts: nbFeedFacts, mail: nbMail, values: nbValues },
-  en: { feedFacts: enFeedFacts, mail: enMail, values: enValues },
+  nb: { errors: nbErrors, feedFacts: nbFeedFacts, mail: nbMail, values: nbValues },
+  en: { errors: enErrors, feedFacts: enFeedFacts, mail: enMail, values: enValues },
 });

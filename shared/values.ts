@@ -129,8 +129,3 @@ export const LABELLED_LISTS = {
   feedItemKind: { values: FEED_ITEM_KINDS, labels: FEED_ITEM_KIND_LABELS },
   highlightKind: { values: HIGHLIGHT_KINDS, labels: HIGHLIGHT_KIND_LABELS },
 } as const;
-
-/** "a, b eller c": a list as the validation messages name it. */
-export function listedOr(values: readonly string[]): string {
-  return values.length < 2 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} eller ${values.at(-1)}`;
-}

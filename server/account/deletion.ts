@@ -82,9 +82,9 @@ async function organizationsOwnedAlone(db: Queryable, userId: string, lock: bool
 
 function assertNotLastOwner(owned: OwnedOrganizations): void {
   if (owned.blocking.length === 0) return;
-  const names = owned.blocking.map((o) => `«${o.name}»`).join(', ');
   throw new AppError('LAST_OWNER', {
-    message: `Du er siste eier av ${names}. Gjør et annet medlem til eier før du sletter kontoen.`,
+    key: 'errors.account.lastOwnerOf',
+    params: { clubs: owned.blocking.map((o) => `«${o.name}»`) },
   });
 }
 
@@ -314,9 +314,7 @@ export async function deleteAccount(
   if (user.twoFactorMethod !== null) {
     if (input.twoFactorCode === undefined) {
       throw new AppError('INVALID_INPUT', {
-        issues: [
-          { path: 'twoFactorCode', message: 'Oppgi koden fra tofaktormetoden din, eller en gjenopprettingskode.' },
-        ],
+        issues: [{ path: 'twoFactorCode', key: 'errors.account.secondFactorCode' }],
       });
     }
     await requireSecondFactor(deps, { user, code: input.twoFactorCode, ip: input.ip });

@@ -21,7 +21,7 @@ import type { AccountEmails } from '../../shared/schemas/account';
 
 export type { AccountEmails };
 
-const ADDRESS_TAKEN = 'E-postadressen er allerede i bruk på en konto.';
+const ADDRESS_TAKEN = 'errors.account.emailInUse';
 
 /** The app's page that confirms an added address (client/src/routes.ts, ROUTES.confirmEmail). */
 export function confirmEmailLink(deps: Deps, token: string): string {
@@ -48,7 +48,7 @@ export async function requestAddEmail(
 ): Promise<{ ok: true }> {
   const counted = await countMailRequest(deps, actor.user.id);
   const address = normalizeEmail(input.email);
-  if (await findUserByEmail(deps.db, address)) throw new AppError('CONFLICT', { message: ADDRESS_TAKEN });
+  if (await findUserByEmail(deps.db, address)) throw new AppError('CONFLICT', { key: ADDRESS_TAKEN });
   const { token, code } = await issueConfirmation(deps, {
     userId: actor.user.id,
     purpose: 'add_email',
@@ -85,7 +85,7 @@ export async function confirmAddEmail(
     if (challenge instanceof AppError) return challenge;
     const address = challenge.email;
     await lockEmail(tx, address);
-    if (await findUserByEmail(tx, address)) throw new AppError('CONFLICT', { message: ADDRESS_TAKEN });
+    if (await findUserByEmail(tx, address)) throw new AppError('CONFLICT', { key: ADDRESS_TAKEN });
     await tx.insert(userSecondaryEmail).values({ userId: actor.user.id, email: address, createdAt: deps.now() });
     await audit(deps, tx, {
       action: 'account.email_added',
@@ -109,7 +109,7 @@ export async function removeEmail(
   input: { email: string },
 ): Promise<AccountEmails> {
   const address = normalizeEmail(input.email);
-  if (address === actor.user.email) throw new AppError('CONFLICT', { message: 'Hovedadressen kan ikke fjernes.' });
+  if (address === actor.user.email) throw new AppError('CONFLICT', { key: 'errors.account.mainAddressStays' });
   const removed = await deps.db
     .delete(userSecondaryEmail)
     .where(and(eq(userSecondaryEmail.userId, actor.user.id), eq(userSecondaryEmail.email, address)))

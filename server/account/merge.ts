@@ -50,12 +50,11 @@ export function confirmMergeLink(deps: Deps, token: string): string {
 function assertMergeable(other: UserRow): void {
   if (other.twoFactorMethod !== null) {
     throw new AppError('CONFLICT', {
-      message:
-        'Kontoen med denne adressen har tofaktorautentisering. Logg inn på den kontoen og slå sammen herfra den i stedet.',
+      key: 'errors.account.mergeFromTwoFactorAccount',
     });
   }
   if (other.isSuperAdmin) {
-    throw new AppError('CONFLICT', { message: 'En superadministrators konto kan ikke slås sammen inn i en annen.' });
+    throw new AppError('CONFLICT', { key: 'errors.account.superAdminNotMerged' });
   }
 }
 
@@ -76,7 +75,7 @@ export async function requestMerge(
   const counted = await countMailRequest(deps, actor.user.id);
   const address = normalizeEmail(input.email);
   if (await isOwnAddress(deps, actor.user, address)) {
-    throw new AppError('CONFLICT', { message: 'Adressen hører allerede til kontoen din.' });
+    throw new AppError('CONFLICT', { key: 'errors.account.addressAlreadyYours' });
   }
   const other = await findUserByEmail(deps.db, address);
   if (!other) throw new AppError('EMAIL_NOT_FOUND');
@@ -219,8 +218,7 @@ export async function confirmMerge(
     await lockEmail(tx, challenge.email);
     const found = await findUserByEmail(tx, challenge.email);
     if (!found) throw new AppError('EMAIL_NOT_FOUND');
-    if (found.id === actor.user.id)
-      throw new AppError('CONFLICT', { message: 'Adressen hører allerede til kontoen din.' });
+    if (found.id === actor.user.id) throw new AppError('CONFLICT', { key: 'errors.account.addressAlreadyYours' });
     const locked = await lockUsers(tx, [actor.user.id, found.id]);
     const survivor = locked.get(actor.user.id);
     const other = locked.get(found.id);

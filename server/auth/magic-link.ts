@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { signInMail } from '../mail/templates/sign-in';
 import type { RequestLinkInput, VerifyLinkInput } from '../../shared/schemas/auth';
-import { WRONG_SIGN_IN_CODE_MESSAGE } from '../../shared/errors';
+
 import { consumeLimit, handBackIfSendFails, LIMITS } from './rate-limit';
 import type { CookieJar, SessionAnswer } from './sessions';
 import { completePrimarySignIn, type RequestOrigin } from './sign-in';
@@ -149,7 +149,7 @@ export async function verifyMagicLink(
       details: { method: input.kind === 'token' ? 'magic_link' : 'magic_code' },
     });
     // A typed code is far more often mistyped than expired: the message says to check it first.
-    throw new AppError('INVALID_LINK', input.kind === 'code' ? { message: WRONG_SIGN_IN_CODE_MESSAGE } : {});
+    throw new AppError('INVALID_LINK', input.kind === 'code' ? { key: 'errors.auth.wrongSignInCode' } : {});
   }
   return completePrimarySignIn(deps, jar, outcome.user, {
     ...origin,

@@ -157,12 +157,12 @@ export async function setPassword(
   if (user.passwordHash !== null) {
     if (input.currentPassword === undefined) {
       throw new AppError('INVALID_INPUT', {
-        issues: [{ path: 'currentPassword', message: 'Skriv inn det nåværende passordet.' }],
+        issues: [{ path: 'currentPassword', key: 'errors.auth.currentPasswordMissing' }],
       });
     }
     const attempt = await takePasswordAttempt(deps, origin.ip, accountKey(user, user.email));
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      throw new AppError('INVALID_CREDENTIALS', { message: 'Det nåværende passordet er feil.' });
+      throw new AppError('INVALID_CREDENTIALS', { key: 'errors.auth.wrongCurrentPassword' });
     }
     await forgiveAttempt(deps, attempt);
   }

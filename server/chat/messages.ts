@@ -16,9 +16,9 @@ import type { ChatEventKind } from '../../shared/values';
  * (orgMemberProcedure): every query filters by the organization too, the row-level policy is the backstop.
  */
 
-const ONLY_AUTHOR_EDITS = 'Bare den som skrev meldingen, kan endre den.';
-const ONLY_AUTHOR_OR_ADMIN_DELETES = 'Bare den som skrev meldingen, eller en eier eller administrator, kan slette den.';
-const DELETED = 'Meldingen er slettet.';
+const ONLY_AUTHOR_EDITS = 'errors.chat.onlyWriterEdits';
+const ONLY_AUTHOR_OR_ADMIN_DELETES = 'errors.chat.onlyWriterOrAdminDeletes';
+const DELETED = 'errors.chat.messageDeleted';
 
 /** Newest first; `before` pages back from a message (older than it). */
 export async function chatHistory(
@@ -82,8 +82,8 @@ export async function editMessage(
   input: { messageId: string; text: string },
 ): Promise<ChatMessage> {
   const message = await lockedMessage(scope, input.messageId);
-  if (message.authorUserId !== scope.actorUserId) throw new AppError('FORBIDDEN', { message: ONLY_AUTHOR_EDITS });
-  if (message.deletedAt) throw new AppError('CONFLICT', { message: DELETED });
+  if (message.authorUserId !== scope.actorUserId) throw new AppError('FORBIDDEN', { key: ONLY_AUTHOR_EDITS });
+  if (message.deletedAt) throw new AppError('CONFLICT', { key: DELETED });
   await scope.tx
     .update(chatMessage)
     .set({ text: input.text, editedAt: deps.now() })
@@ -98,7 +98,7 @@ export async function editMessage(
 export async function deleteMessage(deps: Deps, scope: OrgScope, input: { messageId: string }): Promise<ChatMessage> {
   const message = await lockedMessage(scope, input.messageId);
   if (message.authorUserId !== scope.actorUserId && !isAdminRole(scope.actorRole)) {
-    throw new AppError('FORBIDDEN', { message: ONLY_AUTHOR_OR_ADMIN_DELETES });
+    throw new AppError('FORBIDDEN', { key: ONLY_AUTHOR_OR_ADMIN_DELETES });
   }
   if (message.deletedAt) return messageView(message);
   await scope.tx.update(chatMessage).set({ text: null, deletedAt: deps.now() }).where(eq(chatMessage.id, message.id));

@@ -11,6 +11,7 @@ import {
   teeInput,
 } from '../../shared/schemas/courses';
 import type { FieldIssue } from '../../shared/errors';
+import { zodIssues } from '../trpc/errors';
 import { userText } from '../../shared/schemas/text';
 import type { Database, Queryable } from '../db/client';
 import { club, course, courseHole, round, tee, tournament, tournamentDivision } from '../db/schema';
@@ -73,7 +74,8 @@ export const importFileSchema = z
         for (const issue of courseDefinitionIssues(co)) {
           ctx.addIssue({
             code: 'custom',
-            message: issue.message,
+            message: issue.key,
+            params: issue.params,
             path: ['clubs', ci, 'courses', i, ...issue.path.split('.')],
           });
         }
@@ -105,9 +107,8 @@ export class ImportFileError extends Error {
 export function parseImportFile(data: unknown): ImportFile {
   const parsed = importFileSchema.safeParse(data);
   if (!parsed.success) {
-    throw new ImportFileError(
-      parsed.error.issues.slice(0, 50).map((i) => ({ path: i.path.join('.'), message: i.message })),
-    );
+    // The shared course rules say their issues as keys of the errors catalogue; worded here in Norwegian.
+    throw new ImportFileError(zodIssues(parsed.error).slice(0, 50));
   }
   return parsed.data;
 }

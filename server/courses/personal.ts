@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FieldIssue } from '../../shared/errors';
+import type { KeyedIssue } from '../../shared/errors';
 import {
   courseDefinitionIssues,
   type Course,
@@ -100,8 +100,7 @@ function assertOwner(
   userId: string,
 ): asserts row is { ownerUserId: string; shared: boolean } {
   if (!row || (row.ownerUserId !== userId && !row.shared)) throw new AppError('NOT_FOUND');
-  if (row.ownerUserId !== userId)
-    throw new AppError('FORBIDDEN', { message: 'Bare eieren kan endre eller slette banen.' });
+  if (row.ownerUserId !== userId) throw new AppError('FORBIDDEN', { key: 'errors.courses.onlyOwnerChanges' });
 }
 
 /**
@@ -147,21 +146,21 @@ export async function updatePersonalCourse(
       .where(eq(courseHole.courseId, courseId));
     const tees = await tx.select().from(tee).where(eq(tee.courseId, courseId)).orderBy(asc(tee.position));
 
-    const issues: FieldIssue[] = [];
+    const issues: KeyedIssue[] = [];
     const newHoles = input.holes ?? holes;
     const existingTees = new Map(tees.map((t) => [t.id, t]));
     const newTees = (input.tees ?? tees.map((t) => ({ ...t, id: t.id }))).map((t, i) => {
       const before = t.id ? existingTees.get(t.id) : undefined;
-      if (t.id && !before) issues.push({ path: `tees.${i}.id`, message: 'Ukjent teested for denne banen.' });
+      if (t.id && !before) issues.push({ path: `tees.${i}.id`, key: 'errors.courses.unknownTee' });
       const courseRating = t.courseRating ?? before?.courseRating;
       const slope = t.slope ?? before?.slope;
       if (courseRating === undefined)
-        issues.push({ path: `tees.${i}.courseRating`, message: 'Et nytt teested trenger course rating.' });
-      if (slope === undefined) issues.push({ path: `tees.${i}.slope`, message: 'Et nytt teested trenger slope.' });
+        issues.push({ path: `tees.${i}.courseRating`, key: 'errors.courses.newTeeNeedsRating' });
+      if (slope === undefined) issues.push({ path: `tees.${i}.slope`, key: 'errors.courses.newTeeNeedsSlope' });
       return { ...t, id: before?.id, courseRating: courseRating ?? 0, slope: slope ?? 0 };
     });
     if ((input.lat === undefined) !== (input.lng === undefined)) {
-      issues.push({ path: 'lat', message: 'Oppgi både lat og lng, eller ingen av dem.' });
+      issues.push({ path: 'lat', key: 'errors.courses.latAndLngTogether' });
     }
     if (issues.length === 0) issues.push(...courseDefinitionIssues({ holes: newHoles, tees: newTees }));
     if (issues.length > 0) throw new AppError('INVALID_INPUT', { issues });
@@ -179,13 +178,12 @@ export async function updatePersonalCourse(
     const removedTees = tees.filter((t) => !newTees.some((n) => n.id === t.id)).map((t) => t.id);
     if (await teesPlayed(tx, removedTees)) {
       throw new AppError('CONFLICT', {
-        message: 'Et teested som er valgt for en runde eller turnering som ikke har startet, kan ikke fjernes.',
+        key: 'errors.courses.teeInUse',
       });
     }
     if (newHoles.length !== holes.length && (await coursePlayed(tx, courseId))) {
       throw new AppError('CONFLICT', {
-        message:
-          'Antall hull kan ikke endres på en bane som er valgt for en runde eller turnering som ikke har startet.',
+        key: 'errors.courses.holeCountInUse',
       });
     }
 
@@ -242,7 +240,7 @@ export async function deletePersonalCourse(
     await keepPlayedVersion(tx, input.personalCourseId, deps.now());
     if (await coursePlayed(tx, input.personalCourseId)) {
       throw new AppError('CONFLICT', {
-        message: 'Banen er valgt for en runde eller turnering som ikke har startet, og kan ikke slettes.',
+        key: 'errors.courses.courseInUse',
       });
     }
     await tx.delete(course).where(eq(course.id, input.personalCourseId));

@@ -13,5 +13,3 @@ export function isLostRace(error: unknown): boolean {
 
 /** foreign_key_violation, serialization_failure, deadlock_detected. */
 const LOST_RACE_SQLSTATES = new Set(['23503', '40001', '40P01']);
-
-export const LOST_RACE_MESSAGE = 'Noe annet ble endret samtidig. Last inn på nytt og prøv igjen.';

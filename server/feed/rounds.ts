@@ -22,14 +22,14 @@ import type { Actor } from '../actor';
  * of it; unsharing takes all of them out of the feed. A round's scores cannot change once it is finished,
  * so what was posted stays true.
  */
-const NOT_FINISHED = 'Bare en avsluttet runde kan deles.';
-const MODERATED = 'En administrator har tatt runden ut av feeden. Den kan ikke deles igjen.';
+const NOT_FINISHED = 'errors.feed.onlyFinishedShared';
+const MODERATED = 'errors.feed.hiddenByAdmin';
 
 async function ownFinishedRound(writer: FeedWriter, input: { userId: string; roundId: string }): Promise<RoundRow> {
   // The round's row lock: a share and an unshare of one round happen one after the other.
   const { round, role } = await roundFor(writer.tx, input.roundId, input.userId, { lock: true });
   assertOwner(role);
-  if (round.status !== 'finished') throw new AppError('CONFLICT', { message: NOT_FINISHED });
+  if (round.status !== 'finished') throw new AppError('CONFLICT', { key: NOT_FINISHED });
   return round;
 }
 
@@ -74,7 +74,7 @@ export async function shareRound(
       roundId: row.id,
       payload: { round, players: totals, unit: stableford ? 'points' : 'strokes' },
     });
-    if (!item) throw new AppError('CONFLICT', { message: MODERATED });
+    if (!item) throw new AppError('CONFLICT', { key: MODERATED });
     return withText(item, actor.language ?? 'nb');
   });
 }

@@ -99,7 +99,7 @@ export function decodablePath(
     try {
       decodeURIComponent(req.path);
     } catch {
-      return refuse(req, res, new AppError('INVALID_INPUT', { message: 'Adressen har ugyldig tegnkoding.' }));
+      return refuse(req, res, new AppError('INVALID_INPUT', { key: 'errors.requests.badPathEncoding' }));
     }
     next();
   };

@@ -1,3 +1,5 @@
+import type { ErrorKey } from '../../shared/errors';
+import type { TextParams } from '../../shared/i18n/types';
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
@@ -16,11 +18,11 @@ export const MAX_JSON_DEPTH = 32;
 const DECODED_ENCODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
 const UTF8_CHARSETS = new Set(['utf-8', 'utf8']);
 
-function refusal(message: string): AppError {
-  return new AppError('INVALID_INPUT', { message });
+function refusal(key: ErrorKey, params?: TextParams): AppError {
+  return new AppError('INVALID_INPUT', { key, params });
 }
-const tooDeep = () => refusal(`JSON kan ikke være nøstet dypere enn ${MAX_JSON_DEPTH} nivåer.`);
-const unsupportedEncoding = () => refusal('Innholdskodingen (Content-Encoding) støttes ikke.');
+const tooDeep = () => refusal('errors.requests.jsonTooDeep', { depth: MAX_JSON_DEPTH });
+const unsupportedEncoding = () => refusal('errors.requests.unsupportedEncoding');
 
 /**
  * Whether JSON text nests arrays and objects deeper than `max`. One pass over the bytes, no recursion, so
@@ -52,9 +54,9 @@ export function nestsDeeperThan(json: Uint8Array, max: number): boolean {
  * thrown here reaches the caller of readJsonBody as the refusal itself.
  */
 function verifyBody(_req: IncomingMessage, _res: ServerResponse, body: Buffer, charset: string): void {
-  if (!UTF8_CHARSETS.has(charset.toLowerCase())) throw refusal('Forespørselen må være kodet som UTF-8.');
+  if (!UTF8_CHARSETS.has(charset.toLowerCase())) throw refusal('errors.requests.utf8Required');
   // body-parser would decode invalid bytes to U+FFFD and carry on: a changed value, silently stored.
-  if (!isUtf8(body)) throw refusal('Forespørselen er ikke gyldig UTF-8.');
+  if (!isUtf8(body)) throw refusal('errors.requests.invalidUtf8');
   if (nestsDeeperThan(body, MAX_JSON_DEPTH)) throw tooDeep();
 }
 
@@ -68,14 +70,14 @@ function asRefusal(error: unknown): unknown {
   if (typeof status !== 'number' || status < 400 || status > 499) return error;
   switch (type) {
     case 'entity.parse.failed':
-      return refusal('Ugyldig JSON i forespørselen.');
+      return refusal('errors.requests.invalidJson');
     case 'encoding.unsupported':
       return unsupportedEncoding();
     case 'charset.unsupported':
-      return refusal('Forespørselen må være kodet som UTF-8.');
+      return refusal('errors.requests.utf8Required');
     default:
       // A gzip, deflate or br body that does not decompress, a Content-Length that does not match, ...
-      return refusal('Forespørselen kunne ikke leses.');
+      return refusal('errors.requests.unreadable');
   }
 }
 

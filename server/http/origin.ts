@@ -18,7 +18,8 @@ export function isOwnOrigin(config: Pick<Config, 'publicOrigin' | 'nodeEnv'>, or
 export function foreignOriginError(config: Pick<Config, 'publicOrigin'>, origin: string | undefined): AppError {
   if (origin !== undefined && isLoopbackAlias(config.publicOrigin, origin)) {
     return new AppError('FORBIDDEN_ORIGIN', {
-      message: `Appen er åpnet på ${origin}, men tjenesten er satt opp for ${config.publicOrigin}. Åpne ${config.publicOrigin} i stedet.`,
+      key: 'errors.requests.wrongOrigin',
+      params: { origin, publicOrigin: config.publicOrigin },
     });
   }
   return new AppError('FORBIDDEN_ORIGIN');

@@ -25,7 +25,7 @@ export interface Mailer {
 const OUTBOX_MAX_MESSAGES = 200;
 
 /** What every endpoint says when its mail could not be handed to the SMTP server. */
-export const MAIL_NOT_SENT_MESSAGE = 'Vi fikk ikke sendt e-posten. Prøv igjen om litt.';
+export const MAIL_NOT_SENT_MESSAGE = 'errors.requests.mailNotSent';
 
 /**
  * SMTP when SMTP_URL is set; otherwise the development outbox, kept in memory, printed on the console
@@ -42,7 +42,7 @@ export function createMailer(config: Config, logger: Logger, options: { printToC
           await transport.sendMail({ from: config.mailFrom, ...message });
         } catch (error) {
           // One clear answer for every mail-sending endpoint; the transport's detail goes to the log as the cause.
-          throw new AppError('INTERNAL', { message: MAIL_NOT_SENT_MESSAGE, cause: error });
+          throw new AppError('INTERNAL', { key: MAIL_NOT_SENT_MESSAGE, cause: error });
         }
         logger.info({ subject: message.subject }, 'mail sent');
       },

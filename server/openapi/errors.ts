@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode } from '../../shared/errors';
+import { texts } from '../texts';
 import type { Route } from '../rest/table';
 import type { AccessLevel } from './access';
 import type { JsonSchema } from './schemas';
@@ -86,8 +87,10 @@ function exampleErrorBody(code: ErrorCode): unknown {
   return {
     error: {
       code,
-      message: ERRORS[code].en,
-      ...(code === 'INVALID_INPUT' ? { issues: [{ path: 'email', message: 'Invalid e-mail address.' }] } : {}),
+      message: texts.text('en', `errors.codes.${code}`),
+      ...(code === 'INVALID_INPUT'
+        ? { issues: [{ path: 'email', message: texts.text('en', 'errors.fields.invalidEmail') }] }
+        : {}),
       ...(code === 'INTERNAL' ? { requestId: '4f1c3a52-8b1e-4c2e-9d3f-6a7b8c9d0e1f' } : {}),
     },
   };

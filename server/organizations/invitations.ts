@@ -25,15 +25,13 @@ import type { Role } from '../../shared/values';
 export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
 
 /** An invitation link that cannot be used: the invitee needs a new one from the club. */
-const INVITATION_NOT_USABLE =
-  'Invitasjonen er ugyldig, utløpt eller allerede brukt. Be den som inviterte deg om en ny.';
-const NO_PENDING_INVITATION = 'Invitasjonen finnes ikke lenger: den er brukt, trukket tilbake eller utløpt.';
-const ONLY_OWNERS_INVITE_OWNERS = 'Bare en eier kan sende eller trekke tilbake en invitasjon som eier.';
+const INVITATION_NOT_USABLE = 'errors.organizations.invitationInvalid';
+const NO_PENDING_INVITATION = 'errors.organizations.invitationGone';
+const ONLY_OWNERS_INVITE_OWNERS = 'errors.organizations.onlyOwnerInvitesOwner';
 /** The member list shows at most this many pending invitations, newest first (and how many there are). */
 export const PENDING_INVITATIONS_SHOWN = 100;
 
-const NOT_YOUR_INVITATION =
-  'Invitasjonen ble sendt til en annen e-postadresse. Logg inn med den adressen, eller legg den til på kontoen din, for å bli med.';
+const NOT_YOUR_INVITATION = 'errors.organizations.invitationForOtherAddress';
 
 export interface InvitationSummary {
   email: string;
@@ -200,10 +198,10 @@ async function invitationForLink(
   const found = await invitationOfToken(deps, token);
   if (!found) {
     await onUnknown();
-    throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+    throw new AppError('INVALID_LINK', { key: INVITATION_NOT_USABLE });
   }
   if (!(await addressesOf(deps.db, user)).includes(found.invitation.email)) {
-    throw new AppError('FORBIDDEN', { message: NOT_YOUR_INVITATION });
+    throw new AppError('FORBIDDEN', { key: NOT_YOUR_INVITATION });
   }
   return found;
 }
@@ -304,7 +302,7 @@ export async function acceptInvitationByToken(
   // Whether it is used is read again: `found` may predate the claim that won (this user's own second click).
   const role = await roleIn(deps.db, invitation.organizationId, actor.user.id);
   if (!role || !(await isConsumed(deps.db, invitation.id))) {
-    throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+    throw new AppError('INVALID_LINK', { key: INVITATION_NOT_USABLE });
   }
   return { organization: { id: invitation.organizationId, name: found.organizationName, role } };
 }
@@ -346,7 +344,7 @@ export async function invitationByToken(
   const found = await invitationForLink(deps, actor.user, input.token);
   const { invitation } = found;
   const role = await roleIn(deps.db, invitation.organizationId, actor.user.id);
-  if (!found.open && !role) throw new AppError('INVALID_LINK', { message: INVITATION_NOT_USABLE });
+  if (!found.open && !role) throw new AppError('INVALID_LINK', { key: INVITATION_NOT_USABLE });
   return {
     organization: { id: invitation.organizationId, name: found.organizationName },
     role: invitation.role,
@@ -416,9 +414,9 @@ async function findPendingInvitation(
     .where(and(eq(organizationInvitation.id, invitationId), openInvitationsOf(scope, deps.now())))
     .limit(1);
   const [found] = lock ? await query.for('update', { of: verification }) : await query;
-  if (!found) throw new AppError('NOT_FOUND', { message: NO_PENDING_INVITATION });
+  if (!found) throw new AppError('NOT_FOUND', { key: NO_PENDING_INVITATION });
   if (found.role === 'owner' && scope.actorRole !== 'owner') {
-    throw new AppError('FORBIDDEN', { message: ONLY_OWNERS_INVITE_OWNERS });
+    throw new AppError('FORBIDDEN', { key: ONLY_OWNERS_INVITE_OWNERS });
   }
   return found;
 }
@@ -466,7 +464,7 @@ export async function cancelInvitation(
     .set({ invalidatedAt: now })
     .where(and(eq(verification.id, found.id), isOpen(now)))
     .returning({ id: verification.id });
-  if (!voided) throw new AppError('NOT_FOUND', { message: NO_PENDING_INVITATION });
+  if (!voided) throw new AppError('NOT_FOUND', { key: NO_PENDING_INVITATION });
   await audit(deps, scope.tx, {
     action: 'org.invitation_cancelled',
     actorUserId: scope.actorUserId,

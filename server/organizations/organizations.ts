@@ -130,9 +130,9 @@ async function ownerCount(scope: OrgScope): Promise<number> {
   return row?.n ?? 0;
 }
 
-const ONLY_OWNERS_GRANT_OWNER = 'Bare en eier kan gjøre andre til eier.';
-const ADMIN_CANNOT_TOUCH_OWNER = 'En administrator kan ikke endre eller fjerne en eier.';
-const LAST_OWNER = 'Klubben må ha minst én eier. Gjør en annen til eier først.';
+const ONLY_OWNERS_GRANT_OWNER = 'errors.organizations.onlyOwnerMakesOwner';
+const ADMIN_CANNOT_TOUCH_OWNER = 'errors.organizations.adminCannotChangeOwner';
+const LAST_OWNER = 'errors.organizations.oneOwnerStays';
 
 export type AddMemberAnswer =
   | { result: 'added'; member: Member }
@@ -148,7 +148,7 @@ export async function addMember(
   input: { email: string; role: Role },
 ): Promise<AddMemberAnswer> {
   if (input.role === 'owner' && scope.actorRole !== 'owner')
-    throw new AppError('FORBIDDEN', { message: ONLY_OWNERS_GRANT_OWNER });
+    throw new AppError('FORBIDDEN', { key: ONLY_OWNERS_GRANT_OWNER });
   const address = normalizeEmail(input.email);
   const user = await findUserByEmail(scope.tx, address);
   if (!user)
@@ -159,7 +159,7 @@ export async function addMember(
     .values({ organizationId: scope.organizationId, userId: user.id, role: input.role, createdAt: deps.now() })
     .onConflictDoNothing()
     .returning({ userId: organizationMembership.userId });
-  if (!inserted) throw new AppError('CONFLICT', { message: 'Personen er allerede medlem av klubben.' });
+  if (!inserted) throw new AppError('CONFLICT', { key: 'errors.organizations.alreadyMember' });
   await audit(deps, scope.tx, {
     action: 'org.member_added',
     actorUserId: scope.actorUserId,
@@ -182,12 +182,11 @@ export async function setRole(
   const target = await findMember(scope, input.userId);
   if (!target) throw new AppError('NOT_FOUND');
   if (scope.actorRole !== 'owner') {
-    if (input.role === 'owner') throw new AppError('FORBIDDEN', { message: ONLY_OWNERS_GRANT_OWNER });
-    if (target.role === 'owner') throw new AppError('FORBIDDEN', { message: ADMIN_CANNOT_TOUCH_OWNER });
+    if (input.role === 'owner') throw new AppError('FORBIDDEN', { key: ONLY_OWNERS_GRANT_OWNER });
+    if (target.role === 'owner') throw new AppError('FORBIDDEN', { key: ADMIN_CANNOT_TOUCH_OWNER });
   }
   if (target.role === input.role) return { member: target };
-  if (target.role === 'owner' && (await ownerCount(scope)) <= 1)
-    throw new AppError('CONFLICT', { message: LAST_OWNER });
+  if (target.role === 'owner' && (await ownerCount(scope)) <= 1) throw new AppError('CONFLICT', { key: LAST_OWNER });
 
   await scope.tx
     .update(organizationMembership)
@@ -218,10 +217,9 @@ export async function removeMember(deps: Deps, unlocked: OrgScope, input: { user
   const target = await findMember(scope, input.userId);
   if (!target) throw new AppError('NOT_FOUND');
   if (!leaving && scope.actorRole !== 'owner' && target.role === 'owner') {
-    throw new AppError('FORBIDDEN', { message: ADMIN_CANNOT_TOUCH_OWNER });
+    throw new AppError('FORBIDDEN', { key: ADMIN_CANNOT_TOUCH_OWNER });
   }
-  if (target.role === 'owner' && (await ownerCount(scope)) <= 1)
-    throw new AppError('CONFLICT', { message: LAST_OWNER });
+  if (target.role === 'owner' && (await ownerCount(scope)) <= 1) throw new AppError('CONFLICT', { key: LAST_OWNER });
 
   await scope.tx
     .delete(organizationMembership)

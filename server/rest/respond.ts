@@ -88,7 +88,7 @@ export function bodyWithParams(req: Request, params: Record<string, string | und
   if (typeof sent !== 'object' || sent === null || Array.isArray(sent)) return sent;
   for (const key of Object.keys(params)) {
     if (Object.hasOwn(sent, key))
-      throw new AppError('INVALID_INPUT', { issues: [{ path: key, message: 'Ukjent felt.' }] });
+      throw new AppError('INVALID_INPUT', { issues: [{ path: key, key: 'errors.fields.unknown' }] });
   }
   return { ...sent, ...params };
 }

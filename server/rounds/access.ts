@@ -32,12 +32,11 @@ export async function roundFor(
 
 /** Sides, participants and finishing are the owner's: a participant who tries is told so (403). */
 export function assertOwner(role: RoundRole): void {
-  if (role !== 'owner') throw new AppError('FORBIDDEN', { message: 'Bare den som opprettet runden kan gjøre dette.' });
+  if (role !== 'owner') throw new AppError('FORBIDDEN', { key: 'errors.rounds.onlyCreator' });
 }
 
 export function assertOpen(row: RoundRow): void {
-  if (row.status === 'finished')
-    throw new AppError('CONFLICT', { message: 'Runden er avsluttet. Resultatene kan ikke endres.' });
+  if (row.status === 'finished') throw new AppError('CONFLICT', { key: 'errors.rounds.finished' });
 }
 
 /** Sides and participants are set before play: the first score freezes the handicaps and the allowance. */
@@ -45,7 +44,7 @@ export function assertNotStarted(row: RoundRow): void {
   assertOpen(row);
   if (row.startedAt !== null) {
     throw new AppError('CONFLICT', {
-      message: 'Runden har startet. Sider og spillere kan ikke endres etter første score.',
+      key: 'errors.rounds.started',
     });
   }
 }

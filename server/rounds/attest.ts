@@ -5,7 +5,6 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { attestationsOf } from '../handicap/attestations';
 import { enterScore, removeScores } from '../handicap/record';
-import { holeList } from '../tournaments/cards';
 import { roundFor } from './access';
 import { computeRound } from './view';
 
@@ -37,15 +36,13 @@ export async function attestScore(
       .from(participant)
       .where(eq(participant.roundId, row.id));
     const target = players.find((p) => p.id === input.participantId);
-    if (!target) throw new AppError('NOT_FOUND', { message: 'Fant ikke spilleren i denne runden.' });
-    if (target.userId === actor.userId)
-      throw new AppError('FORBIDDEN', { message: 'En medspiller attesterer kortet ditt, ikke du selv.' });
-    if (target.userId === null)
-      throw new AppError('FORBIDDEN', { message: 'Et gjestekort går ikke inn i noe handicapregister.' });
+    if (!target) throw new AppError('NOT_FOUND', { key: 'errors.rounds.participantNotFound' });
+    if (target.userId === actor.userId) throw new AppError('FORBIDDEN', { key: 'errors.rounds.notOwnAttestation' });
+    if (target.userId === null) throw new AppError('FORBIDDEN', { key: 'errors.rounds.guestCardNotRecorded' });
     if (!players.some((p) => p.userId === actor.userId))
-      throw new AppError('FORBIDDEN', { message: 'Bare en medspiller i runden kan attestere kortet.' });
+      throw new AppError('FORBIDDEN', { key: 'errors.rounds.onlyCoPlayerAttests' });
     if (row.status !== 'finished' || row.finishedAt === null)
-      throw new AppError('CONFLICT', { message: 'Runden må være avsluttet før kortet kan attesteres.' });
+      throw new AppError('CONFLICT', { key: 'errors.rounds.attestBeforeFinished' });
 
     const standing = (await attestationsOf(tx, [target.id])).get(target.id);
     if (standing)
@@ -56,7 +53,8 @@ export async function attestScore(
     const missing = card.holes.filter((h) => h.strokes === null).map((h) => h.hole);
     if (missing.length > 0) {
       throw new AppError('CONFLICT', {
-        message: `Kortet kan ikke attesteres før alle hull er ført. Mangler ${holeList(missing)}.`,
+        key: 'errors.rounds.attestMissingHoles',
+        params: { holes: missing },
       });
     }
     const attestedAt = deps.now();
@@ -96,11 +94,10 @@ export async function withdrawAttestation(
       .select({ userId: handicapScore.userId, by: handicapScore.attestedByUserId, at: handicapScore.attestedAt })
       .from(handicapScore)
       .where(and(eq(handicapScore.participantId, input.participantId), eq(handicapScore.roundId, input.roundId)));
-    if (!attested) throw new AppError('NOT_FOUND', { message: 'Kortet er ikke attestert.' });
-    if (attested.by !== actor.userId)
-      throw new AppError('FORBIDDEN', { message: 'Bare den som attesterte kortet kan trekke attesteringen.' });
+    if (!attested) throw new AppError('NOT_FOUND', { key: 'errors.rounds.notAttested' });
+    if (attested.by !== actor.userId) throw new AppError('FORBIDDEN', { key: 'errors.rounds.onlyAttesterWithdraws' });
     if (deps.now().getTime() - attested.at.getTime() > ATTESTATION_WITHDRAWAL_SECONDS * 1000)
-      throw new AppError('CONFLICT', { message: 'En attestering kan bare trekkes tilbake innen 24 timer.' });
+      throw new AppError('CONFLICT', { key: 'errors.rounds.attestationWithdrawalTooLate' });
     await removeScores(tx, attested.userId, eq(handicapScore.participantId, input.participantId));
     return { ok: true as const };
   });

@@ -55,11 +55,11 @@ export async function createRound(
 ): Promise<RoundView> {
   return deps.db.transaction(async (tx) => {
     if (!(await lockVisibleCourse(tx, input.courseId, actor.userId)))
-      throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
+      throw new AppError('NOT_FOUND', { key: 'errors.courses.notFound' });
     const [teeRow] = await tx.select({ courseId: tee.courseId }).from(tee).where(eq(tee.id, input.teeId)).limit(1);
     if (!teeRow || teeRow.courseId !== input.courseId) {
       throw new AppError('INVALID_INPUT', {
-        issues: [{ path: 'teeId', message: 'Teestedet hører ikke til denne banen.' }],
+        issues: [{ path: 'teeId', key: 'errors.courses.teeNotOfCourse' }],
       });
     }
     const [{ holes } = { holes: 0 }] = await tx
@@ -67,7 +67,7 @@ export async function createRound(
       .from(courseHole)
       .where(eq(courseHole.courseId, input.courseId));
     if (holes === 9 && input.holes !== 'front9') {
-      throw new AppError('INVALID_INPUT', { issues: [{ path: 'holes', message: 'Banen har 9 hull: velg front9.' }] });
+      throw new AppError('INVALID_INPUT', { issues: [{ path: 'holes', key: 'errors.rounds.nineHoleCourse' }] });
     }
     const [created] = await tx
       .insert(round)
@@ -104,7 +104,7 @@ export async function addSide(
     assertNotStarted(row);
     const [{ sides } = { sides: 0 }] = await tx.select({ sides: count() }).from(side).where(eq(side.roundId, row.id));
     if (row.format === 'match' && sides >= 2) {
-      throw new AppError('CONFLICT', { message: 'En match spilles mellom to sider.' });
+      throw new AppError('CONFLICT', { key: 'errors.rounds.matchHasTwoTeams' });
     }
     const [created] = await tx
       .insert(side)
@@ -133,7 +133,7 @@ export async function addParticipant(
       .from(side)
       .where(and(eq(side.id, input.sideId), eq(side.roundId, row.id)))
       .limit(1);
-    if (!sideRow) throw new AppError('NOT_FOUND', { message: 'Fant ikke siden i denne runden.' });
+    if (!sideRow) throw new AppError('NOT_FOUND', { key: 'errors.rounds.teamNotFound' });
     let values: typeof participant.$inferInsert;
     if (input.participantUserId) {
       // Share-locked until the card is written: an account being deleted (its row held for delete) is
@@ -145,13 +145,13 @@ export async function addParticipant(
         .where(eq(appUser.id, input.participantUserId))
         .limit(1)
         .for('share');
-      if (!user) throw new AppError('NOT_FOUND', { message: 'Fant ikke spilleren.' });
+      if (!user) throw new AppError('NOT_FOUND', { key: 'errors.rounds.playerNotFound' });
       const [already] = await tx
         .select({ id: participant.id })
         .from(participant)
         .where(and(eq(participant.roundId, row.id), eq(participant.userId, user.id)))
         .limit(1);
-      if (already) throw new AppError('CONFLICT', { message: 'Spilleren er allerede med i runden.' });
+      if (already) throw new AppError('CONFLICT', { key: 'errors.rounds.playerAlreadyIn' });
       values = { roundId: row.id, sideId: sideRow.id, userId: user.id, createdAt: deps.now() };
     } else {
       values = {
@@ -194,7 +194,7 @@ export async function setScore(
       .from(participant)
       .where(and(eq(participant.id, input.participantId), eq(participant.roundId, row.id)))
       .limit(1);
-    if (!target) throw new AppError('NOT_FOUND', { message: 'Fant ikke spilleren i denne runden.' });
+    if (!target) throw new AppError('NOT_FOUND', { key: 'errors.rounds.participantNotFound' });
     const [{ holes } = { holes: 0 }] = await tx
       .select({ holes: count() })
       .from(courseHole)
@@ -203,7 +203,11 @@ export async function setScore(
     if (!playable.includes(input.hole)) {
       throw new AppError('INVALID_INPUT', {
         issues: [
-          { path: 'hole', message: `Runden spilles på hull ${playable[0]} til ${playable[playable.length - 1]}.` },
+          {
+            path: 'hole',
+            key: 'errors.rounds.holesPlayed',
+            params: { first: playable[0]!, last: playable[playable.length - 1]! },
+          },
         ],
       });
     }

@@ -45,8 +45,7 @@ function atHole(input: Pick<ScoreWrite, 'participantId' | 'hole'>) {
 
 /** The player is told what the hole holds now; the app shows the newer value and lets them enter theirs again. */
 export function scoreConflict(hole: number, now: number | null): AppError {
-  const what = now === null ? 'fjernet' : `endret til ${now}`;
-  return new AppError('CONFLICT', {
-    message: `Slagene på hull ${hole} ble ${what} fra en annen telefon før endringen din kom fram. Se over og før inn på nytt om det trengs.`,
-  });
+  return now === null
+    ? new AppError('CONFLICT', { key: 'errors.rounds.strokesRemovedElsewhere', params: { hole } })
+    : new AppError('CONFLICT', { key: 'errors.rounds.strokesChangedElsewhere', params: { hole, strokes: now } });
 }

@@ -1,3 +1,4 @@
+import type { ErrorKey } from '../../shared/errors';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { tournament } from '../db/schema';
@@ -24,7 +25,7 @@ export async function tournamentIn(
     .where(and(eq(tournament.id, input.tournamentId), eq(tournament.organizationId, input.organizationId)))
     .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Fant ikke turneringen.' });
+  if (!row) throw new AppError('NOT_FOUND', { key: 'errors.tournaments.notFound' });
   return row;
 }
 
@@ -37,7 +38,7 @@ export function requireTournamentRow(
   return tournamentIn(scope.tx, { organizationId: scope.organizationId, tournamentId }, options);
 }
 
-/** 409 CONFLICT unless the tournament is in one of `allowed`, with a message that says why. */
-export function assertStatus(row: TournamentRow, allowed: readonly TournamentStatus[], message: string): void {
-  if (!allowed.includes(row.status)) throw new AppError('CONFLICT', { message });
+/** 409 CONFLICT unless the tournament is in one of `allowed`, with the key of the text that says why. */
+export function assertStatus(row: TournamentRow, allowed: readonly TournamentStatus[], key: ErrorKey): void {
+  if (!allowed.includes(row.status)) throw new AppError('CONFLICT', { key });
 }

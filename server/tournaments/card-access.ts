@@ -39,7 +39,7 @@ export async function requireEntry(tx: Queryable, t: TournamentRow, entryId: str
       ),
     )
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Fant ikke deltakeren i denne turneringen.' });
+  if (!row) throw new AppError('NOT_FOUND', { key: 'errors.tournaments.participantNotFound' });
   return row;
 }
 
@@ -76,7 +76,7 @@ export async function requireTournamentRound(tx: Queryable, t: TournamentRow, ro
     .limit(1);
   if (!row)
     throw new AppError('INVALID_INPUT', {
-      issues: [{ path: 'round', message: `Turneringen har ingen runde ${round}.` }],
+      issues: [{ path: 'round', key: 'errors.tournaments.noSuchRound', params: { round } }],
     });
 }
 
@@ -93,6 +93,7 @@ export async function findCard(tx: Queryable, entryId: string, round: number): P
 
 export function lockedCardConflict(round: number): AppError {
   return new AppError('CONFLICT', {
-    message: `Kortet for runde ${round} er signert og låst. En administrator må låse det opp før det kan endres.`,
+    key: 'errors.tournaments.cardLocked',
+    params: { round },
   });
 }

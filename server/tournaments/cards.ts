@@ -47,14 +47,15 @@ export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: 
   const forGuest = relation.kind === 'none' && entry.userId === null && isAdminRole(scope.actorRole);
   if (forGuest) relation = { kind: 'entrant' };
   if (relation.kind === 'none') {
-    throw new AppError('FORBIDDEN', { message: 'Bare spilleren selv og markøren i samme gruppe kan signere kortet.' });
+    throw new AppError('FORBIDDEN', { key: 'errors.tournaments.onlyPlayerAndMarkerSign' });
   }
-  assertStatus(t, ['in_progress'], 'Kort kan bare signeres mens turneringen pågår.');
+  assertStatus(t, ['in_progress'], 'errors.tournaments.signOnlyInProgress');
   await requireTournamentRound(tx, t, input.round);
   const missing = await missingHoles(tx, entry.id, input.round);
   if (missing.length > 0) {
     throw new AppError('CONFLICT', {
-      message: `Kortet kan ikke signeres før alle hull er ført. Mangler ${holeList(missing)}.`,
+      key: 'errors.tournaments.signMissingHoles',
+      params: { holes: missing },
     });
   }
 
@@ -91,8 +92,8 @@ async function unlockCard(
   round: number,
 ): Promise<CardView> {
   if (!isAdminRole(scope.actorRole))
-    throw new AppError('NOT_ORG_ADMIN', { message: 'Bare eiere og administratorer kan låse opp et kort.' });
-  assertStatus(t, ['in_progress'], 'Kort kan bare låses opp mens turneringen pågår.');
+    throw new AppError('NOT_ORG_ADMIN', { key: 'errors.tournaments.onlyAdminsUnlock' });
+  assertStatus(t, ['in_progress'], 'errors.tournaments.unlockOnlyInProgress');
   await requireTournamentRound(scope.tx, t, round);
   const card = await findCard(scope.tx, entry.id, round);
   const empty = {
@@ -149,12 +150,6 @@ async function missingHoles(tx: Queryable, entryId: string, round: number): Prom
     .orderBy(asc(tournamentScore.hole));
   const played = new Set(rows.map((r) => r.hole));
   return Array.from({ length: HOLES_PER_TOURNAMENT_ROUND }, (_, i) => i + 1).filter((hole) => !played.has(hole));
-}
-
-/** "hull 7", "hull 3 og 7", "hull 3, 7 og 12". */
-export function holeList(holes: readonly number[]): string {
-  if (holes.length === 1) return `hull ${holes[0]}`;
-  return `hull ${holes.slice(0, -1).join(', ')} og ${holes[holes.length - 1]}`;
 }
 
 function cardView(

@@ -1,3 +1,4 @@
+import type { KeyedIssue } from '../../shared/errors';
 import { count, eq } from 'drizzle-orm';
 import { HOLES_PER_TOURNAMENT_ROUND } from '../../shared/schemas/tournaments';
 import { lockVisibleCourse } from '../courses/courses';
@@ -15,23 +16,21 @@ export async function assertTournamentCourse(
   input: { courseId: string; userId: string; teeIds: readonly string[] },
 ): Promise<void> {
   if (!(await lockVisibleCourse(db, input.courseId, input.userId)))
-    throw new AppError('NOT_FOUND', { message: 'Fant ikke banen.' });
+    throw new AppError('NOT_FOUND', { key: 'errors.courses.notFound' });
   const [{ holes } = { holes: 0 }] = await db
     .select({ holes: count() })
     .from(courseHole)
     .where(eq(courseHole.courseId, input.courseId));
   if (holes !== HOLES_PER_TOURNAMENT_ROUND) {
     throw new AppError('INVALID_INPUT', {
-      issues: [{ path: 'rounds', message: 'En turnering spilles på en 18-hullsbane.' }],
+      issues: [{ path: 'rounds', key: 'errors.tournaments.eighteenHoleCourse' }],
     });
   }
   const tees = new Set(
     (await db.select({ id: tee.id }).from(tee).where(eq(tee.courseId, input.courseId))).map((t) => t.id),
   );
-  const issues = input.teeIds.flatMap((teeId, i) =>
-    tees.has(teeId)
-      ? []
-      : [{ path: `divisions.${i}.teeId`, message: 'Teestedet hører ikke til banen turneringen spilles på.' }],
+  const issues = input.teeIds.flatMap((teeId, i): KeyedIssue[] =>
+    tees.has(teeId) ? [] : [{ path: `divisions.${i}.teeId`, key: 'errors.tournaments.teeNotOfCourse' }],
   );
   if (issues.length > 0) throw new AppError('INVALID_INPUT', { issues });
 }

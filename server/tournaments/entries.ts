@@ -59,15 +59,16 @@ export async function enter(deps: Deps, scope: TournamentScope, input: EnterInpu
   const { tx } = scope;
   const forSelf = input.guest === undefined && (input.userId === undefined || input.userId === scope.actorUserId);
   const organizer = isOrganizer(scope);
-  if (!forSelf && !organizer) throw new AppError('NOT_ORG_ADMIN', { message: 'Bare arrangøren kan melde på andre.' });
+  if (!forSelf && !organizer)
+    throw new AppError('NOT_ORG_ADMIN', { key: 'errors.tournaments.onlyOrganiserEntersOthers' });
 
   const t = await requireTournamentRow(scope, input.tournamentId, { lock: true });
   if (organizer) {
-    assertStatus(t, STATUSES_BEFORE_PLAY, 'Påmeldingen er stengt: turneringen har startet, er ferdig eller avlyst.');
+    assertStatus(t, STATUSES_BEFORE_PLAY, 'errors.tournaments.entriesClosed');
   } else {
-    assertStatus(t, ['open'], 'Turneringen er ikke åpen for påmelding.');
+    assertStatus(t, ['open'], 'errors.tournaments.notOpen');
     if (t.entriesCloseAt !== null && deps.now() >= t.entriesCloseAt)
-      throw new AppError('CONFLICT', { message: 'Påmeldingsfristen er ute.' });
+      throw new AppError('CONFLICT', { key: 'errors.tournaments.deadlinePassed' });
   }
 
   const player = input.guest
@@ -75,10 +76,13 @@ export async function enter(deps: Deps, scope: TournamentScope, input: EnterInpu
     : await memberPlayer(tx, t, input.userId ?? scope.actorUserId);
   if (t.entryLimit !== null) {
     const [row] = await tx.select({ n: count() }).from(tournamentEntry).where(eq(tournamentEntry.tournamentId, t.id));
-    if ((row?.n ?? 0) >= t.entryLimit) throw new AppError('CONFLICT', { message: 'Turneringen er full.' });
+    if ((row?.n ?? 0) >= t.entryLimit) throw new AppError('CONFLICT', { key: 'errors.tournaments.full' });
   }
   if (t.maxHandicapIndex !== null && player.handicapIndex > t.maxHandicapIndex) {
-    throw new AppError('CONFLICT', { message: `Turneringen er åpen for handicap til og med ${t.maxHandicapIndex}.` });
+    throw new AppError('CONFLICT', {
+      key: 'errors.tournaments.handicapAboveLimit',
+      params: { maxHandicapIndex: t.maxHandicapIndex },
+    });
   }
   const divisionId = await divisionFor(tx, t, player.handicapIndex, input.divisionId);
 
@@ -121,14 +125,14 @@ async function memberPlayer(tx: Queryable, t: TournamentRow, userId: string): Pr
     .limit(1);
   if (!member)
     throw new AppError('CONFLICT', {
-      message: 'Bare medlemmer av klubben kan meldes på med konto. Meld på som gjest i stedet.',
+      key: 'errors.tournaments.onlyMembersWithAccount',
     });
   const [entered] = await tx
     .select({ one: sql<number>`1` })
     .from(tournamentEntryAccount)
     .where(and(eq(tournamentEntryAccount.tournamentId, t.id), eq(tournamentEntryAccount.userId, userId)))
     .limit(1);
-  if (entered) throw new AppError('CONFLICT', { message: 'Spilleren er allerede påmeldt.' });
+  if (entered) throw new AppError('CONFLICT', { key: 'errors.tournaments.playerAlreadyEntered' });
   return { userId, name: member.name ?? UNNAMED_PLAYER, handicapIndex: member.handicapIndex ?? DEFAULT_HANDICAP_INDEX };
 }
 
@@ -149,7 +153,11 @@ async function guestPlayer(
       ),
     )
     .limit(1);
-  if (entered) throw new AppError('CONFLICT', { message: `En gjest som heter ${guest.name} er allerede påmeldt.` });
+  if (entered)
+    throw new AppError('CONFLICT', {
+      key: 'errors.tournaments.guestAlreadyEntered',
+      params: { name: guest.name },
+    });
   return { userId: null, name: guest.name, handicapIndex: guest.handicapIndex };
 }
 
@@ -179,14 +187,21 @@ async function divisionFor(
     const chosen = divisions.find((d) => d.id === divisionId);
     if (!chosen)
       throw new AppError('INVALID_INPUT', {
-        issues: [{ path: 'divisionId', message: 'Klassen finnes ikke i denne turneringen.' }],
+        issues: [{ path: 'divisionId', key: 'errors.tournaments.divisionNotInTournament' }],
       });
     if (!holds(chosen, index))
-      throw new AppError('CONFLICT', { message: `Handicap ${index} passer ikke i klassen «${chosen.name}».` });
+      throw new AppError('CONFLICT', {
+        key: 'errors.tournaments.handicapNotInDivision',
+        params: { handicap: index, division: chosen.name },
+      });
     return chosen.id;
   }
   const fitting = divisions.find((d) => holds(d, index));
-  if (!fitting) throw new AppError('CONFLICT', { message: `Ingen klasse i turneringen passer for handicap ${index}.` });
+  if (!fitting)
+    throw new AppError('CONFLICT', {
+      key: 'errors.tournaments.noDivisionForHandicap',
+      params: { handicap: index },
+    });
   return fitting.id;
 }
 
@@ -208,13 +223,13 @@ export async function withdraw(
     .leftJoin(tournamentEntryAccount, eq(tournamentEntryAccount.entryId, tournamentEntry.id))
     .where(and(eq(tournamentEntry.id, input.entryId), eq(tournamentEntry.tournamentId, t.id)))
     .limit(1);
-  if (!entry) throw new AppError('NOT_FOUND', { message: 'Fant ikke påmeldingen.' });
+  if (!entry) throw new AppError('NOT_FOUND', { key: 'errors.tournaments.entryNotFound' });
   if (isOrganizer(scope)) {
-    assertStatus(t, [...STATUSES_BEFORE_PLAY, 'in_progress'], 'Turneringen er avsluttet; resultatlisten står.');
+    assertStatus(t, [...STATUSES_BEFORE_PLAY, 'in_progress'], 'errors.tournaments.finishedResultsStand');
   } else if (entry.userId === scope.actorUserId) {
-    assertStatus(t, STATUSES_BEFORE_PLAY, 'Turneringen har startet. Kontakt arrangøren for å trekke deg.');
+    assertStatus(t, STATUSES_BEFORE_PLAY, 'errors.tournaments.startedContactOrganiser');
   } else {
-    throw new AppError('FORBIDDEN', { message: 'Du kan bare trekke din egen påmelding.' });
+    throw new AppError('FORBIDDEN', { key: 'errors.tournaments.onlyOwnEntryWithdrawn' });
   }
   await tx.delete(tournamentEntry).where(and(eq(tournamentEntry.id, entry.id), eq(tournamentEntry.tournamentId, t.id)));
   // A player withdrawn during play takes their highlights out of the public feed with their scores.

@@ -1,3 +1,4 @@
+import type { KeyedIssue } from '../../shared/errors';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { GroupView } from '../../shared/schemas/tournaments';
 import type { Queryable } from '../db/client';
@@ -36,13 +37,17 @@ export async function setGroups(
 ): Promise<{ groups: GroupView[] }> {
   const { tx } = scope;
   const t = await requireTournamentRow(scope, input.tournamentId, { lock: true });
-  assertStatus(t, STATUSES_BEFORE_PLAY, 'Startlisten kan ikke endres etter at turneringen har startet.');
+  assertStatus(t, STATUSES_BEFORE_PLAY, 'errors.tournaments.startListFixed');
   const [round] = await tx
     .select({ one: sql<number>`1` })
     .from(tournamentRound)
     .where(and(eq(tournamentRound.tournamentId, t.id), eq(tournamentRound.number, input.round)))
     .limit(1);
-  if (!round) throw new AppError('NOT_FOUND', { message: `Turneringen har ingen runde ${input.round}.` });
+  if (!round)
+    throw new AppError('NOT_FOUND', {
+      key: 'errors.tournaments.noSuchRound',
+      params: { round: input.round },
+    });
 
   const groups = input.generate
     ? await generatedGroups(tx, t, input.generate)
@@ -82,17 +87,16 @@ async function checkedGroups(tx: Queryable, t: TournamentRow, groups: readonly G
   const known = new Set((await entryRecords(tx, t)).map((e) => e.id));
   const seen = new Set<string>();
   const starts = new Set<string>();
-  const issues: { path: string; message: string }[] = [];
+  const issues: KeyedIssue[] = [];
   groups.forEach((g, i) => {
     const start = `${new Date(g.startsAt).getTime()}@${g.tee}`;
-    if (starts.has(start))
-      issues.push({ path: `groups.${i}.startsAt`, message: 'To grupper kan ikke starte fra samme tee samtidig.' });
+    if (starts.has(start)) issues.push({ path: `groups.${i}.startsAt`, key: 'errors.tournaments.sameTeeSameTime' });
     starts.add(start);
     g.entryIds.forEach((entryId, j) => {
       if (!known.has(entryId))
-        issues.push({ path: `groups.${i}.entryIds.${j}`, message: 'Spilleren er ikke påmeldt denne turneringen.' });
+        issues.push({ path: `groups.${i}.entryIds.${j}`, key: 'errors.tournaments.playerNotEntered' });
       else if (seen.has(entryId))
-        issues.push({ path: `groups.${i}.entryIds.${j}`, message: 'Spilleren står i mer enn én gruppe.' });
+        issues.push({ path: `groups.${i}.entryIds.${j}`, key: 'errors.tournaments.playerInTwoGroups' });
       seen.add(entryId);
     });
   });

@@ -50,7 +50,8 @@ export function shapeLeaderboard(
   division?: string,
 ): LeaderboardView {
   const kept = division === undefined ? divisions : divisions.filter((d) => d.id === division);
-  if (kept.length === 0 && division !== undefined) throw new AppError('NOT_FOUND', { message: 'Fant ikke klassen.' });
+  if (kept.length === 0 && division !== undefined)
+    throw new AppError('NOT_FOUND', { key: 'errors.tournaments.divisionNotFound' });
   return { divisions: kept.map((d) => ({ id: d.id, name: d.name, rows: d.rows })), updatedAt };
 }
 

@@ -70,7 +70,7 @@ function statesOf(bus: EventBus): Map<string, LiveState> {
 
 async function tournamentById(tx: Queryable, tournamentId: string) {
   const [row] = await tx.select().from(tournament).where(eq(tournament.id, tournamentId)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Fant ikke turneringen.' });
+  if (!row) throw new AppError('NOT_FOUND', { key: 'errors.tournaments.notFound' });
   return row;
 }
 

@@ -39,7 +39,7 @@ import { publicTournamentView, tournamentView } from './view';
  * the backstop, not the only check.
  */
 
-const notFound = () => new AppError('NOT_FOUND', { message: 'Fant ikke turneringen.' });
+const notFound = () => new AppError('NOT_FOUND', { key: 'errors.tournaments.notFound' });
 
 /** A tournament the caller may see, with the organization context its rows are read in. */
 export interface VisibleTournament {
@@ -244,7 +244,7 @@ export async function publicCard(
     const board = await loadLeaderboardInput(tx, found.row);
     const entry = board.entries.find((e) => e.entryId === input.entryId);
     const division = entry && board.divisions.find((d) => d.id === entry.divisionId);
-    if (!entry || !division) throw new AppError('NOT_FOUND', { message: 'Fant ikke spilleren i turneringen.' });
+    if (!entry || !division) throw new AppError('NOT_FOUND', { key: 'errors.tournaments.playerNotFound' });
     return {
       entryId: entry.entryId,
       name: entry.name,
@@ -279,7 +279,7 @@ export function encodeCursor(position: Position): string {
 /** 400 for anything this server did not hand out (a cursor is opaque: only its shape can be checked). */
 export function decodeCursor(cursor: string): Position {
   const invalid = () =>
-    new AppError('INVALID_INPUT', { issues: [{ path: 'cursor', message: 'Ugyldig peker for neste side.' }] });
+    new AppError('INVALID_INPUT', { issues: [{ path: 'cursor', key: 'errors.fields.invalidCursor' }] });
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

@@ -100,11 +100,7 @@ export async function tournamentResultsCsv(
   input: { tournamentId: string },
 ): Promise<{ csv: string; filename: string }> {
   const t = await requireTournamentRow(scope, input.tournamentId);
-  assertStatus(
-    t,
-    ['in_progress', 'finished'],
-    'Resultatlisten finnes bare for en turnering som pågår eller er ferdig.',
-  );
+  assertStatus(t, ['in_progress', 'finished'], 'errors.tournaments.resultsNotYet');
   const leaderboardInput = await loadLeaderboardInput(scope.tx, t);
   const entries = await scope.tx
     .select({

@@ -42,10 +42,10 @@ export async function setTournamentScore(
     (await relationToCard(tx, t, entry, input.round, scope.actorUserId)).kind === 'none'
   ) {
     throw new AppError('FORBIDDEN', {
-      message: 'Bare spilleren, en markør i samme gruppe eller en administrator kan føre slag på dette kortet.',
+      key: 'errors.tournaments.onlyPlayerMarkerOrAdminScores',
     });
   }
-  assertStatus(t, ['in_progress'], 'Slag kan bare føres mens turneringen pågår.');
+  assertStatus(t, ['in_progress'], 'errors.tournaments.scoresOnlyInProgress');
   await requireTournamentRound(tx, t, input.round);
   const card = await findCard(tx, entry.id, input.round);
   if (card?.lockedAt) throw lockedCardConflict(input.round);

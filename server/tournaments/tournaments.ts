@@ -1,3 +1,4 @@
+import type { KeyedIssue } from '../../shared/errors';
 import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import {
   defaultAllowancePercent,
@@ -29,12 +30,7 @@ import { freezeHandicaps } from './entries';
 import { recordChange, type TournamentScope } from './scope';
 import { insertWithFreeSlug } from './slug';
 import { tournamentDetail, tournamentView } from './view';
-import {
-  TOURNAMENT_STATUS_LABELS,
-  type TournamentFormat,
-  type TournamentStatus,
-  type TournamentVisibility,
-} from '../../shared/values';
+import type { TournamentFormat, TournamentStatus, TournamentVisibility } from '../../shared/values';
 import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 
 type RoundInput = z.infer<typeof tournamentRoundInput>;
@@ -163,17 +159,14 @@ export async function updateTournament(
     input.rounds !== undefined ||
     input.divisions !== undefined;
   if (changesPlay) {
-    assertStatus(
-      current,
-      STATUSES_BEFORE_PLAY,
-      'Spilleform, handicapandel, runder og klasser kan ikke endres etter at turneringen har startet.',
-    );
+    assertStatus(current, STATUSES_BEFORE_PLAY, 'errors.tournaments.settingsFixed');
   }
   if (input.entryLimit !== undefined && input.entryLimit !== null) {
     const entries = await entryCount(tx, current.id);
     if (entries > input.entryLimit) {
       throw new AppError('CONFLICT', {
-        message: `Turneringen har allerede ${entries} påmeldte; plassene kan ikke bli færre enn det.`,
+        key: 'errors.tournaments.placesBelowEntries',
+        params: { entries },
       });
     }
   }
@@ -225,7 +218,8 @@ export async function setTournamentStatus(
   const current = await requireTournamentRow(scope, input.tournamentId, { lock: true });
   if (!TOURNAMENT_MOVES[current.status].includes(input.status)) {
     throw new AppError('CONFLICT', {
-      message: `Turneringen kan ikke gå fra ${quotedStatus(current.status)} til ${quotedStatus(input.status)}.`,
+      key: 'errors.tournaments.statusChange',
+      params: { from: current.status, to: input.status },
     });
   }
   // Play begins: the course as it is now is what the tournament plays (a later edit leaves it a played
@@ -247,8 +241,6 @@ export async function setTournamentStatus(
 }
 
 /** A state as the refusal names it: «åpen for påmelding». */
-const quotedStatus = (status: TournamentStatus) => `«${TOURNAMENT_STATUS_LABELS.nb[status].toLowerCase()}»`;
-
 // ---- Rounds and divisions ----
 
 async function entryCount(db: Queryable, tournamentId: string): Promise<number> {
@@ -309,11 +301,11 @@ async function replaceDivisions(db: Queryable, t: TournamentRow, divisions: read
     .where(eq(tournamentDivision.tournamentId, t.id));
   const existingIds = new Set(existing.map((d) => d.id));
   const seen = new Set<string>();
-  const issues = divisions.flatMap((d, i) => {
+  const issues = divisions.flatMap((d, i): KeyedIssue[] => {
     if (d.id === undefined) return [];
     if (!existingIds.has(d.id))
-      return [{ path: `divisions.${i}.id`, message: 'Klassen finnes ikke i denne turneringen.' }];
-    if (seen.has(d.id)) return [{ path: `divisions.${i}.id`, message: 'Klassen er nevnt to ganger.' }];
+      return [{ path: `divisions.${i}.id`, key: 'errors.tournaments.divisionNotInTournament' }];
+    if (seen.has(d.id)) return [{ path: `divisions.${i}.id`, key: 'errors.tournaments.divisionTwice' }];
     seen.add(d.id);
     return [];
   });
@@ -337,7 +329,8 @@ async function replaceDivisions(db: Queryable, t: TournamentRow, divisions: read
     if (withEntries) {
       const name = removed.find((d) => d.id === withEntries.divisionId)!.name;
       throw new AppError('CONFLICT', {
-        message: `Klassen «${name}» har påmeldte. Flytt eller meld dem av før klassen fjernes.`,
+        key: 'errors.tournaments.divisionHasEntries',
+        params: { division: name },
       });
     }
     await db.delete(tournamentDivision).where(

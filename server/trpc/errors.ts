@@ -1,14 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { z, ZodError } from 'zod';
-import { englishOf, messageIn } from '../../shared/error-messages';
-import { ERRORS, errorMessage, type ErrorCode, type FieldIssue } from '../../shared/errors';
+import { ERRORS, type ErrorCode, type ErrorKey, type FieldIssue, type KeyedIssue } from '../../shared/errors';
+import type { TextParams } from '../../shared/i18n/types';
 import type { Language } from '../../shared/values';
 import { MAX_BATCH_CALLS } from '../../shared/http';
-import { isLostRace, LOST_RACE_MESSAGE } from '../db/lost-race';
+import { isLostRace } from '../db/lost-race';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { AppError } from '../errors';
 import type { Logger } from '../log';
+import { texts } from '../texts';
 
 /** The one mapping from an error of any kind to what a client is told (docs/contract.md section 2). */
 export interface DescribedError {
@@ -42,17 +43,31 @@ export function toTRPCError(error: AppError): TRPCError {
 
 const englishZod = z.locales.en().localeError;
 
+/** The facts zod records on an issue that our schemas' texts word: a bound, the allowed values, `params`. */
+function issueParams(issue: z.core.$ZodIssue): TextParams {
+  const facts: Record<string, TextParams[string]> = {};
+  for (const name of ['minimum', 'maximum', 'values'] as const) {
+    const value = (issue as unknown as Record<string, unknown>)[name];
+    if (typeof value === 'number' || typeof value === 'bigint') facts[name] = Number(value);
+    else if (Array.isArray(value)) facts[name] = value.map(String);
+  }
+  const params = (issue as { params?: Record<string, TextParams[string]> }).params;
+  return { ...facts, ...params };
+}
+
 /**
- * A field issue in the caller's language: our own texts through the one table (shared/error-messages.ts);
- * zod's general ones (a wrong type, too long a string) worded again by zod's English locale.
+ * A field issue in the caller's language: our schemas' messages are keys of the errors catalogue, worded
+ * with the issue's facts; zod's general ones (a wrong type, too long a string) are zod's Norwegian, or
+ * worded again by zod's English locale.
  */
 function issueMessage(issue: z.core.$ZodIssue, language: Language): string {
+  if (issue.message.startsWith('errors.') && texts.has(issue.message)) {
+    return texts.text(language, issue.message, issueParams(issue));
+  }
   if (language === 'nb') return issue.message;
-  const ours = englishOf(issue.message);
-  if (ours !== undefined) return ours;
   const worded = englishZod?.(issue as unknown as Parameters<NonNullable<typeof englishZod>>[0]);
   const text = typeof worded === 'string' ? worded : worded?.message;
-  return text ?? ERRORS.INVALID_INPUT.en;
+  return text ?? texts.text(language, 'errors.codes.INVALID_INPUT');
 }
 
 export function zodIssues(error: ZodError, language: Language = 'nb'): FieldIssue[] {
@@ -63,28 +78,31 @@ export function zodIssues(error: ZodError, language: Language = 'nb'): FieldIssu
 }
 
 /** An issue made by hand (AppError `issues`) in the caller's language. */
-function issueIn(issue: FieldIssue, language: Language): FieldIssue {
-  return { path: issue.path, message: messageIn(language, issue.message, ERRORS.INVALID_INPUT.en) };
+function issueIn(issue: KeyedIssue, language: Language): FieldIssue {
+  return { path: issue.path, message: texts.text(language, issue.key, issue.params) };
 }
 
 /** What tRPC's adapter says when a batch is over `maxBatchSize` (server/app.ts); its code is only BAD_REQUEST. */
 const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
 
 /**
- * What a client is told, in `language` (decision 0020): Norwegian as the domain code wrote it, or English
- * through the one table; a Norwegian text the table lacks becomes the code's general English message.
+ * What a client is told, in `language` (decisions 0020 and 0023): the key an error carries, or its code's
+ * general message, worded by the errors catalogue of that language.
  */
 export function describeError(error: unknown, language: Language = 'nb'): DescribedError {
-  function fromCode(code: ErrorCode, extra: Partial<DescribedError> = {}): DescribedError {
-    const message = extra.message === undefined ? errorMessage(code, language) : extra.message;
-    return { code, status: ERRORS[code].status, ...extra, message };
+  function fromCode(
+    code: ErrorCode,
+    extra: Omit<Partial<DescribedError>, 'message'> & { key?: ErrorKey; params?: TextParams } = {},
+  ): DescribedError {
+    const { key = `errors.codes.${code}` as const, params, ...rest } = extra;
+    return { code, status: ERRORS[code].status, ...rest, message: texts.text(language, key, params) };
   }
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof AppError) {
     return {
       code: cause.code,
       status: cause.status,
-      message: messageIn(language, cause.message, ERRORS[cause.code].en),
+      message: texts.text(language, cause.key, cause.params),
       ...(cause.issues ? { issues: cause.issues.map((issue) => issueIn(issue, language)) } : {}),
       ...(cause.retryAfterSeconds !== undefined ? { retryAfterSeconds: cause.retryAfterSeconds } : {}),
     };
@@ -93,14 +111,16 @@ export function describeError(error: unknown, language: Language = 'nb'): Descri
   if (isDatabaseUnavailable(cause))
     return fromCode('UNAVAILABLE', { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
   if (isLostRace(cause)) {
-    return fromCode('CONFLICT', { message: messageIn(language, LOST_RACE_MESSAGE, ERRORS.CONFLICT.en) });
+    return fromCode('CONFLICT', { key: 'errors.requests.lostRace' });
   }
   if (error instanceof TRPCError) {
     switch (error.code) {
       case 'BAD_REQUEST':
         if (error.message === TRPC_BATCH_TOO_LARGE) {
-          const message = `Én forespørsel kan ha høyst ${MAX_BATCH_CALLS} kall.`;
-          return fromCode('INVALID_INPUT', { message: messageIn(language, message, ERRORS.INVALID_INPUT.en) });
+          return fromCode('INVALID_INPUT', {
+            key: 'errors.requests.batchTooLarge',
+            params: { calls: MAX_BATCH_CALLS },
+          });
         }
         return fromCode('INVALID_INPUT');
       case 'PARSE_ERROR':

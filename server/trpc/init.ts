@@ -104,7 +104,8 @@ export const webSocketUserProcedure = optionalUserProcedure.use(async ({ ctx, ne
   if (!takeSubscription(socket)) {
     ctx.deps.metrics?.rateLimited('subscriptions_per_socket');
     throw new AppError('RATE_LIMITED', {
-      message: `Én forbindelse kan ha høyst ${MAX_SUBSCRIPTIONS_PER_SOCKET} direkteoppdateringer samtidig.`,
+      key: 'errors.requests.tooManySubscriptions',
+      params: { subscriptions: MAX_SUBSCRIPTIONS_PER_SOCKET },
     });
   }
   let result: Awaited<ReturnType<typeof next>>;
@@ -178,7 +179,7 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
   if (session?.stage !== 'full') throw notAuthenticated();
   speaksAccountLanguage(ctx, session);
   if (!organizationId)
-    throw new AppError('INVALID_INPUT', { issues: [{ path: 'organizationId', message: 'Ugyldig id.' }] });
+    throw new AppError('INVALID_INPUT', { issues: [{ path: 'organizationId', key: 'errors.fields.invalidId' }] });
   const role = session.organizationRole;
   if (!role) throw new AppError('NOT_ORG_MEMBER');
 

@@ -41,7 +41,7 @@ export const createCaller = createCallerFactory(appRouter);
 
 /** What a subscription is over HTTP: a query that refuses, before any session lookup or stream. */
 const webSocketOnly = publicProcedure.query(() => {
-  throw new AppError('INVALID_INPUT', { message: 'Direkteoppdateringer går bare over WebSocket.' });
+  throw new AppError('INVALID_INPUT', { key: 'errors.requests.liveOnlyOverWebSocket' });
 });
 
 /**

@@ -29,8 +29,8 @@ export { MAX_HANDICAP_INDEX, MIN_HANDICAP_INDEX } from '../handicap-index';
 export const updateProfileInput = z.strictObject({
   name: userText()
     .trim()
-    .min(1, { message: 'Navnet kan ikke være tomt.' })
-    .max(100, { message: 'Navnet kan ha høyst 100 tegn.' })
+    .min(1, { message: 'errors.fields.nameEmpty' })
+    .max(100, { message: 'errors.fields.nameTooLong' })
     .nullable()
     .optional(),
   handicapIndex: handicapIndex.nullable().optional(),

@@ -17,19 +17,24 @@ function characters(value: string): number {
  * so a megabyte "password" costs nothing (the 100 KiB body limit stops anything larger earlier still).
  */
 const passwordText = z.string().refine((value) => characters(value) <= PASSWORD_MAX_CHARACTERS, {
-  message: `Passordet kan ha høyst ${PASSWORD_MAX_CHARACTERS} tegn.`,
+  message: 'errors.auth.passwordTooLong',
+  params: { maximum: PASSWORD_MAX_CHARACTERS },
   abort: true,
 });
 
 /** A new password: 10 to 1024 characters, any characters, spaces included. */
 export const newPassword = passwordText.refine((value) => characters(value) >= PASSWORD_MIN_CHARACTERS, {
-  message: `Passordet må ha minst ${PASSWORD_MIN_CHARACTERS} tegn.`,
+  message: 'errors.auth.passwordTooShort',
+  params: { minimum: PASSWORD_MIN_CHARACTERS },
 });
 
 export const requestLinkInput = z.strictObject({ email });
 
 /** The sign-in link's token: 32 random bytes, base64url (43 characters). Anything else is simply unknown. */
-const linkToken = z.string().min(1, { message: 'Mangler lenke.' }).max(256, { message: 'Ugyldig lenke.' });
+const linkToken = z
+  .string()
+  .min(1, { message: 'errors.auth.linkMissing' })
+  .max(256, { message: 'errors.auth.invalidLink' });
 
 /**
  * `{token}` from the link, or `{email, code}` typed from the same mail on another device. Parsed into a
@@ -40,13 +45,13 @@ export const verifyLinkInput = z
   .superRefine((value, ctx) => {
     if (value.token !== undefined) {
       if (value.email !== undefined || value.code !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['token'], message: 'Oppgi enten lenken, eller e-postadresse og kode.' });
+        ctx.addIssue({ code: 'custom', path: ['token'], message: 'errors.auth.linkOrEmailAndCode' });
       }
       return;
     }
-    if (value.email === undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Oppgi e-postadressen.' });
-    if (value.code === undefined)
-      ctx.addIssue({ code: 'custom', path: ['code'], message: 'Oppgi koden fra e-posten.' });
+    if (value.email === undefined)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'errors.auth.emailMissing' });
+    if (value.code === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: 'errors.auth.codeMissing' });
   })
   .transform((value) =>
     value.token !== undefined

@@ -15,9 +15,10 @@ const codePoints = (value: string) => [...value].length;
  * space, at most 2,000 code points. Kept as typed (no trimming): the text is shown as text, never as HTML.
  */
 export const chatText = userText({ multiLine: true })
-  .refine((value) => value.trim().length > 0, { message: 'Meldingen kan ikke være tom.' })
+  .refine((value) => value.trim().length > 0, { message: 'errors.chat.messageEmpty' })
   .refine((value) => codePoints(value) <= CHAT_TEXT_MAX_CODE_POINTS, {
-    message: `Meldingen kan ha høyst ${CHAT_TEXT_MAX_CODE_POINTS} tegn.`,
+    message: 'errors.chat.messageTooLong',
+    params: { maximum: CHAT_TEXT_MAX_CODE_POINTS },
   });
 
 export const chatHistoryInput = z.strictObject({
@@ -25,10 +26,10 @@ export const chatHistoryInput = z.strictObject({
   before: id.optional(),
   // Coerced: the REST path carries it in the query string.
   limit: z.coerce
-    .number({ message: 'Grensen må være et heltall.' })
-    .int({ message: 'Grensen må være et heltall.' })
-    .min(1, { message: 'Grensen må være minst 1.' })
-    .max(CHAT_HISTORY_MAX_LIMIT, { message: `Grensen kan være høyst ${CHAT_HISTORY_MAX_LIMIT}.` })
+    .number({ message: 'errors.fields.limitWhole' })
+    .int({ message: 'errors.fields.limitWhole' })
+    .min(1, { message: 'errors.fields.limitAtLeastOne' })
+    .max(CHAT_HISTORY_MAX_LIMIT, { message: 'errors.fields.limitAtMost' })
     .default(CHAT_HISTORY_DEFAULT_LIMIT),
 });
 export const chatSendInput = z.strictObject({ organizationId: id, text: chatText });

@@ -4,16 +4,16 @@ import { z } from 'zod';
 z.config(z.locales.no());
 
 /** Any 8-4-4-4-12 hex id: Postgres accepts them all, so a well-formed unknown id is a 404, not a 400. */
-export const id = z.guid({ message: 'Ugyldig id.' });
+export const id = z.guid({ message: 'errors.fields.invalidId' });
 
 export const email = z
   .string()
   .trim()
-  .max(254, { message: 'E-postadressen er for lang.' })
-  .pipe(z.email({ message: 'Ugyldig e-postadresse.' }));
+  .max(254, { message: 'errors.fields.emailTooLong' })
+  .pipe(z.email({ message: 'errors.fields.invalidEmail' }));
 
 /** Exactly six ASCII digits (2FA, magic-link and confirmation codes). */
-export const sixDigitCode = z.string().regex(/^[0-9]{6}$/, { message: 'Koden må være seks sifre.' });
+export const sixDigitCode = z.string().regex(/^[0-9]{6}$/, { message: 'errors.fields.sixDigitCode' });
 
 export const organizationIdInput = z.strictObject({ organizationId: id });
 

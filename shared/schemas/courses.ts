@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldIssue } from '../errors';
+import type { KeyedIssue } from '../errors';
 import { id } from './common';
 import { userText } from './text';
 import { courseKindSchema, teeGenderSchema } from './values';
@@ -23,10 +23,7 @@ export function queryNumber<T extends z.ZodNumber>(schema: T) {
 export const queryText = (max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    userText()
-      .trim()
-      .max(max, { message: `Høyst ${max} tegn.` })
-      .optional(),
+    userText().trim().max(max, { message: 'errors.fields.atMostCharacters' }).optional(),
   );
 
 export const COURSE_SEARCH_DEFAULT_LIMIT = 10;
@@ -40,7 +37,7 @@ export const searchOfficialInput = z
     limit: queryNumber(z.number().int().min(1).max(COURSE_SEARCH_MAX_LIMIT)),
   })
   .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
-    message: 'Oppgi både breddegrad (lat) og lengdegrad (lng).',
+    message: 'errors.courses.latAndLngBoth',
     path: ['lat'],
   });
 
@@ -54,7 +51,7 @@ export const internationalSearchInput = z.strictObject({
     z
       .string()
       .trim()
-      .regex(/^[A-Za-z]{2}$/, { message: 'Landet oppgis som landkode med to bokstaver (for eksempel NO eller ES).' })
+      .regex(/^[A-Za-z]{2}$/, { message: 'errors.courses.countryCode' })
       .transform((c) => c.toUpperCase())
       .optional(),
   ),
@@ -76,32 +73,32 @@ export const holeInput = z.strictObject({
   par: z
     .number()
     .int()
-    .min(PAR_RANGE.min, { message: 'Par må være mellom 3 og 6.' })
-    .max(PAR_RANGE.max, { message: 'Par må være mellom 3 og 6.' }),
+    .min(PAR_RANGE.min, { message: 'errors.courses.parRange' })
+    .max(PAR_RANGE.max, { message: 'errors.courses.parRange' }),
   strokeIndex: z.number().int().min(1).max(18),
 });
 
 const teeFields = {
-  name: userText().trim().min(1, { message: 'Teestedet må ha et navn.' }).max(40),
+  name: userText().trim().min(1, { message: 'errors.courses.teeNameMissing' }).max(40),
   color: userText().trim().max(30).nullish(),
   gender: teeGenderSchema.nullish(),
-  courseRating: z.number().refine(oneDecimal, { message: 'Course rating oppgis med én desimal.' }),
+  courseRating: z.number().refine(oneDecimal, { message: 'errors.courses.courseRatingOneDecimal' }),
   slope: z
     .number()
     .int()
-    .min(SLOPE_MIN, { message: `Slope må være mellom ${SLOPE_MIN} og ${SLOPE_MAX}.` })
-    .max(SLOPE_MAX, { message: `Slope må være mellom ${SLOPE_MIN} og ${SLOPE_MAX}.` }),
+    .min(SLOPE_MIN, { message: 'errors.courses.slopeRange' })
+    .max(SLOPE_MAX, { message: 'errors.courses.slopeRange' }),
   par: z.number().int().min(27).max(108),
   lengths: z.array(z.number().int().min(30).max(800)).max(18).nullish(),
 };
 
 export const teeInput = z.strictObject(teeFields);
 
-export const courseNameField = userText().trim().min(1, { message: 'Banen må ha et navn.' }).max(120);
+export const courseNameField = userText().trim().min(1, { message: 'errors.courses.nameMissing' }).max(120);
 export const countryField = z
   .string()
   .trim()
-  .regex(/^[A-Za-z]{2}$/, { message: 'Landet oppgis som landkode med to bokstaver (for eksempel NO eller ES).' })
+  .regex(/^[A-Za-z]{2}$/, { message: 'errors.courses.countryCode' })
   .transform((c) => c.toUpperCase());
 
 interface Definition {
@@ -114,37 +111,39 @@ interface Definition {
  * permutation of 1..n, a course rating in range for the number of holes, one length per hole. Shared by
  * the create schema, the update (on the merged course) and the import.
  */
-export function courseDefinitionIssues(course: Definition): FieldIssue[] {
-  const issues: FieldIssue[] = [];
+export function courseDefinitionIssues(course: Definition): KeyedIssue[] {
+  const issues: KeyedIssue[] = [];
   const n = course.holes.length;
   if (n !== 9 && n !== 18) {
-    issues.push({ path: 'holes', message: 'En bane har 9 eller 18 hull.' });
+    issues.push({ path: 'holes', key: 'errors.courses.nineOrEighteenHoles' });
     return issues;
   }
   const numbers = new Set(course.holes.map((h) => h.number));
   if (numbers.size !== n || course.holes.some((h) => h.number > n)) {
-    issues.push({ path: 'holes', message: `Hullene må være nummerert 1 til ${n}, hvert én gang.` });
+    issues.push({ path: 'holes', key: 'errors.courses.holeNumbers', params: { holes: n } });
   }
   const indexes = new Set(course.holes.map((h) => h.strokeIndex));
   if (indexes.size !== n || course.holes.some((h) => h.strokeIndex > n)) {
-    issues.push({ path: 'holes', message: `Hcp-indeksene må være tallene 1 til ${n}, hvert én gang.` });
+    issues.push({ path: 'holes', key: 'errors.courses.strokeIndexes', params: { holes: n } });
   }
   const range = COURSE_RATING_RANGE[n];
   course.tees.forEach((tee, i) => {
     if (tee.courseRating < range.min || tee.courseRating > range.max) {
       issues.push({
         path: `tees.${i}.courseRating`,
-        message: `Course rating for ${n} hull må være mellom ${range.min} og ${range.max}.`,
+        key: 'errors.courses.courseRatingRange',
+        params: { holes: n, min: range.min, max: range.max },
       });
     }
     if (tee.par < n * PAR_RANGE.min || tee.par > n * PAR_RANGE.max) {
       issues.push({
         path: `tees.${i}.par`,
-        message: `Par for ${n} hull må være mellom ${n * PAR_RANGE.min} og ${n * PAR_RANGE.max}.`,
+        key: 'errors.courses.parTotalRange',
+        params: { holes: n, min: n * PAR_RANGE.min, max: n * PAR_RANGE.max },
       });
     }
     if (tee.lengths && tee.lengths.length !== n) {
-      issues.push({ path: `tees.${i}.lengths`, message: `Oppgi én lengde per hull (${n}).` });
+      issues.push({ path: `tees.${i}.lengths`, key: 'errors.courses.lengthPerHole', params: { holes: n } });
     }
   });
   return issues;
@@ -154,7 +153,8 @@ function refineDefinition(course: Definition, ctx: z.RefinementCtx): void {
   for (const issue of courseDefinitionIssues(course)) {
     ctx.addIssue({
       code: 'custom',
-      message: issue.message,
+      message: issue.key,
+      params: issue.params,
       path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
     });
   }
@@ -173,11 +173,11 @@ export const personalCourseCreateInput = z
     ...locationFields,
     shared: z.boolean(),
     holes: z.array(holeInput).min(1).max(18),
-    tees: z.array(teeInput).min(1, { message: 'Legg inn minst ett teested.' }).max(10),
+    tees: z.array(teeInput).min(1, { message: 'errors.courses.atLeastOneTee' }).max(10),
   })
   .superRefine(refineDefinition)
   .refine((v) => (v.lat == null) === (v.lng == null), {
-    message: 'Oppgi både lat og lng, eller ingen av dem.',
+    message: 'errors.courses.latAndLngTogether',
     path: ['lat'],
   });
 
@@ -202,7 +202,7 @@ export const personalCourseUpdateInput = z.strictObject({
         slope: teeFields.slope.optional(),
       }),
     )
-    .min(1, { message: 'Legg inn minst ett teested.' })
+    .min(1, { message: 'errors.courses.atLeastOneTee' })
     .max(10)
     .optional(),
 });

@@ -11,10 +11,10 @@ export const feedListInput = z
     before: id.optional(),
     // Coerced: the REST path carries it in the query string.
     limit: z.coerce
-      .number({ message: 'Grensen må være et heltall.' })
-      .int({ message: 'Grensen må være et heltall.' })
-      .min(1, { message: 'Grensen må være minst 1.' })
-      .max(FEED_MAX_LIMIT, { message: `Grensen kan være høyst ${FEED_MAX_LIMIT}.` })
+      .number({ message: 'errors.fields.limitWhole' })
+      .int({ message: 'errors.fields.limitWhole' })
+      .min(1, { message: 'errors.fields.limitAtLeastOne' })
+      .max(FEED_MAX_LIMIT, { message: 'errors.fields.limitAtMost' })
       .default(FEED_DEFAULT_LIMIT),
   })
   // GET /feed without a query string: no input at all.

@@ -7,7 +7,7 @@ import { hasOneDecimal, MAX_HANDICAP_INDEX, MIN_HANDICAP_INDEX } from '../handic
  * rule it broke.
  */
 export const handicapIndex = z
-  .number({ message: 'Handicapindeksen må være et tall.' })
-  .min(MIN_HANDICAP_INDEX, { message: 'Handicapindeksen kan ikke være bedre enn +10,0.' })
-  .max(MAX_HANDICAP_INDEX, { message: 'Handicapindeksen kan ikke være over 54,0.' })
-  .refine(hasOneDecimal, { message: 'Handicapindeksen har én desimal.' });
+  .number({ message: 'errors.fields.handicapIndexNumber' })
+  .min(MIN_HANDICAP_INDEX, { message: 'errors.fields.handicapIndexTooLow' })
+  .max(MAX_HANDICAP_INDEX, { message: 'errors.fields.handicapIndexTooHigh' })
+  .refine(hasOneDecimal, { message: 'errors.fields.handicapIndexOneDecimal' });

@@ -6,23 +6,23 @@ import { roleSchema as role } from './values';
 
 export const organizationName = userText()
   .trim()
-  .min(1, { message: 'Navnet kan ikke være tomt.' })
-  .max(100, { message: 'Navnet kan ha høyst 100 tegn.' });
+  .min(1, { message: 'errors.fields.nameEmpty' })
+  .max(100, { message: 'errors.fields.nameTooLong' });
 
 /** Paging of every list that can grow without bound (docs/organizations.md): page from 1, limit 1 to 100. */
 export const DEFAULT_PAGE_LIMIT = 20;
 export const MAX_PAGE_LIMIT = 100;
 const paging = {
   // Coerced: the REST paths carry them in the query string.
-  page: z.coerce.number({ message: 'Siden må være et heltall.' }).int().min(1).max(100_000).default(1),
+  page: z.coerce.number({ message: 'errors.fields.pageWhole' }).int().min(1).max(100_000).default(1),
   limit: z.coerce
-    .number({ message: 'Grensen må være et heltall.' })
+    .number({ message: 'errors.fields.limitWhole' })
     .int()
     .min(1)
     .max(MAX_PAGE_LIMIT)
     .default(DEFAULT_PAGE_LIMIT),
 };
-const searchText = userText().trim().max(200, { message: 'Søket er for langt.' });
+const searchText = userText().trim().max(200, { message: 'errors.fields.searchTooLong' });
 
 export const createOrganizationInput = z.strictObject({ name: organizationName });
 export const addMemberInput = z.strictObject({ organizationId: id, email, role: role.default('member') });

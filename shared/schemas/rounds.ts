@@ -12,7 +12,7 @@ export { DEFAULT_HANDICAP_INDEX } from '../handicap-index';
 export const roundCreateInput = z.strictObject({
   courseId: id,
   teeId: id,
-  playedOn: z.iso.date({ message: 'Datoen skrives ÅÅÅÅ-MM-DD.' }),
+  playedOn: z.iso.date({ message: 'errors.fields.date' }),
   format: roundFormatSchema,
   holes: roundHolesSchema,
 });
@@ -21,11 +21,11 @@ export const roundIdInput = z.strictObject({ roundId: id });
 
 export const addSideInput = z.strictObject({
   roundId: id,
-  name: userText().trim().min(1, { message: 'Siden må ha et navn.' }).max(60),
+  name: userText().trim().min(1, { message: 'errors.rounds.teamNameMissing' }).max(60),
 });
 
 export const guestInput = z.strictObject({
-  name: userText().trim().min(1, { message: 'Gjesten må ha et navn.' }).max(80),
+  name: userText().trim().min(1, { message: 'errors.fields.guestNameMissing' }).max(80),
   handicapIndex: handicapIndex,
 });
 
@@ -33,15 +33,15 @@ export const guestInput = z.strictObject({
 export const addParticipantInput = z
   .strictObject({ roundId: id, sideId: id, userId: id.optional(), guest: guestInput.optional() })
   .refine((v) => (v.userId === undefined) !== (v.guest === undefined), {
-    message: 'Oppgi enten userId eller guest.',
+    message: 'errors.rounds.userOrGuest',
     path: ['userId'],
   });
 
 const strokesField = z
   .number()
   .int()
-  .min(1, { message: 'Slag må være mellom 1 og 20.' })
-  .max(20, { message: 'Slag må være mellom 1 og 20.' })
+  .min(1, { message: 'errors.fields.strokesRange' })
+  .max(20, { message: 'errors.fields.strokesRange' })
   .nullable();
 
 /**

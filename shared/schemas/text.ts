@@ -12,8 +12,6 @@ const NOT_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]|\p{Cs}/u;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this expression's purpose
 const NOT_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\p{Cs}/u;
 
-export const CONTROL_CHARACTER_MESSAGE = 'Teksten inneholder kontrolltegn eller ugyldige tegn.';
-
 /**
  * The building block of every text field a user fills in (names, search words, messages): a string without
  * control characters or lone surrogates. Chain the field's own rules after it:
@@ -21,5 +19,5 @@ export const CONTROL_CHARACTER_MESSAGE = 'Teksten inneholder kontrolltegn eller 
  */
 export function userText(options: { multiLine?: boolean } = {}) {
   const refused = options.multiLine ? NOT_MULTI_LINE : NOT_SINGLE_LINE;
-  return z.string().refine((value) => !refused.test(value), { message: CONTROL_CHARACTER_MESSAGE });
+  return z.string().refine((value) => !refused.test(value), { message: 'errors.fields.controlCharacters' });
 }

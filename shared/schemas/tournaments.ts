@@ -24,36 +24,39 @@ export * from '../tournament-rules';
 
 const name = userText()
   .trim()
-  .min(1, { message: 'Turneringen må ha et navn.' })
-  .max(TOURNAMENT_NAME_MAX, { message: `Høyst ${TOURNAMENT_NAME_MAX} tegn.` });
+  .min(1, { message: 'errors.tournaments.nameMissing' })
+  .max(TOURNAMENT_NAME_MAX, { message: 'errors.fields.atMostCharacters' });
 const description = userText({ multiLine: true })
   .trim()
-  .max(TOURNAMENT_DESCRIPTION_MAX, { message: `Høyst ${TOURNAMENT_DESCRIPTION_MAX} tegn.` });
-const playedOn = z.iso.date({ message: 'Datoen skrives ÅÅÅÅ-MM-DD.' });
+  .max(TOURNAMENT_DESCRIPTION_MAX, { message: 'errors.fields.atMostCharacters' });
+const playedOn = z.iso.date({ message: 'errors.fields.date' });
 const instant = z.iso.datetime({
   offset: true,
-  message: 'Tidspunktet skrives som ISO 8601 (for eksempel 2026-06-01T08:00:00Z).',
+  message: 'errors.fields.instant',
 });
 
 export const tournamentRoundInput = z.strictObject({
   number: z
     .number()
     .int()
-    .min(1, { message: 'Rundene nummereres fra 1.' })
-    .max(TOURNAMENT_MAX_ROUNDS, { message: 'Høyst fire runder.' }),
+    .min(1, { message: 'errors.tournaments.roundsFromOne' })
+    .max(TOURNAMENT_MAX_ROUNDS, { message: 'errors.tournaments.atMostFourRounds' }),
   courseId: id,
   playedOn,
 });
 
 const divisionFields = {
-  name: userText().trim().min(1, { message: 'Klassen må ha et navn.' }).max(60, { message: 'Høyst 60 tegn.' }),
+  name: userText()
+    .trim()
+    .min(1, { message: 'errors.tournaments.divisionNameMissing' })
+    .max(60, { message: 'errors.fields.atMostCharacters' }),
   teeId: id,
   minHandicapIndex: handicapIndex.optional(),
   maxHandicapIndex: handicapIndex.optional(),
 };
 const rangeInOrder = (d: { minHandicapIndex?: number | undefined; maxHandicapIndex?: number | undefined }) =>
   d.minHandicapIndex === undefined || d.maxHandicapIndex === undefined || d.minHandicapIndex <= d.maxHandicapIndex;
-const rangeMessage = { message: 'Laveste handicap kan ikke være høyere enn høyeste.', path: ['minHandicapIndex'] };
+const rangeMessage = { message: 'errors.tournaments.handicapRangeOrder', path: ['minHandicapIndex'] };
 
 export const divisionInput = z.strictObject(divisionFields).refine(rangeInOrder, rangeMessage);
 
@@ -73,25 +76,25 @@ const tournamentFields = {
   allowancePercent: z
     .number()
     .int()
-    .min(0, { message: 'Handicapandelen er mellom 0 og 100 %.' })
-    .max(100, { message: 'Handicapandelen er mellom 0 og 100 %.' })
+    .min(0, { message: 'errors.tournaments.allowanceRange' })
+    .max(100, { message: 'errors.tournaments.allowanceRange' })
     .optional(),
   maxHandicapIndex: handicapIndex.optional(),
   entryLimit: z
     .number()
     .int()
-    .min(1, { message: 'Minst én plass.' })
-    .max(TOURNAMENT_MAX_ENTRY_LIMIT, { message: `Høyst ${TOURNAMENT_MAX_ENTRY_LIMIT} plasser.` })
+    .min(1, { message: 'errors.tournaments.atLeastOnePlace' })
+    .max(TOURNAMENT_MAX_ENTRY_LIMIT, { message: 'errors.tournaments.atMostPlaces' })
     .optional(),
   entriesCloseAt: instant.optional(),
   rounds: z
     .array(tournamentRoundInput)
-    .min(1, { message: 'Minst én runde.' })
-    .max(TOURNAMENT_MAX_ROUNDS, { message: 'Høyst fire runder.' }),
+    .min(1, { message: 'errors.tournaments.atLeastOneRound' })
+    .max(TOURNAMENT_MAX_ROUNDS, { message: 'errors.tournaments.atMostFourRounds' }),
   divisions: z
     .array(divisionInput)
-    .min(1, { message: 'Minst én klasse.' })
-    .max(TOURNAMENT_MAX_DIVISIONS, { message: `Høyst ${TOURNAMENT_MAX_DIVISIONS} klasser.` }),
+    .min(1, { message: 'errors.tournaments.atLeastOneDivision' })
+    .max(TOURNAMENT_MAX_DIVISIONS, { message: 'errors.tournaments.atMostDivisions' }),
 };
 
 /** Rounds numbered 1..n without gaps, all on one course. */
@@ -100,7 +103,7 @@ function roundsAreConsistent(rounds: readonly z.infer<typeof tournamentRoundInpu
   return numbers.every((n, i) => n === i + 1) && new Set(rounds.map((r) => r.courseId)).size === 1;
 }
 const roundsMessage = {
-  message: 'Rundene nummereres 1, 2, … uten hull, og spilles alle på samme bane.',
+  message: 'errors.tournaments.roundsInOrder',
   path: ['rounds'],
 };
 
@@ -124,8 +127,8 @@ export const tournamentUpdateInput = z
     rounds: tournamentFields.rounds.optional(),
     divisions: z
       .array(divisionUpdateInput)
-      .min(1, { message: 'Minst én klasse.' })
-      .max(TOURNAMENT_MAX_DIVISIONS, { message: `Høyst ${TOURNAMENT_MAX_DIVISIONS} klasser.` })
+      .min(1, { message: 'errors.tournaments.atLeastOneDivision' })
+      .max(TOURNAMENT_MAX_DIVISIONS, { message: 'errors.tournaments.atMostDivisions' })
       .optional(),
   })
   .refine((t) => t.rounds === undefined || roundsAreConsistent(t.rounds), roundsMessage);
@@ -145,24 +148,27 @@ export const enterInput = z
     userId: id.optional(),
     guest: z
       .strictObject({
-        name: userText().trim().min(1, { message: 'Gjesten må ha et navn.' }).max(80, { message: 'Høyst 80 tegn.' }),
+        name: userText()
+          .trim()
+          .min(1, { message: 'errors.fields.guestNameMissing' })
+          .max(80, { message: 'errors.fields.atMostCharacters' }),
         handicapIndex: handicapIndex,
       })
       .optional(),
     divisionId: id.optional(),
   })
   .refine((v) => v.userId === undefined || v.guest === undefined, {
-    message: 'Oppgi userId eller guest, ikke begge.',
+    message: 'errors.tournaments.userOrGuestNotBoth',
     path: ['userId'],
   });
 
 export const withdrawInput = z.strictObject({ organizationId: id, tournamentId: id, entryId: id });
 
 const roundNumber = z.coerce
-  .number({ message: 'Runden er et tall fra 1 til 4.' })
-  .int({ message: 'Runden er et tall fra 1 til 4.' })
-  .min(1, { message: 'Runden er et tall fra 1 til 4.' })
-  .max(TOURNAMENT_MAX_ROUNDS, { message: 'Runden er et tall fra 1 til 4.' });
+  .number({ message: 'errors.tournaments.roundRange' })
+  .int({ message: 'errors.tournaments.roundRange' })
+  .min(1, { message: 'errors.tournaments.roundRange' })
+  .max(TOURNAMENT_MAX_ROUNDS, { message: 'errors.tournaments.roundRange' });
 
 export const setGroupsInput = z
   .strictObject({
@@ -173,11 +179,11 @@ export const setGroupsInput = z
       .array(
         z.strictObject({
           startsAt: instant,
-          tee: z.union([z.literal(1), z.literal(10)], { message: 'Starthullet er 1 eller 10.' }),
+          tee: z.union([z.literal(1), z.literal(10)], { message: 'errors.tournaments.startingHole' }),
           entryIds: z
             .array(id)
-            .min(1, { message: 'En gruppe har 1 til 4 spillere.' })
-            .max(GROUP_MAX_ENTRIES, { message: 'En gruppe har 1 til 4 spillere.' }),
+            .min(1, { message: 'errors.tournaments.groupSize' })
+            .max(GROUP_MAX_ENTRIES, { message: 'errors.tournaments.groupSize' }),
         }),
       )
       .max(TOURNAMENT_MAX_ENTRY_LIMIT)
@@ -188,30 +194,28 @@ export const setGroupsInput = z
         intervalMinutes: z
           .number()
           .int()
-          .min(1, { message: 'Intervallet er 1 til 60 minutter.' })
-          .max(GROUP_INTERVAL_MINUTES_MAX, { message: 'Intervallet er 1 til 60 minutter.' }),
+          .min(1, { message: 'errors.tournaments.intervalRange' })
+          .max(GROUP_INTERVAL_MINUTES_MAX, { message: 'errors.tournaments.intervalRange' }),
         groupSize: z
           .number()
           .int()
-          .min(1, { message: 'En gruppe har 1 til 4 spillere.' })
-          .max(GROUP_MAX_ENTRIES, { message: 'En gruppe har 1 til 4 spillere.' }),
+          .min(1, { message: 'errors.tournaments.groupSize' })
+          .max(GROUP_MAX_ENTRIES, { message: 'errors.tournaments.groupSize' }),
         /** 2: the first half of the groups off tee 1 and the second half off tee 10, from the same first start. */
-        tees: z
-          .union([z.literal(1), z.literal(2)], { message: 'Startlisten går fra ett eller to teesteder (1 eller 2).' })
-          .optional(),
+        tees: z.union([z.literal(1), z.literal(2)], { message: 'errors.tournaments.teeCount' }).optional(),
       })
       .optional(),
   })
   .refine((v) => (v.groups === undefined) !== (v.generate === undefined), {
-    message: 'Oppgi enten groups eller generate.',
+    message: 'errors.tournaments.groupsOrGenerate',
     path: ['groups'],
   });
 
 const tournamentStrokes = z
   .number()
   .int()
-  .min(1, { message: 'Slag må være mellom 1 og 20.' })
-  .max(20, { message: 'Slag må være mellom 1 og 20.' })
+  .min(1, { message: 'errors.fields.strokesRange' })
+  .max(20, { message: 'errors.fields.strokesRange' })
   .nullable();
 
 /**
@@ -225,13 +229,13 @@ export const tournamentScoreInput = z.strictObject({
   round: z
     .number()
     .int()
-    .min(1, { message: 'Runden er et tall fra 1 til 4.' })
-    .max(TOURNAMENT_MAX_ROUNDS, { message: 'Runden er et tall fra 1 til 4.' }),
+    .min(1, { message: 'errors.tournaments.roundRange' })
+    .max(TOURNAMENT_MAX_ROUNDS, { message: 'errors.tournaments.roundRange' }),
   hole: z
     .number()
     .int()
-    .min(1, { message: 'Hullet er et tall fra 1 til 18.' })
-    .max(HOLES_PER_TOURNAMENT_ROUND, { message: 'Hullet er et tall fra 1 til 18.' }),
+    .min(1, { message: 'errors.tournaments.holeRange' })
+    .max(HOLES_PER_TOURNAMENT_ROUND, { message: 'errors.tournaments.holeRange' }),
   strokes: tournamentStrokes,
   previousStrokes: tournamentStrokes.optional(),
 });
@@ -243,8 +247,8 @@ export const signCardInput = z.strictObject({
   round: z
     .number()
     .int()
-    .min(1, { message: 'Runden er et tall fra 1 til 4.' })
-    .max(TOURNAMENT_MAX_ROUNDS, { message: 'Runden er et tall fra 1 til 4.' }),
+    .min(1, { message: 'errors.tournaments.roundRange' })
+    .max(TOURNAMENT_MAX_ROUNDS, { message: 'errors.tournaments.roundRange' }),
   unlock: z.literal(true).optional(),
 });
 

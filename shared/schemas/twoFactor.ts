@@ -11,9 +11,9 @@ export const recoveryCodePattern = /^[a-zA-Z2-7]{5}-?[a-zA-Z2-7]{5}$/;
  */
 export const secondFactorCode = z
   .string()
-  .max(32, { message: 'Koden må være seks sifre eller en gjenopprettingskode.' })
+  .max(32, { message: 'errors.auth.sixDigitsOrRecoveryCode' })
   .refine((value) => /^[0-9]{6}$/.test(value) || recoveryCodePattern.test(value), {
-    message: 'Koden må være seks sifre eller en gjenopprettingskode.',
+    message: 'errors.auth.sixDigitsOrRecoveryCode',
   });
 
 export const twoFactorVerifyInput = z.strictObject({ code: secondFactorCode });

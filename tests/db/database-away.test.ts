@@ -9,7 +9,7 @@ import type { Deps } from '../../server/deps';
 import { createLogger } from '../../server/log';
 import { createMailer } from '../../server/mail/mailer';
 import { createEventBus } from '../../server/realtime/bus';
-import { ERRORS } from '../../shared/errors';
+import { errors } from '../../shared/i18n/nb/errors';
 import { createTestDatabase, postgresOnly } from '../helpers/db';
 import { testConfig } from '../helpers/deps';
 import { startTestServer, unusedPort, type TestServer } from '../helpers/server';
@@ -64,7 +64,7 @@ describe('the service while its database cannot be reached', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     const body = await res.json();
-    expect(body).toEqual({ error: { code: 'UNAVAILABLE', message: ERRORS.UNAVAILABLE.message } });
+    expect(body).toEqual({ error: { code: 'UNAVAILABLE', message: errors.codes.UNAVAILABLE } });
   });
 
   it('answers a tRPC call the same way, with the seconds in error data for the app', async () => {
@@ -72,7 +72,7 @@ describe('the service while its database cannot be reached', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     const { error } = await res.json();
-    expect(error.message).toBe(ERRORS.UNAVAILABLE.message);
+    expect(error.message).toBe(errors.codes.UNAVAILABLE);
     expect(error.data).toMatchObject({ appCode: 'UNAVAILABLE', httpStatus: 503, retryAfterSeconds: 5 });
     expect(JSON.stringify(error)).not.toMatch(/stack|ECONNREFUSED|127\.0\.0\.1/);
   });

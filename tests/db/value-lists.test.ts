@@ -1,3 +1,4 @@
+import { zodIssues } from '../../server/trpc/errors';
 import { getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/db/client';
@@ -100,7 +101,7 @@ describe('the zod enums', () => {
   it('name the list in the message a client sees', () => {
     const result = schemas.roleSchema.safeParse('chairman');
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Rollen må være owner, admin eller member.');
+    expect(zodIssues(result.error!)[0]?.message).toBe('Rollen må være owner, admin eller member.');
   });
 });
 

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { batchLink } from '../../client/src/trpc';
 import type { AppRouter } from '../../server/trpc/router';
 import { MAX_BATCH_CALLS } from '../../shared/http';
-import { CONTROL_CHARACTER_MESSAGE, userText } from '../../shared/schemas/text';
+import { errors } from '../../shared/i18n/nb/errors';
+import { userText } from '../../shared/schemas/text';
 import { sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createUser } from '../helpers/factories';
@@ -302,7 +303,7 @@ describe.each(databaseKinds())('hostile input on %s', (db) => {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const error = expectRestError(answer, 400, 'INVALID_INPUT');
-      expect(error.issues).toContainEqual({ path: field, message: CONTROL_CHARACTER_MESSAGE });
+      expect(error.issues).toContainEqual({ path: field, message: errors.fields.controlCharacters });
     });
 
     it.each([
@@ -315,7 +316,7 @@ describe.each(databaseKinds())('hostile input on %s', (db) => {
     ])('%s in a name is refused', async (_what, name) => {
       const answer = await send(`${env.url}/organizations`, { method: 'POST', token, body: JSON.stringify({ name }) });
       expect(expectRestError(answer, 400, 'INVALID_INPUT').issues).toEqual([
-        { path: 'name', message: CONTROL_CHARACTER_MESSAGE },
+        { path: 'name', message: errors.fields.controlCharacters },
       ]);
     });
 

@@ -2,31 +2,56 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/auth/session-token';
-import { englishOf, ENGLISH_MESSAGES } from '../../shared/error-messages';
+import { texts } from '../../server/texts';
 import { ERRORS } from '../../shared/errors';
+import { errors as enErrors } from '../../shared/i18n/en/errors';
+import { errors as nbErrors } from '../../shared/i18n/nb/errors';
+import { ROLES } from '../../shared/values';
 import type { TestDeps } from '../helpers/deps';
 import { sessionTokenFor } from '../helpers/caller';
 import { createUser, uniqueEmail } from '../helpers/factories';
 import { lastMailTo, signInFromMail } from '../helpers/mail';
 import { TRANSPORTS, useDepsAndServer } from '../helpers/transport';
 
-/** Decision 0020: what the server says in words follows the caller's language. */
+/** Decisions 0020 and 0023: what the server says in words is a key of one catalogue per language. */
 
-describe('the error table', () => {
+/** Every text of an area, by its dotted key. */
+function flatten(tree: object, prefix = 'errors.'): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out.set(prefix + name, value);
+    else for (const [k, v] of flatten(value as object, `${prefix}${name}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+/** The `{{name}}`s and `$t(…)`s a text words its facts with, in order of name. */
+const variables = (text: string) => [...text.matchAll(/\{\{[^}]*\}\}|\$t\([^)]*\)/g)].map((m) => m[0]).sort();
+
+describe('the errors catalogue', () => {
+  const nb = flatten(nbErrors);
+  const en = flatten(enErrors);
+
   it('gives every error code a Norwegian and an English message', () => {
-    for (const [code, entry] of Object.entries(ERRORS)) {
-      expect(entry.message.trim(), code).not.toBe('');
-      expect(entry.en.trim(), code).not.toBe('');
-      expect(entry.en, code).not.toBe(entry.message);
+    for (const code of Object.keys(ERRORS)) {
+      const key = `errors.codes.${code}`;
+      expect(nb.get(key)?.trim(), code).toBeTruthy();
+      expect(en.get(key)?.trim(), code).toBeTruthy();
+      expect(en.get(key), code).not.toBe(nb.get(key));
     }
   });
 
-  /**
-   * The server's own texts, read from the source: every string in a file that makes errors or schemas,
-   * starting with a capital and ending with a full stop, is a message someone may see. `${…}` stands for
-   * a value, tried here as "7".
-   */
-  function sourceMessages(): { file: string; text: string }[] {
+  it('words every text in both languages with the same facts, none of them empty', () => {
+    expect([...en.keys()]).toEqual([...nb.keys()]);
+    for (const [key, text] of nb) {
+      expect(text.trim(), key).not.toBe('');
+      expect(en.get(key)?.trim(), key).not.toBe('');
+      expect(variables(en.get(key) ?? ''), key).toEqual(variables(text));
+    }
+  });
+
+  /** The files that make errors or schemas; mails, stored rows and scripts answer no caller. */
+  function sources(): { file: string; source: string }[] {
     const files: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {
@@ -36,38 +61,62 @@ describe('the error table', () => {
       }
     };
     walk('server');
-    walk('shared');
-    // Mails have their own languages (server/mail/templates); stored rows and scripts answer no caller.
-    const skipped = /server\/(mail\/templates|db\/schema|scripts)\/|server\/app\.ts$|server\/config\.ts$/;
-    const found: { file: string; text: string }[] = [];
-    for (const file of files.filter((f) => !skipped.test(f))) {
-      const source = readFileSync(file, 'utf8');
-      if (!/AppError|\bz\.|issues\.push|refusal\(|assertStatus\(/.test(source)) continue;
-      for (const m of source.matchAll(/'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g)) {
-        const text = (m[1] ?? m[2] ?? '').replace(/\$\{[^}]*\}/g, '7');
-        if (
-          /^[A-ZÆØÅÉ]/.test(text) &&
-          text.endsWith('.') &&
-          text.includes(' ') &&
-          /[æøå]|\b(er|må|kan|ikke|Fant|Ugyldig|Oppgi|Høyst|Minst)\b/i.test(text)
-        )
-          found.push({ file, text });
-      }
-    }
-    return found;
+    walk('shared/schemas');
+    // The environment's and the course file's messages are the operator's, in English (server/config.ts,
+    // the import script's file check in server/courses/import.ts).
+    const skipped = /server\/(mail\/templates|db\/schema|scripts)\/|server\/(app|config|courses\/import)\.ts$/;
+    return files.filter((f) => !skipped.test(f)).map((file) => ({ file, source: readFileSync(file, 'utf8') }));
   }
 
-  it('has English for every Norwegian message of the server and the schemas', () => {
-    const messages = sourceMessages();
+  /**
+   * Read from the source: every `message:` and `key:` given a literal names a key, and no Norwegian
+   * sentence is left anywhere in these files (AppError's and the refusal helpers' keys are typed, too).
+   */
+  it('has no sentence in an error or a schema: each says a key of the catalogue', () => {
+    const sentences: { file: string; text: string }[] = [];
+    const messages: { file: string; text: string }[] = [];
+    for (const { file, source } of sources()) {
+      if (!/AppError|\bz\.|issues\.push|refusal\(|assertStatus\(/.test(source)) continue;
+      for (const m of source.matchAll(/\b(?:message|key):\s*('(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)/g)) {
+        messages.push({ file, text: m[1]! });
+      }
+      for (const m of source.matchAll(/'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g)) {
+        const text = m[1] ?? m[2] ?? '';
+        const norwegian = /[æøå]|\b(er|må|kan|ikke|Fant|Ugyldig|Oppgi|Høyst|Minst)\b/i.test(text);
+        if (/^[A-ZÆØÅÉ]/.test(text) && text.endsWith('.') && text.includes(' ') && norwegian) {
+          sentences.push({ file, text });
+        }
+      }
+    }
     expect(messages.length).toBeGreaterThan(150);
-    expect(messages.filter((m) => englishOf(m.text) === undefined)).toEqual([]);
+    expect(messages.filter((m) => !/^'errors\.[\w.]+'$/.test(m.text))).toEqual([]);
+    expect(sentences).toEqual([]);
   });
 
-  it('puts values into the English, with the Norwegian words a list carries translated', () => {
-    expect(englishOf('Rollen må være owner, admin eller member.')).toBe('The role must be owner, admin or member.');
-    expect(englishOf('Slope må være mellom 55 og 155.')).toBe('Slope must be between 55 and 155.');
-    expect(englishOf('Noe helt annet.')).toBeUndefined();
-    expect(Object.keys(ENGLISH_MESSAGES).length).toBeGreaterThan(150);
+  it('knows every key the code names', () => {
+    const named = new Set<string>();
+    for (const { source } of sources()) {
+      for (const m of source.matchAll(/'(errors\.[\w.]+)'/g)) named.add(m[1]!);
+    }
+    expect(named.size).toBeGreaterThan(150);
+    expect([...named].filter((key) => !nb.has(key))).toEqual([]);
+  });
+
+  it('words the facts in each language: lists joined as that language joins them, numbers as numbers', () => {
+    expect(texts.text('en', 'errors.values.role', { values: ROLES })).toBe('The role must be owner, admin or member.');
+    expect(texts.text('nb', 'errors.values.role', { values: ROLES })).toBe('Rollen må være owner, admin eller member.');
+    expect(texts.text('en', 'errors.courses.slopeRange', { min: 55, max: 155 })).toBe(
+      'Slope must be between 55 and 155.',
+    );
+    expect(texts.text('en', 'errors.tournaments.signMissingHoles', { holes: [3, 7, 12] })).toBe(
+      'The card cannot be signed before every hole is entered. Missing: holes 3, 7 and 12.',
+    );
+    expect(texts.text('en', 'errors.tournaments.statusChange', { from: 'finished', to: 'open' })).toBe(
+      'The tournament cannot go from “finished” to “open for entries”.',
+    );
+    expect(texts.text('nb', 'errors.tournaments.statusChange', { from: 'finished', to: 'open' })).toBe(
+      'Turneringen kan ikke gå fra «ferdig» til «åpen for påmelding».',
+    );
   });
 });
 
@@ -192,11 +241,14 @@ describe('error messages in the caller’s language, over REST and tRPC', () => 
   });
 });
 
-describe('a value worded into an English message', () => {
-  it('keeps every `$` pattern of a replacement string as it is', () => {
-    const [a, b, c] = ['http://a.example/$&', 'http://b.example/$`', "http://c.example/$'$$"];
-    expect(englishOf(`Appen er åpnet på ${a}, men tjenesten er satt opp for ${b}. Åpne ${c} i stedet.`)).toBe(
-      `The app is open at ${a}, but the service is set up for ${b}. Open ${c} instead.`,
+describe('a value worded into a message', () => {
+  it('keeps every `$` pattern and `{{`/`$t(` of a value as it is', () => {
+    const [a, b] = ['http://a.example/$&', 'http://b.example/$`$t(errors.codes.INTERNAL)'];
+    expect(texts.text('en', 'errors.requests.wrongOrigin', { origin: a, publicOrigin: b })).toBe(
+      `The app is open at ${a}, but the service is set up for ${b}. Open ${b} instead.`,
+    );
+    expect(texts.text('nb', 'errors.tournaments.guestAlreadyEntered', { name: '{{name}}' })).toBe(
+      'En gjest som heter {{name}} er allerede påmeldt.',
     );
   });
 });

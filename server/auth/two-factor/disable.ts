@@ -49,7 +49,7 @@ export async function regenerateRecoveryCodes(
   input: { user: UserRow; code: string; ip: string | null },
 ): Promise<{ recoveryCodes: string[] }> {
   if (input.user.twoFactorMethod === null) {
-    throw new AppError('CONFLICT', { message: 'Tofaktorautentisering er ikke slått på.' });
+    throw new AppError('CONFLICT', { key: 'errors.auth.twoFactorNotOn' });
   }
   await requireSecondFactor(deps, input);
   const recoveryCodes = await deps.db.transaction(async (tx) => {

@@ -63,7 +63,7 @@ export async function sendEmailCode(deps: Deps, input: { session: Session; langu
   const setup = stage === 'pending_2fa' ? null : await findPendingSetup(deps, user.id, 'email');
   if (setup) purpose = 'two_factor_setup';
   else if (stage !== 'must_enroll_2fa' && user.twoFactorMethod === 'email') purpose = 'two_factor';
-  else throw new AppError('CONFLICT', { message: 'Det er ingen kode å sende på e-post nå.' });
+  else throw new AppError('CONFLICT', { key: 'errors.auth.noCodeToSend' });
 
   const counted = await consumeLimit(deps, deps.db, LIMITS.mailsPerUser, user.id);
   if (setup) await renewPendingSetup(deps, user.id);

@@ -115,7 +115,7 @@ async function completeEnrolment(
 }
 
 function noSetup(): AppError {
-  return new AppError('CONFLICT', { message: 'Start oppsettet av tofaktorautentisering på nytt.' });
+  return new AppError('CONFLICT', { key: 'errors.auth.restartEnrolment' });
 }
 
 /** POST /auth/2fa/totp/confirm: a code from the new secret turns TOTP on (a counted attempt). */

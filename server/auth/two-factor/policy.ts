@@ -38,7 +38,7 @@ export async function stageAfterPrimarySignIn(db: Queryable, user: UserRow): Pro
  */
 export async function requireMayDisable(db: Queryable, user: UserRow): Promise<TwoFactorMethod> {
   const method = user.twoFactorMethod;
-  if (method === null) throw new AppError('CONFLICT', { message: 'Tofaktorautentisering er ikke slått på.' });
+  if (method === null) throw new AppError('CONFLICT', { key: 'errors.auth.twoFactorNotOn' });
   if (await isOwnerOrAdminAnywhere(db, user.id)) throw new AppError('TWO_FACTOR_REQUIRED');
   return method;
 }

@@ -70,9 +70,7 @@ export async function requireCurrentCodeIfEnrolled(
   if (input.user.twoFactorMethod === null) return;
   if (input.currentCode === undefined) {
     throw new AppError('INVALID_INPUT', {
-      issues: [
-        { path: 'currentCode', message: 'Oppgi en kode fra metoden du bruker i dag, eller en gjenopprettingskode.' },
-      ],
+      issues: [{ path: 'currentCode', key: 'errors.auth.currentMethodCode' }],
     });
   }
   await requireSecondFactor(deps, { user: input.user, code: input.currentCode, ip: input.ip });
