@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/values';
+import type { AfterCommit } from '../db/after-commit';
 import type { Transaction } from '../db/client';
 import type { Role } from '../../shared/values';
 
@@ -21,5 +22,5 @@ export interface OrgScope {
    * Runs `work` once the transaction has committed (never if it rolls back): news for the live layer must
    * not announce a change that could still be undone, nor arrive before others can read it.
    */
-  afterCommit(work: () => void): void;
+  afterCommit: AfterCommit;
 }

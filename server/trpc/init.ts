@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import { resolveSession, resolveSessionWithMembership, type Session } from '../auth/sessions';
+import { withAfterCommit, type AfterCommit } from '../db/after-commit';
 import { withTenant } from '../db/tenancy';
 import {
   giveBackSubscription,
@@ -182,9 +183,7 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
   const role = session.organizationRole;
   if (!role) throw new AppError('NOT_ORG_MEMBER');
 
-  const committed: (() => void)[] = [];
-  const afterCommit = (work: () => void) => void committed.push(work);
-  const run = (tx: Transaction) => {
+  const run = (tx: Transaction, afterCommit: AfterCommit) => {
     // The domain functions' second argument (decision 0014), ready made.
     const scope: OrgScope = {
       tx,
@@ -199,14 +198,17 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
   };
   let outcome: Awaited<ReturnType<typeof run>> | undefined;
   try {
-    await withTenant(ctx.deps.db, organizationId, async (tx) => {
-      outcome = await run(tx);
-      if (!outcome.ok) throw ROLLBACK;
-    });
+    // A failed procedure throws ROLLBACK out of the transaction, so what it deferred never runs.
+    await withAfterCommit(
+      (work) => withTenant(ctx.deps.db, organizationId, work),
+      async (tx, afterCommit) => {
+        outcome = await run(tx, afterCommit);
+        if (!outcome.ok) throw ROLLBACK;
+      },
+    );
   } catch (error) {
     if (error !== ROLLBACK) throw error;
   }
-  if (outcome!.ok) for (const work of committed) work();
   return outcome!;
 });
 
