@@ -27,3 +27,9 @@ export async function withAfterCommit<T>(
   for (const later of deferred) later();
   return result;
 }
+
+/** A transaction with its after-commit queue: what a write that announces its change is handed. */
+export interface Committing {
+  tx: Transaction;
+  afterCommit: AfterCommit;
+}
