@@ -17,7 +17,7 @@ import { parsedOncePerObject } from '../outputs';
  * organizations' members-only tournaments. A draft, an unknown slug and someone else's members-only
  * tournament are the same 404.
  */
-export const publicRouter = router({
+export const publicTournamentsRouter = router({
   tournaments: optionalUserProcedure
     .input(publicTournamentsInput)
     .output(publicTournamentsOutput)
