@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { audit, eraseAddressesFromAudit } from '../audit';
 import { eraseUser, userAddresses } from '../auth/erase';
 import { handBackIfSendFails } from '../auth/rate-limit';
-import { clearSession, type CookieJar } from '../auth/sessions';
+import { clearSession } from '../auth/sessions';
 import { requireSecondFactor } from '../auth/two-factor/second-factor';
 import type { UserRow } from '../auth/users';
 import { consumeVerificationCode, issueVerification } from '../auth/verification';
@@ -11,7 +11,7 @@ import { eraseUserCourses } from '../courses/erase';
 import { withAfterCommit, type Committing } from '../db/after-commit';
 import type { Queryable } from '../db/client';
 import { appUser, organization, organizationMembership } from '../db/schema';
-import type { Actor } from '../actor';
+import type { Actor, SessionHolder } from '../actor';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { eraseUserFeedItems } from '../feed/erase';
@@ -156,9 +156,10 @@ async function eraseAccount(
  */
 export async function deleteAccount(
   deps: Deps,
-  input: { user: UserRow; jar: CookieJar; code: string; twoFactorCode?: string | undefined; ip: string | null },
+  holder: Pick<SessionHolder, 'session' | 'jar' | 'ip'>,
+  input: { code: string; twoFactorCode?: string | undefined },
 ): Promise<{ ok: true }> {
-  const { user } = input;
+  const { user } = holder.session;
   assertNotLastOwner(await organizationsOwnedAlone(deps.db, user.id, false));
   if (user.twoFactorMethod !== null) {
     if (input.twoFactorCode === undefined) {
@@ -168,7 +169,7 @@ export async function deleteAccount(
         ],
       });
     }
-    await requireSecondFactor(deps, { user, code: input.twoFactorCode, ip: input.ip });
+    await requireSecondFactor(deps, { user, code: input.twoFactorCode, ip: holder.ip });
   }
 
   const outcome = await withAfterCommit(deps.db, async (tx, afterCommit) => {
@@ -190,7 +191,7 @@ export async function deleteAccount(
       action: 'account.deleted',
       actorUserId: user.id,
       subjectUserId: user.id,
-      ip: input.ip,
+      ip: holder.ip,
       details: { ...summary },
     });
     for (const m of membershipOrgs) {
@@ -199,7 +200,7 @@ export async function deleteAccount(
         actorUserId: user.id,
         subjectUserId: user.id,
         organizationId: m.id,
-        ip: input.ip,
+        ip: holder.ip,
         details: { role: m.role },
       });
     }
@@ -208,6 +209,6 @@ export async function deleteAccount(
   if (outcome instanceof AppError) throw outcome;
   // Every socket of every session of the account closes now (decision 0004), not at the next sweep.
   announceSessionsEnded(deps, user.id);
-  clearSession(input.jar);
+  clearSession(holder.jar);
   return { ok: true };
 }

@@ -14,7 +14,7 @@ import type { Transaction } from '../db/client';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import type { Context } from './context';
 import { describeError, toTRPCError } from './errors';
-import type { Actor } from '../actor';
+import type { Actor, SessionHolder } from '../actor';
 import { isAdminRole } from '../organizations/roles';
 import type { OrgScope } from '../organizations/scope';
 import { id } from '../../shared/schemas/common';
@@ -76,6 +76,11 @@ function speaksAccountLanguage(ctx: Context, session: Pick<Session, 'user'>): vo
   if (session.user.language) ctx.meta.language = session.user.language;
 }
 
+/** The session's holder (server/actor.ts), for the procedures that work on the session itself. */
+function holderOf(ctx: Context, session: Session): SessionHolder {
+  return { session, jar: ctx.cookies, ip: ctx.meta.ip, language: ctx.meta.language };
+}
+
 function notAuthenticated(): AppError {
   return new AppError('NOT_AUTHENTICATED');
 }
@@ -129,7 +134,7 @@ export const userProcedure = baseProcedure.use(async ({ ctx, next }) => {
   if (session?.stage !== 'full') throw notAuthenticated();
   speaksAccountLanguage(ctx, session);
   const actor: Actor = { userId: session.user.id, ip: ctx.meta.ip, user: session.user, language: ctx.meta.language };
-  return next({ ctx: { session, user: session.user, actor } });
+  return next({ ctx: { session, user: session.user, actor, holder: holderOf(ctx, session) } });
 });
 
 /** 2FA verification: only pending_2fa or must_enroll_2fa; a full session is refused like a missing one. */
@@ -137,7 +142,7 @@ export const pendingProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (!session || session.stage === 'full') throw notAuthenticated();
   speaksAccountLanguage(ctx, session);
-  return next({ ctx: { session, user: session.user } });
+  return next({ ctx: { session, user: session.user, holder: holderOf(ctx, session) } });
 });
 
 /** 2FA setup: full (voluntary, from settings) or must_enroll_2fa (mandatory enrolment). */
@@ -145,7 +150,7 @@ export const enrollingProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (!session || (session.stage !== 'full' && session.stage !== 'must_enroll_2fa')) throw notAuthenticated();
   speaksAccountLanguage(ctx, session);
-  return next({ ctx: { session, user: session.user } });
+  return next({ ctx: { session, user: session.user, holder: holderOf(ctx, session) } });
 });
 
 /** A valid session of any stage (the e-mail code endpoint serves pending, enrolling and full sessions). */
@@ -153,7 +158,7 @@ export const anySessionProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (!session) throw notAuthenticated();
   speaksAccountLanguage(ctx, session);
-  return next({ ctx: { session, user: session.user } });
+  return next({ ctx: { session, user: session.user, holder: holderOf(ctx, session) } });
 });
 
 export const superAdminProcedure = userProcedure.use(async ({ ctx, next }) => {
