@@ -29,3 +29,13 @@ export interface SessionHolder {
   ip: string;
   language?: Language;
 }
+
+/**
+ * Who calls a public sign-in procedure: nobody known yet, only the request's address and language and the
+ * cookie jar a session will be set through. `visitorOf(ctx)` (server/trpc/context.ts) makes it.
+ */
+export interface Visitor {
+  jar: CookieJar;
+  ip: string;
+  language?: Language;
+}
