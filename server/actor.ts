@@ -31,6 +31,14 @@ export interface SessionHolder {
 }
 
 /**
+ * Who reads a public page (decision 0026): anyone, and a signed-in reader also sees their organizations'
+ * members-only tournaments. Built by `optionalUserProcedure` as `ctx.viewer`, in the actor's place.
+ */
+export interface Viewer {
+  userId: string | null;
+}
+
+/**
  * Who calls a public sign-in procedure: nobody known yet, only the request's address and language and the
  * cookie jar a session will be set through. `visitorOf(ctx)` (server/trpc/context.ts) makes it.
  */

@@ -14,7 +14,7 @@ import type { Transaction } from '../db/client';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import type { Context } from './context';
 import { describeError, toTRPCError } from './errors';
-import type { Actor, SessionHolder } from '../actor';
+import type { Actor, SessionHolder, Viewer } from '../actor';
 import { isAdminRole } from '../organizations/roles';
 import type { OrgScope } from '../organizations/scope';
 import { id } from '../../shared/schemas/common';
@@ -97,7 +97,9 @@ export const publicProcedure = baseProcedure;
 export const optionalUserProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (session?.stage === 'full') speaksAccountLanguage(ctx, session);
-  return next({ ctx: { session: session?.stage === 'full' ? session : null, stage: session?.stage ?? null } });
+  const full = session?.stage === 'full' ? session : null;
+  const viewer: Viewer = { userId: full?.user.id ?? null };
+  return next({ ctx: { session: full, stage: session?.stage ?? null, viewer } });
 });
 
 /**
