@@ -5,7 +5,8 @@ import {
   issueVerification,
   type VerificationRow,
 } from '../auth/verification';
-import type { Queryable } from '../db/client';
+import { lockEmail } from '../auth/users';
+import type { Queryable, Transaction } from '../db/client';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 
@@ -66,4 +67,24 @@ export async function consumeConfirmation(
     code: confirmation.code,
   });
   return row ?? new AppError('INVALID_CODE');
+}
+
+/**
+ * Both confirmations' one transaction: the confirmation consumed, the confirmed address locked, then `work`
+ * with it. A wrong link or code is returned out of the transaction, not thrown, so its counted attempt is
+ * committed, and thrown after; any failure of `work` rolls everything back, the link included.
+ */
+export async function withConfirmedAddress<T>(
+  deps: Deps,
+  input: { userId: string; purpose: Purpose; confirmation: Confirmation },
+  work: (tx: Transaction, address: string) => Promise<T>,
+): Promise<T> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const challenge = await consumeConfirmation(deps, tx, input);
+    if (challenge instanceof AppError) return { refused: challenge };
+    await lockEmail(tx, challenge.email);
+    return { done: await work(tx, challenge.email) };
+  });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome.done;
 }

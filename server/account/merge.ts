@@ -4,7 +4,6 @@ import { audit } from '../audit';
 import {
   findUserByEmail,
   findUserById,
-  lockEmail,
   normalizeEmail,
   toPublicUser,
   type PublicUser,
@@ -29,9 +28,9 @@ import { mergeMail } from '../mail/templates/account';
 import { joinKeepingHigherRole } from '../organizations/roles';
 import {
   CONFIRMATION_MINUTES,
-  consumeConfirmation,
   countMailRequest,
   issueConfirmation,
+  withConfirmedAddress,
   type Confirmation,
 } from './confirmation';
 import { handBackIfSendFails } from '../auth/rate-limit';
@@ -208,48 +207,43 @@ export async function confirmMerge(
   actor: Pick<Actor, 'user' | 'ip'>,
   confirmation: Confirmation,
 ): Promise<{ user: PublicUser; emails: AccountEmails; moved: Omit<MergeSummary, 'organizationIds'> }> {
-  const outcome = await deps.db.transaction(async (tx) => {
-    const challenge = await consumeConfirmation(deps, tx, {
-      userId: actor.user.id,
-      purpose: 'merge',
-      confirmation: confirmation,
-    });
-    // Returned, not thrown: a wrong code's attempt must be committed.
-    if (challenge instanceof AppError) return challenge;
-    await lockEmail(tx, challenge.email);
-    const found = await findUserByEmail(tx, challenge.email);
-    if (!found) throw new AppError('EMAIL_NOT_FOUND');
-    if (found.id === actor.user.id)
-      throw new AppError('CONFLICT', { message: 'Adressen hører allerede til kontoen din.' });
-    const locked = await lockUsers(tx, [actor.user.id, found.id]);
-    const survivor = locked.get(actor.user.id);
-    const other = locked.get(found.id);
-    if (!survivor || !other) throw new AppError('NOT_FOUND');
-    assertMergeable(other);
+  const outcome = await withConfirmedAddress(
+    deps,
+    { userId: actor.user.id, purpose: 'merge', confirmation },
+    async (tx, address) => {
+      const found = await findUserByEmail(tx, address);
+      if (!found) throw new AppError('EMAIL_NOT_FOUND');
+      if (found.id === actor.user.id)
+        throw new AppError('CONFLICT', { message: 'Adressen hører allerede til kontoen din.' });
+      const locked = await lockUsers(tx, [actor.user.id, found.id]);
+      const survivor = locked.get(actor.user.id);
+      const other = locked.get(found.id);
+      if (!survivor || !other) throw new AppError('NOT_FOUND');
+      assertMergeable(other);
 
-    const summary = await mergeAccounts(tx, survivor, other);
-    const { organizationIds, ...moved } = summary;
-    const details = { mergedUserId: other.id, mergedEmail: other.email, ...moved };
-    await audit(deps, tx, {
-      action: 'account.merged',
-      actorUserId: survivor.id,
-      subjectUserId: survivor.id,
-      ip: actor.ip,
-      details,
-    });
-    for (const organizationId of organizationIds) {
+      const summary = await mergeAccounts(tx, survivor, other);
+      const { organizationIds, ...moved } = summary;
+      const details = { mergedUserId: other.id, mergedEmail: other.email, ...moved };
       await audit(deps, tx, {
         action: 'account.merged',
         actorUserId: survivor.id,
         subjectUserId: survivor.id,
-        organizationId,
         ip: actor.ip,
         details,
       });
-    }
-    return { survivor, moved, mergedUserId: other.id };
-  });
-  if (outcome instanceof AppError) throw outcome;
+      for (const organizationId of organizationIds) {
+        await audit(deps, tx, {
+          action: 'account.merged',
+          actorUserId: survivor.id,
+          subjectUserId: survivor.id,
+          organizationId,
+          ip: actor.ip,
+          details,
+        });
+      }
+      return { survivor, moved, mergedUserId: other.id };
+    },
+  );
   // The other account no longer exists: its sockets close now rather than at the next sweep.
   announceSessionsEnded(deps, outcome.mergedUserId);
   const user = (await findUserById(deps.db, outcome.survivor.id)) ?? outcome.survivor;
