@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/values';
 import { eq } from 'drizzle-orm';
-import { audit } from '../audit';
+import { audit, type AuditEvent } from '../audit';
 import { appUser } from '../db/schema';
 import { acceptInvitationsOnSignIn } from '../organizations/invitations';
 import type { SessionHolder, Visitor } from '../actor';
@@ -166,15 +166,10 @@ export async function setPassword(
     await tx.update(appUser).set({ passwordHash }).where(eq(appUser.id, user.id));
     return endAllSessions(tx, user.id);
   });
-  announceSessionsEnded(deps, user.id);
-  await audit(deps, deps.db, {
+  await goOnHereAlone(deps, holder, updated, {
     action: 'auth.password_changed',
-    actorUserId: user.id,
-    subjectUserId: user.id,
-    ip: holder.ip,
     details: { hadPassword: user.passwordHash !== null },
   });
-  await startSession(deps, holder.jar, updated, 'full');
 }
 
 // ---- Ending sessions ----
@@ -186,13 +181,21 @@ export async function signOutEverywhere(
 ): Promise<void> {
   const { user } = holder.session;
   const updated = await endAllSessions(deps.db, user.id);
-  announceSessionsEnded(deps, user.id);
-  await audit(deps, deps.db, {
-    action: 'auth.sign_out_everywhere',
-    actorUserId: user.id,
-    subjectUserId: user.id,
-    ip: holder.ip,
-  });
+  await goOnHereAlone(deps, holder, updated, { action: 'auth.sign_out_everywhere' });
+}
+
+/**
+ * After every session of the user was ended (`updated`, the row with its new session version): the other
+ * devices' sockets close now, the change is recorded, and this device goes on with a fresh token.
+ */
+async function goOnHereAlone(
+  deps: Deps,
+  holder: Pick<SessionHolder, 'jar' | 'ip'>,
+  updated: UserRow,
+  event: Pick<AuditEvent, 'action' | 'details'>,
+): Promise<void> {
+  announceSessionsEnded(deps, updated.id);
+  await audit(deps, deps.db, { ...event, actorUserId: updated.id, subjectUserId: updated.id, ip: holder.ip });
   await startSession(deps, holder.jar, updated, 'full');
 }
 
