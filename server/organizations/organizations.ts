@@ -7,7 +7,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { inviteByEmail, type InvitationSummary } from './invitations';
 import { isAdminRole } from './roles';
-import type { OrgScope } from './scope';
+import { auditInScope, type OrgScope } from './scope';
 import { announceAccessChanged } from '../realtime/channels';
 import type { Role } from '../../shared/values';
 import type { Actor } from '../actor';
@@ -160,12 +160,9 @@ export async function addMember(
     .onConflictDoNothing()
     .returning({ userId: organizationMembership.userId });
   if (!inserted) throw new AppError('CONFLICT', { message: 'Personen er allerede medlem av klubben.' });
-  await audit(deps, scope.tx, {
+  await auditInScope(deps, scope, {
     action: 'org.member_added',
-    actorUserId: scope.actorUserId,
     subjectUserId: user.id,
-    organizationId: scope.organizationId,
-    ip: scope.ip,
     details: { role: input.role },
   });
   return { result: 'added', member: { userId: user.id, name: user.name, email: user.email, role: input.role } };
@@ -198,12 +195,9 @@ export async function setRole(
         eq(organizationMembership.userId, input.userId),
       ),
     );
-  await audit(deps, scope.tx, {
+  await auditInScope(deps, scope, {
     action: 'org.role_changed',
-    actorUserId: scope.actorUserId,
     subjectUserId: input.userId,
-    organizationId: scope.organizationId,
-    ip: scope.ip,
     details: { from: target.role, to: input.role },
   });
   return { member: { ...target, role: input.role } };
@@ -231,12 +225,9 @@ export async function removeMember(deps: Deps, unlocked: OrgScope, input: { user
         eq(organizationMembership.userId, input.userId),
       ),
     );
-  await audit(deps, scope.tx, {
+  await auditInScope(deps, scope, {
     action: 'org.member_removed',
-    actorUserId: scope.actorUserId,
     subjectUserId: input.userId,
-    organizationId: scope.organizationId,
-    ip: scope.ip,
     details: { role: target.role, left: leaving },
   });
   // Their live subscriptions to this organization (team chat) end as soon as the removal is visible.

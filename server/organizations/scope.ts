@@ -1,6 +1,8 @@
 import type { Language } from '../../shared/values';
+import { audit, type AuditEvent } from '../audit';
 import type { AfterCommit } from '../db/after-commit';
 import type { Transaction } from '../db/client';
+import type { Deps } from '../deps';
 import type { Role } from '../../shared/values';
 
 /**
@@ -23,4 +25,18 @@ export interface OrgScope {
    * not announce a change that could still be undone, nor arrive before others can read it.
    */
   afterCommit: AfterCommit;
+}
+
+/** Records an organization's security event in its own transaction, with who acted from where. */
+export function auditInScope(
+  deps: Pick<Deps, 'now' | 'metrics'>,
+  scope: Pick<OrgScope, 'tx' | 'organizationId' | 'actorUserId' | 'ip'>,
+  event: Omit<AuditEvent, 'actorUserId' | 'organizationId' | 'ip'>,
+): Promise<void> {
+  return audit(deps, scope.tx, {
+    ...event,
+    actorUserId: scope.actorUserId,
+    organizationId: scope.organizationId,
+    ip: scope.ip,
+  });
 }
