@@ -1,4 +1,6 @@
-import { consumeLimit, LIMITS } from '../auth/rate-limit';
+import type { Language } from '../../shared/values';
+import type { Actor } from '../actor';
+import { consumeLimit, handBackIfSendFails, LIMITS } from '../auth/rate-limit';
 import {
   consumeVerificationCode,
   consumeVerificationToken,
@@ -9,6 +11,8 @@ import { lockEmail } from '../auth/users';
 import type { Queryable, Transaction } from '../db/client';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
+import { mailLanguage } from '../mail/language';
+import type { MailMessage } from '../mail/mailer';
 
 /** Adding an address and merging an account: the mailed link and code live 30 minutes, one use. */
 export const CONFIRMATION_SECONDS = 30 * 60;
@@ -40,6 +44,48 @@ export async function issueConfirmation(
     code: true,
   });
   return { token: issued.token!, code: issued.code! };
+}
+
+/** What both confirmation mails say: the address asked for, the account asking, its link and code. */
+export interface ConfirmationMail {
+  to: string;
+  accountEmail: string;
+  link: string;
+  code: string;
+  minutes: number;
+  language: Language;
+}
+
+/**
+ * Issues a confirmation of `address` for the actor (a link and a code, 30 minutes, one use) and mails it;
+ * a mail that cannot be sent gives the counted request (`counted`) back.
+ */
+export async function mailConfirmation(
+  deps: Deps,
+  actor: Pick<Actor, 'user' | 'language'>,
+  input: {
+    purpose: Purpose;
+    address: string;
+    counted: number;
+    link: (token: string) => string;
+    mail: (message: ConfirmationMail) => MailMessage;
+  },
+): Promise<{ ok: true }> {
+  const { token, code } = await issueConfirmation(deps, {
+    userId: actor.user.id,
+    purpose: input.purpose,
+    targetEmail: input.address,
+  });
+  const mail = input.mail({
+    to: input.address,
+    accountEmail: actor.user.email,
+    link: input.link(token),
+    code,
+    minutes: CONFIRMATION_MINUTES,
+    language: mailLanguage(actor.user.language, actor.language),
+  });
+  await handBackIfSendFails(deps.db, [input.counted], () => deps.mailer.send(mail));
+  return { ok: true };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { mailLanguage } from '../mail/language';
 import { and, asc, eq } from 'drizzle-orm';
 import { audit } from '../audit';
 import { findUserByEmail, normalizeEmail, type UserRow } from '../auth/users';
@@ -9,14 +8,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { addEmailMail } from '../mail/templates/account';
 import { acceptInvitationsOnSignIn } from '../organizations/invitations';
-import {
-  CONFIRMATION_MINUTES,
-  countMailRequest,
-  issueConfirmation,
-  withConfirmedAddress,
-  type Confirmation,
-} from './confirmation';
-import { handBackIfSendFails } from '../auth/rate-limit';
+import { countMailRequest, mailConfirmation, withConfirmedAddress, type Confirmation } from './confirmation';
 import type { AccountEmails } from '../../shared/schemas/account';
 
 export type { AccountEmails };
@@ -49,21 +41,13 @@ export async function requestAddEmail(
   const counted = await countMailRequest(deps, actor.user.id);
   const address = normalizeEmail(input.email);
   if (await findUserByEmail(deps.db, address)) throw new AppError('CONFLICT', { message: ADDRESS_TAKEN });
-  const { token, code } = await issueConfirmation(deps, {
-    userId: actor.user.id,
+  return mailConfirmation(deps, actor, {
     purpose: 'add_email',
-    targetEmail: address,
+    address,
+    counted,
+    link: (token) => confirmEmailLink(deps, token),
+    mail: addEmailMail,
   });
-  const mail = addEmailMail({
-    to: address,
-    accountEmail: actor.user.email,
-    link: confirmEmailLink(deps, token),
-    code,
-    minutes: CONFIRMATION_MINUTES,
-    language: mailLanguage(actor.user.language, actor.language),
-  });
-  await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
-  return { ok: true };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { mailLanguage } from '../mail/language';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { audit } from '../audit';
 import {
@@ -26,14 +25,7 @@ import { AppError } from '../errors';
 import { announceSessionsEnded } from '../realtime/channels';
 import { mergeMail } from '../mail/templates/account';
 import { joinKeepingHigherRole } from '../organizations/roles';
-import {
-  CONFIRMATION_MINUTES,
-  countMailRequest,
-  issueConfirmation,
-  withConfirmedAddress,
-  type Confirmation,
-} from './confirmation';
-import { handBackIfSendFails } from '../auth/rate-limit';
+import { countMailRequest, mailConfirmation, withConfirmedAddress, type Confirmation } from './confirmation';
 import { listEmails, type AccountEmails } from './emails';
 
 /** The app's page that confirms a merge (client/src/routes.ts, ROUTES.confirmMerge). */
@@ -80,21 +72,13 @@ export async function requestMerge(
   const other = await findUserByEmail(deps.db, address);
   if (!other) throw new AppError('EMAIL_NOT_FOUND');
   assertMergeable(other);
-  const { token, code } = await issueConfirmation(deps, {
-    userId: actor.user.id,
+  return mailConfirmation(deps, actor, {
     purpose: 'merge',
-    targetEmail: address,
+    address,
+    counted,
+    link: (token) => confirmMergeLink(deps, token),
+    mail: mergeMail,
   });
-  const mail = mergeMail({
-    to: address,
-    accountEmail: actor.user.email,
-    link: confirmMergeLink(deps, token),
-    code,
-    minutes: CONFIRMATION_MINUTES,
-    language: mailLanguage(actor.user.language, actor.language),
-  });
-  await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
-  return { ok: true };
 }
 
 export interface MergeSummary {
