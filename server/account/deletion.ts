@@ -1,26 +1,26 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { audit, eraseAddressesFromAudit } from '../audit';
-import { eraseUser, userAddresses } from '../auth/erase';
+import { eraseUser, userAddresses } from '../auth/user-data';
 import { handBackIfSendFails } from '../auth/rate-limit';
 import { clearSession } from '../auth/sessions';
 import { requireSecondFactor } from '../auth/two-factor/second-factor';
 import type { UserRow } from '../auth/users';
 import { consumeVerificationCode, issueVerification } from '../auth/verification';
-import { eraseUserChat } from '../chat/erase';
-import { eraseUserCourses } from '../courses/erase';
+import { eraseUserChat } from '../chat/user-data';
+import { eraseUserCourses } from '../courses/user-data';
 import { withAfterCommit, type Committing } from '../db/after-commit';
 import type { Queryable } from '../db/client';
 import { appUser, organization, organizationMembership } from '../db/schema';
 import type { Actor, SessionHolder } from '../actor';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { eraseUserFeedItems } from '../feed/erase';
+import { eraseUserFeedItems } from '../feed/user-data';
 import { mailLanguage } from '../mail/language';
 import { accountDeletionMail } from '../mail/templates/account';
-import { eraseUserOrganizations } from '../organizations/erase';
+import { eraseUserOrganizations } from '../organizations/user-data';
 import { announceSessionsEnded } from '../realtime/channels';
-import { eraseUserRounds } from '../rounds/erase';
-import { eraseUserEntries } from '../tournaments/erase';
+import { eraseUserRounds } from '../rounds/user-data';
+import { eraseUserEntries } from '../tournaments/user-data';
 import { countMailRequest } from './confirmation';
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { audit } from '../audit';
 import {
   findUserByEmail,
@@ -9,22 +9,17 @@ import {
   type UserRow,
 } from '../auth/users';
 import type { Transaction } from '../db/client';
-import {
-  appUser,
-  course,
-  handicapScore,
-  organizationMembership,
-  participant,
-  round,
-  userSecondaryEmail,
-} from '../db/schema';
-import { refreshCalculatedIndex } from '../handicap/record';
+import { appUser } from '../db/schema';
+import { absorbUser } from '../auth/user-data';
+import { moveUserCourses } from '../courses/user-data';
+import { moveUserScores } from '../handicap/user-data';
+import { moveUserMemberships } from '../organizations/user-data';
+import { moveUserRounds } from '../rounds/user-data';
 import type { Actor } from '../actor';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { announceSessionsEnded } from '../realtime/channels';
 import { mergeMail } from '../mail/templates/account';
-import { joinKeepingHigherRole } from '../organizations/roles';
 import { countMailRequest, mailConfirmation, withConfirmedAddress, type Confirmation } from './confirmation';
 import { listEmails, type AccountEmails } from './emails';
 
@@ -92,87 +87,25 @@ export interface MergeSummary {
 }
 
 /**
- * Moves everything of `other` to `survivor` and deletes `other`, inside the caller's transaction. A
- * membership in an organization both belong to keeps the higher role, so a merge never lowers a role.
- * Deleting the account is what ends its sessions: tokens are checked against app_user on every call.
- * Tables added later that point at app_user must be moved here too, or they go with the deleted account.
+ * Moves everything of `other` to `survivor` and deletes `other`, inside the caller's transaction, each
+ * domain moving its own part (its `user-data.ts`, beside its erase for a deleted account): memberships,
+ * rounds and cards, the cards' scores, personal courses, then the addresses and the account row. Deleting
+ * the account is what ends its sessions: tokens are checked against app_user on every call. Tables added
+ * later that point at app_user must be moved here too, or they go with the deleted account.
  */
 export async function mergeAccounts(tx: Transaction, survivor: UserRow, other: UserRow): Promise<MergeSummary> {
-  const memberships = await tx
-    .select({ organizationId: organizationMembership.organizationId, role: organizationMembership.role })
-    .from(organizationMembership)
-    .where(eq(organizationMembership.userId, other.id))
-    .orderBy(asc(organizationMembership.organizationId));
-  for (const m of memberships) await joinKeepingHigherRole(tx, m.organizationId, survivor.id, m.role);
-  await tx.delete(organizationMembership).where(eq(organizationMembership.userId, other.id));
-
-  const rounds = await tx
-    .update(round)
-    .set({ ownerUserId: survivor.id })
-    .where(eq(round.ownerUserId, other.id))
-    .returning({ id: round.id });
-  // A round has each account once: where both accounts played, the other's card stays behind and becomes
-  // a guest's (name, handicap, scores) when the account is deleted below, by the database's trigger for
-  // every deleted account (drizzle/0003_keep_cards_of_deleted_users.sql), rather than the survivor
-  // appearing twice.
-  const survivorRounds = tx
-    .select({ roundId: participant.roundId })
-    .from(participant)
-    .where(eq(participant.userId, survivor.id));
-  const participations = await tx
-    .update(participant)
-    .set({ userId: survivor.id })
-    .where(and(eq(participant.userId, other.id), notInArray(participant.roundId, survivorRounds)))
-    .returning({ id: participant.id });
-  // The moved cards' attested scores go with them into the survivor's record; those left behind go with
-  // the other account. An attestation the other account gave is the survivor's from now on.
-  if (participations.length > 0) {
-    await tx
-      .update(handicapScore)
-      .set({ userId: survivor.id })
-      .where(
-        and(
-          eq(handicapScore.userId, other.id),
-          inArray(
-            handicapScore.participantId,
-            participations.map((p) => p.id),
-          ),
-        ),
-      );
-    await refreshCalculatedIndex(tx, survivor.id);
-  }
-  await tx
-    .update(handicapScore)
-    .set({ attestedByUserId: survivor.id })
-    .where(eq(handicapScore.attestedByUserId, other.id));
-  const courses = await tx
-    .update(course)
-    .set({ ownerUserId: survivor.id })
-    .where(and(eq(course.ownerUserId, other.id), eq(course.kind, 'personal')))
-    .returning({ id: course.id });
-  const emails = await tx
-    .update(userSecondaryEmail)
-    .set({ userId: survivor.id })
-    .where(eq(userSecondaryEmail.userId, other.id))
-    .returning({ email: userSecondaryEmail.email });
-
-  // What the survivor has not filled in is taken from the other account; nothing it has is overwritten
-  // (`survivor` is the row read under lock in this transaction).
-  await tx
-    .update(appUser)
-    .set({ name: survivor.name ?? other.name, handicapIndex: survivor.handicapIndex ?? other.handicapIndex })
-    .where(eq(appUser.id, survivor.id));
-  await tx.delete(appUser).where(eq(appUser.id, other.id));
-  // After the delete: the address is free as a primary one only now.
-  await tx.insert(userSecondaryEmail).values({ userId: survivor.id, email: other.email });
-
+  const organizationIds = await moveUserMemberships(tx, other.id, survivor.id);
+  const { rounds, participantIds } = await moveUserRounds(tx, other.id, survivor.id);
+  await moveUserScores(tx, other.id, survivor.id, participantIds);
+  const courses = await moveUserCourses(tx, other.id, survivor.id);
+  const emails = await absorbUser(tx, survivor, other);
   return {
-    memberships: memberships.length,
-    rounds: rounds.length,
-    participations: participations.length,
-    courses: courses.length,
-    emails: emails.length + 1,
-    organizationIds: memberships.map((m) => m.organizationId),
+    memberships: organizationIds.length,
+    rounds,
+    participations: participantIds.length,
+    courses,
+    emails,
+    organizationIds,
   };
 }
 

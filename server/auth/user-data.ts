@@ -23,3 +23,25 @@ export async function eraseUser(tx: Transaction, userId: string, addresses: stri
   await tx.delete(verification).where(inArray(sql`lower(${verification.email})`, addresses));
   await tx.delete(appUser).where(eq(appUser.id, userId));
 }
+
+/**
+ * The end of an account merge (decision 0303): the other account's addresses become the survivor's, what the
+ * survivor has not filled in (name, handicap index) is taken from it, nothing the survivor has is
+ * overwritten (`survivor` is the row read under lock in this transaction), and the other account is deleted,
+ * ending its sessions. Answers how many addresses the survivor gained.
+ */
+export async function absorbUser(tx: Transaction, survivor: UserRow, other: UserRow): Promise<number> {
+  const emails = await tx
+    .update(userSecondaryEmail)
+    .set({ userId: survivor.id })
+    .where(eq(userSecondaryEmail.userId, other.id))
+    .returning({ email: userSecondaryEmail.email });
+  await tx
+    .update(appUser)
+    .set({ name: survivor.name ?? other.name, handicapIndex: survivor.handicapIndex ?? other.handicapIndex })
+    .where(eq(appUser.id, survivor.id));
+  await tx.delete(appUser).where(eq(appUser.id, other.id));
+  // After the delete: the address is free as a primary one only now.
+  await tx.insert(userSecondaryEmail).values({ userId: survivor.id, email: other.email });
+  return emails.length + 1;
+}

@@ -37,3 +37,13 @@ export async function eraseUserCourses(
   }
   return { courses: courses.length - coursesKept, coursesKept };
 }
+
+/** An account merged into another (decision 0303): its personal courses become the survivor's. */
+export async function moveUserCourses(tx: Transaction, fromUserId: string, toUserId: string): Promise<number> {
+  const moved = await tx
+    .update(course)
+    .set({ ownerUserId: toUserId })
+    .where(and(eq(course.ownerUserId, fromUserId), eq(course.kind, 'personal')))
+    .returning({ id: course.id });
+  return moved.length;
+}

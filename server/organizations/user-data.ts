@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
 import { organization, organizationMembership } from '../db/schema';
 import type { Role } from '../../shared/values';
+import { joinKeepingHigherRole } from './roles';
 
 /**
  * A deleted account's organizations (decisions 0106 and 0107): those it was the only member of go, with
@@ -25,4 +26,19 @@ export async function eraseUserOrganizations(
     .from(organizationMembership)
     .where(eq(organizationMembership.userId, userId));
   return { memberships };
+}
+
+/**
+ * An account merged into another (decision 0303): its memberships become the survivor's, keeping the higher
+ * role where both belong, so a merge never lowers a role. Answers the organizations concerned.
+ */
+export async function moveUserMemberships(tx: Transaction, fromUserId: string, toUserId: string): Promise<string[]> {
+  const memberships = await tx
+    .select({ organizationId: organizationMembership.organizationId, role: organizationMembership.role })
+    .from(organizationMembership)
+    .where(eq(organizationMembership.userId, fromUserId))
+    .orderBy(asc(organizationMembership.organizationId));
+  for (const m of memberships) await joinKeepingHigherRole(tx, m.organizationId, toUserId, m.role);
+  await tx.delete(organizationMembership).where(eq(organizationMembership.userId, fromUserId));
+  return memberships.map((m) => m.organizationId);
 }

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, notInArray } from 'drizzle-orm';
 import type { Committing } from '../db/after-commit';
+import type { Transaction } from '../db/client';
 import { participant, round } from '../db/schema';
 import type { Deps } from '../deps';
 import { announceAccessChanged } from '../realtime/channels';
@@ -31,4 +32,33 @@ export async function eraseUserRounds(deps: Pick<Deps, 'bus'>, writer: Committin
   await tx.delete(round).where(eq(round.ownerUserId, userId));
   for (const p of coPlayers) writer.afterCommit(() => announceAccessChanged(deps, p.userId!));
   return ownRounds.length;
+}
+
+/**
+ * An account merged into another (decision 0303): its rounds and its cards become the survivor's. A round
+ * has each account once: where both played, the other's card stays behind and becomes a guest's (name,
+ * handicap, scores) when that account is deleted, by the database's trigger for every deleted account
+ * (drizzle/0003_keep_cards_of_deleted_users.sql), rather than the survivor appearing twice. Answers how many
+ * rounds moved and which cards.
+ */
+export async function moveUserRounds(
+  tx: Transaction,
+  fromUserId: string,
+  toUserId: string,
+): Promise<{ rounds: number; participantIds: string[] }> {
+  const rounds = await tx
+    .update(round)
+    .set({ ownerUserId: toUserId })
+    .where(eq(round.ownerUserId, fromUserId))
+    .returning({ id: round.id });
+  const survivorRounds = tx
+    .select({ roundId: participant.roundId })
+    .from(participant)
+    .where(eq(participant.userId, toUserId));
+  const participations = await tx
+    .update(participant)
+    .set({ userId: toUserId })
+    .where(and(eq(participant.userId, fromUserId), notInArray(participant.roundId, survivorRounds)))
+    .returning({ id: participant.id });
+  return { rounds: rounds.length, participantIds: participations.map((p) => p.id) };
 }
