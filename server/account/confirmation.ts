@@ -1,4 +1,3 @@
-import type { Language } from '../../shared/values';
 import type { Actor } from '../actor';
 import { consumeLimit, handBackIfSendFails, LIMITS } from '../auth/rate-limit';
 import {
@@ -13,6 +12,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { mailLanguage } from '../mail/language';
 import type { MailMessage } from '../mail/mailer';
+import type { addEmailMail } from '../mail/templates/account';
 
 /** Adding an address and merging an account: the mailed link and code live 30 minutes, one use. */
 export const CONFIRMATION_SECONDS = 30 * 60;
@@ -46,15 +46,9 @@ export async function issueConfirmation(
   return { token: issued.token!, code: issued.code! };
 }
 
-/** What both confirmation mails say: the address asked for, the account asking, its link and code. */
-export interface ConfirmationMail {
-  to: string;
-  accountEmail: string;
-  link: string;
-  code: string;
-  minutes: number;
-  language: Language;
-}
+/** What both confirmation mails say (the add-address and the merge mail take the same): the address asked
+ * for, the account asking, its link and code. */
+export type ConfirmationMail = Parameters<typeof addEmailMail>[0];
 
 /**
  * Issues a confirmation of `address` for the actor (a link and a code, 30 minutes, one use) and mails it;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { audit } from '../audit';
 import { findUserByEmail, normalizeEmail } from '../auth/users';
 import { appUser, organization, organizationMembership } from '../db/schema';
@@ -92,14 +92,20 @@ export async function listMembers(_deps: Deps, scope: OrgScope): Promise<{ membe
   return { members };
 }
 
+/** The membership row of `userId` in the scope's organization. */
+function membershipOf(scope: Pick<OrgScope, 'organizationId'>, userId: string): SQL | undefined {
+  return and(
+    eq(organizationMembership.organizationId, scope.organizationId),
+    eq(organizationMembership.userId, userId),
+  );
+}
+
 async function findMember(scope: OrgScope, userId: string): Promise<Member | null> {
   const [row] = await scope.tx
     .select(memberColumns)
     .from(organizationMembership)
     .innerJoin(appUser, eq(appUser.id, organizationMembership.userId))
-    .where(
-      and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.userId, userId)),
-    )
+    .where(membershipOf(scope, userId))
     .limit(1);
   return row ?? null;
 }
@@ -186,15 +192,7 @@ export async function setRole(
   if (target.role === 'owner' && (await ownerCount(scope)) <= 1)
     throw new AppError('CONFLICT', { message: LAST_OWNER });
 
-  await scope.tx
-    .update(organizationMembership)
-    .set({ role: input.role })
-    .where(
-      and(
-        eq(organizationMembership.organizationId, scope.organizationId),
-        eq(organizationMembership.userId, input.userId),
-      ),
-    );
+  await scope.tx.update(organizationMembership).set({ role: input.role }).where(membershipOf(scope, input.userId));
   await auditInScope(deps, scope, {
     action: 'org.role_changed',
     subjectUserId: input.userId,
@@ -217,14 +215,7 @@ export async function removeMember(deps: Deps, unlocked: OrgScope, input: { user
   if (target.role === 'owner' && (await ownerCount(scope)) <= 1)
     throw new AppError('CONFLICT', { message: LAST_OWNER });
 
-  await scope.tx
-    .delete(organizationMembership)
-    .where(
-      and(
-        eq(organizationMembership.organizationId, scope.organizationId),
-        eq(organizationMembership.userId, input.userId),
-      ),
-    );
+  await scope.tx.delete(organizationMembership).where(membershipOf(scope, input.userId));
   await auditInScope(deps, scope, {
     action: 'org.member_removed',
     subjectUserId: input.userId,
