@@ -217,7 +217,7 @@ async function main() {
     const work: number[] = [];
     for (let i = 0; i < 300; i++) {
       const t0 = performance.now();
-      encodedJsonOf(await publicTournamentPage(deps, { slug: row.slug, userId: null }));
+      encodedJsonOf(await publicTournamentPage(deps, { userId: null }, { slug: row.slug }));
       work.push(performance.now() - t0);
     }
     work.sort((a, b) => a - b);

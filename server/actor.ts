@@ -1,4 +1,5 @@
 import type { UserRow } from './auth/users';
+import type { CookieJar, Session } from './auth/sessions';
 import type { Language } from '../shared/values';
 
 /**
@@ -12,5 +13,37 @@ export interface Actor {
   ip: string;
   user: UserRow;
   /** The language the caller reads (decision 0020): the account's choice, else the request's. */
+  language?: Language;
+}
+
+/**
+ * Who calls a procedure that works on the session itself (the second factor, its enrolment and removal,
+ * the account's deletion): the session of whatever stage the builder admits, and the cookie jar through
+ * which the call replaces or clears it. Built once by the session builders as `ctx.holder` and handed over
+ * in the actor's place, `(deps, holder, input)`.
+ */
+export interface SessionHolder {
+  session: Session;
+  jar: CookieJar;
+  /** The client's address, for the audit log and the attempt limits. */
+  ip: string;
+  language?: Language;
+}
+
+/**
+ * Who reads a public page (decision 0026): anyone, and a signed-in reader also sees their organizations'
+ * members-only tournaments. Built by `optionalUserProcedure` as `ctx.viewer`, in the actor's place.
+ */
+export interface Viewer {
+  userId: string | null;
+}
+
+/**
+ * Who calls a public sign-in procedure: nobody known yet, only the request's address and language and the
+ * cookie jar a session will be set through. `visitorOf(ctx)` (server/trpc/context.ts) makes it.
+ */
+export interface Visitor {
+  jar: CookieJar;
+  ip: string;
   language?: Language;
 }

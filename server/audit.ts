@@ -1,3 +1,4 @@
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from './db/client';
 import { auditLog } from './db/schema';
 import type { Deps } from './deps';
@@ -58,4 +59,19 @@ export async function audit(deps: Pick<Deps, 'now' | 'metrics'>, db: Queryable, 
     details: event.details ?? null,
     createdAt: deps.now(),
   });
+}
+
+/**
+ * For a deleted account (decision 0107): the security log keeps its rows (about the user, and the
+ * invitations an organization sent to one of its addresses, resent or cancelled), but not the addresses in
+ * them. `addresses` are the account's, in lower case.
+ */
+export async function eraseAddressesFromAudit(db: Queryable, userId: string, addresses: string[]): Promise<void> {
+  const named = (key: string) => inArray(sql`lower(${auditLog.details} ->> ${key})`, addresses);
+  await db
+    .update(auditLog)
+    .set({ details: sql`${auditLog.details} - 'email' - 'mergedEmail'` })
+    .where(
+      and(isNotNull(auditLog.details), or(eq(auditLog.subjectUserId, userId), named('email'), named('mergedEmail'))),
+    );
 }

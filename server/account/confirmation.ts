@@ -1,13 +1,18 @@
-import { consumeLimit, LIMITS } from '../auth/rate-limit';
+import type { Actor } from '../actor';
+import { consumeLimit, handBackIfSendFails, LIMITS } from '../auth/rate-limit';
 import {
   consumeVerificationCode,
   consumeVerificationToken,
   issueVerification,
   type VerificationRow,
 } from '../auth/verification';
-import type { Queryable } from '../db/client';
+import { lockEmail } from '../auth/users';
+import type { Queryable, Transaction } from '../db/client';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
+import { mailLanguage } from '../mail/language';
+import type { MailMessage } from '../mail/mailer';
+import type { addEmailMail } from '../mail/templates/account';
 
 /** Adding an address and merging an account: the mailed link and code live 30 minutes, one use. */
 export const CONFIRMATION_SECONDS = 30 * 60;
@@ -41,6 +46,42 @@ export async function issueConfirmation(
   return { token: issued.token!, code: issued.code! };
 }
 
+/** What both confirmation mails say (the add-address and the merge mail take the same): the address asked
+ * for, the account asking, its link and code. */
+export type ConfirmationMail = Parameters<typeof addEmailMail>[0];
+
+/**
+ * Issues a confirmation of `address` for the actor (a link and a code, 30 minutes, one use) and mails it;
+ * a mail that cannot be sent gives the counted request (`counted`) back.
+ */
+export async function mailConfirmation(
+  deps: Deps,
+  actor: Pick<Actor, 'user' | 'language'>,
+  input: {
+    purpose: Purpose;
+    address: string;
+    counted: number;
+    link: (token: string) => string;
+    mail: (message: ConfirmationMail) => MailMessage;
+  },
+): Promise<{ ok: true }> {
+  const { token, code } = await issueConfirmation(deps, {
+    userId: actor.user.id,
+    purpose: input.purpose,
+    targetEmail: input.address,
+  });
+  const mail = input.mail({
+    to: input.address,
+    accountEmail: actor.user.email,
+    link: input.link(token),
+    code,
+    minutes: CONFIRMATION_MINUTES,
+    language: mailLanguage(actor.user.language, actor.language),
+  });
+  await handBackIfSendFails(deps.db, [input.counted], () => deps.mailer.send(mail));
+  return { ok: true };
+}
+
 /**
  * Consumes the user's open confirmation by link token or code (server/auth/verification.ts); `email` of the
  * row is the address confirmed. A wrong code counts an attempt, which must stay counted, so the caller
@@ -66,4 +107,24 @@ export async function consumeConfirmation(
     code: confirmation.code,
   });
   return row ?? new AppError('INVALID_CODE');
+}
+
+/**
+ * Both confirmations' one transaction: the confirmation consumed, the confirmed address locked, then `work`
+ * with it. A wrong link or code is returned out of the transaction, not thrown, so its counted attempt is
+ * committed, and thrown after; any failure of `work` rolls everything back, the link included.
+ */
+export async function withConfirmedAddress<T>(
+  deps: Deps,
+  input: { userId: string; purpose: Purpose; confirmation: Confirmation },
+  work: (tx: Transaction, address: string) => Promise<T>,
+): Promise<T> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const challenge = await consumeConfirmation(deps, tx, input);
+    if (challenge instanceof AppError) return { refused: challenge };
+    await lockEmail(tx, challenge.email);
+    return { done: await work(tx, challenge.email) };
+  });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome.done;
 }

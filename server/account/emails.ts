@@ -1,7 +1,6 @@
-import { mailLanguage } from '../mail/language';
 import { and, asc, eq } from 'drizzle-orm';
 import { audit } from '../audit';
-import { findUserByEmail, lockEmail, normalizeEmail, type UserRow } from '../auth/users';
+import { findUserByEmail, normalizeEmail, type UserRow } from '../auth/users';
 import type { Queryable } from '../db/client';
 import { userSecondaryEmail } from '../db/schema';
 import type { Actor } from '../actor';
@@ -9,14 +8,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { addEmailMail } from '../mail/templates/account';
 import { acceptInvitationsOnSignIn } from '../organizations/invitations';
-import {
-  CONFIRMATION_MINUTES,
-  consumeConfirmation,
-  countMailRequest,
-  issueConfirmation,
-  type Confirmation,
-} from './confirmation';
-import { handBackIfSendFails } from '../auth/rate-limit';
+import { countMailRequest, mailConfirmation, withConfirmedAddress, type Confirmation } from './confirmation';
 import type { AccountEmails } from '../../shared/schemas/account';
 
 export type { AccountEmails };
@@ -49,21 +41,13 @@ export async function requestAddEmail(
   const counted = await countMailRequest(deps, actor.user.id);
   const address = normalizeEmail(input.email);
   if (await findUserByEmail(deps.db, address)) throw new AppError('CONFLICT', { key: ADDRESS_TAKEN });
-  const { token, code } = await issueConfirmation(deps, {
-    userId: actor.user.id,
+  return mailConfirmation(deps, actor, {
     purpose: 'add_email',
-    targetEmail: address,
+    address,
+    counted,
+    link: (token) => confirmEmailLink(deps, token),
+    mail: addEmailMail,
   });
-  const mail = addEmailMail({
-    to: address,
-    accountEmail: actor.user.email,
-    link: confirmEmailLink(deps, token),
-    code,
-    minutes: CONFIRMATION_MINUTES,
-    language: mailLanguage(actor.user.language, actor.language),
-  });
-  await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
-  return { ok: true };
 }
 
 /**
@@ -75,28 +59,21 @@ export async function confirmAddEmail(
   actor: Pick<Actor, 'user' | 'ip'>,
   confirmation: Confirmation,
 ): Promise<AccountEmails> {
-  const outcome = await deps.db.transaction(async (tx) => {
-    const challenge = await consumeConfirmation(deps, tx, {
-      userId: actor.user.id,
-      purpose: 'add_email',
-      confirmation: confirmation,
-    });
-    // Returned, not thrown: a wrong code's attempt must be committed.
-    if (challenge instanceof AppError) return challenge;
-    const address = challenge.email;
-    await lockEmail(tx, address);
-    if (await findUserByEmail(tx, address)) throw new AppError('CONFLICT', { key: ADDRESS_TAKEN });
-    await tx.insert(userSecondaryEmail).values({ userId: actor.user.id, email: address, createdAt: deps.now() });
-    await audit(deps, tx, {
-      action: 'account.email_added',
-      actorUserId: actor.user.id,
-      subjectUserId: actor.user.id,
-      ip: actor.ip,
-      details: { email: address },
-    });
-    return null;
-  });
-  if (outcome) throw outcome;
+  await withConfirmedAddress(
+    deps,
+    { userId: actor.user.id, purpose: 'add_email', confirmation },
+    async (tx, address) => {
+      if (await findUserByEmail(tx, address)) throw new AppError('CONFLICT', { key: ADDRESS_TAKEN });
+      await tx.insert(userSecondaryEmail).values({ userId: actor.user.id, email: address, createdAt: deps.now() });
+      await audit(deps, tx, {
+        action: 'account.email_added',
+        actorUserId: actor.user.id,
+        subjectUserId: actor.user.id,
+        ip: actor.ip,
+        details: { email: address },
+      });
+    },
+  );
   // An address confirmed is as good as signing in with it: invitations sent to it now join.
   await acceptInvitationsOnSignIn(deps, actor.user, { ip: actor.ip });
   return listEmails(deps.db, actor.user);

@@ -1,40 +1,26 @@
-import { mailLanguage } from '../mail/language';
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { audit } from '../audit';
 import {
   findUserByEmail,
   findUserById,
-  lockEmail,
   normalizeEmail,
   toPublicUser,
   type PublicUser,
   type UserRow,
 } from '../auth/users';
 import type { Transaction } from '../db/client';
-import {
-  appUser,
-  course,
-  handicapScore,
-  organizationMembership,
-  participant,
-  round,
-  userSecondaryEmail,
-} from '../db/schema';
-import { refreshCalculatedIndex } from '../handicap/record';
+import { appUser } from '../db/schema';
+import { absorbUser } from '../auth/user-data';
+import { moveUserCourses } from '../courses/user-data';
+import { moveUserScores } from '../handicap/user-data';
+import { moveUserMemberships } from '../organizations/user-data';
+import { moveUserRounds } from '../rounds/user-data';
 import type { Actor } from '../actor';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { announceSessionsEnded } from '../realtime/channels';
 import { mergeMail } from '../mail/templates/account';
-import { joinKeepingHigherRole } from '../organizations/roles';
-import {
-  CONFIRMATION_MINUTES,
-  consumeConfirmation,
-  countMailRequest,
-  issueConfirmation,
-  type Confirmation,
-} from './confirmation';
-import { handBackIfSendFails } from '../auth/rate-limit';
+import { countMailRequest, mailConfirmation, withConfirmedAddress, type Confirmation } from './confirmation';
 import { listEmails, type AccountEmails } from './emails';
 
 /** The app's page that confirms a merge (client/src/routes.ts, ROUTES.confirmMerge). */
@@ -80,21 +66,13 @@ export async function requestMerge(
   const other = await findUserByEmail(deps.db, address);
   if (!other) throw new AppError('EMAIL_NOT_FOUND');
   assertMergeable(other);
-  const { token, code } = await issueConfirmation(deps, {
-    userId: actor.user.id,
+  return mailConfirmation(deps, actor, {
     purpose: 'merge',
-    targetEmail: address,
+    address,
+    counted,
+    link: (token) => confirmMergeLink(deps, token),
+    mail: mergeMail,
   });
-  const mail = mergeMail({
-    to: address,
-    accountEmail: actor.user.email,
-    link: confirmMergeLink(deps, token),
-    code,
-    minutes: CONFIRMATION_MINUTES,
-    language: mailLanguage(actor.user.language, actor.language),
-  });
-  await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
-  return { ok: true };
 }
 
 export interface MergeSummary {
@@ -108,87 +86,25 @@ export interface MergeSummary {
 }
 
 /**
- * Moves everything of `other` to `survivor` and deletes `other`, inside the caller's transaction. A
- * membership in an organization both belong to keeps the higher role, so a merge never lowers a role.
- * Deleting the account is what ends its sessions: tokens are checked against app_user on every call.
- * Tables added later that point at app_user must be moved here too, or they go with the deleted account.
+ * Moves everything of `other` to `survivor` and deletes `other`, inside the caller's transaction, each
+ * domain moving its own part (its `user-data.ts`, beside its erase for a deleted account): memberships,
+ * rounds and cards, the cards' scores, personal courses, then the addresses and the account row. Deleting
+ * the account is what ends its sessions: tokens are checked against app_user on every call. Tables added
+ * later that point at app_user must be moved here too, or they go with the deleted account.
  */
 export async function mergeAccounts(tx: Transaction, survivor: UserRow, other: UserRow): Promise<MergeSummary> {
-  const memberships = await tx
-    .select({ organizationId: organizationMembership.organizationId, role: organizationMembership.role })
-    .from(organizationMembership)
-    .where(eq(organizationMembership.userId, other.id))
-    .orderBy(asc(organizationMembership.organizationId));
-  for (const m of memberships) await joinKeepingHigherRole(tx, m.organizationId, survivor.id, m.role);
-  await tx.delete(organizationMembership).where(eq(organizationMembership.userId, other.id));
-
-  const rounds = await tx
-    .update(round)
-    .set({ ownerUserId: survivor.id })
-    .where(eq(round.ownerUserId, other.id))
-    .returning({ id: round.id });
-  // A round has each account once: where both accounts played, the other's card stays behind and becomes
-  // a guest's (name, handicap, scores) when the account is deleted below, by the database's trigger for
-  // every deleted account (drizzle/0003_keep_cards_of_deleted_users.sql), rather than the survivor
-  // appearing twice.
-  const survivorRounds = tx
-    .select({ roundId: participant.roundId })
-    .from(participant)
-    .where(eq(participant.userId, survivor.id));
-  const participations = await tx
-    .update(participant)
-    .set({ userId: survivor.id })
-    .where(and(eq(participant.userId, other.id), notInArray(participant.roundId, survivorRounds)))
-    .returning({ id: participant.id });
-  // The moved cards' attested scores go with them into the survivor's record; those left behind go with
-  // the other account. An attestation the other account gave is the survivor's from now on.
-  if (participations.length > 0) {
-    await tx
-      .update(handicapScore)
-      .set({ userId: survivor.id })
-      .where(
-        and(
-          eq(handicapScore.userId, other.id),
-          inArray(
-            handicapScore.participantId,
-            participations.map((p) => p.id),
-          ),
-        ),
-      );
-    await refreshCalculatedIndex(tx, survivor.id);
-  }
-  await tx
-    .update(handicapScore)
-    .set({ attestedByUserId: survivor.id })
-    .where(eq(handicapScore.attestedByUserId, other.id));
-  const courses = await tx
-    .update(course)
-    .set({ ownerUserId: survivor.id })
-    .where(and(eq(course.ownerUserId, other.id), eq(course.kind, 'personal')))
-    .returning({ id: course.id });
-  const emails = await tx
-    .update(userSecondaryEmail)
-    .set({ userId: survivor.id })
-    .where(eq(userSecondaryEmail.userId, other.id))
-    .returning({ email: userSecondaryEmail.email });
-
-  // What the survivor has not filled in is taken from the other account; nothing it has is overwritten
-  // (`survivor` is the row read under lock in this transaction).
-  await tx
-    .update(appUser)
-    .set({ name: survivor.name ?? other.name, handicapIndex: survivor.handicapIndex ?? other.handicapIndex })
-    .where(eq(appUser.id, survivor.id));
-  await tx.delete(appUser).where(eq(appUser.id, other.id));
-  // After the delete: the address is free as a primary one only now.
-  await tx.insert(userSecondaryEmail).values({ userId: survivor.id, email: other.email });
-
+  const organizationIds = await moveUserMemberships(tx, other.id, survivor.id);
+  const { rounds, participantIds } = await moveUserRounds(tx, other.id, survivor.id);
+  await moveUserScores(tx, other.id, survivor.id, participantIds);
+  const courses = await moveUserCourses(tx, other.id, survivor.id);
+  const emails = await absorbUser(tx, survivor, other);
   return {
-    memberships: memberships.length,
-    rounds: rounds.length,
-    participations: participations.length,
-    courses: courses.length,
-    emails: emails.length + 1,
-    organizationIds: memberships.map((m) => m.organizationId),
+    memberships: organizationIds.length,
+    rounds,
+    participations: participantIds.length,
+    courses,
+    emails,
+    organizationIds,
   };
 }
 
@@ -207,47 +123,42 @@ export async function confirmMerge(
   actor: Pick<Actor, 'user' | 'ip'>,
   confirmation: Confirmation,
 ): Promise<{ user: PublicUser; emails: AccountEmails; moved: Omit<MergeSummary, 'organizationIds'> }> {
-  const outcome = await deps.db.transaction(async (tx) => {
-    const challenge = await consumeConfirmation(deps, tx, {
-      userId: actor.user.id,
-      purpose: 'merge',
-      confirmation: confirmation,
-    });
-    // Returned, not thrown: a wrong code's attempt must be committed.
-    if (challenge instanceof AppError) return challenge;
-    await lockEmail(tx, challenge.email);
-    const found = await findUserByEmail(tx, challenge.email);
-    if (!found) throw new AppError('EMAIL_NOT_FOUND');
-    if (found.id === actor.user.id) throw new AppError('CONFLICT', { key: 'errors.account.addressAlreadyYours' });
-    const locked = await lockUsers(tx, [actor.user.id, found.id]);
-    const survivor = locked.get(actor.user.id);
-    const other = locked.get(found.id);
-    if (!survivor || !other) throw new AppError('NOT_FOUND');
-    assertMergeable(other);
+  const outcome = await withConfirmedAddress(
+    deps,
+    { userId: actor.user.id, purpose: 'merge', confirmation },
+    async (tx, address) => {
+      const found = await findUserByEmail(tx, address);
+      if (!found) throw new AppError('EMAIL_NOT_FOUND');
+      if (found.id === actor.user.id) throw new AppError('CONFLICT', { key: 'errors.account.addressAlreadyYours' });
+      const locked = await lockUsers(tx, [actor.user.id, found.id]);
+      const survivor = locked.get(actor.user.id);
+      const other = locked.get(found.id);
+      if (!survivor || !other) throw new AppError('NOT_FOUND');
+      assertMergeable(other);
 
-    const summary = await mergeAccounts(tx, survivor, other);
-    const { organizationIds, ...moved } = summary;
-    const details = { mergedUserId: other.id, mergedEmail: other.email, ...moved };
-    await audit(deps, tx, {
-      action: 'account.merged',
-      actorUserId: survivor.id,
-      subjectUserId: survivor.id,
-      ip: actor.ip,
-      details,
-    });
-    for (const organizationId of organizationIds) {
+      const summary = await mergeAccounts(tx, survivor, other);
+      const { organizationIds, ...moved } = summary;
+      const details = { mergedUserId: other.id, mergedEmail: other.email, ...moved };
       await audit(deps, tx, {
         action: 'account.merged',
         actorUserId: survivor.id,
         subjectUserId: survivor.id,
-        organizationId,
         ip: actor.ip,
         details,
       });
-    }
-    return { survivor, moved, mergedUserId: other.id };
-  });
-  if (outcome instanceof AppError) throw outcome;
+      for (const organizationId of organizationIds) {
+        await audit(deps, tx, {
+          action: 'account.merged',
+          actorUserId: survivor.id,
+          subjectUserId: survivor.id,
+          organizationId,
+          ip: actor.ip,
+          details,
+        });
+      }
+      return { survivor, moved, mergedUserId: other.id };
+    },
+  );
   // The other account no longer exists: its sockets close now rather than at the next sweep.
   announceSessionsEnded(deps, outcome.mergedUserId);
   const user = (await findUserById(deps.db, outcome.survivor.id)) ?? outcome.survivor;

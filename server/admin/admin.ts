@@ -52,18 +52,25 @@ export async function listUsers(
     .orderBy(asc(appUser.email))
     .limit(input.limit)
     .offset((input.page - 1) * input.limit);
+  const page = await recordListing(deps, operator, 'admin.users_listed', q, input);
+  return { users: rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt })), ...page, total };
+}
+
+/** A super administrator's listing is recorded (who looked, for what, which page); answers the page. */
+async function recordListing(
+  deps: Deps,
+  operator: Operator,
+  action: 'admin.users_listed' | 'admin.organizations_listed',
+  q: string,
+  input: Paging,
+): Promise<{ page: number; limit: number }> {
   await audit(deps, deps.db, {
-    action: 'admin.users_listed',
+    action,
     actorUserId: operator.userId,
     ip: operator.ip,
     details: { q, page: input.page, limit: input.limit },
   });
-  return {
-    users: rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt })),
-    page: input.page,
-    limit: input.limit,
-    total,
-  };
+  return { page: input.page, limit: input.limit };
 }
 
 export async function listOrganizations(
@@ -93,13 +100,8 @@ export async function listOrganizations(
     .orderBy(asc(organization.name), asc(organization.id))
     .limit(input.limit)
     .offset((input.page - 1) * input.limit);
-  await audit(deps, deps.db, {
-    action: 'admin.organizations_listed',
-    actorUserId: operator.userId,
-    ip: operator.ip,
-    details: { q, page: input.page, limit: input.limit },
-  });
-  return { organizations, page: input.page, limit: input.limit, total };
+  const page = await recordListing(deps, operator, 'admin.organizations_listed', q, input);
+  return { organizations, ...page, total };
 }
 
 /** Ends every session of the user at once (their next request is 401). */

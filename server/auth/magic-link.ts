@@ -1,14 +1,15 @@
 import { audit } from '../audit';
 import type { Transaction } from '../db/client';
 import { appUser } from '../db/schema';
+import type { Visitor } from '../actor';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { signInMail } from '../mail/templates/sign-in';
 import type { RequestLinkInput, VerifyLinkInput } from '../../shared/schemas/auth';
 
 import { consumeLimit, handBackIfSendFails, LIMITS } from './rate-limit';
-import type { CookieJar, SessionAnswer } from './sessions';
-import { completePrimarySignIn, type RequestOrigin } from './sign-in';
+import type { SessionAnswer } from './sessions';
+import { completePrimarySignIn } from './sign-in';
 import { findUserByEmail, lockEmail, normalizeEmail, type UserRow } from './users';
 import {
   consumeVerificationCode,
@@ -38,7 +39,11 @@ export function signInLink(publicUrl: string, token: string): string {
  * requests cannot slip past them: every request counts against its IP; a mail counts against the address
  * (60 s cooldown, and at most 5 mails per 10 minutes as for every mail-sending endpoint).
  */
-export async function requestMagicLink(deps: Deps, input: RequestLinkInput, origin: RequestOrigin): Promise<void> {
+export async function requestMagicLink(
+  deps: Deps,
+  origin: Pick<Visitor, 'ip' | 'language'>,
+  input: RequestLinkInput,
+): Promise<void> {
   const address = normalizeEmail(input.email);
   const issued = await deps.db.transaction(async (tx) => {
     await lockEmail(tx, address);
@@ -126,12 +131,7 @@ async function userForVerifiedAddress(tx: Transaction, address: string): Promise
  * consumed, superseded, expired and (for codes) wrong all answer 400 INVALID_LINK. The consumption and the
  * account creation share one transaction: a failure in between leaves the link usable.
  */
-export async function verifyMagicLink(
-  deps: Deps,
-  jar: CookieJar,
-  input: VerifyLinkInput,
-  origin: RequestOrigin,
-): Promise<SessionAnswer> {
+export async function verifyMagicLink(deps: Deps, visitor: Visitor, input: VerifyLinkInput): Promise<SessionAnswer> {
   const outcome = await deps.db.transaction(async (tx) => {
     const link =
       input.kind === 'token'
@@ -145,14 +145,14 @@ export async function verifyMagicLink(
   if (!outcome) {
     await audit(deps, deps.db, {
       action: 'auth.sign_in_failed',
-      ip: origin.ip,
+      ip: visitor.ip,
       details: { method: input.kind === 'token' ? 'magic_link' : 'magic_code' },
     });
     // A typed code is far more often mistyped than expired: the message says to check it first.
     throw new AppError('INVALID_LINK', input.kind === 'code' ? { key: 'errors.auth.wrongSignInCode' } : {});
   }
-  return completePrimarySignIn(deps, jar, outcome.user, {
-    ...origin,
+  return completePrimarySignIn(deps, visitor.jar, outcome.user, {
+    ...visitor,
     method: input.kind === 'token' ? 'magic_link' : 'magic_code',
   });
 }

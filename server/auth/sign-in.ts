@@ -1,8 +1,9 @@
 import type { Language } from '../../shared/values';
 import { eq } from 'drizzle-orm';
-import { audit } from '../audit';
+import { audit, type AuditEvent } from '../audit';
 import { appUser } from '../db/schema';
 import { acceptInvitationsOnSignIn } from '../organizations/invitations';
+import type { SessionHolder, Visitor } from '../actor';
 import type { Deps } from '../deps';
 import { announceSessionsEnded } from '../realtime/channels';
 import { AppError } from '../errors';
@@ -115,15 +116,10 @@ async function passwordMatches(user: UserRow | null, password: string): Promise<
  * answer, 401 INVALID_CREDENTIALS, after the same amount of hashing work. Failures are limited per
  * account and per IP (docs/contract.md section 6); the limit is checked before any hashing.
  */
-export async function signInWithPassword(
-  deps: Deps,
-  jar: CookieJar,
-  input: LoginInput,
-  origin: RequestOrigin,
-): Promise<SessionAnswer> {
+export async function signInWithPassword(deps: Deps, visitor: Visitor, input: LoginInput): Promise<SessionAnswer> {
   const address = normalizeEmail(input.email);
   const user = await findUserByEmail(deps.db, address);
-  const attempt = await takePasswordAttempt(deps, origin.ip, accountKey(user, address));
+  const attempt = await takePasswordAttempt(deps, visitor.ip, accountKey(user, address));
 
   // Hash first, whatever the user: the time taken must not depend on whether the address is known.
   const matches = await passwordMatches(user, input.password);
@@ -131,13 +127,13 @@ export async function signInWithPassword(
     await audit(deps, deps.db, {
       action: 'auth.sign_in_failed',
       subjectUserId: user?.id ?? null,
-      ip: origin.ip,
+      ip: visitor.ip,
       details: { method: 'password' },
     });
     throw new AppError('INVALID_CREDENTIALS');
   }
   await forgiveAttempt(deps, attempt);
-  return completePrimarySignIn(deps, jar, user, { ...origin, method: 'password' });
+  return completePrimarySignIn(deps, visitor.jar, user, { ...visitor, method: 'password' });
 }
 
 // ---- Password change ----
@@ -149,18 +145,17 @@ export async function signInWithPassword(
  */
 export async function setPassword(
   deps: Deps,
-  jar: CookieJar,
-  user: UserRow,
+  holder: Pick<SessionHolder, 'session' | 'jar' | 'ip'>,
   input: SetPasswordInput,
-  origin: RequestOrigin,
 ): Promise<void> {
+  const { user } = holder.session;
   if (user.passwordHash !== null) {
     if (input.currentPassword === undefined) {
       throw new AppError('INVALID_INPUT', {
         issues: [{ path: 'currentPassword', key: 'errors.auth.currentPasswordMissing' }],
       });
     }
-    const attempt = await takePasswordAttempt(deps, origin.ip, accountKey(user, user.email));
+    const attempt = await takePasswordAttempt(deps, holder.ip, accountKey(user, user.email));
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
       throw new AppError('INVALID_CREDENTIALS', { key: 'errors.auth.wrongCurrentPassword' });
     }
@@ -171,15 +166,10 @@ export async function setPassword(
     await tx.update(appUser).set({ passwordHash }).where(eq(appUser.id, user.id));
     return endAllSessions(tx, user.id);
   });
-  announceSessionsEnded(deps, user.id);
-  await audit(deps, deps.db, {
+  await goOnHereAlone(deps, holder, updated, {
     action: 'auth.password_changed',
-    actorUserId: user.id,
-    subjectUserId: user.id,
-    ip: origin.ip,
     details: { hadPassword: user.passwordHash !== null },
   });
-  await startSession(deps, jar, updated, 'full');
 }
 
 // ---- Ending sessions ----
@@ -187,19 +177,26 @@ export async function setPassword(
 /** Every earlier token of the user is refused from now on; this device continues with a fresh one. */
 export async function signOutEverywhere(
   deps: Deps,
-  jar: CookieJar,
-  user: UserRow,
-  origin: RequestOrigin,
+  holder: Pick<SessionHolder, 'session' | 'jar' | 'ip'>,
 ): Promise<void> {
+  const { user } = holder.session;
   const updated = await endAllSessions(deps.db, user.id);
-  announceSessionsEnded(deps, user.id);
-  await audit(deps, deps.db, {
-    action: 'auth.sign_out_everywhere',
-    actorUserId: user.id,
-    subjectUserId: user.id,
-    ip: origin.ip,
-  });
-  await startSession(deps, jar, updated, 'full');
+  await goOnHereAlone(deps, holder, updated, { action: 'auth.sign_out_everywhere' });
+}
+
+/**
+ * After every session of the user was ended (`updated`, the row with its new session version): the other
+ * devices' sockets close now, the change is recorded, and this device goes on with a fresh token.
+ */
+async function goOnHereAlone(
+  deps: Deps,
+  holder: Pick<SessionHolder, 'jar' | 'ip'>,
+  updated: UserRow,
+  event: Pick<AuditEvent, 'action' | 'details'>,
+): Promise<void> {
+  announceSessionsEnded(deps, updated.id);
+  await audit(deps, deps.db, { ...event, actorUserId: updated.id, subjectUserId: updated.id, ip: holder.ip });
+  await startSession(deps, holder.jar, updated, 'full');
 }
 
 /**

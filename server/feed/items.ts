@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, like, lt } from 'drizzle-orm';
 import type { FeedFacts } from '../../shared/format/feed-sentence';
 import type { FeedList } from '../../shared/schemas/feed';
 import { FEED_DEFAULT_LIMIT } from '../../shared/schemas/feed';
+import { withAfterCommit, type AfterCommit } from '../db/after-commit';
 import type { Queryable, Transaction } from '../db/client';
 import { feedItem, type FeedHiddenReason } from '../db/schema';
 import type { Deps } from '../deps';
@@ -16,7 +17,7 @@ import type { FeedItemKind, Language } from '../../shared/values';
  */
 export interface FeedWriter {
   tx: Queryable;
-  afterCommit(work: () => void): void;
+  afterCommit: AfterCommit;
 }
 
 export interface NewFeedItem {
@@ -164,12 +165,7 @@ export async function inFeedTransaction<T>(
   deps: Pick<Deps, 'db'>,
   work: (writer: FeedWriter & { tx: Transaction }) => Promise<T>,
 ): Promise<T> {
-  const announcements: (() => void)[] = [];
-  const result = await deps.db.transaction((tx) =>
-    work({ tx, afterCommit: (announce) => void announcements.push(announce) }),
-  );
-  for (const announce of announcements) announce();
-  return result;
+  return withAfterCommit(deps.db, (tx, afterCommit) => work({ tx, afterCommit }));
 }
 
 /** Newest first; `before` pages back from an item (older than it). Each item's text in the reader's language. */

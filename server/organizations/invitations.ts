@@ -18,7 +18,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { invitationMail } from '../mail/templates/organizations';
 import { joinKeepingHigherRole } from './roles';
-import type { OrgScope } from './scope';
+import { auditInScope, type OrgScope } from './scope';
 import type { Role } from '../../shared/values';
 
 /** An invitation is valid for 7 days and is used once (decision 0301, docs/organizations.md). */
@@ -76,11 +76,8 @@ export async function inviteByEmail(
   input: { email: string; role: Role },
 ): Promise<InvitationSummary> {
   const sent = await sendInvitation(deps, scope, input);
-  await audit(deps, scope.tx, {
+  await auditInScope(deps, scope, {
     action: 'org.member_invited',
-    actorUserId: scope.actorUserId,
-    organizationId: scope.organizationId,
-    ip: scope.ip,
     details: { email: input.email, role: input.role },
   });
   return { email: sent.email, role: sent.role, expiresAt: sent.expiresAt };
@@ -440,11 +437,8 @@ export async function resendInvitation(
   await lockVerificationTarget(scope.tx, 'invitation', invitationTarget(scope.organizationId, email));
   const old = await findPendingInvitation(deps, scope, input.invitationId);
   const invitation = await sendInvitation(deps, scope, { email: old.email, role: old.role });
-  await audit(deps, scope.tx, {
+  await auditInScope(deps, scope, {
     action: 'org.invitation_resent',
-    actorUserId: scope.actorUserId,
-    organizationId: scope.organizationId,
-    ip: scope.ip,
     details: { email: old.email, role: old.role },
   });
   return { invitation };
@@ -465,11 +459,8 @@ export async function cancelInvitation(
     .where(and(eq(verification.id, found.id), isOpen(now)))
     .returning({ id: verification.id });
   if (!voided) throw new AppError('NOT_FOUND', { key: NO_PENDING_INVITATION });
-  await audit(deps, scope.tx, {
+  await auditInScope(deps, scope, {
     action: 'org.invitation_cancelled',
-    actorUserId: scope.actorUserId,
-    organizationId: scope.organizationId,
-    ip: scope.ip,
     details: { email: found.email, role: found.role },
   });
   return { ok: true };

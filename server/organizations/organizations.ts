@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { audit } from '../audit';
 import { findUserByEmail, normalizeEmail } from '../auth/users';
 import { appUser, organization, organizationMembership } from '../db/schema';
@@ -7,7 +7,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { inviteByEmail, type InvitationSummary } from './invitations';
 import { isAdminRole } from './roles';
-import type { OrgScope } from './scope';
+import { auditInScope, type OrgScope } from './scope';
 import { announceAccessChanged } from '../realtime/channels';
 import type { Role } from '../../shared/values';
 import type { Actor } from '../actor';
@@ -92,14 +92,20 @@ export async function listMembers(_deps: Deps, scope: OrgScope): Promise<{ membe
   return { members };
 }
 
+/** The membership row of `userId` in the scope's organization. */
+function membershipOf(scope: Pick<OrgScope, 'organizationId'>, userId: string): SQL | undefined {
+  return and(
+    eq(organizationMembership.organizationId, scope.organizationId),
+    eq(organizationMembership.userId, userId),
+  );
+}
+
 async function findMember(scope: OrgScope, userId: string): Promise<Member | null> {
   const [row] = await scope.tx
     .select(memberColumns)
     .from(organizationMembership)
     .innerJoin(appUser, eq(appUser.id, organizationMembership.userId))
-    .where(
-      and(eq(organizationMembership.organizationId, scope.organizationId), eq(organizationMembership.userId, userId)),
-    )
+    .where(membershipOf(scope, userId))
     .limit(1);
   return row ?? null;
 }
@@ -160,12 +166,9 @@ export async function addMember(
     .onConflictDoNothing()
     .returning({ userId: organizationMembership.userId });
   if (!inserted) throw new AppError('CONFLICT', { key: 'errors.organizations.alreadyMember' });
-  await audit(deps, scope.tx, {
+  await auditInScope(deps, scope, {
     action: 'org.member_added',
-    actorUserId: scope.actorUserId,
     subjectUserId: user.id,
-    organizationId: scope.organizationId,
-    ip: scope.ip,
     details: { role: input.role },
   });
   return { result: 'added', member: { userId: user.id, name: user.name, email: user.email, role: input.role } };
@@ -188,21 +191,10 @@ export async function setRole(
   if (target.role === input.role) return { member: target };
   if (target.role === 'owner' && (await ownerCount(scope)) <= 1) throw new AppError('CONFLICT', { key: LAST_OWNER });
 
-  await scope.tx
-    .update(organizationMembership)
-    .set({ role: input.role })
-    .where(
-      and(
-        eq(organizationMembership.organizationId, scope.organizationId),
-        eq(organizationMembership.userId, input.userId),
-      ),
-    );
-  await audit(deps, scope.tx, {
+  await scope.tx.update(organizationMembership).set({ role: input.role }).where(membershipOf(scope, input.userId));
+  await auditInScope(deps, scope, {
     action: 'org.role_changed',
-    actorUserId: scope.actorUserId,
     subjectUserId: input.userId,
-    organizationId: scope.organizationId,
-    ip: scope.ip,
     details: { from: target.role, to: input.role },
   });
   return { member: { ...target, role: input.role } };
@@ -221,20 +213,10 @@ export async function removeMember(deps: Deps, unlocked: OrgScope, input: { user
   }
   if (target.role === 'owner' && (await ownerCount(scope)) <= 1) throw new AppError('CONFLICT', { key: LAST_OWNER });
 
-  await scope.tx
-    .delete(organizationMembership)
-    .where(
-      and(
-        eq(organizationMembership.organizationId, scope.organizationId),
-        eq(organizationMembership.userId, input.userId),
-      ),
-    );
-  await audit(deps, scope.tx, {
+  await scope.tx.delete(organizationMembership).where(membershipOf(scope, input.userId));
+  await auditInScope(deps, scope, {
     action: 'org.member_removed',
-    actorUserId: scope.actorUserId,
     subjectUserId: input.userId,
-    organizationId: scope.organizationId,
-    ip: scope.ip,
     details: { role: target.role, left: leaving },
   });
   // Their live subscriptions to this organization (team chat) end as soon as the removal is visible.

@@ -1,5 +1,8 @@
 import type { Language } from '../../shared/values';
+import { audit, type AuditEvent } from '../audit';
+import type { AfterCommit } from '../db/after-commit';
 import type { Transaction } from '../db/client';
+import type { Deps } from '../deps';
 import type { Role } from '../../shared/values';
 
 /**
@@ -21,5 +24,19 @@ export interface OrgScope {
    * Runs `work` once the transaction has committed (never if it rolls back): news for the live layer must
    * not announce a change that could still be undone, nor arrive before others can read it.
    */
-  afterCommit(work: () => void): void;
+  afterCommit: AfterCommit;
+}
+
+/** Records an organization's security event in its own transaction, with who acted from where. */
+export function auditInScope(
+  deps: Pick<Deps, 'now' | 'metrics'>,
+  scope: Pick<OrgScope, 'tx' | 'organizationId' | 'actorUserId' | 'ip'>,
+  event: Omit<AuditEvent, 'actorUserId' | 'organizationId' | 'ip'>,
+): Promise<void> {
+  return audit(deps, scope.tx, {
+    ...event,
+    actorUserId: scope.actorUserId,
+    organizationId: scope.organizationId,
+    ip: scope.ip,
+  });
 }

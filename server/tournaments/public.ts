@@ -20,6 +20,7 @@ import {
   tournamentGroupEntry,
 } from '../db/schema';
 import { withTenant } from '../db/tenancy';
+import type { Viewer } from '../actor';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { allocateStrokes } from '../golf/strokes';
@@ -197,12 +198,13 @@ async function courseOf(tx: Transaction, courseId: string): Promise<{ course?: {
  */
 export async function publicTournamentPage(
   deps: Pick<Deps, 'db' | 'bus' | 'now'>,
-  input: { slug: string; userId: string | null },
+  viewer: Viewer,
+  input: { slug: string },
 ): Promise<PublicTournamentPage> {
   // A public page is the same for every reader: kept for a moment, until the tournament's next change.
   const kept = keptPublicPage<PublicTournamentPage>(deps, input.slug);
   if (kept) return kept;
-  return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: input.userId }, async (tx, found) => {
+  return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: viewer.userId }, async (tx, found) => {
     const page = await pageOf(tx, found);
     if (found.context === null) keepPublicPage(deps, input.slug, found.row.id, page);
     return page;
@@ -224,9 +226,10 @@ function pageOf(tx: Transaction, found: VisibleTournament): Promise<PublicTourna
 /** public.leaderboard: one division (its id; an unknown one is 404) or all. */
 export async function publicLeaderboard(
   deps: Pick<Deps, 'db'>,
-  input: { slug: string; division?: string | undefined; userId: string | null },
+  viewer: Viewer,
+  input: { slug: string; division?: string | undefined },
 ): Promise<LeaderboardView> {
-  return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: input.userId }, (tx, found) =>
+  return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: viewer.userId }, (tx, found) =>
     leaderboardView(tx, found.row, { division: input.division, latest: found.latest }),
   );
 }
@@ -238,9 +241,10 @@ export async function publicLeaderboard(
  */
 export async function publicCard(
   deps: Pick<Deps, 'db'>,
-  input: { slug: string; entryId: string; userId: string | null },
+  viewer: Viewer,
+  input: { slug: string; entryId: string },
 ): Promise<PublicCardView> {
-  return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: input.userId }, async (tx, found) => {
+  return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: viewer.userId }, async (tx, found) => {
     const board = await loadLeaderboardInput(tx, found.row);
     const entry = board.entries.find((e) => e.entryId === input.entryId);
     const division = entry && board.divisions.find((d) => d.id === entry.divisionId);
@@ -326,11 +330,12 @@ interface Candidate {
  */
 export async function publicTournaments(
   deps: Pick<Deps, 'db'>,
-  input: { q?: string | undefined; limit?: number | undefined; cursor?: string | undefined; userId: string | null },
+  viewer: Viewer,
+  input: { q?: string | undefined; limit?: number | undefined; cursor?: string | undefined } = {},
 ): Promise<{ tournaments: PublicTournamentView[]; nextCursor?: string }> {
   const limit = input.limit ?? PUBLIC_TOURNAMENTS_DEFAULT_LIMIT;
   const position = input.cursor ? decodeCursor(input.cursor) : null;
-  const contexts: (string | null)[] = [null, ...(await organizationsOf(deps, input.userId))];
+  const contexts: (string | null)[] = [null, ...(await organizationsOf(deps, viewer.userId))];
   const candidates: Candidate[] = [];
   for (const context of contexts) {
     const rows = await withTenant(deps.db, context, (tx) =>

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { isHttpsRequest, readSessionCookie } from '../auth/cookie';
 import { clientAddress } from '../http/client-address';
 import type { CookieJar } from '../auth/sessions';
+import type { Visitor } from '../actor';
 import type { Deps } from '../deps';
 import { languageOfAcceptLanguage } from '../../shared/language';
 import type { Language } from '../../shared/values';
@@ -32,6 +33,11 @@ export interface Context {
   cookies: CookieJar;
   /** The WebSocket a subscription runs on (absent over HTTP): live streams watch its send buffer. */
   socket?: WebSocket;
+}
+
+/** The caller of a public sign-in procedure (server/actor.ts), in the actor's place. */
+export function visitorOf(ctx: Pick<Context, 'cookies' | 'meta'>): Visitor {
+  return { jar: ctx.cookies, ip: ctx.meta.ip, language: ctx.meta.language };
 }
 
 type RequestLike = Pick<IncomingMessage, 'headers' | 'socket'> & { id?: string };

@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import { resolveSession, resolveSessionWithMembership, type Session } from '../auth/sessions';
+import { withAfterCommit, type AfterCommit } from '../db/after-commit';
 import { withTenant } from '../db/tenancy';
 import {
   giveBackSubscription,
@@ -13,7 +14,7 @@ import type { Transaction } from '../db/client';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import type { Context } from './context';
 import { describeError, toTRPCError } from './errors';
-import type { Actor } from '../actor';
+import type { Actor, SessionHolder, Viewer } from '../actor';
 import { isAdminRole } from '../organizations/roles';
 import type { OrgScope } from '../organizations/scope';
 import { id } from '../../shared/schemas/common';
@@ -75,6 +76,11 @@ function speaksAccountLanguage(ctx: Context, session: Pick<Session, 'user'>): vo
   if (session.user.language) ctx.meta.language = session.user.language;
 }
 
+/** The session's holder (server/actor.ts), for the procedures that work on the session itself. */
+function holderOf(ctx: Context, session: Session): SessionHolder {
+  return { session, jar: ctx.cookies, ip: ctx.meta.ip, language: ctx.meta.language };
+}
+
 function notAuthenticated(): AppError {
   return new AppError('NOT_AUTHENTICATED');
 }
@@ -91,7 +97,9 @@ export const publicProcedure = baseProcedure;
 export const optionalUserProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (session?.stage === 'full') speaksAccountLanguage(ctx, session);
-  return next({ ctx: { session: session?.stage === 'full' ? session : null, stage: session?.stage ?? null } });
+  const full = session?.stage === 'full' ? session : null;
+  const viewer: Viewer = { userId: full?.user.id ?? null };
+  return next({ ctx: { session: full, stage: session?.stage ?? null, viewer } });
 });
 
 /**
@@ -129,7 +137,7 @@ export const userProcedure = baseProcedure.use(async ({ ctx, next }) => {
   if (session?.stage !== 'full') throw notAuthenticated();
   speaksAccountLanguage(ctx, session);
   const actor: Actor = { userId: session.user.id, ip: ctx.meta.ip, user: session.user, language: ctx.meta.language };
-  return next({ ctx: { session, user: session.user, actor } });
+  return next({ ctx: { session, user: session.user, actor, holder: holderOf(ctx, session) } });
 });
 
 /** 2FA verification: only pending_2fa or must_enroll_2fa; a full session is refused like a missing one. */
@@ -137,7 +145,7 @@ export const pendingProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (!session || session.stage === 'full') throw notAuthenticated();
   speaksAccountLanguage(ctx, session);
-  return next({ ctx: { session, user: session.user } });
+  return next({ ctx: { session, user: session.user, holder: holderOf(ctx, session) } });
 });
 
 /** 2FA setup: full (voluntary, from settings) or must_enroll_2fa (mandatory enrolment). */
@@ -145,7 +153,7 @@ export const enrollingProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (!session || (session.stage !== 'full' && session.stage !== 'must_enroll_2fa')) throw notAuthenticated();
   speaksAccountLanguage(ctx, session);
-  return next({ ctx: { session, user: session.user } });
+  return next({ ctx: { session, user: session.user, holder: holderOf(ctx, session) } });
 });
 
 /** A valid session of any stage (the e-mail code endpoint serves pending, enrolling and full sessions). */
@@ -153,7 +161,7 @@ export const anySessionProcedure = baseProcedure.use(async ({ ctx, next }) => {
   const session = await sessionOf(ctx);
   if (!session) throw notAuthenticated();
   speaksAccountLanguage(ctx, session);
-  return next({ ctx: { session, user: session.user } });
+  return next({ ctx: { session, user: session.user, holder: holderOf(ctx, session) } });
 });
 
 export const superAdminProcedure = userProcedure.use(async ({ ctx, next }) => {
@@ -183,9 +191,7 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
   const role = session.organizationRole;
   if (!role) throw new AppError('NOT_ORG_MEMBER');
 
-  const committed: (() => void)[] = [];
-  const afterCommit = (work: () => void) => void committed.push(work);
-  const run = (tx: Transaction) => {
+  const run = (tx: Transaction, afterCommit: AfterCommit) => {
     // The domain functions' second argument (decision 0014), ready made.
     const scope: OrgScope = {
       tx,
@@ -200,14 +206,17 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
   };
   let outcome: Awaited<ReturnType<typeof run>> | undefined;
   try {
-    await withTenant(ctx.deps.db, organizationId, async (tx) => {
-      outcome = await run(tx);
-      if (!outcome.ok) throw ROLLBACK;
-    });
+    // A failed procedure throws ROLLBACK out of the transaction, so what it deferred never runs.
+    await withAfterCommit(
+      (work) => withTenant(ctx.deps.db, organizationId, work),
+      async (tx, afterCommit) => {
+        outcome = await run(tx, afterCommit);
+        if (!outcome.ok) throw ROLLBACK;
+      },
+    );
   } catch (error) {
     if (error !== ROLLBACK) throw error;
   }
-  if (outcome!.ok) for (const work of committed) work();
   return outcome!;
 });
 

@@ -6,31 +6,37 @@ import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
 import { chatRouter } from './routers/chat';
 import { coursesRouter } from './routers/courses';
+import { personalCoursesRouter } from './routers/courses-personal';
 import { feedRouter } from './routers/feed';
 import { handicapRouter } from './routers/handicap';
-import { orgsRouter } from './routers/orgs';
-import { participantsRouter } from './routers/participants';
-import { publicRouter } from './routers/public';
-import { personalCoursesRouter } from './routers/personalCourses';
+import { organizationsRouter } from './routers/organizations';
 import { roundsRouter } from './routers/rounds';
-import { tournamentLiveRouter } from './routers/tournamentLive';
-import { tournamentPlayRouter } from './routers/tournamentPlay';
+import { participantsRouter } from './routers/rounds-participants';
 import { tournamentsRouter } from './routers/tournaments';
-import { twoFactorRouter } from './routers/twoFactor';
+import { tournamentLiveRouter } from './routers/tournaments-live';
+import { tournamentPlayRouter } from './routers/tournaments-play';
+import { publicTournamentsRouter } from './routers/tournaments-public';
+import { twoFactorRouter } from './routers/two-factor';
 
+/**
+ * The procedure paths (`orgs.list`, `public.tournament`, …) are the public contract (docs/contract.md) and
+ * stay as they are; each router's file is named after the domain folder it serves, `<folder>.ts` or
+ * `<folder>-<part>.ts` (decision 0026), so `orgs` is routers/organizations.ts and `public` is
+ * routers/tournaments-public.ts.
+ */
 export const appRouter = router({
   auth: authRouter,
   twoFactor: twoFactorRouter,
   account: accountRouter,
   handicap: handicapRouter,
-  orgs: orgsRouter,
+  orgs: organizationsRouter,
   admin: adminRouter,
   courses: coursesRouter,
   personalCourses: personalCoursesRouter,
   rounds: roundsRouter,
   participants: participantsRouter,
   tournaments: mergeRouters(tournamentsRouter, tournamentPlayRouter, tournamentLiveRouter),
-  public: publicRouter,
+  public: publicTournamentsRouter,
   chat: chatRouter,
   feed: feedRouter,
 });

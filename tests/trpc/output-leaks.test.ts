@@ -79,7 +79,7 @@ describe('output schemas keep unnamed fields in (decision 0012)', () => {
     // One parse, remembered for the cached page: the REST adapter's bytes (kept per answer object) stay shared.
     expect(second).toBe(first);
     // The schema names every field the page has: the parsed answer is the domain's page, as JSON would send it.
-    const page = await publicTournamentPage(deps, { slug: fixture.slug, userId: null });
+    const page = await publicTournamentPage(deps, { userId: null }, { slug: fixture.slug });
     expect(first).not.toBe(page);
     expect(first).toEqual(JSON.parse(JSON.stringify(page)));
 

@@ -1,13 +1,12 @@
-import type { Language } from '../../../shared/values';
 import { eq } from 'drizzle-orm';
+import type { Actor, SessionHolder } from '../../actor';
 import { audit } from '../../audit';
 import { appUser, twoFactorSetup } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { announceSessionsEnded } from '../../realtime/channels';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from '../recovery-codes';
-import { endAllSessions, startSession, type CookieJar, type Session } from '../sessions';
-import type { UserRow } from '../users';
+import { endAllSessions, startSession } from '../sessions';
 import { notifyChange } from './email';
 import { requireMayDisable } from './policy';
 import { requireSecondFactor } from './second-factor';
@@ -15,13 +14,10 @@ import { requireSecondFactor } from './second-factor';
 /** Turning 2FA off, and a new set of recovery codes: both need the second factor proven again. */
 
 /** POST /auth/2fa/disable, for whoever the policy lets (./policy.ts); every session ends. */
-export async function disableTwoFactor(
-  deps: Deps,
-  input: { session: Session; jar: CookieJar; code: string; ip: string | null; language?: Language },
-): Promise<void> {
-  const user = input.session.user;
+export async function disableTwoFactor(deps: Deps, holder: SessionHolder, input: { code: string }): Promise<void> {
+  const user = holder.session.user;
   const method = await requireMayDisable(deps.db, user);
-  await requireSecondFactor(deps, { user, code: input.code, ip: input.ip });
+  await requireSecondFactor(deps, { user, code: input.code, ip: holder.ip });
   const updated = await deps.db.transaction(async (tx) => {
     await tx
       .update(appUser)
@@ -33,32 +29,33 @@ export async function disableTwoFactor(
       action: 'two_factor.disabled',
       actorUserId: user.id,
       subjectUserId: user.id,
-      ip: input.ip,
+      ip: holder.ip,
       details: { method },
     });
     return endAllSessions(tx, user.id);
   });
   announceSessionsEnded(deps, user.id);
-  await startSession(deps, input.jar, updated, 'full');
-  await notifyChange(deps, updated, { kind: 'disabled', method }, input.language);
+  await startSession(deps, holder.jar, updated, 'full');
+  await notifyChange(deps, updated, { kind: 'disabled', method }, holder.language);
 }
 
 /** POST /auth/2fa/recovery-codes: a new set of ten; the old ones stop working. */
 export async function regenerateRecoveryCodes(
   deps: Deps,
-  input: { user: UserRow; code: string; ip: string | null },
+  actor: Pick<Actor, 'user' | 'ip'>,
+  input: { code: string },
 ): Promise<{ recoveryCodes: string[] }> {
-  if (input.user.twoFactorMethod === null) {
+  if (actor.user.twoFactorMethod === null) {
     throw new AppError('CONFLICT', { key: 'errors.auth.twoFactorNotOn' });
   }
-  await requireSecondFactor(deps, input);
+  await requireSecondFactor(deps, { user: actor.user, code: input.code, ip: actor.ip });
   const recoveryCodes = await deps.db.transaction(async (tx) => {
-    const codes = await replaceRecoveryCodes(deps, tx, input.user.id);
+    const codes = await replaceRecoveryCodes(deps, tx, actor.user.id);
     await audit(deps, tx, {
       action: 'two_factor.recovery_codes_regenerated',
-      actorUserId: input.user.id,
-      subjectUserId: input.user.id,
-      ip: input.ip,
+      actorUserId: actor.user.id,
+      subjectUserId: actor.user.id,
+      ip: actor.ip,
     });
     return codes;
   });

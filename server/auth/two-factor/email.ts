@@ -1,5 +1,6 @@
 import type { Language } from '../../../shared/values';
 import { mailLanguage } from '../../mail/language';
+import type { SessionHolder } from '../../actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import {
@@ -9,7 +10,6 @@ import {
   type TwoFactorChange,
 } from '../../mail/templates/two-factor';
 import { consumeLimit, consumeLimitIfUnder, handBackIfSendFails, LIMITS } from '../rate-limit';
-import type { Session } from '../sessions';
 import type { UserRow } from '../users';
 import { issueVerification } from '../verification';
 import { findPendingSetup, renewPendingSetup } from './pending-setup';
@@ -57,8 +57,8 @@ export async function mailCode(
  *   that replacing or disabling the method asks for.
  * Anything else has nothing to send: 409 CONFLICT. A new code voids the previous one.
  */
-export async function sendEmailCode(deps: Deps, input: { session: Session; language?: Language }): Promise<void> {
-  const { user, stage } = input.session;
+export async function sendEmailCode(deps: Deps, holder: Pick<SessionHolder, 'session' | 'language'>): Promise<void> {
+  const { user, stage } = holder.session;
   let purpose: CodePurpose;
   const setup = stage === 'pending_2fa' ? null : await findPendingSetup(deps, user.id, 'email');
   if (setup) purpose = 'two_factor_setup';
@@ -67,7 +67,7 @@ export async function sendEmailCode(deps: Deps, input: { session: Session; langu
 
   const counted = await consumeLimit(deps, deps.db, LIMITS.mailsPerUser, user.id);
   if (setup) await renewPendingSetup(deps, user.id);
-  await mailCode(deps, user, purpose, counted, input.language);
+  await mailCode(deps, user, purpose, counted, holder.language);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Language } from '../../../shared/values';
 import { and, eq, isNull } from 'drizzle-orm';
 import { audit } from '../../audit';
 import { appUser, twoFactorSetup } from '../../db/schema';
+import type { SessionHolder } from '../../actor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { announceSessionsEnded } from '../../realtime/channels';
@@ -10,7 +11,6 @@ import { assertUnderLimit, consumeLimit, LIMITS } from '../rate-limit';
 import { replaceRecoveryCodes } from '../recovery-codes';
 import { endAllSessions, startSession, type CookieJar, type Session, type SessionAnswer } from '../sessions';
 import { matchTotpStep, newTotpSecret, totpProvisioningUri } from '../totp';
-import type { UserRow } from '../users';
 import { consumeVerificationCode } from '../verification';
 import { assertNotLocked, countedAttempt } from './attempts';
 import { mailCode, notifyChange } from './email';
@@ -30,25 +30,29 @@ import { totpBox } from './secret';
  */
 export async function startTotpSetup(
   deps: Deps,
-  input: { user: UserRow; currentCode: string | undefined; ip: string | null },
+  holder: Pick<SessionHolder, 'session' | 'ip'>,
+  input: { currentCode?: string | undefined } | undefined,
 ): Promise<{ secret: string; otpauthUri: string }> {
-  await requireCurrentCodeIfEnrolled(deps, input);
+  const { user } = holder.session;
+  await requireCurrentCodeIfEnrolled(deps, { user, currentCode: input?.currentCode, ip: holder.ip });
   const secret = newTotpSecret();
-  await savePendingSetup(deps, input.user.id, 'totp', totpBox(deps).seal(secret, input.user.id));
-  return { secret, otpauthUri: totpProvisioningUri(secret, input.user.email) };
+  await savePendingSetup(deps, user.id, 'totp', totpBox(deps).seal(secret, user.id));
+  return { secret, otpauthUri: totpProvisioningUri(secret, user.email) };
 }
 
 /** POST /auth/2fa/email/setup: a pending e-mail setup and an enrolment code mailed to the primary address. */
 export async function startEmailSetup(
   deps: Deps,
-  input: { user: UserRow; currentCode: string | undefined; ip: string | null; language?: Language },
+  holder: Pick<SessionHolder, 'session' | 'ip' | 'language'>,
+  input: { currentCode?: string | undefined } | undefined,
 ): Promise<void> {
+  const { user } = holder.session;
   // Checked before the code so that a refused mail does not waste the user's current code.
-  await assertUnderLimit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
-  await requireCurrentCodeIfEnrolled(deps, input);
-  const counted = await consumeLimit(deps, deps.db, LIMITS.mailsPerUser, input.user.id);
-  await savePendingSetup(deps, input.user.id, 'email', null);
-  await mailCode(deps, input.user, 'two_factor_setup', counted, input.language);
+  await assertUnderLimit(deps, deps.db, LIMITS.mailsPerUser, user.id);
+  await requireCurrentCodeIfEnrolled(deps, { user, currentCode: input?.currentCode, ip: holder.ip });
+  const counted = await consumeLimit(deps, deps.db, LIMITS.mailsPerUser, user.id);
+  await savePendingSetup(deps, user.id, 'email', null);
+  await mailCode(deps, user, 'two_factor_setup', counted, holder.language);
 }
 
 export interface EnrolmentAnswer extends SessionAnswer {
@@ -121,27 +125,29 @@ function noSetup(): AppError {
 /** POST /auth/2fa/totp/confirm: a code from the new secret turns TOTP on (a counted attempt). */
 export async function confirmTotpSetup(
   deps: Deps,
-  input: { session: Session; jar: CookieJar; code: string; ip: string | null; language?: Language },
+  holder: SessionHolder,
+  input: { code: string },
 ): Promise<EnrolmentAnswer> {
-  const user = input.session.user;
+  const user = holder.session.user;
   await assertNotLocked(deps, user.id);
   const setup = await findPendingSetup(deps, user.id, 'totp');
   const secret = setup?.secret ? totpBox(deps).open(setup.secret, user.id) : null;
   if (!setup?.secret || secret === null) throw noSetup();
-  const step = await countedAttempt(deps, { user, ip: input.ip }, () => matchTotpStep(secret, input.code, deps.now()));
-  return completeEnrolment(deps, { ...input, method: 'totp', setupSecret: setup.secret, totpStep: step });
+  const step = await countedAttempt(deps, { user, ip: holder.ip }, () => matchTotpStep(secret, input.code, deps.now()));
+  return completeEnrolment(deps, { ...holder, method: 'totp', setupSecret: setup.secret, totpStep: step });
 }
 
 /** POST /auth/2fa/email/confirm: the mailed enrolment code turns e-mail codes on (a counted attempt). */
 export async function confirmEmailSetup(
   deps: Deps,
-  input: { session: Session; jar: CookieJar; code: string; ip: string | null; language?: Language },
+  holder: SessionHolder,
+  input: { code: string },
 ): Promise<EnrolmentAnswer> {
-  const user = input.session.user;
+  const user = holder.session.user;
   await assertNotLocked(deps, user.id);
   if (!(await findPendingSetup(deps, user.id, 'email'))) throw noSetup();
-  await countedAttempt(deps, { user, ip: input.ip }, () =>
+  await countedAttempt(deps, { user, ip: holder.ip }, () =>
     consumeVerificationCode(deps, deps.db, { purpose: 'two_factor_setup', target: user.id, code: input.code }),
   );
-  return completeEnrolment(deps, { ...input, method: 'email', setupSecret: null, totpStep: null });
+  return completeEnrolment(deps, { ...holder, method: 'email', setupSecret: null, totpStep: null });
 }

@@ -1,18 +1,20 @@
 import { audit } from '../../audit';
+import type { SessionHolder } from '../../actor';
 import type { Deps } from '../../deps';
-import { revokeSession, startSession, type CookieJar, type Session, type SessionAnswer } from '../sessions';
+import { revokeSession, startSession, type SessionAnswer } from '../sessions';
 import { requireSecondFactor } from './second-factor';
 
 /** POST /auth/2fa/verify: a pending session plus a right code becomes a full session. */
 export async function verifyPendingSignIn(
   deps: Deps,
-  input: { session: Session; jar: CookieJar; code: string; ip: string | null },
+  holder: Pick<SessionHolder, 'session' | 'jar' | 'ip'>,
+  input: { code: string },
 ): Promise<SessionAnswer> {
-  const { session, jar } = input;
+  const { session, jar } = holder;
   const factor = await requireSecondFactor(deps, {
     user: session.user,
     code: input.code,
-    ip: input.ip,
+    ip: holder.ip,
     pending: { session, jar },
   });
   // The pending token has done its job; a copy of it must not be good for another try.
@@ -21,7 +23,7 @@ export async function verifyPendingSignIn(
     action: 'auth.sign_in',
     actorUserId: session.user.id,
     subjectUserId: session.user.id,
-    ip: input.ip,
+    ip: holder.ip,
     details: { secondFactor: factor },
   });
   return startSession(deps, jar, session.user, 'full');

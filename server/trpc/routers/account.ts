@@ -60,13 +60,5 @@ export const accountRouter = router({
   delete: userProcedure
     .input(deleteAccountInput)
     .output(accountDeletedOutput)
-    .mutation(({ ctx, input }) =>
-      deleteAccount(ctx.deps, {
-        user: ctx.user,
-        jar: ctx.cookies,
-        code: input.code,
-        twoFactorCode: input.twoFactorCode,
-        ip: ctx.meta.ip,
-      }),
-    ),
+    .mutation(({ ctx, input }) => deleteAccount(ctx.deps, ctx.holder, input)),
 });

@@ -11,6 +11,7 @@ import {
   verifyLinkInput,
 } from '../../../shared/schemas/auth';
 import { noInput, okOutput } from '../../../shared/schemas/common';
+import { visitorOf } from '../context';
 import { optionalUserProcedure, publicProcedure, router, userProcedure } from '../init';
 
 const ok = { ok: true } as const;
@@ -20,19 +21,19 @@ export const authRouter = router({
     .input(requestLinkInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await requestMagicLink(ctx.deps, input, ctx.meta);
+      await requestMagicLink(ctx.deps, ctx.meta, input);
       return ok;
     }),
 
   verifyLink: publicProcedure
     .input(verifyLinkInput)
     .output(sessionOutput)
-    .mutation(({ ctx, input }) => verifyMagicLink(ctx.deps, ctx.cookies, input, ctx.meta)),
+    .mutation(({ ctx, input }) => verifyMagicLink(ctx.deps, visitorOf(ctx), input)),
 
   login: publicProcedure
     .input(loginInput)
     .output(sessionOutput)
-    .mutation(({ ctx, input }) => signInWithPassword(ctx.deps, ctx.cookies, input, ctx.meta)),
+    .mutation(({ ctx, input }) => signInWithPassword(ctx.deps, visitorOf(ctx), input)),
 
   /** A session of any stage; the cookie is cleared even when there is none (then 401). */
   logout: publicProcedure
@@ -59,7 +60,7 @@ export const authRouter = router({
     .input(setPasswordInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await setPassword(ctx.deps, ctx.cookies, ctx.user, input, ctx.meta);
+      await setPassword(ctx.deps, ctx.holder, input);
       return ok;
     }),
 
@@ -67,7 +68,7 @@ export const authRouter = router({
     .input(noInput)
     .output(okOutput)
     .mutation(async ({ ctx }) => {
-      await signOutEverywhere(ctx.deps, ctx.cookies, ctx.user, ctx.meta);
+      await signOutEverywhere(ctx.deps, ctx.holder);
       return ok;
     }),
 });

@@ -38,7 +38,7 @@ import {
 } from '../../organizations/organizations';
 import { orgAdminProcedure, orgMemberProcedure, router, userProcedure } from '../init';
 
-export const orgsRouter = router({
+export const organizationsRouter = router({
   create: userProcedure
     .input(createOrganizationInput)
     .output(organizationOutput)

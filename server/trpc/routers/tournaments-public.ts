@@ -17,25 +17,23 @@ import { parsedOncePerObject } from '../outputs';
  * organizations' members-only tournaments. A draft, an unknown slug and someone else's members-only
  * tournament are the same 404.
  */
-export const publicRouter = router({
+export const publicTournamentsRouter = router({
   tournaments: optionalUserProcedure
     .input(publicTournamentsInput)
     .output(publicTournamentsOutput)
-    .query(({ ctx, input }) => publicTournaments(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),
+    .query(({ ctx, input }) => publicTournaments(ctx.deps, ctx.viewer, input)),
   tournament: optionalUserProcedure
     .input(publicTournamentInput)
     // The most read answer, from the page cache: parsed once per version of the page, not per request.
     .output(parsedOncePerObject(publicTournamentPageOutput))
-    .query(({ ctx, input }) =>
-      publicTournamentPage(ctx.deps, { slug: input.slug, userId: ctx.session?.user.id ?? null }),
-    ),
+    .query(({ ctx, input }) => publicTournamentPage(ctx.deps, ctx.viewer, input)),
   leaderboard: optionalUserProcedure
     .input(publicLeaderboardInput)
     .output(parsedOncePerObject(leaderboardViewOutput))
-    .query(({ ctx, input }) => publicLeaderboard(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),
+    .query(({ ctx, input }) => publicLeaderboard(ctx.deps, ctx.viewer, input)),
   /** One player's hole-by-hole card (decision 0506): what a leaderboard row opens on the public page. */
   card: optionalUserProcedure
     .input(publicCardInput)
     .output(publicCardViewOutput)
-    .query(({ ctx, input }) => publicCard(ctx.deps, { ...input, userId: ctx.session?.user.id ?? null })),
+    .query(({ ctx, input }) => publicCard(ctx.deps, ctx.viewer, input)),
 });

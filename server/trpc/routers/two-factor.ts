@@ -24,82 +24,49 @@ export const twoFactorRouter = router({
   verify: pendingProcedure
     .input(twoFactorVerifyInput)
     .output(sessionOutput)
-    .mutation(({ ctx, input }) =>
-      verifyPendingSignIn(ctx.deps, { session: ctx.session, jar: ctx.cookies, code: input.code, ip: ctx.meta.ip }),
-    ),
+    .mutation(({ ctx, input }) => verifyPendingSignIn(ctx.deps, ctx.holder, input)),
 
   sendEmailCode: anySessionProcedure
     .input(noInput)
     .output(okOutput)
     .mutation(async ({ ctx }) => {
-      await sendEmailCode(ctx.deps, { session: ctx.session, language: ctx.meta.language });
+      await sendEmailCode(ctx.deps, ctx.holder);
       return ok;
     }),
 
   totpSetup: enrollingProcedure
     .input(twoFactorSetupInput.optional())
     .output(totpSetupOutput)
-    .mutation(({ ctx, input }) =>
-      startTotpSetup(ctx.deps, { user: ctx.user, currentCode: input?.currentCode, ip: ctx.meta.ip }),
-    ),
+    .mutation(({ ctx, input }) => startTotpSetup(ctx.deps, ctx.holder, input)),
 
   totpConfirm: enrollingProcedure
     .input(twoFactorConfirmInput)
     .output(enrolmentOutput)
-    .mutation(({ ctx, input }) =>
-      confirmTotpSetup(ctx.deps, {
-        session: ctx.session,
-        jar: ctx.cookies,
-        code: input.code,
-        ip: ctx.meta.ip,
-        language: ctx.meta.language,
-      }),
-    ),
+    .mutation(({ ctx, input }) => confirmTotpSetup(ctx.deps, ctx.holder, input)),
 
   emailSetup: enrollingProcedure
     .input(twoFactorSetupInput.optional())
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await startEmailSetup(ctx.deps, {
-        user: ctx.user,
-        currentCode: input?.currentCode,
-        ip: ctx.meta.ip,
-        language: ctx.meta.language,
-      });
+      await startEmailSetup(ctx.deps, ctx.holder, input);
       return ok;
     }),
 
   emailConfirm: enrollingProcedure
     .input(twoFactorConfirmInput)
     .output(enrolmentOutput)
-    .mutation(({ ctx, input }) =>
-      confirmEmailSetup(ctx.deps, {
-        session: ctx.session,
-        jar: ctx.cookies,
-        code: input.code,
-        ip: ctx.meta.ip,
-        language: ctx.meta.language,
-      }),
-    ),
+    .mutation(({ ctx, input }) => confirmEmailSetup(ctx.deps, ctx.holder, input)),
 
   disable: userProcedure
     .input(twoFactorDisableInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      await disableTwoFactor(ctx.deps, {
-        session: ctx.session,
-        jar: ctx.cookies,
-        code: input.code,
-        ip: ctx.meta.ip,
-        language: ctx.meta.language,
-      });
+      await disableTwoFactor(ctx.deps, ctx.holder, input);
       return ok;
     }),
 
   regenerateRecoveryCodes: userProcedure
     .input(regenerateRecoveryCodesInput)
     .output(recoveryCodesOutput)
-    .mutation(({ ctx, input }) =>
-      regenerateRecoveryCodes(ctx.deps, { user: ctx.user, code: input.code, ip: ctx.meta.ip }),
-    ),
+    .mutation(({ ctx, input }) => regenerateRecoveryCodes(ctx.deps, ctx.actor, input)),
 });

@@ -1,0 +1,53 @@
+import { eq, sql } from 'drizzle-orm';
+import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
+import type { UserRow } from '../auth/users';
+import type { Committing } from '../db/after-commit';
+import { tournament, tournamentEntry, tournamentEntryAccount } from '../db/schema';
+import type { Deps } from '../deps';
+import { appendTournamentEvent, publishTournamentEvent } from './events';
+
+/**
+ * A deleted account's tournament entries (decision 0107): withdrawn before play; from `in_progress` on the
+ * results stand for the other players, with the entry as a guest's. Each tournament's leaderboard is told.
+ */
+export async function eraseUserEntries(
+  deps: Pick<Deps, 'bus'>,
+  writer: Committing,
+  user: Pick<UserRow, 'id' | 'handicapIndex'>,
+): Promise<{ entriesWithdrawn: number; entriesKeptAsGuest: number }> {
+  const { tx } = writer;
+  const entries = await tx
+    .select({
+      entryId: tournamentEntry.id,
+      tournamentId: tournament.id,
+      organizationId: tournament.organizationId,
+      status: tournament.status,
+    })
+    .from(tournamentEntryAccount)
+    .innerJoin(tournamentEntry, eq(tournamentEntry.id, tournamentEntryAccount.entryId))
+    .innerJoin(tournament, eq(tournament.id, tournamentEntry.tournamentId))
+    .where(eq(tournamentEntryAccount.userId, user.id));
+  let entriesWithdrawn = 0;
+  let entriesKeptAsGuest = 0;
+  for (const e of entries) {
+    if (STATUSES_BEFORE_PLAY.includes(e.status)) {
+      await tx.delete(tournamentEntry).where(eq(tournamentEntry.id, e.entryId));
+      entriesWithdrawn++;
+    } else {
+      // The handicaps were frozen when play began; the index is kept as it was played off.
+      await tx
+        .update(tournamentEntry)
+        .set({ isGuest: true, handicapIndex: sql`coalesce(${tournamentEntry.handicapIndex}, ${user.handicapIndex})` })
+        .where(eq(tournamentEntry.id, e.entryId));
+      await tx.delete(tournamentEntryAccount).where(eq(tournamentEntryAccount.entryId, e.entryId));
+      entriesKeptAsGuest++;
+    }
+    const eventId = await appendTournamentEvent(
+      tx,
+      { id: e.tournamentId, organizationId: e.organizationId },
+      { type: 'entries' },
+    );
+    writer.afterCommit(() => publishTournamentEvent(deps, e.tournamentId, eventId));
+  }
+  return { entriesWithdrawn, entriesKeptAsGuest };
+}
