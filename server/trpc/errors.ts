@@ -3,6 +3,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { z, ZodError } from 'zod';
 import { ERRORS, type ErrorCode, type ErrorKey, type FieldIssue, type KeyedIssue } from '../../shared/errors';
 import type { TextParams } from '../../shared/i18n/types';
+import { RULE_FACTS } from '../../shared/schemas/rule-facts';
 import type { Language } from '../../shared/values';
 import { MAX_BATCH_CALLS } from '../../shared/http';
 import { isLostRace } from '../db/lost-race';
@@ -52,7 +53,7 @@ function issueParams(issue: z.core.$ZodIssue): TextParams {
     else if (Array.isArray(value)) facts[name] = value.map(String);
   }
   const params = (issue as { params?: Record<string, TextParams[string]> }).params;
-  return { ...facts, ...params };
+  return { ...RULE_FACTS[issue.message], ...facts, ...params };
 }
 
 /**

@@ -6,6 +6,9 @@ import { texts } from '../../server/texts';
 import { ERRORS } from '../../shared/errors';
 import { errors as enErrors } from '../../shared/i18n/en/errors';
 import { errors as nbErrors } from '../../shared/i18n/nb/errors';
+import { teeInput } from '../../shared/schemas/courses';
+import { RULE_FACTS } from '../../shared/schemas/rule-facts';
+import { zodIssues } from '../../server/trpc/errors';
 import { ROLES } from '../../shared/values';
 import type { TestDeps } from '../helpers/deps';
 import { sessionTokenFor } from '../helpers/caller';
@@ -91,6 +94,38 @@ describe('the errors catalogue', () => {
     expect(messages.length).toBeGreaterThan(150);
     expect(messages.filter((m) => !/^'errors\.[\w.]+'$/.test(m.text))).toEqual([]);
     expect(sentences).toEqual([]);
+  });
+
+  /**
+   * A zod rule's issue carries only the bound it checks (`minimum` on `.min()`, `maximum` on `.max()`), an
+   * enum's `values`, or a refinement's `params`; a text that names anything else gets its facts from
+   * RULE_FACTS, or the reader would see "{{max}}" (the slope's range once did).
+   */
+  it('names in a schema rule’s text only the facts its issue will carry', () => {
+    const unworded: string[] = [];
+    for (const { file, source } of sources()) {
+      for (const m of source.matchAll(
+        /\.(min|max|length|enum|refine|superRefine)\([^;]*?message: '(errors\.[\w.]+)'/g,
+      )) {
+        const [, check, key] = m as unknown as [string, string, string];
+        if (check === 'refine' || check === 'superRefine') continue;
+        const carried = new Set(['minimum', 'maximum', 'values', ...Object.keys(RULE_FACTS[key] ?? {})]);
+        const named = [...(nb.get(key) ?? '').matchAll(/\{\{\s*(\w+)/g)].map((v) => v[1]!);
+        for (const name of named) if (!carried.has(name)) unworded.push(`${file}: ${key} names {{${name}}}`);
+      }
+    }
+    expect(unworded).toEqual([]);
+  });
+
+  it('words a range by both its ends, whichever end a value crossed, in both languages', () => {
+    const tee = { name: 'Gul', courseRating: 71.2, par: 72 };
+    const issue = (slope: number, language: 'nb' | 'en') => {
+      const result = teeInput.safeParse({ ...tee, slope });
+      return result.success ? [] : zodIssues(result.error, language).map((i) => i.message);
+    };
+    expect(issue(40, 'nb')).toEqual(['Slope må være mellom 55 og 155.']);
+    expect(issue(200, 'nb')).toEqual(['Slope må være mellom 55 og 155.']);
+    expect(issue(200, 'en')).toEqual(['Slope must be between 55 and 155.']);
   });
 
   it('knows every key the code names', () => {
