@@ -75,3 +75,13 @@ export async function eraseAddressesFromAudit(db: Queryable, userId: string, add
       and(isNotNull(auditLog.details), or(eq(auditLog.subjectUserId, userId), named('email'), named('mergedEmail'))),
     );
 }
+
+/** An event a user caused on their own account: they are both its actor and its subject. */
+export async function auditOwn(
+  deps: Pick<Deps, 'now' | 'metrics'>,
+  db: Queryable,
+  userId: string,
+  event: Omit<AuditEvent, 'actorUserId' | 'subjectUserId'>,
+): Promise<void> {
+  await audit(deps, db, { ...event, actorUserId: userId, subjectUserId: userId });
+}

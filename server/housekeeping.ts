@@ -1,4 +1,5 @@
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LIMITS } from './auth/rate-limit';
 import { busPayload, rateLimitHit, revokedSession, verification } from './db/schema';
 import type { Deps } from './deps';
@@ -20,28 +21,19 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
  */
 export async function pruneExpired(deps: Pick<Deps, 'db' | 'now'>) {
   const now = deps.now().getTime();
-  const before = (seconds: number) => new Date(now - seconds * 1000);
-  const hits = await deps.db
-    .delete(rateLimitHit)
-    .where(lt(rateLimitHit.at, before(LONGEST_WINDOW_SECONDS)))
-    .returning({ id: rateLimitHit.id });
-  const revoked = await deps.db
-    .delete(revokedSession)
-    .where(lt(revokedSession.expiresAt, before(0)))
-    .returning({ tokenHash: revokedSession.tokenHash });
-  const verifications = await deps.db
-    .delete(verification)
-    .where(lt(verification.expiresAt, before(EXPIRED_KEPT_SECONDS)))
-    .returning({ id: verification.id });
-  const busPayloads = await deps.db
-    .delete(busPayload)
-    .where(lt(busPayload.createdAt, before(BUS_PAYLOAD_KEPT_SECONDS)))
-    .returning({ id: busPayload.id });
+  /** Deletes the rows whose `column` lies more than `keptSeconds` in the past; answers how many went. */
+  const prune = async (table: PgTable, column: PgColumn, keptSeconds: number) => {
+    const gone = await deps.db
+      .delete(table)
+      .where(lt(column, new Date(now - keptSeconds * 1000)))
+      .returning({ one: sql`1` });
+    return gone.length;
+  };
   return {
-    rateLimitHits: hits.length,
-    revokedSessions: revoked.length,
-    verifications: verifications.length,
-    busPayloads: busPayloads.length,
+    rateLimitHits: await prune(rateLimitHit, rateLimitHit.at, LONGEST_WINDOW_SECONDS),
+    revokedSessions: await prune(revokedSession, revokedSession.expiresAt, 0),
+    verifications: await prune(verification, verification.expiresAt, EXPIRED_KEPT_SECONDS),
+    busPayloads: await prune(busPayload, busPayload.createdAt, BUS_PAYLOAD_KEPT_SECONDS),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import { audit, eraseAddressesFromAudit } from '../audit';
+import { eraseAddressesFromAudit, auditOwn } from '../audit';
 import { eraseUser, userAddresses } from '../auth/user-data';
 import { handBackIfSendFails } from '../auth/rate-limit';
 import { clearSession } from '../auth/sessions';
@@ -185,18 +185,14 @@ export async function deleteAccount(
 
     const { membershipOrgs, ...summary } = await eraseAccount(deps, { tx, afterCommit }, locked, owned.alone);
     // The account is gone; the log keeps that it was deleted, by whom (itself) and from where, not the address.
-    await audit(deps, tx, {
+    await auditOwn(deps, tx, user.id, {
       action: 'account.deleted',
-      actorUserId: user.id,
-      subjectUserId: user.id,
       ip: holder.ip,
       details: { ...summary },
     });
     for (const m of membershipOrgs) {
-      await audit(deps, tx, {
+      await auditOwn(deps, tx, user.id, {
         action: 'account.deleted',
-        actorUserId: user.id,
-        subjectUserId: user.id,
         organizationId: m.id,
         ip: holder.ip,
         details: { role: m.role },

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { audit } from '../audit';
+import { auditOwn } from '../audit';
 import { findUserByEmail, normalizeEmail, type UserRow } from '../auth/users';
 import type { Queryable } from '../db/client';
 import { userSecondaryEmail } from '../db/schema';
@@ -65,10 +65,8 @@ export async function confirmAddEmail(
     async (tx, address) => {
       if (await findUserByEmail(tx, address)) throw new AppError('CONFLICT', { key: ADDRESS_TAKEN });
       await tx.insert(userSecondaryEmail).values({ userId: actor.user.id, email: address, createdAt: deps.now() });
-      await audit(deps, tx, {
+      await auditOwn(deps, tx, actor.user.id, {
         action: 'account.email_added',
-        actorUserId: actor.user.id,
-        subjectUserId: actor.user.id,
         ip: actor.ip,
         details: { email: address },
       });
@@ -92,10 +90,8 @@ export async function removeEmail(
     .where(and(eq(userSecondaryEmail.userId, actor.user.id), eq(userSecondaryEmail.email, address)))
     .returning({ email: userSecondaryEmail.email });
   if (removed.length === 0) throw new AppError('NOT_FOUND');
-  await audit(deps, deps.db, {
+  await auditOwn(deps, deps.db, actor.user.id, {
     action: 'account.email_removed',
-    actorUserId: actor.user.id,
-    subjectUserId: actor.user.id,
     ip: actor.ip,
     details: { email: address },
   });

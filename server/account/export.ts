@@ -1,3 +1,4 @@
+import { SCORE_FIELDS } from '../tournaments/leaderboard-input';
 import { and, asc, desc, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
 import type { AccountExport } from '../../shared/schemas/account';
 import { consumeLimit, LIMITS } from '../auth/rate-limit';
@@ -84,12 +85,7 @@ async function tournamentEntriesOf(db: Queryable, userId: string): Promise<Accou
     entries.length === 0
       ? []
       : await db
-          .select({
-            entryId: tournamentScore.entryId,
-            round: tournamentScore.round,
-            hole: tournamentScore.hole,
-            strokes: tournamentScore.strokes,
-          })
+          .select(SCORE_FIELDS)
           .from(tournamentScore)
           .where(
             inArray(

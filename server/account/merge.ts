@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import { audit } from '../audit';
+import { auditOwn } from '../audit';
 import {
   findUserByEmail,
   findUserById,
@@ -139,18 +139,14 @@ export async function confirmMerge(
       const summary = await mergeAccounts(tx, survivor, other);
       const { organizationIds, ...moved } = summary;
       const details = { mergedUserId: other.id, mergedEmail: other.email, ...moved };
-      await audit(deps, tx, {
+      await auditOwn(deps, tx, survivor.id, {
         action: 'account.merged',
-        actorUserId: survivor.id,
-        subjectUserId: survivor.id,
         ip: actor.ip,
         details,
       });
       for (const organizationId of organizationIds) {
-        await audit(deps, tx, {
+        await auditOwn(deps, tx, survivor.id, {
           action: 'account.merged',
-          actorUserId: survivor.id,
-          subjectUserId: survivor.id,
           organizationId,
           ip: actor.ip,
           details,

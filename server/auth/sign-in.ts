@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/values';
 import { eq } from 'drizzle-orm';
-import { audit, type AuditEvent } from '../audit';
+import { audit, type AuditEvent, auditOwn } from '../audit';
 import { appUser } from '../db/schema';
 import { acceptInvitationsOnSignIn } from '../organizations/invitations';
 import type { SessionHolder, Visitor } from '../actor';
@@ -48,10 +48,8 @@ export async function completePrimarySignIn(
   // Invitations to any of the user's addresses join now, before the stage: becoming admin requires 2FA.
   await acceptInvitationsOnSignIn(deps, user, { ip: origin.ip });
   const stage = await stageAfterPrimarySignIn(deps.db, user);
-  await audit(deps, deps.db, {
+  await auditOwn(deps, deps.db, user.id, {
     action: 'auth.sign_in',
-    actorUserId: user.id,
-    subjectUserId: user.id,
     ip: origin.ip,
     details: { method: origin.method, stage },
   });

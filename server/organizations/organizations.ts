@@ -1,5 +1,5 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import { audit } from '../audit';
+import { auditOwn } from '../audit';
 import { findUserByEmail, normalizeEmail } from '../auth/users';
 import { appUser, organization, organizationMembership } from '../db/schema';
 import { withTenant } from '../db/tenancy';
@@ -46,10 +46,8 @@ export async function createOrganization(
     const createdAt = deps.now();
     await tx.insert(organization).values({ id: organizationId, name: input.name, createdAt });
     await tx.insert(organizationMembership).values({ organizationId, userId: actor.userId, role: 'owner', createdAt });
-    await audit(deps, tx, {
+    await auditOwn(deps, tx, actor.userId, {
       action: 'org.created',
-      actorUserId: actor.userId,
-      subjectUserId: actor.userId,
       organizationId,
       ip: actor.ip,
       details: { name: input.name },

@@ -6,6 +6,14 @@ import type { LeaderboardEntry, LeaderboardInput } from '../golf/leaderboard';
 import type { TournamentRow } from './access';
 import { tournamentHoles } from './holes';
 
+/** A tournament score as a card is read: whose, which round and hole, how many strokes. */
+export const SCORE_FIELDS = {
+  entryId: tournamentScore.entryId,
+  round: tournamentScore.round,
+  hole: tournamentScore.hole,
+  strokes: tournamentScore.strokes,
+};
+
 /**
  * computeLeaderboard's input from the tables: the course's 18 holes, the divisions in their order, every
  * entry with its frozen playing handicap (0 while it is not frozen yet, before `in_progress`) and its
@@ -34,15 +42,7 @@ export async function loadLeaderboardInput(db: Queryable, t: TournamentRow): Pro
     .from(tournamentEntry)
     .where(eq(tournamentEntry.tournamentId, t.id))
     .orderBy(asc(tournamentEntry.createdAt), asc(tournamentEntry.id));
-  const scores = await db
-    .select({
-      entryId: tournamentScore.entryId,
-      round: tournamentScore.round,
-      hole: tournamentScore.hole,
-      strokes: tournamentScore.strokes,
-    })
-    .from(tournamentScore)
-    .where(eq(tournamentScore.tournamentId, t.id));
+  const scores = await db.select(SCORE_FIELDS).from(tournamentScore).where(eq(tournamentScore.tournamentId, t.id));
 
   const roundCount = Math.max(1, ...rounds.map((r) => r.number));
   const byId = new Map<string, LeaderboardEntry>();

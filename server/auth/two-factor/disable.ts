@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Actor, SessionHolder } from '../../actor';
-import { audit } from '../../audit';
+import { auditOwn } from '../../audit';
 import { appUser, twoFactorSetup } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -25,10 +25,8 @@ export async function disableTwoFactor(deps: Deps, holder: SessionHolder, input:
       .where(eq(appUser.id, user.id));
     await deleteRecoveryCodes(tx, user.id);
     await tx.delete(twoFactorSetup).where(eq(twoFactorSetup.userId, user.id));
-    await audit(deps, tx, {
+    await auditOwn(deps, tx, user.id, {
       action: 'two_factor.disabled',
-      actorUserId: user.id,
-      subjectUserId: user.id,
       ip: holder.ip,
       details: { method },
     });
@@ -51,10 +49,8 @@ export async function regenerateRecoveryCodes(
   await requireSecondFactor(deps, { user: actor.user, code: input.code, ip: actor.ip });
   const recoveryCodes = await deps.db.transaction(async (tx) => {
     const codes = await replaceRecoveryCodes(deps, tx, actor.user.id);
-    await audit(deps, tx, {
+    await auditOwn(deps, tx, actor.user.id, {
       action: 'two_factor.recovery_codes_regenerated',
-      actorUserId: actor.user.id,
-      subjectUserId: actor.user.id,
       ip: actor.ip,
     });
     return codes;

@@ -1,6 +1,6 @@
 import type { Language } from '../../../shared/values';
 import { and, eq, isNull } from 'drizzle-orm';
-import { audit } from '../../audit';
+import { auditOwn } from '../../audit';
 import { appUser, twoFactorSetup } from '../../db/schema';
 import type { SessionHolder } from '../../actor';
 import type { Deps } from '../../deps';
@@ -98,10 +98,8 @@ async function completeEnrolment(
     if (!user) return null;
     const recoveryCodes = await replaceRecoveryCodes(deps, tx, userId);
     if (previous !== null) user = await endAllSessions(tx, userId);
-    await audit(deps, tx, {
+    await auditOwn(deps, tx, userId, {
       action: 'two_factor.enabled',
-      actorUserId: userId,
-      subjectUserId: userId,
       ip: input.ip,
       details: { method: input.method, replaced: previous },
     });
@@ -122,17 +120,24 @@ function noSetup(): AppError {
   return new AppError('CONFLICT', { key: 'errors.auth.restartEnrolment' });
 }
 
+/** A confirmation's opening: a locked account is refused first, then a confirmation with no setup started. */
+async function setupToConfirm(deps: Deps, holder: SessionHolder, method: TwoFactorMethod) {
+  const user = holder.session.user;
+  await assertNotLocked(deps, user.id);
+  const setup = await findPendingSetup(deps, user.id, method);
+  if (!setup) throw noSetup();
+  return { user, setup };
+}
+
 /** POST /auth/2fa/totp/confirm: a code from the new secret turns TOTP on (a counted attempt). */
 export async function confirmTotpSetup(
   deps: Deps,
   holder: SessionHolder,
   input: { code: string },
 ): Promise<EnrolmentAnswer> {
-  const user = holder.session.user;
-  await assertNotLocked(deps, user.id);
-  const setup = await findPendingSetup(deps, user.id, 'totp');
-  const secret = setup?.secret ? totpBox(deps).open(setup.secret, user.id) : null;
-  if (!setup?.secret || secret === null) throw noSetup();
+  const { user, setup } = await setupToConfirm(deps, holder, 'totp');
+  const secret = setup.secret ? totpBox(deps).open(setup.secret, user.id) : null;
+  if (!setup.secret || secret === null) throw noSetup();
   const step = await countedAttempt(deps, { user, ip: holder.ip }, () => matchTotpStep(secret, input.code, deps.now()));
   return completeEnrolment(deps, { ...holder, method: 'totp', setupSecret: setup.secret, totpStep: step });
 }
@@ -143,9 +148,7 @@ export async function confirmEmailSetup(
   holder: SessionHolder,
   input: { code: string },
 ): Promise<EnrolmentAnswer> {
-  const user = holder.session.user;
-  await assertNotLocked(deps, user.id);
-  if (!(await findPendingSetup(deps, user.id, 'email'))) throw noSetup();
+  const { user } = await setupToConfirm(deps, holder, 'email');
   await countedAttempt(deps, { user, ip: holder.ip }, () =>
     consumeVerificationCode(deps, deps.db, { purpose: 'two_factor_setup', target: user.id, code: input.code }),
   );

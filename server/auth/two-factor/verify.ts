@@ -1,4 +1,4 @@
-import { audit } from '../../audit';
+import { auditOwn } from '../../audit';
 import type { SessionHolder } from '../../actor';
 import type { Deps } from '../../deps';
 import { revokeSession, startSession, type SessionAnswer } from '../sessions';
@@ -19,10 +19,8 @@ export async function verifyPendingSignIn(
   });
   // The pending token has done its job; a copy of it must not be good for another try.
   await revokeSession(deps, session);
-  await audit(deps, deps.db, {
+  await auditOwn(deps, deps.db, session.user.id, {
     action: 'auth.sign_in',
-    actorUserId: session.user.id,
-    subjectUserId: session.user.id,
     ip: holder.ip,
     details: { secondFactor: factor },
   });

@@ -11,7 +11,7 @@ import {
   verifyLinkInput,
 } from '../../../shared/schemas/auth';
 import { noInput, okOutput } from '../../../shared/schemas/common';
-import { visitorOf } from '../context';
+import { byHolder, byVisitor, thenOk } from '../calls';
 import { optionalUserProcedure, publicProcedure, router, userProcedure } from '../init';
 
 const ok = { ok: true } as const;
@@ -25,15 +25,9 @@ export const authRouter = router({
       return ok;
     }),
 
-  verifyLink: publicProcedure
-    .input(verifyLinkInput)
-    .output(sessionOutput)
-    .mutation(({ ctx, input }) => verifyMagicLink(ctx.deps, visitorOf(ctx), input)),
+  verifyLink: publicProcedure.input(verifyLinkInput).output(sessionOutput).mutation(byVisitor(verifyMagicLink)),
 
-  login: publicProcedure
-    .input(loginInput)
-    .output(sessionOutput)
-    .mutation(({ ctx, input }) => signInWithPassword(ctx.deps, visitorOf(ctx), input)),
+  login: publicProcedure.input(loginInput).output(sessionOutput).mutation(byVisitor(signInWithPassword)),
 
   /** A session of any stage; the cookie is cleared even when there is none (then 401). */
   logout: publicProcedure
@@ -59,16 +53,10 @@ export const authRouter = router({
   setPassword: userProcedure
     .input(setPasswordInput)
     .output(okOutput)
-    .mutation(async ({ ctx, input }) => {
-      await setPassword(ctx.deps, ctx.holder, input);
-      return ok;
-    }),
+    .mutation(thenOk(byHolder(setPassword))),
 
   signOutEverywhere: userProcedure
     .input(noInput)
     .output(okOutput)
-    .mutation(async ({ ctx }) => {
-      await signOutEverywhere(ctx.deps, ctx.holder);
-      return ok;
-    }),
+    .mutation(thenOk(byHolder(signOutEverywhere))),
 });

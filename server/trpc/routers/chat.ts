@@ -18,6 +18,7 @@ import { chatHistory, deleteMessage, editMessage, sendMessage } from '../../chat
 import { markRead, unreadAll, unreadCount } from '../../chat/unread';
 import { AppError } from '../../errors';
 import { whileAllowed } from '../../realtime/guard';
+import { byActor, byScope } from '../calls';
 import { orgMemberProcedure, router, userProcedure, webSocketUserProcedure } from '../init';
 
 /**
@@ -35,31 +36,13 @@ const chatListenerProcedure = webSocketUserProcedure.input(chatOnMessageInput).u
 });
 
 export const chatRouter = router({
-  history: orgMemberProcedure
-    .input(chatHistoryInput)
-    .output(chatHistoryOutput)
-    .query(({ ctx, input }) => chatHistory(ctx.deps, ctx.scope, input)),
-  send: orgMemberProcedure
-    .input(chatSendInput)
-    .output(chatMessageOutput)
-    .mutation(({ ctx, input }) => sendMessage(ctx.deps, ctx.scope, input)),
-  edit: orgMemberProcedure
-    .input(chatEditInput)
-    .output(chatMessageOutput)
-    .mutation(({ ctx, input }) => editMessage(ctx.deps, ctx.scope, input)),
-  delete: orgMemberProcedure
-    .input(chatMessageIdInput)
-    .output(chatMessageOutput)
-    .mutation(({ ctx, input }) => deleteMessage(ctx.deps, ctx.scope, input)),
-  unread: orgMemberProcedure
-    .input(organizationIdInput)
-    .output(chatUnreadOutput)
-    .query(({ ctx }) => unreadCount(ctx.deps, ctx.scope)),
-  markRead: orgMemberProcedure
-    .input(chatMarkReadInput)
-    .output(chatUnreadOutput)
-    .mutation(({ ctx, input }) => markRead(ctx.deps, ctx.scope, input)),
-  unreadAll: userProcedure.output(chatUnreadAllOutput).query(({ ctx }) => unreadAll(ctx.deps, ctx.actor)),
+  history: orgMemberProcedure.input(chatHistoryInput).output(chatHistoryOutput).query(byScope(chatHistory)),
+  send: orgMemberProcedure.input(chatSendInput).output(chatMessageOutput).mutation(byScope(sendMessage)),
+  edit: orgMemberProcedure.input(chatEditInput).output(chatMessageOutput).mutation(byScope(editMessage)),
+  delete: orgMemberProcedure.input(chatMessageIdInput).output(chatMessageOutput).mutation(byScope(deleteMessage)),
+  unread: orgMemberProcedure.input(organizationIdInput).output(chatUnreadOutput).query(byScope(unreadCount)),
+  markRead: orgMemberProcedure.input(chatMarkReadInput).output(chatUnreadOutput).mutation(byScope(markRead)),
+  unreadAll: userProcedure.output(chatUnreadAllOutput).query(byActor(unreadAll)),
   // Membership is checked again whenever the member's access may have changed: a removed member hears nothing more.
   onMessage: chatListenerProcedure.subscription(({ ctx, input, signal }) =>
     whileAllowed(

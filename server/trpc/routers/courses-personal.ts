@@ -15,28 +15,17 @@ import {
   updatePersonalCourse,
 } from '../../courses/personal';
 import { internationalSearch } from '../../courses/search';
+import { byActor } from '../calls';
 import { router, userProcedure } from '../init';
 
 export const personalCoursesRouter = router({
-  mine: userProcedure.output(coursesOutput).query(({ ctx }) => myPersonalCourses(ctx.deps, ctx.actor)),
-  create: userProcedure
-    .input(personalCourseCreateInput)
-    .output(courseOutput)
-    .mutation(({ ctx, input }) => createPersonalCourse(ctx.deps, ctx.actor, input)),
+  mine: userProcedure.output(coursesOutput).query(byActor(myPersonalCourses)),
+  create: userProcedure.input(personalCourseCreateInput).output(courseOutput).mutation(byActor(createPersonalCourse)),
   internationalSearch: userProcedure
     .input(internationalSearchInput)
     .output(coursesOutput)
-    .query(({ ctx, input }) => internationalSearch(ctx.deps, ctx.actor, input)),
-  get: userProcedure
-    .input(personalCourseIdInput)
-    .output(courseOutput)
-    .query(({ ctx, input }) => requirePersonalCourse(ctx.deps, ctx.actor, input)),
-  update: userProcedure
-    .input(personalCourseUpdateInput)
-    .output(courseOutput)
-    .mutation(({ ctx, input }) => updatePersonalCourse(ctx.deps, ctx.actor, input)),
-  delete: userProcedure
-    .input(personalCourseIdInput)
-    .output(okOutput)
-    .mutation(({ ctx, input }) => deletePersonalCourse(ctx.deps, ctx.actor, input)),
+    .query(byActor(internationalSearch)),
+  get: userProcedure.input(personalCourseIdInput).output(courseOutput).query(byActor(requirePersonalCourse)),
+  update: userProcedure.input(personalCourseUpdateInput).output(courseOutput).mutation(byActor(updatePersonalCourse)),
+  delete: userProcedure.input(personalCourseIdInput).output(okOutput).mutation(byActor(deletePersonalCourse)),
 });

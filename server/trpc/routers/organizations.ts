@@ -36,71 +36,51 @@ import {
   removeMember,
   setRole,
 } from '../../organizations/organizations';
+import { byActor, byScope } from '../calls';
 import { orgAdminProcedure, orgMemberProcedure, router, userProcedure } from '../init';
 
 export const organizationsRouter = router({
-  create: userProcedure
-    .input(createOrganizationInput)
-    .output(organizationOutput)
-    .mutation(({ ctx, input }) => createOrganization(ctx.deps, ctx.actor, input)),
+  create: userProcedure.input(createOrganizationInput).output(organizationOutput).mutation(byActor(createOrganization)),
 
-  mine: userProcedure.output(myOrganizationsOutput).query(({ ctx }) => myOrganizations(ctx.deps, ctx.actor)),
+  mine: userProcedure.output(myOrganizationsOutput).query(byActor(myOrganizations)),
 
-  get: orgMemberProcedure
-    .input(organizationIdInput)
-    .output(organizationOutput)
-    .query(({ ctx }) => requireOrganization(ctx.deps, ctx.scope)),
+  get: orgMemberProcedure.input(organizationIdInput).output(organizationOutput).query(byScope(requireOrganization)),
 
-  members: orgMemberProcedure
-    .input(organizationIdInput)
-    .output(membersOutput)
-    .query(({ ctx }) => listMembers(ctx.deps, ctx.scope)),
+  members: orgMemberProcedure.input(organizationIdInput).output(membersOutput).query(byScope(listMembers)),
 
-  addMember: orgAdminProcedure
-    .input(addMemberInput)
-    .output(addMemberOutput)
-    .mutation(({ ctx, input }) => addMember(ctx.deps, ctx.scope, input)),
+  addMember: orgAdminProcedure.input(addMemberInput).output(addMemberOutput).mutation(byScope(addMember)),
 
-  setRole: orgAdminProcedure
-    .input(setRoleInput)
-    .output(setRoleOutput)
-    .mutation(({ ctx, input }) => setRole(ctx.deps, ctx.scope, input)),
+  setRole: orgAdminProcedure.input(setRoleInput).output(setRoleOutput).mutation(byScope(setRole)),
 
   // Members may call it to leave; removing someone else is checked in the domain function.
-  removeMember: orgMemberProcedure
-    .input(removeMemberInput)
-    .output(okOutput)
-    .mutation(({ ctx, input }) => removeMember(ctx.deps, ctx.scope, input)),
+  removeMember: orgMemberProcedure.input(removeMemberInput).output(okOutput).mutation(byScope(removeMember)),
 
-  auditLog: orgAdminProcedure
-    .input(auditLogInput)
-    .output(auditLogOutput)
-    .query(({ ctx, input }) => readAuditLog(ctx.deps, ctx.scope, input)),
+  auditLog: orgAdminProcedure.input(auditLogInput).output(auditLogOutput).query(byScope(readAuditLog)),
 
   // Pending invitations, for owners and admins (docs/organizations.md, "Pending invitations").
   invitations: orgAdminProcedure
     .input(organizationIdInput)
     .output(pendingInvitationsOutput)
-    .query(({ ctx }) => listPendingInvitations(ctx.deps, ctx.scope)),
+    .query(byScope(listPendingInvitations)),
 
   resendInvitation: orgAdminProcedure
     .input(pendingInvitationInput)
     .output(resendInvitationOutput)
-    .mutation(({ ctx, input }) => resendInvitation(ctx.deps, ctx.scope, input)),
+    .mutation(byScope(resendInvitation)),
 
   cancelInvitation: orgAdminProcedure
     .input(pendingInvitationInput)
     .output(okOutput)
-    .mutation(({ ctx, input }) => cancelInvitation(ctx.deps, ctx.scope, input)),
+    .mutation(byScope(cancelInvitation)),
 
   // The join page's read of its link before it offers to accept (only for the invited address, decision 0305).
   invitation: userProcedure
     .input(invitationByTokenInput)
     .output(invitationByTokenOutput)
-    .query(({ ctx, input }) => invitationByToken(ctx.deps, ctx.actor, input)),
+    .query(byActor(invitationByToken)),
 
   acceptInvitation: userProcedure
     .input(acceptInvitationInput)
     .output(acceptInvitationOutput)
-    .mutation(({ ctx, input }) => acceptInvitationByToken(ctx.deps, ctx.actor, input)),
+    .mutation(byActor(acceptInvitationByToken)),
 });

@@ -29,6 +29,7 @@ import {
   myRounds,
   setScore,
 } from '../../rounds/rounds';
+import { byActor } from '../calls';
 import { router, userProcedure, webSocketUserProcedure } from '../init';
 
 /**
@@ -43,22 +44,13 @@ const roundWatcherProcedure = webSocketUserProcedure.input(onUpdateInput).use(as
 });
 
 export const roundsRouter = router({
-  create: userProcedure
-    .input(roundCreateInput)
-    .output(roundViewOutput)
-    .mutation(({ ctx, input }) => createRound(ctx.deps, ctx.actor, input)),
+  create: userProcedure.input(roundCreateInput).output(roundViewOutput).mutation(byActor(createRound)),
   mine: userProcedure
     .input(roundsMineInput)
     .output(roundsMineOutput)
     .query(({ ctx, input }) => myRounds(ctx.deps, ctx.actor, { limit: input?.limit })),
-  get: userProcedure
-    .input(roundIdInput)
-    .output(roundViewOutput)
-    .query(({ ctx, input }) => requireRound(ctx.deps, ctx.actor, input)),
-  addSide: userProcedure
-    .input(addSideInput)
-    .output(sideViewOutput)
-    .mutation(({ ctx, input }) => addSide(ctx.deps, ctx.actor, input)),
+  get: userProcedure.input(roundIdInput).output(roundViewOutput).query(byActor(requireRound)),
+  addSide: userProcedure.input(addSideInput).output(sideViewOutput).mutation(byActor(addSide)),
   addParticipant: userProcedure
     .input(addParticipantInput)
     .output(participantViewOutput)
@@ -70,32 +62,14 @@ export const roundsRouter = router({
         guest: input.guest,
       }),
     ),
-  setScore: userProcedure
-    .input(setScoreInput)
-    .output(roundViewOutput)
-    .mutation(({ ctx, input }) => setScore(ctx.deps, ctx.actor, input)),
-  finish: userProcedure
-    .input(roundIdInput)
-    .output(roundViewOutput)
-    .mutation(({ ctx, input }) => finishRound(ctx.deps, ctx.actor, input)),
+  setScore: userProcedure.input(setScoreInput).output(roundViewOutput).mutation(byActor(setScore)),
+  finish: userProcedure.input(roundIdInput).output(roundViewOutput).mutation(byActor(finishRound)),
   // A co-player attests a finished card into the player's handicap record (decision 0419).
-  attest: userProcedure
-    .input(attestInput)
-    .output(attestationOutput)
-    .mutation(({ ctx, input }) => attestScore(ctx.deps, ctx.actor, input)),
-  withdrawAttestation: userProcedure
-    .input(attestInput)
-    .output(okOutput)
-    .mutation(({ ctx, input }) => withdrawAttestation(ctx.deps, ctx.actor, input)),
+  attest: userProcedure.input(attestInput).output(attestationOutput).mutation(byActor(attestScore)),
+  withdrawAttestation: userProcedure.input(attestInput).output(okOutput).mutation(byActor(withdrawAttestation)),
   // The public feed (decision 0602): the owner shares a finished round, with its highlights, and takes it back.
-  share: userProcedure
-    .input(roundIdInput)
-    .output(feedItemSchema)
-    .mutation(({ ctx, input }) => shareRound(ctx.deps, ctx.actor, input)),
-  unshare: userProcedure
-    .input(roundIdInput)
-    .output(okOutput)
-    .mutation(({ ctx, input }) => unshareRound(ctx.deps, ctx.actor, input)),
+  share: userProcedure.input(roundIdInput).output(feedItemSchema).mutation(byActor(shareRound)),
+  unshare: userProcedure.input(roundIdInput).output(okOutput).mutation(byActor(unshareRound)),
   // The watcher's access is checked again for as long as the subscription lives, not only at its start.
   onUpdate: roundWatcherProcedure.subscription(({ ctx, input, signal }) =>
     whileAllowed(

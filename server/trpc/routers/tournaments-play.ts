@@ -12,25 +12,14 @@ import { listCards } from '../../tournaments/card-list';
 import { signCard } from '../../tournaments/cards';
 import { tournamentResultsCsv } from '../../tournaments/results-csv';
 import { setTournamentScore } from '../../tournaments/scores';
+import { byScope } from '../calls';
 import { orgAdminProcedure, orgMemberProcedure, router } from '../init';
 
 /** Tournament play: scores, card signatures and the results file (docs/contract.md section 9, decision 0411). */
 export const tournamentPlayRouter = router({
-  setScore: orgMemberProcedure
-    .input(tournamentScoreInput)
-    .output(okOutput)
-    .mutation(({ ctx, input }) => setTournamentScore(ctx.deps, ctx.scope, input)),
-  signCard: orgMemberProcedure
-    .input(signCardInput)
-    .output(cardViewOutput)
-    .mutation(({ ctx, input }) => signCard(ctx.deps, ctx.scope, input)),
+  setScore: orgMemberProcedure.input(tournamentScoreInput).output(okOutput).mutation(byScope(setTournamentScore)),
+  signCard: orgMemberProcedure.input(signCardInput).output(cardViewOutput).mutation(byScope(signCard)),
   // The round's cards the caller keeps: own and group's; every card for owners and admins (decision 0505).
-  cards: orgMemberProcedure
-    .input(cardsInput)
-    .output(tournamentCardsViewOutput)
-    .query(({ ctx, input }) => listCards(ctx.deps, ctx.scope, input)),
-  resultsCsv: orgAdminProcedure
-    .input(tournamentIdInput)
-    .output(resultsCsvOutput)
-    .query(({ ctx, input }) => tournamentResultsCsv(ctx.deps, ctx.scope, input)),
+  cards: orgMemberProcedure.input(cardsInput).output(tournamentCardsViewOutput).query(byScope(listCards)),
+  resultsCsv: orgAdminProcedure.input(tournamentIdInput).output(resultsCsvOutput).query(byScope(tournamentResultsCsv)),
 });

@@ -9,6 +9,7 @@ import {
   publicTournamentsOutput,
 } from '../../../shared/schemas/tournaments';
 import { publicCard, publicLeaderboard, publicTournamentPage, publicTournaments } from '../../tournaments/public';
+import { byViewer } from '../calls';
 import { optionalUserProcedure, router } from '../init';
 import { parsedOncePerObject } from '../outputs';
 
@@ -21,19 +22,16 @@ export const publicTournamentsRouter = router({
   tournaments: optionalUserProcedure
     .input(publicTournamentsInput)
     .output(publicTournamentsOutput)
-    .query(({ ctx, input }) => publicTournaments(ctx.deps, ctx.viewer, input)),
+    .query(byViewer(publicTournaments)),
   tournament: optionalUserProcedure
     .input(publicTournamentInput)
     // The most read answer, from the page cache: parsed once per version of the page, not per request.
     .output(parsedOncePerObject(publicTournamentPageOutput))
-    .query(({ ctx, input }) => publicTournamentPage(ctx.deps, ctx.viewer, input)),
+    .query(byViewer(publicTournamentPage)),
   leaderboard: optionalUserProcedure
     .input(publicLeaderboardInput)
     .output(parsedOncePerObject(leaderboardViewOutput))
-    .query(({ ctx, input }) => publicLeaderboard(ctx.deps, ctx.viewer, input)),
+    .query(byViewer(publicLeaderboard)),
   /** One player's hole-by-hole card (decision 0506): what a leaderboard row opens on the public page. */
-  card: optionalUserProcedure
-    .input(publicCardInput)
-    .output(publicCardViewOutput)
-    .query(({ ctx, input }) => publicCard(ctx.deps, ctx.viewer, input)),
+  card: optionalUserProcedure.input(publicCardInput).output(publicCardViewOutput).query(byViewer(publicCard)),
 });

@@ -24,6 +24,7 @@ import {
   setTournamentStatus,
   updateTournament,
 } from '../../tournaments/tournaments';
+import { byActor, byScope } from '../calls';
 import { orgAdminProcedure, orgMemberProcedure, router, userProcedure } from '../init';
 
 /** Tournaments: records, states, entries and start lists (docs/contract.md section 9). */
@@ -34,17 +35,11 @@ export const tournamentsRouter = router({
     .mutation(({ ctx, input: { organizationId: _, ...fields } }) => createTournament(ctx.deps, ctx.scope, fields)),
 
   // The caller's own entries across their clubs: next starts, partners and results (decision 0421).
-  mine: userProcedure.output(myTournamentsOutput).query(({ ctx }) => myTournaments(ctx.deps, ctx.actor)),
+  mine: userProcedure.output(myTournamentsOutput).query(byActor(myTournaments)),
 
-  list: orgMemberProcedure
-    .input(organizationIdInput)
-    .output(tournamentsOutput)
-    .query(({ ctx }) => listTournaments(ctx.deps, ctx.scope)),
+  list: orgMemberProcedure.input(organizationIdInput).output(tournamentsOutput).query(byScope(listTournaments)),
 
-  get: orgMemberProcedure
-    .input(tournamentIdInput)
-    .output(tournamentDetailOutput)
-    .query(({ ctx, input }) => requireTournament(ctx.deps, ctx.scope, input)),
+  get: orgMemberProcedure.input(tournamentIdInput).output(tournamentDetailOutput).query(byScope(requireTournament)),
 
   update: orgAdminProcedure
     .input(tournamentUpdateInput)
@@ -54,27 +49,15 @@ export const tournamentsRouter = router({
   setStatus: orgAdminProcedure
     .input(setStatusInput)
     .output(tournamentDetailOutput)
-    .mutation(({ ctx, input }) => setTournamentStatus(ctx.deps, ctx.scope, input)),
+    .mutation(byScope(setTournamentStatus)),
 
-  entries: orgMemberProcedure
-    .input(tournamentIdInput)
-    .output(entriesOutput)
-    .query(({ ctx, input }) => listEntries(ctx.deps, ctx.scope, input)),
+  entries: orgMemberProcedure.input(tournamentIdInput).output(entriesOutput).query(byScope(listEntries)),
 
   // Members enter themselves; entering someone else is checked in the domain function.
-  enter: orgMemberProcedure
-    .input(enterInput)
-    .output(entryViewOutput)
-    .mutation(({ ctx, input }) => enter(ctx.deps, ctx.scope, input)),
+  enter: orgMemberProcedure.input(enterInput).output(entryViewOutput).mutation(byScope(enter)),
 
   // The entrant or an organizer: checked in the domain function.
-  withdraw: orgMemberProcedure
-    .input(withdrawInput)
-    .output(okOutput)
-    .mutation(({ ctx, input }) => withdraw(ctx.deps, ctx.scope, input)),
+  withdraw: orgMemberProcedure.input(withdrawInput).output(okOutput).mutation(byScope(withdraw)),
 
-  setGroups: orgAdminProcedure
-    .input(setGroupsInput)
-    .output(groupsOutput)
-    .mutation(({ ctx, input }) => setGroups(ctx.deps, ctx.scope, input)),
+  setGroups: orgAdminProcedure.input(setGroupsInput).output(groupsOutput).mutation(byScope(setGroups)),
 });

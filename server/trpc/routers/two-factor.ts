@@ -15,58 +15,45 @@ import {
 } from '../../../shared/schemas/twoFactor';
 import { sessionOutput } from '../../../shared/schemas/auth';
 import { okOutput } from '../../../shared/schemas/common';
+import { byActor, byHolder, thenOk } from '../calls';
 import { anySessionProcedure, enrollingProcedure, pendingProcedure, router, userProcedure } from '../init';
-
-const ok = { ok: true } as const;
 
 /** docs/contract.md section 4, the /auth/2fa rows. The rules live in server/auth/two-factor/ (the policy in policy.ts). */
 export const twoFactorRouter = router({
-  verify: pendingProcedure
-    .input(twoFactorVerifyInput)
-    .output(sessionOutput)
-    .mutation(({ ctx, input }) => verifyPendingSignIn(ctx.deps, ctx.holder, input)),
+  verify: pendingProcedure.input(twoFactorVerifyInput).output(sessionOutput).mutation(byHolder(verifyPendingSignIn)),
 
   sendEmailCode: anySessionProcedure
     .input(noInput)
     .output(okOutput)
-    .mutation(async ({ ctx }) => {
-      await sendEmailCode(ctx.deps, ctx.holder);
-      return ok;
-    }),
+    .mutation(thenOk(byHolder(sendEmailCode))),
 
   totpSetup: enrollingProcedure
     .input(twoFactorSetupInput.optional())
     .output(totpSetupOutput)
-    .mutation(({ ctx, input }) => startTotpSetup(ctx.deps, ctx.holder, input)),
+    .mutation(byHolder(startTotpSetup)),
 
   totpConfirm: enrollingProcedure
     .input(twoFactorConfirmInput)
     .output(enrolmentOutput)
-    .mutation(({ ctx, input }) => confirmTotpSetup(ctx.deps, ctx.holder, input)),
+    .mutation(byHolder(confirmTotpSetup)),
 
   emailSetup: enrollingProcedure
     .input(twoFactorSetupInput.optional())
     .output(okOutput)
-    .mutation(async ({ ctx, input }) => {
-      await startEmailSetup(ctx.deps, ctx.holder, input);
-      return ok;
-    }),
+    .mutation(thenOk(byHolder(startEmailSetup))),
 
   emailConfirm: enrollingProcedure
     .input(twoFactorConfirmInput)
     .output(enrolmentOutput)
-    .mutation(({ ctx, input }) => confirmEmailSetup(ctx.deps, ctx.holder, input)),
+    .mutation(byHolder(confirmEmailSetup)),
 
   disable: userProcedure
     .input(twoFactorDisableInput)
     .output(okOutput)
-    .mutation(async ({ ctx, input }) => {
-      await disableTwoFactor(ctx.deps, ctx.holder, input);
-      return ok;
-    }),
+    .mutation(thenOk(byHolder(disableTwoFactor))),
 
   regenerateRecoveryCodes: userProcedure
     .input(regenerateRecoveryCodesInput)
     .output(recoveryCodesOutput)
-    .mutation(({ ctx, input }) => regenerateRecoveryCodes(ctx.deps, ctx.actor, input)),
+    .mutation(byActor(regenerateRecoveryCodes)),
 });
