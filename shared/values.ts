@@ -72,7 +72,23 @@ export const ROUND_STATUS_LABELS: Labels<RoundStatus> = labels('roundStatus');
 
 // ---- Tournaments (docs/contract.md section 9) ----
 
-export const TOURNAMENT_FORMATS = ['stroke_gross', 'stroke_net', 'stableford'] as const;
+/**
+ * The team formats (docs/contract.md section 12): four-ball, each player's own ball and the side's better one
+ * counting; foursomes, greensomes and scramble, one ball per side.
+ */
+export const FOUR_BALL_FORMATS = ['fourball_stroke', 'fourball_stableford'] as const;
+export const ONE_BALL_FORMATS = ['foursomes', 'greensomes', 'scramble'] as const;
+export type FourBallFormat = (typeof FOUR_BALL_FORMATS)[number];
+export type OneBallFormat = (typeof ONE_BALL_FORMATS)[number];
+export type TeamFormat = FourBallFormat | OneBallFormat;
+
+export const TOURNAMENT_FORMATS = [
+  'stroke_gross',
+  'stroke_net',
+  'stableford',
+  ...FOUR_BALL_FORMATS,
+  ...ONE_BALL_FORMATS,
+] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
 export const TOURNAMENT_FORMAT_LABELS: Labels<TournamentFormat> = labels('tournamentFormat');
 

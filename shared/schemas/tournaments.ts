@@ -10,6 +10,7 @@ import {
   TOURNAMENT_NAME_MAX,
   TOURNAMENT_DESCRIPTION_MAX,
   GROUP_MAX_ENTRIES,
+  GROUP_MAX_PLAYERS,
   GROUP_INTERVAL_MINUTES_MAX,
   PUBLIC_TOURNAMENTS_MAX_LIMIT,
   HOLES_PER_TOURNAMENT_ROUND,
@@ -80,6 +81,13 @@ const tournamentFields = {
     .max(100, { message: 'errors.tournaments.allowanceRange' })
     .optional(),
   maxHandicapIndex: handicapIndex.optional(),
+  /** Players an entry has (docs/contract.md section 12): 2 in four-ball, foursomes and greensomes, 2 or 4 in scramble. */
+  teamSize: z
+    .number()
+    .int()
+    .min(1, { message: 'errors.tournaments.teamSizeRange' })
+    .max(GROUP_MAX_PLAYERS, { message: 'errors.tournaments.teamSizeRange' })
+    .optional(),
   entryLimit: z
     .number()
     .int()
@@ -121,6 +129,7 @@ export const tournamentUpdateInput = z
     visibility: tournamentFields.visibility.optional(),
     format: tournamentFields.format.optional(),
     allowancePercent: tournamentFields.allowancePercent,
+    teamSize: tournamentFields.teamSize,
     maxHandicapIndex: handicapIndex.nullable().optional(),
     entryLimit: tournamentFields.entryLimit.unwrap().nullable().optional(),
     entriesCloseAt: instant.nullable().optional(),
@@ -141,26 +150,48 @@ export const setStatusInput = z.strictObject({
   status: tournamentStatusSchema,
 });
 
+const guestInput = z.strictObject({
+  name: userText()
+    .trim()
+    .min(1, { message: 'errors.fields.guestNameMissing' })
+    .max(80, { message: 'errors.fields.atMostCharacters' }),
+  handicapIndex: handicapIndex,
+});
+
+/** A player of a team an organizer enters: a member by account, or a guest by name and index. */
+const teamPlayerInput = z.union([z.strictObject({ userId: id }), z.strictObject({ guest: guestInput })], {
+  message: 'errors.tournaments.teamPlayer',
+});
+
+export const TEAM_NAME_MAX = 80;
+
+/**
+ * One of: nothing (enter myself), `userId` or `guest` (an organizer enters one player), `players` (an
+ * organizer enters a team), `partnerUserId` (I enter my team with a member partner). `name` names a team.
+ */
 export const enterInput = z
   .strictObject({
     organizationId: id,
     tournamentId: id,
     userId: id.optional(),
-    guest: z
-      .strictObject({
-        name: userText()
-          .trim()
-          .min(1, { message: 'errors.fields.guestNameMissing' })
-          .max(80, { message: 'errors.fields.atMostCharacters' }),
-        handicapIndex: handicapIndex,
-      })
+    guest: guestInput.optional(),
+    players: z
+      .array(teamPlayerInput)
+      .min(2, { message: 'errors.tournaments.teamSizeRange' })
+      .max(GROUP_MAX_PLAYERS, { message: 'errors.tournaments.teamSizeRange' })
+      .optional(),
+    partnerUserId: id.optional(),
+    name: userText()
+      .trim()
+      .min(1, { message: 'errors.tournaments.teamNameMissing' })
+      .max(TEAM_NAME_MAX, { message: 'errors.fields.atMostCharacters' })
       .optional(),
     divisionId: id.optional(),
   })
-  .refine((v) => v.userId === undefined || v.guest === undefined, {
-    message: 'errors.tournaments.userOrGuestNotBoth',
-    path: ['userId'],
-  });
+  .refine(
+    (v) => [v.userId, v.guest, v.players, v.partnerUserId].filter((given) => given !== undefined).length <= 1,
+    { message: 'errors.tournaments.userOrGuestNotBoth', path: ['userId'] },
+  );
 
 export const withdrawInput = z.strictObject({ organizationId: id, tournamentId: id, entryId: id });
 
@@ -238,6 +269,8 @@ export const tournamentScoreInput = z.strictObject({
     .max(HOLES_PER_TOURNAMENT_ROUND, { message: 'errors.tournaments.holeRange' }),
   strokes: tournamentStrokes,
   previousStrokes: tournamentStrokes.optional(),
+  /** Four-ball: the player whose ball this is (`players[].id`); refused in every other format. */
+  playerId: id.optional(),
 });
 
 export const signCardInput = z.strictObject({
@@ -295,6 +328,7 @@ const tournamentViewFields = {
   visibility: tournamentVisibilitySchema,
   format: tournamentFormatSchema,
   allowancePercent: z.number(),
+  teamSize: z.number(),
   maxHandicapIndex: z.number().optional(),
   entryLimit: z.number().optional(),
   entriesCloseAt: z.string().optional(),
@@ -328,16 +362,50 @@ export const publicTournamentsOutput = z.object({
   nextCursor: z.string().optional(),
 });
 
-export const entryViewOutput = z.object({
+const entryGroups = z.array(z.object({ round: z.number(), startsAt: z.string(), tee: startTee }));
+
+export const playerEntryViewOutput = z.object({
   id: z.string(),
   division: divisionRef,
   player: z.object({ userId: z.string().optional(), name: z.string() }),
   handicapIndex: z.number(),
   courseHandicap: z.number(),
   playingHandicap: z.number(),
-  groups: z.array(z.object({ round: z.number(), startsAt: z.string(), tee: startTee })),
+  groups: entryGroups,
 });
+export type PlayerEntryView = z.infer<typeof playerEntryViewOutput>;
+
+/**
+ * A team's entry (docs/contract.md section 12): `players[].playingHandicap` in four-ball, where each player
+ * has one; the team's `playingHandicap` is the side's one in the one-ball formats and the sum of the
+ * players' in four-ball (what `lowest_handicap` compares).
+ */
+export const teamEntryViewOutput = z.object({
+  id: z.string(),
+  division: divisionRef,
+  name: z.string(),
+  players: z.array(
+    z.object({
+      id: z.string(),
+      userId: z.string().optional(),
+      name: z.string(),
+      handicapIndex: z.number(),
+      courseHandicap: z.number(),
+      playingHandicap: z.number().optional(),
+    }),
+  ),
+  playingHandicap: z.number(),
+  groups: entryGroups,
+});
+export type TeamEntryView = z.infer<typeof teamEntryViewOutput>;
+
+export const entryViewOutput = z.union([playerEntryViewOutput, teamEntryViewOutput]);
 export type EntryView = z.infer<typeof entryViewOutput>;
+
+/** The name an entry goes by: the player's, or the team's. */
+export function entryName(entry: EntryView): string {
+  return 'players' in entry ? entry.name : entry.player.name;
+}
 export const entriesOutput = z.object({ entries: z.array(entryViewOutput) });
 
 export const groupViewOutput = z.object({
