@@ -14,7 +14,7 @@ import {
   PUBLIC_TOURNAMENTS_MAX_LIMIT,
   HOLES_PER_TOURNAMENT_ROUND,
 } from '../tournament-rules';
-import { tournamentFormatSchema, tournamentStatusSchema, tournamentVisibilitySchema } from './values';
+import { tieDeciderSchema, tournamentFormatSchema, tournamentStatusSchema, tournamentVisibilitySchema } from './values';
 
 /** Tournaments and their public pages (docs/contract.md section 9). Inputs are strict: unknown fields are 400. */
 
@@ -383,6 +383,11 @@ export const leaderboardRowViewOutput = z.object({
   /** The current round's front and back nine: strokes as `strokes` counts them, points in Stableford. */
   out: z.number().nullable(),
   in: z.number().nullable(),
+  /**
+   * The comparison that gave a row tied on its value a position of its own (decision 0423); absent on a row
+   * no tie-break placed, and on rows still sharing a position.
+   */
+  decidedBy: tieDeciderSchema.optional(),
 });
 export type LeaderboardRowView = z.infer<typeof leaderboardRowViewOutput>;
 
