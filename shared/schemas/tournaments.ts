@@ -14,7 +14,13 @@ import {
   PUBLIC_TOURNAMENTS_MAX_LIMIT,
   HOLES_PER_TOURNAMENT_ROUND,
 } from '../tournament-rules';
-import { tieDeciderSchema, tournamentFormatSchema, tournamentStatusSchema, tournamentVisibilitySchema } from './values';
+import {
+  tieBreakSchema,
+  tieDeciderSchema,
+  tournamentFormatSchema,
+  tournamentStatusSchema,
+  tournamentVisibilitySchema,
+} from './values';
 
 /** Tournaments and their public pages (docs/contract.md section 9). Inputs are strict: unknown fields are 400. */
 
@@ -79,6 +85,8 @@ const tournamentFields = {
     .min(0, { message: 'errors.tournaments.allowanceRange' })
     .max(100, { message: 'errors.tournaments.allowanceRange' })
     .optional(),
+  /** Default `countback`; fixed from `in_progress` on, like the format (decision 0423). */
+  tieBreak: tieBreakSchema.optional(),
   maxHandicapIndex: handicapIndex.optional(),
   entryLimit: z
     .number()
@@ -121,6 +129,7 @@ export const tournamentUpdateInput = z
     visibility: tournamentFields.visibility.optional(),
     format: tournamentFields.format.optional(),
     allowancePercent: tournamentFields.allowancePercent,
+    tieBreak: tournamentFields.tieBreak,
     maxHandicapIndex: handicapIndex.nullable().optional(),
     entryLimit: tournamentFields.entryLimit.unwrap().nullable().optional(),
     entriesCloseAt: instant.nullable().optional(),
@@ -295,6 +304,7 @@ const tournamentViewFields = {
   visibility: tournamentVisibilitySchema,
   format: tournamentFormatSchema,
   allowancePercent: z.number(),
+  tieBreak: tieBreakSchema,
   maxHandicapIndex: z.number().optional(),
   entryLimit: z.number().optional(),
   entriesCloseAt: z.string().optional(),

@@ -65,6 +65,11 @@ export const tournaments: Texts<typeof nbTournaments> = {
     chooseDateTime: 'Choose a date and time.',
     allowanceHintGross: 'Empty: {{percent}} % (standard for gross).',
     allowanceHintNet: 'Empty: {{percent}} % (standard for net and Stableford).',
+    tieBreakHint: {
+      countback: 'The last round, then its last 9, 6, 3 and 1 holes, then the last 6, 3 and 1 of the first nine.',
+      lowest_handicap: 'The lower playing handicap first, then countback.',
+      shared: 'A tie shares the place; the club may hold a play-off.',
+    },
   },
   list: {
     title: 'Tournaments',
@@ -98,6 +103,7 @@ export const tournaments: Texts<typeof nbTournaments> = {
     visibility: 'Who can see it',
     format: 'Format',
     allowance: 'Handicap allowance (%)',
+    tieBreak: 'Ties',
     courseAndRounds: 'Course and rounds',
     started: 'The tournament is under way: course, rounds and divisions are fixed.',
     rounds: 'Rounds ({{count}})',
@@ -133,6 +139,7 @@ export const tournaments: Texts<typeof nbTournaments> = {
     about: 'About the tournament',
     roundOn: 'Round {{number}}: {{date}}',
     formatAllowance: '{{format}}, handicap allowance {{percent}} %',
+    tieBreak: 'Ties: {{rule}}',
     divisions: 'Divisions:',
     publicPage: 'public page',
     maxIndex: 'highest handicap {{index}}',
