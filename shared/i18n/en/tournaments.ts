@@ -105,7 +105,7 @@ export const tournaments: Texts<typeof nbTournaments> = {
     allowance: 'Handicap allowance (%)',
     tieBreak: 'Ties',
     courseAndRounds: 'Course and rounds',
-    started: 'The tournament is under way: course, rounds and divisions are fixed.',
+    started: 'The tournament is under way: course, rounds, divisions and tie-break are fixed.',
     rounds: 'Rounds ({{count}})',
     roundDate: 'Round {{number}}, date',
     removeRound: 'Remove round {{number}}',

@@ -103,7 +103,7 @@ export const tournaments = {
     allowance: 'Handicapandel (%)',
     tieBreak: 'Ved likt resultat',
     courseAndRounds: 'Bane og runder',
-    started: 'Turneringen er i gang: bane, runder og klasser ligger fast.',
+    started: 'Turneringen er i gang: bane, runder, klasser og avgjøring av delt plass ligger fast.',
     rounds: 'Runder ({{count}})',
     roundDate: 'Runde {{number}}, dato',
     removeRound: 'Fjern runde {{number}}',
