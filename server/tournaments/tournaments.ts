@@ -30,7 +30,7 @@ import { freezeHandicaps } from './entries';
 import { recordChange, type TournamentScope } from './scope';
 import { insertWithFreeSlug } from './slug';
 import { tournamentDetail, tournamentView } from './view';
-import type { TournamentFormat, TournamentStatus, TournamentVisibility } from '../../shared/values';
+import type { TieBreak, TournamentFormat, TournamentStatus, TournamentVisibility } from '../../shared/values';
 import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 
 type RoundInput = z.infer<typeof tournamentRoundInput>;
@@ -43,14 +43,13 @@ export interface TournamentFields {
   visibility: TournamentVisibility;
   format: TournamentFormat;
   allowancePercent?: number | undefined;
+  tieBreak?: TieBreak | undefined;
   maxHandicapIndex?: number | undefined;
   entryLimit?: number | undefined;
   entriesCloseAt?: string | undefined;
   rounds: RoundInput[];
   divisions: DivisionInput[];
 }
-
-/** Format, allowance, rounds and divisions decide handicaps and results: fixed once play has begun. */
 
 /** The tournament's and its club's names, folded and aliased as a club's search text is (course search). */
 export function searchTextOf(name: string, organizationName: string): string {
@@ -85,6 +84,7 @@ export async function createTournament(
     visibility: input.visibility,
     format: input.format,
     allowancePercent: input.allowancePercent ?? defaultAllowancePercent(input.format),
+    tieBreak: input.tieBreak ?? 'countback',
     maxHandicapIndex: input.maxHandicapIndex ?? null,
     entryLimit: input.entryLimit ?? null,
     entriesCloseAt: input.entriesCloseAt ? new Date(input.entriesCloseAt) : null,
@@ -133,6 +133,7 @@ export interface TournamentUpdate {
   visibility?: TournamentVisibility | undefined;
   format?: TournamentFormat | undefined;
   allowancePercent?: number | undefined;
+  tieBreak?: TieBreak | undefined;
   maxHandicapIndex?: number | null | undefined;
   entryLimit?: number | null | undefined;
   entriesCloseAt?: string | null | undefined;
@@ -142,9 +143,10 @@ export interface TournamentUpdate {
 
 /**
  * PATCH: only the fields given change. Name, description, visibility, the entry rules and the closing time
- * may change at any time (a typo in a finished tournament's name can be fixed); format, allowance, rounds and
- * divisions only before play (409 from `in_progress` on, and in a cancelled one). The slug never changes
- * (decision 0409): links already shared keep working.
+ * may change at any time (a typo in a finished tournament's name can be fixed); format, allowance, tie-break,
+ * rounds and divisions decide handicaps and results, so only before play (409 from `in_progress` on, and in a
+ * cancelled one: a tie-break changed after play would rewrite positions already read, decision 0423), even when
+ * the value sent is the one it has. The slug never changes (decision 0409): links already shared keep working.
  */
 export async function updateTournament(
   deps: Deps,
@@ -156,6 +158,7 @@ export async function updateTournament(
   const changesPlay =
     input.format !== undefined ||
     input.allowancePercent !== undefined ||
+    input.tieBreak !== undefined ||
     input.rounds !== undefined ||
     input.divisions !== undefined;
   if (changesPlay) {
@@ -190,6 +193,7 @@ export async function updateTournament(
         ? { format, allowancePercent: input.allowancePercent ?? defaultAllowancePercent(format) }
         : {}),
       ...(input.allowancePercent !== undefined ? { allowancePercent: input.allowancePercent } : {}),
+      ...(input.tieBreak !== undefined ? { tieBreak: input.tieBreak } : {}),
       ...(input.maxHandicapIndex !== undefined ? { maxHandicapIndex: input.maxHandicapIndex } : {}),
       ...(input.entryLimit !== undefined ? { entryLimit: input.entryLimit } : {}),
       ...(input.entriesCloseAt !== undefined

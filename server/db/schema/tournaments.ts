@@ -14,7 +14,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { TOURNAMENT_FORMATS, TOURNAMENT_STATUSES, TOURNAMENT_VISIBILITIES } from '../../../shared/values';
+import { TIE_BREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STATUSES, TOURNAMENT_VISIBILITIES } from '../../../shared/values';
+import { isOneOf } from './checks';
 import {
   createdAt,
   frozenHandicaps,
@@ -47,6 +48,8 @@ export const tournament = pgTable(
     visibility: text('visibility', { enum: TOURNAMENT_VISIBILITIES }).notNull(),
     format: text('format', { enum: TOURNAMENT_FORMATS }).notNull(),
     allowancePercent: integer('allowance_percent').notNull(),
+    /** How a tie between complete rounds is decided (decision 0423); fixed from `in_progress` on, like the format. */
+    tieBreak: text('tie_break', { enum: TIE_BREAKS }).notNull().default('countback'),
     maxHandicapIndex: handicapIndexColumn('max_handicap_index'),
     entryLimit: integer('entry_limit'),
     entriesCloseAt: timestamptz('entries_close_at'),
@@ -63,6 +66,7 @@ export const tournament = pgTable(
     index('tournament_org_idx').on(t.organizationId, t.createdAt),
     index('tournament_public_idx').on(t.visibility, t.status, t.createdAt),
     check('tournament_allowance_range', sql`${t.allowancePercent} between 0 and 100`),
+    check('tournament_tie_break_valid', isOneOf(t.tieBreak, TIE_BREAKS)),
     tenantPolicy('tournament', t.organizationId),
     publicTournamentPolicy(t.visibility, t.status),
     unique('tournament_id_organization').on(t.id, t.organizationId),
