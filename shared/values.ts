@@ -103,6 +103,31 @@ export const TOURNAMENT_STATUS_LABELS: Labels<TournamentStatus> = labels('tourna
 /** The states as a visitor reads them on the public page: what they can do now ("Påmelding åpen"). */
 export const TOURNAMENT_STATUS_PUBLIC_LABELS: Labels<TournamentStatus> = labels('tournamentStatusPublic');
 
+/**
+ * How a tie between complete rounds is decided (docs/golf.md, decision 0423): the matching of scorecards, the
+ * lower playing handicap first and then the matching, or no split at all (a play-off decides).
+ */
+export const TIE_BREAKS = ['countback', 'lowest_handicap', 'shared'] as const;
+export type TieBreak = (typeof TIE_BREAKS)[number];
+export const TIE_BREAK_LABELS: Labels<TieBreak> = labels('tieBreak');
+
+/**
+ * A leaderboard row's `decidedBy`: the comparison that gave a tied row its position of its own, in the order
+ * they are made. Worded where the leaderboard's texts are (the publicTournaments area: "avgjort på siste 9").
+ */
+export const TIE_DECIDERS = [
+  'lowest_handicap',
+  'last_round',
+  'last_9',
+  'last_6',
+  'last_3',
+  'last_1',
+  'first_9_last_6',
+  'first_9_last_3',
+  'first_9_last_1',
+] as const;
+export type TieDecider = (typeof TIE_DECIDERS)[number];
+
 // ---- The public feed and team chat (docs/contract.md section 10) ----
 
 export const FEED_ITEM_KINDS = [
@@ -142,6 +167,7 @@ export const LABELLED_LISTS = {
   tournamentVisibility: { values: TOURNAMENT_VISIBILITIES, labels: TOURNAMENT_VISIBILITY_LABELS },
   tournamentStatus: { values: TOURNAMENT_STATUSES, labels: TOURNAMENT_STATUS_LABELS },
   tournamentStatusPublic: { values: TOURNAMENT_STATUSES, labels: TOURNAMENT_STATUS_PUBLIC_LABELS },
+  tieBreak: { values: TIE_BREAKS, labels: TIE_BREAK_LABELS },
   feedItemKind: { values: FEED_ITEM_KINDS, labels: FEED_ITEM_KIND_LABELS },
   highlightKind: { values: HIGHLIGHT_KINDS, labels: HIGHLIGHT_KIND_LABELS },
 } as const;

@@ -1,7 +1,7 @@
 import type { LeaderboardRowView } from '../../shared/schemas/tournaments';
 import { stablefordPoints } from './scoring';
 import { allocateStrokes } from './strokes';
-import type { TournamentFormat } from '../../shared/values';
+import type { TieBreak, TieDecider, TournamentFormat } from '../../shared/values';
 
 /**
  * A tournament leaderboard (docs/contract.md section 9) from plain values: no database, no clock.
@@ -19,13 +19,23 @@ import type { TournamentFormat } from '../../shared/values';
  *   total in stroke_gross and the net total otherwise; `points` appears in Stableford only.
  * - Ranking within a division, standard competition ranking (1, T2, T2, 4): by points (more is better) in
  *   Stableford, by toPar (lower is better) otherwise. Rows with the same value form a group:
- *   - when every row of the group has completed the current round, countback on that round splits it:
- *     holes 10–18, then 13–18, 16–18, 18, by hole number whatever the starting tee. Gross: gross sums.
- *     Net: the gross sum minus 1/2, 1/3, 1/6, 1/18 of the playing handicap, fractions kept (compared as
- *     18 × gross − PH × 9, 6, 3, 1, in whole numbers). Stableford: points (more wins). What is still
- *     tied after the four shares the position;
+ *   - when every row of the group has completed the current round, the tournament's `tieBreak` splits it
+ *     (decision 0423). `countback`, the matching of scorecards: in a multi-round event first the current
+ *     round's total (`last_round`; not made in round 1, where it is the total itself), then within that
+ *     round holes 10–18, 13–18, 16–18, 18, then 4–9, 7–9, 9 (`last_9` … `last_1`, `first_9_last_6` …
+ *     `first_9_last_1`), by hole number whatever the starting tee. Gross: gross sums. Net: the gross sum
+ *     minus the whole, 1/2, 1/3, 1/6, 1/18 of the playing handicap, fractions kept (compared as
+ *     18 × gross − PH × 18, 9, 6, 3, 1, in whole numbers). Stableford: points, with the strokes received
+ *     where the stroke indexes give them (more wins). `lowest_handicap`: the lower playing handicap first
+ *     (a plus handicap is lower than 0), then the countback. `shared`: no split. What is still tied after
+ *     every comparison shares the position;
+ *   - `decidedBy`: a row of a split group that stands alone in its position carries the comparison at which
+ *     it came to stand alone: the later of the two comparisons that split it from the rows just before and
+ *     just after it in the group (1 A, 2 B, 3 C tied, A ahead on the last 9, B ahead of C on the last 6:
+ *     A `last_9`, B and C `last_6`). Rows still sharing a position after the tie-break, rows of a group that
+ *     was not split, and rows that tied nobody carry none;
  *   - when any row of the group has not completed the round, play goes on: the whole group shares one
- *     position and no countback is applied to anyone in it (countback between only the completed rows
+ *     position and no tie-break is applied to anyone in it (a split between only the completed rows
  *     would rank them apart while both still tie the incomplete row, which is no order at all).
  *   Within a shared position: more holes played (all rounds) first, then name (Norwegian collation), then
  *   entryId, so the order is deterministic. An entry without any score has toPar 0 and ranks by that
@@ -33,7 +43,7 @@ import type { TournamentFormat } from '../../shared/values';
  * - Divisions appear in input order, each with all of its entries; an entry of an unknown division is left out.
  */
 
-export type { TournamentFormat };
+export type { TieBreak, TieDecider, TournamentFormat };
 
 export interface LeaderboardHole {
   number: number;
@@ -57,6 +67,8 @@ export interface LeaderboardInput {
   holes: readonly LeaderboardHole[];
   /** 1..4 */
   roundCount: number;
+  /** How a tie between complete rounds is decided; default `countback`. */
+  tieBreak?: TieBreak;
   /** In display order. */
   divisions: readonly { id: string; name: string }[];
   entries: readonly LeaderboardEntry[];
@@ -89,13 +101,35 @@ export interface LeaderboardChanges {
 }
 
 const HOLE_COUNT = 18;
-/** Countback segments by hole number, and the share of the playing handicap each deducts, in 18ths. */
-const COUNTBACK_SEGMENTS: readonly { firstHole: number; handicapEighteenths: number }[] = [
-  { firstHole: 10, handicapEighteenths: 9 },
-  { firstHole: 13, handicapEighteenths: 6 },
-  { firstHole: 16, handicapEighteenths: 3 },
-  { firstHole: 18, handicapEighteenths: 1 },
+/**
+ * The matching of scorecards in the order it is made (docs/golf.md), by hole number whatever the starting
+ * tee, each with the share of the playing handicap a net comparison deducts, in 18ths. `last_round` is made
+ * only when the current round is not the first (in round 1 it is the total itself).
+ */
+const COUNTBACK_SEGMENTS: readonly {
+  decidedBy: Exclude<TieDecider, 'lowest_handicap'>;
+  firstHole: number;
+  lastHole: number;
+  handicapEighteenths: number;
+}[] = [
+  { decidedBy: 'last_round', firstHole: 1, lastHole: 18, handicapEighteenths: 18 },
+  { decidedBy: 'last_9', firstHole: 10, lastHole: 18, handicapEighteenths: 9 },
+  { decidedBy: 'last_6', firstHole: 13, lastHole: 18, handicapEighteenths: 6 },
+  { decidedBy: 'last_3', firstHole: 16, lastHole: 18, handicapEighteenths: 3 },
+  { decidedBy: 'last_1', firstHole: 18, lastHole: 18, handicapEighteenths: 1 },
+  { decidedBy: 'first_9_last_6', firstHole: 4, lastHole: 9, handicapEighteenths: 6 },
+  { decidedBy: 'first_9_last_3', firstHole: 7, lastHole: 9, handicapEighteenths: 3 },
+  { decidedBy: 'first_9_last_1', firstHole: 9, lastHole: 9, handicapEighteenths: 1 },
 ];
+
+/** The comparisons a tie between complete rounds goes through, in order, for a tournament's tieBreak. */
+export function tieDeciders(tieBreak: TieBreak, currentRound: number): TieDecider[] {
+  if (tieBreak === 'shared') return [];
+  const countback = COUNTBACK_SEGMENTS.filter((s) => s.decidedBy !== 'last_round' || currentRound > 1).map(
+    (s) => s.decidedBy,
+  );
+  return tieBreak === 'lowest_handicap' ? ['lowest_handicap', ...countback] : countback;
+}
 
 interface ScoredEntry {
   entry: LeaderboardEntry;
@@ -104,8 +138,8 @@ interface ScoredEntry {
   rankValue: number;
   complete: boolean;
   holesPlayed: number;
-  /** One value per countback segment of the current round, lower is better; all 0 unless `complete`. */
-  countback: number[];
+  /** One value per tie decider of the division, lower is better; empty unless `complete`. */
+  tieValues: number[];
 }
 
 /** The holes ordered by number (index = number − 1); throws unless they are exactly 1..18. */
@@ -142,6 +176,7 @@ function scoreEntry(
   format: TournamentFormat,
   holes: LeaderboardHole[],
   rounds: number,
+  deciders: readonly TieDecider[],
 ): ScoredEntry {
   const received = allocateStrokes(
     entry.playingHandicap,
@@ -180,10 +215,11 @@ function scoreEntry(
 
   const complete = thru === HOLE_COUNT;
   const last = rounds - 1;
-  const countback = COUNTBACK_SEGMENTS.map(({ firstHole, handicapEighteenths }) => {
+  /** A segment of the current round in the format's measure, lower is better; net in 18ths of a stroke. */
+  const segment = (firstHole: number, lastHole: number, handicapEighteenths: number): number => {
     let gross = 0;
     let segmentPoints = 0;
-    for (let h = firstHole - 1; h < HOLE_COUNT && complete; h++) {
+    for (let h = firstHole - 1; h < lastHole; h++) {
       const holeGross = score(entry, last, h)!;
       gross += holeGross;
       segmentPoints += stablefordPoints(holes[h]!.par, received[h]!, holeGross);
@@ -191,7 +227,14 @@ function scoreEntry(
     if (format === 'stableford') return -segmentPoints;
     if (format === 'stroke_net') return 18 * gross - entry.playingHandicap * handicapEighteenths;
     return gross;
-  });
+  };
+  const tieValues = complete
+    ? deciders.map((decider) => {
+        if (decider === 'lowest_handicap') return entry.playingHandicap;
+        const s = COUNTBACK_SEGMENTS.find((c) => c.decidedBy === decider)!;
+        return segment(s.firstHole, s.lastHole, s.handicapEighteenths);
+      })
+    : [];
 
   const stableford = format === 'stableford';
   return {
@@ -211,16 +254,18 @@ function scoreEntry(
     rankValue: stableford ? -points : toPar,
     complete,
     holesPlayed,
-    countback,
+    tieValues,
   };
 }
 
-function compareCountback(a: ScoredEntry, b: ScoredEntry): number {
-  for (let i = 0; i < COUNTBACK_SEGMENTS.length; i++) {
-    const difference = a.countback[i]! - b.countback[i]!;
-    if (difference !== 0) return difference;
-  }
-  return 0;
+/** The index of the first tie decider on which two complete rows differ, or −1 when they are alike on all. */
+function firstDifference(a: ScoredEntry, b: ScoredEntry): number {
+  return a.tieValues.findIndex((value, i) => value !== b.tieValues[i]);
+}
+
+function compareTieValues(a: ScoredEntry, b: ScoredEntry): number {
+  const i = firstDifference(a, b);
+  return i < 0 ? 0 : a.tieValues[i]! - b.tieValues[i]!;
 }
 
 /** Order within a shared position: more holes played, then name, then entryId. */
@@ -240,16 +285,27 @@ function runs<T>(items: readonly T[], compare: (a: T, b: T) => number): T[][] {
   return result;
 }
 
-function rankDivision(scored: ScoredEntry[]): LeaderboardRow[] {
+function rankDivision(scored: ScoredEntry[], deciders: readonly TieDecider[]): LeaderboardRow[] {
   const byValue = [...scored].sort((a, b) => a.rankValue - b.rankValue);
   const rows: LeaderboardRow[] = [];
   for (const group of runs(byValue, (a, b) => a.rankValue - b.rankValue)) {
-    const tiers = group.every((s) => s.complete) ? runs([...group].sort(compareCountback), compareCountback) : [group];
-    for (const tier of tiers) {
+    const decided = group.length > 1 && deciders.length > 0 && group.every((s) => s.complete);
+    const tiers = decided ? runs([...group].sort(compareTieValues), compareTieValues) : [group];
+    tiers.forEach((tier, i) => {
       const position = rows.length + 1;
       const label = tier.length > 1 ? `T${position}` : String(position);
-      for (const s of [...tier].sort(compareWithinTie)) rows.push({ position: label, ...s.row });
-    }
+      // A row alone in its tier stood alone from the comparison that split it from the later of its
+      // neighbours: the rows before and after it are ordered by then, and so is its position.
+      let decidedBy: TieDecider | undefined;
+      if (tier.length === 1 && tiers.length > 1) {
+        const before = i > 0 ? firstDifference(tiers[i - 1]![0]!, tier[0]!) : -1;
+        const after = i < tiers.length - 1 ? firstDifference(tier[0]!, tiers[i + 1]![0]!) : -1;
+        decidedBy = deciders[Math.max(before, after)];
+      }
+      for (const s of [...tier].sort(compareWithinTie)) {
+        rows.push({ position: label, ...s.row, ...(decidedBy ? { decidedBy } : {}) });
+      }
+    });
   }
   return rows;
 }
@@ -258,13 +314,15 @@ function rankDivision(scored: ScoredEntry[]): LeaderboardRow[] {
 export function computeLeaderboard(input: LeaderboardInput): LeaderboardDivision[] {
   const holes = holesByNumber(input.holes);
   const rounds = currentRound(input);
+  const deciders = tieDeciders(input.tieBreak ?? 'countback', rounds);
   return input.divisions.map((division) => ({
     id: division.id,
     name: division.name,
     rows: rankDivision(
       input.entries
         .filter((entry) => entry.divisionId === division.id)
-        .map((entry) => scoreEntry(entry, input.format, holes, rounds)),
+        .map((entry) => scoreEntry(entry, input.format, holes, rounds, deciders)),
+      deciders,
     ),
   }));
 }
@@ -283,7 +341,8 @@ function sameRow(a: LeaderboardRow, b: LeaderboardRow): boolean {
     a.rounds.every((value, i) => value === b.rounds[i]) &&
     a.playingHandicap === b.playingHandicap &&
     a.out === b.out &&
-    a.in === b.in
+    a.in === b.in &&
+    a.decidedBy === b.decidedBy
   );
 }
 

@@ -61,5 +61,5 @@ export async function loadLeaderboardInput(db: Queryable, t: TournamentRow): Pro
     const row = byId.get(s.entryId)?.scores[s.round - 1];
     if (row) row[s.hole - 1] = s.strokes;
   }
-  return { format: t.format, holes, roundCount, divisions, entries: [...byId.values()] };
+  return { format: t.format, tieBreak: t.tieBreak, holes, roundCount, divisions, entries: [...byId.values()] };
 }

@@ -30,7 +30,7 @@ import { freezeHandicaps } from './entries';
 import { recordChange, type TournamentScope } from './scope';
 import { insertWithFreeSlug } from './slug';
 import { tournamentDetail, tournamentView } from './view';
-import type { TournamentFormat, TournamentStatus, TournamentVisibility } from '../../shared/values';
+import type { TieBreak, TournamentFormat, TournamentStatus, TournamentVisibility } from '../../shared/values';
 import { isOneBall, STATUSES_BEFORE_PLAY, teamSizesOf } from '../../shared/tournament-rules';
 
 type RoundInput = z.infer<typeof tournamentRoundInput>;
@@ -44,6 +44,7 @@ export interface TournamentFields {
   format: TournamentFormat;
   allowancePercent?: number | undefined;
   teamSize?: number | undefined;
+  tieBreak?: TieBreak | undefined;
   maxHandicapIndex?: number | undefined;
   entryLimit?: number | undefined;
   entriesCloseAt?: string | undefined;
@@ -102,6 +103,7 @@ export async function createTournament(
     description: input.description ?? null,
     visibility: input.visibility,
     ...playSettings(input.format, input.teamSize, input.allowancePercent),
+    tieBreak: input.tieBreak ?? 'countback',
     maxHandicapIndex: input.maxHandicapIndex ?? null,
     entryLimit: input.entryLimit ?? null,
     entriesCloseAt: input.entriesCloseAt ? new Date(input.entriesCloseAt) : null,
@@ -151,6 +153,7 @@ export interface TournamentUpdate {
   format?: TournamentFormat | undefined;
   allowancePercent?: number | undefined;
   teamSize?: number | undefined;
+  tieBreak?: TieBreak | undefined;
   maxHandicapIndex?: number | null | undefined;
   entryLimit?: number | null | undefined;
   entriesCloseAt?: string | null | undefined;
@@ -160,9 +163,10 @@ export interface TournamentUpdate {
 
 /**
  * PATCH: only the fields given change. Name, description, visibility, the entry rules and the closing time
- * may change at any time (a typo in a finished tournament's name can be fixed); format, allowance, rounds and
- * divisions only before play (409 from `in_progress` on, and in a cancelled one). The slug never changes
- * (decision 0409): links already shared keep working.
+ * may change at any time (a typo in a finished tournament's name can be fixed); format, allowance, tie-break,
+ * rounds and divisions decide handicaps and results, so only before play (409 from `in_progress` on, and in a
+ * cancelled one: a tie-break changed after play would rewrite positions already read, decision 0423), even when
+ * the value sent is the one it has. The slug never changes (decision 0409): links already shared keep working.
  */
 export async function updateTournament(
   deps: Deps,
@@ -175,6 +179,7 @@ export async function updateTournament(
     input.format !== undefined ||
     input.allowancePercent !== undefined ||
     input.teamSize !== undefined ||
+    input.tieBreak !== undefined ||
     input.rounds !== undefined ||
     input.divisions !== undefined;
   if (changesPlay) {
@@ -217,6 +222,7 @@ export async function updateTournament(
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
       ...(settings ?? {}),
+      ...(input.tieBreak !== undefined ? { tieBreak: input.tieBreak } : {}),
       ...(input.maxHandicapIndex !== undefined ? { maxHandicapIndex: input.maxHandicapIndex } : {}),
       ...(input.entryLimit !== undefined ? { entryLimit: input.entryLimit } : {}),
       ...(input.entriesCloseAt !== undefined

@@ -53,6 +53,7 @@ export async function tournamentView(db: Queryable, row: TournamentRow): Promise
     format: row.format,
     allowancePercent: row.allowancePercent,
     teamSize: row.teamSize,
+    tieBreak: row.tieBreak,
     ...optional('maxHandicapIndex', row.maxHandicapIndex),
     ...optional('entryLimit', row.entryLimit),
     ...optional('entriesCloseAt', row.entriesCloseAt?.toISOString() ?? null),

@@ -15,7 +15,13 @@ import {
   PUBLIC_TOURNAMENTS_MAX_LIMIT,
   HOLES_PER_TOURNAMENT_ROUND,
 } from '../tournament-rules';
-import { tournamentFormatSchema, tournamentStatusSchema, tournamentVisibilitySchema } from './values';
+import {
+  tieBreakSchema,
+  tieDeciderSchema,
+  tournamentFormatSchema,
+  tournamentStatusSchema,
+  tournamentVisibilitySchema,
+} from './values';
 
 /** Tournaments and their public pages (docs/contract.md section 9). Inputs are strict: unknown fields are 400. */
 
@@ -80,6 +86,8 @@ const tournamentFields = {
     .min(0, { message: 'errors.tournaments.allowanceRange' })
     .max(100, { message: 'errors.tournaments.allowanceRange' })
     .optional(),
+  /** Default `countback`; fixed from `in_progress` on, like the format (decision 0423). */
+  tieBreak: tieBreakSchema.optional(),
   maxHandicapIndex: handicapIndex.optional(),
   /** Players an entry has (docs/contract.md section 12): 2 in four-ball, foursomes and greensomes, 2 or 4 in scramble. */
   teamSize: z
@@ -130,6 +138,7 @@ export const tournamentUpdateInput = z
     format: tournamentFields.format.optional(),
     allowancePercent: tournamentFields.allowancePercent,
     teamSize: tournamentFields.teamSize,
+    tieBreak: tournamentFields.tieBreak,
     maxHandicapIndex: handicapIndex.nullable().optional(),
     entryLimit: tournamentFields.entryLimit.unwrap().nullable().optional(),
     entriesCloseAt: instant.nullable().optional(),
@@ -329,6 +338,7 @@ const tournamentViewFields = {
   format: tournamentFormatSchema,
   allowancePercent: z.number(),
   teamSize: z.number(),
+  tieBreak: tieBreakSchema,
   maxHandicapIndex: z.number().optional(),
   entryLimit: z.number().optional(),
   entriesCloseAt: z.string().optional(),
@@ -451,6 +461,11 @@ export const leaderboardRowViewOutput = z.object({
   /** The current round's front and back nine: strokes as `strokes` counts them, points in Stableford. */
   out: z.number().nullable(),
   in: z.number().nullable(),
+  /**
+   * The comparison that gave a row tied on its value a position of its own (decision 0423); absent on a row
+   * no tie-break placed, and on rows still sharing a position.
+   */
+  decidedBy: tieDeciderSchema.optional(),
 });
 export type LeaderboardRowView = z.infer<typeof leaderboardRowViewOutput>;
 

@@ -13,6 +13,8 @@ import {
   ROUND_STATUSES,
   SESSION_STAGES,
   TEE_GENDERS,
+  TIE_BREAKS,
+  TIE_DECIDERS,
   TOURNAMENT_FORMATS,
   TOURNAMENT_STATUSES,
   TOURNAMENT_VISIBILITIES,
@@ -43,6 +45,8 @@ export const tournamentVisibilitySchema = z.enum(TOURNAMENT_VISIBILITIES, {
   message: 'errors.values.visibility',
 });
 export const tournamentStatusSchema = z.enum(TOURNAMENT_STATUSES, { message: 'errors.values.unknownStatus' });
+export const tieBreakSchema = z.enum(TIE_BREAKS, { message: 'errors.values.tieBreak' });
+export const tieDeciderSchema = z.enum(TIE_DECIDERS);
 export const feedItemKindSchema = z.enum(FEED_ITEM_KINDS);
 export const highlightKindSchema = z.enum(HIGHLIGHT_KINDS);
 export const feedTotalUnitSchema = z.enum(FEED_TOTAL_UNITS);

@@ -28,6 +28,8 @@ import {
   ROUND_HOLES,
   ROUND_STATUSES,
   TEE_GENDERS,
+  TIE_BREAKS,
+  TIE_DECIDERS,
   TOURNAMENT_FORMATS,
   TOURNAMENT_STATUSES,
   TOURNAMENT_VISIBILITIES,
@@ -89,6 +91,8 @@ describe('the zod enums', () => {
     ['tournament format', schemas.tournamentFormatSchema, TOURNAMENT_FORMATS],
     ['tournament visibility', schemas.tournamentVisibilitySchema, TOURNAMENT_VISIBILITIES],
     ['tournament status', schemas.tournamentStatusSchema, TOURNAMENT_STATUSES],
+    ['tie-break', schemas.tieBreakSchema, TIE_BREAKS],
+    ['tie decider', schemas.tieDeciderSchema, TIE_DECIDERS],
     ['feed item kind', schemas.feedItemKindSchema, FEED_ITEM_KINDS],
     ['chat event kind', schemas.chatEventKindSchema, CHAT_EVENT_KINDS],
   ];

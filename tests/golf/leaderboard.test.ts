@@ -60,6 +60,11 @@ function standings(list: LeaderboardRow[]): string[] {
   return list.map((row) => `${row.position} ${row.name}`);
 }
 
+/** Position, name and, where a tie-break gave the position, the comparison that did: "1 Anne (last_9)". */
+function decisions(list: LeaderboardRow[]): string[] {
+  return list.map((row) => `${row.position} ${row.name}${row.decidedBy ? ` (${row.decidedBy})` : ''}`);
+}
+
 describe('leaderboard totals', () => {
   it('stroke_gross: gross to par, gross strokes, positions by toPar', () => {
     const list = rows('stroke_gross', [
@@ -307,7 +312,14 @@ describe('leaderboard positions', () => {
       entry('Arne', [card({ 12: -1, 3: 1 })]), // in 35
     ]);
     expect(list.every((r) => r.strokes === 72 && r.thru === 'F')).toBe(true);
-    expect(standings(list)).toEqual(['1 Arne', '2 Bjørn', '3 Cato', '4 Eirik', '5 Dan']);
+    // Each stood alone at the later of the comparisons that split it from its neighbours.
+    expect(decisions(list)).toEqual([
+      '1 Arne (last_9)',
+      '2 Bjørn (last_6)',
+      '3 Cato (last_1)',
+      '4 Eirik (last_1)',
+      '5 Dan (last_3)',
+    ]);
   });
 
   it('net countback keeps the fractions: PH 9 against PH 12 on 10–18', () => {
@@ -354,10 +366,10 @@ describe('leaderboard positions', () => {
       entry('Ola', [card({ 7: 1 })], 4),
       entry('Kari', [card({ 7: 2 })], 4),
     ]);
-    expect(standings(list)).toEqual(['T1 Ola', 'T1 Per', '3 Kari']);
+    expect(decisions(list)).toEqual(['T1 Ola', 'T1 Per', '3 Kari']);
   });
 
-  it('a completed round tied with one still being played shares the position; countback once both are in', () => {
+  it('a completed round tied with one still being played shares the position; countback once all are in', () => {
     const anne = entry('Anne', [card({ 12: -1, 3: 1 })]); // 72, in 35
     const cato = entry('Cato', [card()]); // 72, in 36
     const during = rows('stroke_gross', [cato, anne, entry('Bodil', [played(card(), holes(1, 9))])]);
@@ -366,11 +378,12 @@ describe('leaderboard positions', () => {
       ['T1', 'Cato', 'F', 0],
       ['T1', 'Bodil', 9, 0],
     ]);
+    expect(during.some((r) => r.decidedBy)).toBe(false);
     const after = rows('stroke_gross', [cato, anne, entry('Bodil', [card()])]);
-    expect(standings(after)).toEqual(['1 Anne', 'T2 Bodil', 'T2 Cato']);
+    expect(decisions(after)).toEqual(['1 Anne (last_9)', 'T2 Bodil', 'T2 Cato']);
   });
 
-  it('several rounds: rounds up to the current one, totals over all, countback on the last round only', () => {
+  it('several rounds: rounds up to the current one, totals over all, a tie decided on the last round', () => {
     const list = rows(
       'stroke_gross',
       [
@@ -393,6 +406,7 @@ describe('leaderboard positions', () => {
         strokes: 144,
         rounds: [74, 70],
         ...nines(0, 34, 36),
+        decidedBy: 'last_round',
       },
       {
         position: '2',
@@ -403,6 +417,7 @@ describe('leaderboard positions', () => {
         strokes: 144,
         rounds: [70, 74],
         ...nines(0, 37, 37),
+        decidedBy: 'last_round',
       },
       {
         position: '3',
@@ -451,6 +466,187 @@ describe('leaderboard positions', () => {
     expect(divisions[1]!.rows.map((r) => [r.position, r.name, r.thru, r.rounds])).toEqual([
       ['1', 'Per', 1, [72, 4]],
       ['2', 'Ola', 0, [73, 0]],
+    ]);
+  });
+});
+
+describe('tie-breaks (the matching of scorecards, then the tournament’s tieBreak)', () => {
+  it('a 2-round event: the last round first, then the last round’s own segments, never the first round’s', () => {
+    const twoRounds = { roundCount: 2 };
+    // 71 + 73 against 73 + 71: the better last round wins, whatever the first.
+    expect(
+      decisions(
+        rows(
+          'stroke_gross',
+          [entry('Anne', [card({ 1: -1 }), card({ 1: 1 })]), entry('Berit', [card({ 1: 1 }), card({ 1: -1 })])],
+          twoRounds,
+        ),
+      ),
+    ).toEqual(['1 Berit (last_round)', '2 Anne (last_round)']);
+    // Both 72 + 72. Round 1's back nine favours Berit (35), round 2's favours Anne (35): round 2 decides.
+    expect(
+      decisions(
+        rows(
+          'stroke_gross',
+          [entry('Anne', [card(), card({ 12: -1, 3: 1 })]), entry('Berit', [card({ 12: -1, 3: 1 }), card()])],
+          twoRounds,
+        ),
+      ),
+    ).toEqual(['1 Anne (last_9)', '2 Berit (last_9)']);
+  });
+
+  // Two cards of 72 alike on every earlier comparison, apart on this one: Anne is one better there.
+  it.each([
+    ['last_9', { 12: -1, 3: 1 }],
+    ['last_6', { 10: 1, 14: -1 }],
+    ['last_3', { 13: 1, 17: -1 }],
+    ['last_1', { 16: 1, 18: -1 }],
+    ['first_9_last_6', { 1: 1, 5: -1 }],
+    ['first_9_last_3', { 4: 1, 8: -1 }],
+    ['first_9_last_1', { 7: 1, 9: -1 }],
+  ] as const)('decided on %s', (decidedBy, anne) => {
+    const list = rows('stroke_gross', [entry('Berit', [card()]), entry('Anne', [card(anne)])]);
+    expect(list.map((r) => r.strokes)).toEqual([72, 72]);
+    expect(decisions(list)).toEqual([`1 Anne (${decidedBy})`, `2 Berit (${decidedBy})`]);
+  });
+
+  it('a row stands alone at the later comparison that split it from its neighbours; still-tied rows carry none', () => {
+    const list = rows('stroke_gross', [
+      entry('Dina', [card()]),
+      entry('Cato', [card()]),
+      entry('Bjørn', [card({ 10: 1, 14: -1 })]), // 10–18 as Cato and Dina, 13–18 one better
+      entry('Anne', [card({ 12: -1, 3: 1 })]), // 10–18 one better than all
+      entry('Eva', [card({ 1: -1 })]), // 71: tied with nobody
+    ]);
+    expect(decisions(list)).toEqual(['1 Eva', '2 Anne (last_9)', '3 Bjørn (last_6)', 'T4 Cato', 'T4 Dina']);
+  });
+
+  it('net keeps the fractions of the share: rounding 4½ to 5 would have given it to the other player', () => {
+    // PH 9, 73 (back nine 37) and PH 8, 72 (back nine 36): both net 64.
+    // 10–18: 37 − 4.5 = 32.5 against 36 − 4 = 32, so Åtte wins. With whole shares (5 and 4) both are 32,
+    // 13–18 both 21 (3 and 8/3 → 3), and 16–18 (1.5 → 2 against 1⅓ → 1) would have given it to Ni.
+    const list = rows('stroke_net', [entry('Ni', [card({ 10: 1 })], 9), entry('Åtte', [card()], 8)]);
+    expect(list.map((r) => [r.name, r.strokes, r.toPar])).toEqual([
+      ['Åtte', 64, -8],
+      ['Ni', 64, -8],
+    ]);
+    expect(decisions(list)).toEqual(['1 Åtte (last_9)', '2 Ni (last_9)']);
+  });
+
+  it('net on the first nine: a PH 18’s shares (9, 6, 3, 1) tie the back nine, then 4–9 less 6 decides', () => {
+    // Hel (PH 18): bogeys on 10–18, +3 on 1, +1 on 2 and 3, bogeys on 4–7: 90, net 72. Null (PH 0): 72.
+    // 10–18: 45 − 9 = 36; 13–18: 30 − 6 = 24; 16–18: 15 − 3 = 12; 18: 5 − 1 = 4, all as Null.
+    // 4–9: 28 − 6 = 22 against 24.
+    const bogeys = Object.fromEntries([...holes(10, 18), 2, 3, 4, 5, 6, 7].map((h) => [h, 1]));
+    const list = rows('stroke_net', [entry('Null', [card()], 0), entry('Hel', [card({ ...bogeys, 1: 3 })], 18)]);
+    expect(list.map((r) => [r.name, r.strokes])).toEqual([
+      ['Hel', 72],
+      ['Null', 72],
+    ]);
+    expect(decisions(list)).toEqual(['1 Hel (first_9_last_6)', '2 Null (first_9_last_6)']);
+  });
+
+  it('stableford compares points, with the strokes where the stroke indexes give them', () => {
+    // Both 37 points and 36 strokes on the back nine. PH 1 receives on hole 4 (SI 1) only; PH 2 also on
+    // hole 13 (SI 2), which gives Bodil 19 points on 10–18 against Astrid’s 18.
+    const list = rows('stableford', [entry('Astrid', [card()], 1), entry('Bodil', [card({ 1: 1 })], 2)]);
+    expect(list.map((r) => [r.name, r.points, r.in])).toEqual([
+      ['Bodil', 37, 19],
+      ['Astrid', 37, 18],
+    ]);
+    expect(decisions(list)).toEqual(['1 Bodil (last_9)', '2 Astrid (last_9)']);
+  });
+
+  it('a shotgun card started on hole 10: the last nine is still holes 10–18, not the nine played last', () => {
+    // Tee10 played 10–18 first (a birdie on 12), then 1–9 (a bogey on 3); Tee1 the other way round.
+    // Over the nine each played last, Tee1 was better; by hole number Tee10 is.
+    const tee10Card = card({ 12: -1, 3: 1 });
+    const tee1Card = card({ 3: -1, 12: 1 });
+    // Midway, after 10–18 and 1–9 respectively, they are -1 and -1: shared, nobody decided.
+    expect(
+      decisions(
+        rows('stroke_gross', [
+          entry('Tee10', [played(tee10Card, holes(10, 18))]),
+          entry('Tee1', [played(tee1Card, holes(1, 9))]),
+        ]),
+      ),
+    ).toEqual(['T1 Tee1', 'T1 Tee10']);
+    expect(decisions(rows('stroke_gross', [entry('Tee1', [tee1Card]), entry('Tee10', [tee10Card])]))).toEqual([
+      '1 Tee10 (last_9)',
+      '2 Tee1 (last_9)',
+    ]);
+  });
+
+  it('identical cards share the position under every tieBreak', () => {
+    for (const tieBreak of ['countback', 'lowest_handicap', 'shared'] as const) {
+      const list = rows('stroke_net', [entry('Per', [card({ 7: 1 })], 4), entry('Ola', [card({ 7: 1 })], 4)], {
+        tieBreak,
+      });
+      expect(decisions(list)).toEqual(['T1 Ola', 'T1 Per']);
+    }
+  });
+
+  it('a group with a card still being played shares, under lowest_handicap too; decided once all are in', () => {
+    const anne = entry('Anne', [card()], 10);
+    const berit = entry('Berit', [card()], 2);
+    const during = rows('stroke_gross', [anne, berit, entry('Cato', [played(card(), holes(1, 9))], 5)], {
+      tieBreak: 'lowest_handicap',
+    });
+    expect(decisions(during)).toEqual(['T1 Anne', 'T1 Berit', 'T1 Cato']);
+    const after = rows('stroke_gross', [anne, berit, entry('Cato', [card()], 5)], { tieBreak: 'lowest_handicap' });
+    expect(decisions(after)).toEqual([
+      '1 Berit (lowest_handicap)',
+      '2 Cato (lowest_handicap)',
+      '3 Anne (lowest_handicap)',
+    ]);
+  });
+
+  it('lowest_handicap: the lower playing handicap first (a plus handicap lowest), equal ones by countback', () => {
+    // All net 70, −2. Pluss plays off +1 (PH −1, 69); Dag and Erik both PH 4 (74); Finn PH 12 (82).
+    const players = [
+      entry('Finn', [card(Object.fromEntries(holes(1, 10).map((h) => [h, 1])))], 12),
+      entry('Erik', [card({ 1: 1, 2: 1 })], 4),
+      // As Erik on 10–18 and 13–18, one better on 16–18.
+      entry('Dag', [card({ 1: 1, 2: 1, 13: 1, 17: -1 })], 4),
+      entry('Pluss', [card({ 1: -1, 2: -1, 3: -1 })], -1),
+    ];
+    const list = rows('stroke_net', players, { tieBreak: 'lowest_handicap' });
+    expect(list.map((r) => [r.name, r.playingHandicap, r.toPar])).toEqual([
+      ['Pluss', -1, -2],
+      ['Dag', 4, -2],
+      ['Erik', 4, -2],
+      ['Finn', 12, -2],
+    ]);
+    expect(decisions(list)).toEqual([
+      '1 Pluss (lowest_handicap)',
+      '2 Dag (last_3)',
+      '3 Erik (last_3)',
+      '4 Finn (lowest_handicap)',
+    ]);
+    // Countback alone: 10–18 less half the handicap is 31 for Finn, 34 for Dag and Erik, 36.5 for Pluss.
+    expect(decisions(rows('stroke_net', players, { tieBreak: 'countback' }))).toEqual([
+      '1 Finn (last_9)',
+      '2 Dag (last_3)',
+      '3 Erik (last_3)',
+      '4 Pluss (last_9)',
+    ]);
+  });
+
+  it('shared: no split at all, every tie of complete rounds shares the position', () => {
+    const cards = [entry('Berit', [card()], 3), entry('Anne', [card({ 12: -1, 3: 1 })], 9)];
+    expect(decisions(rows('stroke_gross', cards, { tieBreak: 'shared' }))).toEqual(['T1 Anne', 'T1 Berit']);
+    expect(decisions(rows('stroke_gross', cards, { tieBreak: 'countback' }))).toEqual([
+      '1 Anne (last_9)',
+      '2 Berit (last_9)',
+    ]);
+    expect(decisions(rows('stroke_gross', cards))).toEqual(['1 Anne (last_9)', '2 Berit (last_9)']);
+    const twoRounds = [
+      entry('Anne', [card({ 1: -1 }), card({ 1: 1 })]),
+      entry('Berit', [card({ 1: 1 }), card({ 1: -1 })]),
+    ];
+    expect(decisions(rows('stroke_gross', twoRounds, { roundCount: 2, tieBreak: 'shared' }))).toEqual([
+      'T1 Anne',
+      'T1 Berit',
     ]);
   });
 });
@@ -552,6 +748,7 @@ describe('changed rows for live updates', () => {
       { playingHandicap: 11 },
       { out: 31 },
       { in: null },
+      { decidedBy: 'last_9' },
     ];
     for (const variant of variants) {
       expect(changedRows(division(base), division({ ...base, ...variant })).rows).toHaveLength(1);

@@ -205,6 +205,7 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
       visibility: 'public',
       format: 'stroke_net',
       allowancePercent: 95,
+      tieBreak: 'countback',
       maxHandicapIndex: 36,
       entryLimit: 40,
       entriesCloseAt: '2026-06-10T18:00:00.000Z',
@@ -391,13 +392,16 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
     });
 
     it.each(['in_progress', 'finished', 'cancelled'] as const)(
-      'in %s: format, allowance, rounds and divisions are 409; the name still changes',
+      'in %s: format, allowance, tie-break, rounds and divisions are 409; the name still changes',
       async (status) => {
         const t = await tournamentIn(w, status);
         const base = { organizationId: w.orgId, tournamentId: t.id };
         const refused = [
           { format: 'stableford' },
           { allowancePercent: 80 },
+          { tieBreak: 'shared' },
+          // The value it already has too: a tie-break is fixed once positions have been read (decision 0423).
+          { tieBreak: 'countback' },
           { rounds: [{ number: 1, courseId: w.bogstad.courseId, playedOn: '2026-07-01' }] },
           { divisions: [{ id: t.divisions[0]!.id, name: 'Herrer', teeId: t.divisions[0]!.teeId }] },
         ];
@@ -412,6 +416,7 @@ describe.each(databaseKinds())('tournament records on %s', (kind) => {
         expect(after).toMatchObject({
           format: 'stroke_net',
           allowancePercent: 95,
+          tieBreak: 'countback',
           rounds: t.rounds,
           divisions: t.divisions,
         });

@@ -14,7 +14,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { TOURNAMENT_FORMATS, TOURNAMENT_STATUSES, TOURNAMENT_VISIBILITIES } from '../../../shared/values';
+import { TIE_BREAKS, TOURNAMENT_FORMATS, TOURNAMENT_STATUSES, TOURNAMENT_VISIBILITIES } from '../../../shared/values';
+import { isOneOf } from './checks';
 import {
   createdAt,
   frozenHandicaps,
@@ -49,6 +50,8 @@ export const tournament = pgTable(
     allowancePercent: integer('allowance_percent').notNull(),
     /** Players an entry has: 1 in the individual formats, 2 or 4 in the team formats (decision 0426). */
     teamSize: integer('team_size').notNull().default(1),
+    /** How a tie between complete rounds is decided (decision 0423); fixed from `in_progress` on, like the format. */
+    tieBreak: text('tie_break', { enum: TIE_BREAKS }).notNull().default('countback'),
     maxHandicapIndex: handicapIndexColumn('max_handicap_index'),
     entryLimit: integer('entry_limit'),
     entriesCloseAt: timestamptz('entries_close_at'),
@@ -66,6 +69,7 @@ export const tournament = pgTable(
     index('tournament_public_idx').on(t.visibility, t.status, t.createdAt),
     check('tournament_allowance_range', sql`${t.allowancePercent} between 0 and 100`),
     check('tournament_team_size_range', sql`${t.teamSize} between 1 and 4`),
+    check('tournament_tie_break_valid', isOneOf(t.tieBreak, TIE_BREAKS)),
     tenantPolicy('tournament', t.organizationId),
     publicTournamentPolicy(t.visibility, t.status),
     unique('tournament_id_organization').on(t.id, t.organizationId),

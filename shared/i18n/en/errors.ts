@@ -74,6 +74,7 @@ export const errors: Texts<typeof nbErrors> = {
     playsWith: 'Choose {{values, list(type: disjunction)}}.',
     visibility: 'Visibility is {{values, list(type: disjunction)}}.',
     unknownStatus: 'Unknown status.',
+    tieBreak: 'The tie-break is {{values, list(type: disjunction)}}.',
   },
   auth: {
     wrongCurrentPassword: 'The current password is wrong.',
@@ -231,7 +232,7 @@ export const errors: Texts<typeof nbErrors> = {
     divisionHasEntries:
       'The division “{{division}}” has entries. Move or withdraw them before the division is removed.',
     settingsFixed:
-      'Format, handicap allowance, rounds and divisions cannot be changed after the tournament has started.',
+      'Format, handicap allowance, tie-break, rounds and divisions cannot be changed after the tournament has started.',
     placesBelowEntries: 'The tournament already has {{entries}} entries; the places cannot be fewer than that.',
     statusChange:
       'The tournament cannot go from “$t(errors.tournaments.statuses.{{from}})” to “$t(errors.tournaments.statuses.{{to}})”.',

@@ -46,4 +46,15 @@ export const publicTournaments: Texts<typeof nbPublicTournaments> = {
   handicapLong: 'Playing handicap',
   playingHandicap: 'Playing handicap {{strokes}}',
   finished: 'Final',
+  decidedBy: {
+    lowest_handicap: 'decided on lowest hcp',
+    last_round: 'decided on the last round',
+    last_9: 'decided on the last 9',
+    last_6: 'decided on the last 6',
+    last_3: 'decided on the last 3',
+    last_1: 'decided on the 18th',
+    first_9_last_6: 'decided on holes 4–9',
+    first_9_last_3: 'decided on holes 7–9',
+    first_9_last_1: 'decided on the 9th',
+  },
 };

@@ -41,6 +41,7 @@ export const values: Texts<typeof nbValues> = {
     finished: 'Finished',
     cancelled: 'Cancelled',
   },
+  tieBreak: { countback: 'Countback', lowest_handicap: 'Lowest playing handicap', shared: 'Shared place' },
   feedItemKind: {
     tournament_opened: 'Entries open',
     tournament_started: 'Tournament under way',

@@ -70,6 +70,7 @@ export const errors = {
     playsWith: 'Velg {{values, list(type: disjunction)}}.',
     visibility: 'Synlighet er {{values, list(type: disjunction)}}.',
     unknownStatus: 'Ukjent status.',
+    tieBreak: 'Avgjøring av delt plass er {{values, list(type: disjunction)}}.',
   },
   auth: {
     wrongCurrentPassword: 'Det nåværende passordet er feil.',
@@ -223,7 +224,8 @@ export const errors = {
     scoresOnlyInProgress: 'Slag kan bare føres mens turneringen pågår.',
     divisionTwice: 'Klassen er nevnt to ganger.',
     divisionHasEntries: 'Klassen «{{division}}» har påmeldte. Flytt eller meld dem av før klassen fjernes.',
-    settingsFixed: 'Spilleform, handicapandel, runder og klasser kan ikke endres etter at turneringen har startet.',
+    settingsFixed:
+      'Spilleform, handicapandel, avgjøring av delt plass, runder og klasser kan ikke endres etter at turneringen har startet.',
     placesBelowEntries: 'Turneringen har allerede {{entries}} påmeldte; plassene kan ikke bli færre enn det.',
     statusChange:
       'Turneringen kan ikke gå fra «$t(errors.tournaments.statuses.{{from}})» til «$t(errors.tournaments.statuses.{{to}})».',

@@ -43,4 +43,16 @@ export const publicTournaments = {
   handicapLong: 'Spillehandicap',
   playingHandicap: 'Spillehandicap {{strokes}}',
   finished: 'Ferdig',
+  /** Under a position a tie-break gave (a row's decidedBy, decision 0423). */
+  decidedBy: {
+    lowest_handicap: 'avgjort på lavest hcp',
+    last_round: 'avgjort på siste runde',
+    last_9: 'avgjort på siste 9',
+    last_6: 'avgjort på siste 6',
+    last_3: 'avgjort på siste 3',
+    last_1: 'avgjort på 18. hull',
+    first_9_last_6: 'avgjort på hull 4–9',
+    first_9_last_3: 'avgjort på hull 7–9',
+    first_9_last_1: 'avgjort på 9. hull',
+  },
 } as const;

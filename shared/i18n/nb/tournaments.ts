@@ -62,6 +62,12 @@ export const tournaments = {
     chooseDateTime: 'Velg dato og klokkeslett.',
     allowanceHintGross: 'Tom: {{percent}} % (standard for brutto).',
     allowanceHintNet: 'Tom: {{percent}} % (standard for netto og Stableford).',
+    /** One line under the tie-break select: what the chosen rule does (decision 0423). */
+    tieBreakHint: {
+      countback: 'Siste runde, så siste 9, 6, 3 og 1 hull, så de siste 6, 3 og 1 av første ni.',
+      lowest_handicap: 'Lavest spillehandicap foran, deretter tilbaketelling.',
+      shared: 'Likt resultat gir delt plass; klubben kan avgjøre med omspill.',
+    },
   },
   list: {
     title: 'Turneringer',
@@ -95,8 +101,9 @@ export const tournaments = {
     visibility: 'Hvem kan se den',
     format: 'Spilleform',
     allowance: 'Handicapandel (%)',
+    tieBreak: 'Ved likt resultat',
     courseAndRounds: 'Bane og runder',
-    started: 'Turneringen er i gang: bane, runder og klasser ligger fast.',
+    started: 'Turneringen er i gang: bane, runder, klasser og avgjøring av delt plass ligger fast.',
     rounds: 'Runder ({{count}})',
     roundDate: 'Runde {{number}}, dato',
     removeRound: 'Fjern runde {{number}}',
@@ -130,6 +137,7 @@ export const tournaments = {
     about: 'Om turneringen',
     roundOn: 'Runde {{number}}: {{date}}',
     formatAllowance: '{{format}}, handicapandel {{percent}} %',
+    tieBreak: 'Ved likt resultat: {{rule}}',
     divisions: 'Klasser:',
     publicPage: 'offentlig side',
     maxIndex: 'høyeste hcp {{index}}',

@@ -45,6 +45,8 @@ export const values = {
     finished: 'Ferdig',
     cancelled: 'Avlyst',
   },
+  /** How a tie between complete rounds is decided (decision 0423). */
+  tieBreak: { countback: 'Tilbaketelling', lowest_handicap: 'Lavest spillehandicap', shared: 'Delt plass' },
   feedItemKind: {
     tournament_opened: 'Påmelding åpen',
     tournament_started: 'Turneringen er i gang',

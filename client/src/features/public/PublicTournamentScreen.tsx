@@ -221,7 +221,7 @@ function LeaderboardRow({
   open: boolean;
   onToggle: () => void;
 }) {
-  const { language } = useLanguage();
+  const { t, language } = useLanguage();
   const columns = 8 + roundCount;
   const cardId = `kort-${row.entryId}`;
   return (
@@ -238,6 +238,12 @@ function LeaderboardRow({
           >
             {shownName(row.name, language)}
           </button>
+          {row.decidedBy ? (
+            // Beside the position, in the one column that wraps: the board still fits a phone's width.
+            <span className="decided-by small muted" data-testid="leaderboard-decided-by">
+              {t(`publicTournaments.decidedBy.${row.decidedBy}`)}
+            </span>
+          ) : null}
         </td>
         <td className="strong">{stableford ? (row.points ?? 0) : formatToPar(row.toPar)}</td>
         <td>{formatThru(row.thru)}</td>

@@ -36,6 +36,32 @@ describe('the live leaderboard', () => {
     expect(applyLeaderboardUpdate(undefined, { kind: 'snapshot', leaderboard: next })).toBe(next);
   });
 
+  it('a row replaced whole: a tie-break’s word comes with it and leaves with it', () => {
+    const decided = applyLeaderboardUpdate(board, {
+      kind: 'rows',
+      rows: [
+        { ...row('b', '2', 0), decidedBy: 'last_9', divisionId: 'd1' },
+        { ...row('c', '3', 0), decidedBy: 'last_9', divisionId: 'd1' },
+      ],
+      updatedAt: 'later',
+    });
+    expect(decided!.divisions[0]!.rows.map((r) => [r.position, r.entryId, r.decidedBy])).toEqual([
+      ['1', 'a', undefined],
+      ['2', 'b', 'last_9'],
+      ['3', 'c', 'last_9'],
+    ]);
+    // A correction ties them again: the rows come without decidedBy, and the board shows none.
+    const again = applyLeaderboardUpdate(decided, {
+      kind: 'rows',
+      rows: [
+        { ...row('b', 'T2', 0), divisionId: 'd1' },
+        { ...row('c', 'T2', 0), divisionId: 'd1' },
+      ],
+      updatedAt: 'later still',
+    });
+    expect(again!.divisions[0]!.rows.some((r) => 'decidedBy' in r)).toBe(false);
+  });
+
   it('rows replace their entry’s row in their division and the division is ordered by position', () => {
     const next = applyLeaderboardUpdate(board, {
       kind: 'rows',

@@ -5,12 +5,20 @@ import { describeApiError, type ApiErrorView } from '../../lib/api-error';
 import { Alert, Button, Card, FormError, SelectField, TextField } from '../../ui';
 import { courseTitle, teeLabel } from '../courses/format';
 import { CourseFinder, type CourseFinderMode } from '../courses/CourseFinder';
-import { allowanceHint, toTournamentFields, type TournamentFields, type TournamentForm } from './tournament-form';
-import { FORMAT_NAME, VISIBILITY_NAME } from './tournament';
+import {
+  allowanceHint,
+  tieBreakHint,
+  toTournamentFields,
+  type TournamentFields,
+  type TournamentForm,
+} from './tournament-form';
+import { FORMAT_NAME, TIE_BREAK_NAME, VISIBILITY_NAME } from './tournament';
 import './tournaments.css';
 import {
+  TIE_BREAKS,
   TOURNAMENT_FORMATS,
   TOURNAMENT_VISIBILITIES,
+  type TieBreak,
   type TournamentFormat,
   type TournamentVisibility,
 } from '../../../../shared/values';
@@ -19,10 +27,10 @@ import {
 const MODES: readonly CourseFinderMode[] = ['navn', 'naer', 'internasjonalt'];
 
 /**
- * Create and edit: name, description, visibility, format and allowance, rounds with their dates
- * on one 18-hole course (found with the round wizard's course finder), divisions with tee and handicap
- * range, entry limit and closing time. `locked`: play has started, so format, allowance, rounds and
- * divisions stay as they are (the server refuses a change then).
+ * Create and edit: name, description, visibility, format and allowance, how ties are decided, rounds with
+ * their dates on one 18-hole course (found with the round wizard's course finder), divisions with tee and
+ * handicap range, entry limit and closing time. `locked`: play has started, so format, allowance, tie-break,
+ * rounds and divisions stay as they are (the server refuses a change then).
  */
 export function TournamentFormView({
   initial,
@@ -65,6 +73,7 @@ export function TournamentFormView({
     'visibility',
     'format',
     'allowancePercent',
+    'tieBreak',
     'maxHandicapIndex',
     'entryLimit',
     'entriesCloseAt',
@@ -129,6 +138,20 @@ export function TournamentFormView({
             error={field('allowancePercent')}
           />
         </div>
+        <SelectField
+          label={t('tournaments.fields.tieBreak')}
+          value={form.tieBreak}
+          disabled={locked}
+          hint={tieBreakHint(form.tieBreak, t)}
+          onChange={(e) => set({ tieBreak: e.target.value as TieBreak })}
+          error={field('tieBreak')}
+        >
+          {TIE_BREAKS.map((b) => (
+            <option key={b} value={b}>
+              {TIE_BREAK_NAME[language][b]}
+            </option>
+          ))}
+        </SelectField>
       </Card>
 
       <Card title={t('tournaments.fields.courseAndRounds')}>

@@ -23,6 +23,7 @@ import { DivisionSelect } from './DivisionSelect';
 import {
   canWithdrawSelf,
   FORMAT_NAME,
+  TIE_BREAK_NAME,
   groupOf,
   myEntry,
   selfEntry,
@@ -121,6 +122,7 @@ function Details({ t }: { t: TournamentDetail }) {
             percent: t.allowancePercent,
           })}
         </li>
+        <li>{tr('tournaments.screen.tieBreak', { rule: TIE_BREAK_NAME[language][t.tieBreak] })}</li>
         <li>
           {tr('tournaments.screen.divisions')}{' '}
           {t.divisions

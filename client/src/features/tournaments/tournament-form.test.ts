@@ -5,6 +5,7 @@ import {
   allowanceHint,
   formOf,
   newTournamentForm,
+  tieBreakHint,
   toTournamentFields,
   toUpdateChanges,
   type TournamentForm,
@@ -49,6 +50,7 @@ describe('the tournament form', () => {
         name: 'Vårcupen',
         visibility: 'public',
         format: 'stableford',
+        tieBreak: 'countback',
         maxHandicapIndex: -1,
         entryLimit: 40,
         rounds: [
@@ -58,6 +60,16 @@ describe('the tournament form', () => {
         divisions: [{ name: 'A', teeId: 't1', maxHandicapIndex: 18.4 }],
       },
     });
+  });
+
+  it('offers countback first, with one line on what the chosen tie-break does', () => {
+    expect(newTournamentForm('2026-06-01', t).tieBreak).toBe('countback');
+    expect(tieBreakHint('countback', t)).toBe(
+      'Siste runde, så siste 9, 6, 3 og 1 hull, så de siste 6, 3 og 1 av første ni.',
+    );
+    expect(tieBreakHint('shared', t)).toBe('Likt resultat gir delt plass; klubben kan avgjøre med omspill.');
+    const shared = toTournamentFields({ ...filled(), tieBreak: 'shared' }, t);
+    expect(shared.ok && shared.value.tieBreak).toBe('shared');
   });
 
   it('says at the field what it cannot read, with the server’s paths', () => {
@@ -94,6 +106,7 @@ describe('the tournament form', () => {
       },
     });
     expect(allowanceHint('stroke_gross', en)).toBe('Empty: 100 % (standard for gross).');
+    expect(tieBreakHint('lowest_handicap', en)).toBe('The lower playing handicap first, then countback.');
     await applyLanguage('nb');
   });
 
@@ -109,6 +122,7 @@ describe('the tournament form', () => {
       visibility: 'members',
       format: 'stroke_net',
       allowancePercent: 95,
+      tieBreak: 'lowest_handicap',
       rounds: [{ number: 1, courseId: 'c1', playedOn: '2026-06-01' }],
       divisions: [{ id: 'd1', name: 'A', teeId: 't1', maxHandicapIndex: 18.4 }],
     };
@@ -127,6 +141,7 @@ describe('the tournament form', () => {
     expect(toUpdateChanges(fields.value, false)).toMatchObject({
       format: 'stroke_net',
       allowancePercent: 95,
+      tieBreak: 'lowest_handicap',
       divisions: [{ id: 'd1' }],
     });
   });

@@ -3,7 +3,7 @@ import type { TournamentView } from '../../../../shared/schemas/tournaments';
 import { defaultAllowancePercent } from '../../../../shared/tournament-rules';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import type { CourseChoice } from '../courses/course-choice';
-import type { Language, TournamentFormat, TournamentVisibility } from '../../../../shared/values';
+import type { Language, TieBreak, TournamentFormat, TournamentVisibility } from '../../../../shared/values';
 
 /**
  * The tournament form (create and edit) as typed: text where the golfer types, turned into
@@ -26,6 +26,7 @@ export interface TournamentForm {
   format: TournamentFormat;
   /** Empty: the format's default (100 % gross, 95 % net). */
   allowance: string;
+  tieBreak: TieBreak;
   maxIndex: string;
   entryLimit: string;
   /** `datetime-local` text in the phone's time zone, or empty. */
@@ -43,6 +44,7 @@ export function newTournamentForm(today: string, t: TFunction): TournamentForm {
     visibility: 'public',
     format: 'stableford',
     allowance: '',
+    tieBreak: 'countback',
     maxIndex: '',
     entryLimit: '',
     closesAt: '',
@@ -67,6 +69,7 @@ export function formOf(t: TournamentView, course: CourseChoice | null, language:
     visibility: t.visibility,
     format: t.format,
     allowance: String(t.allowancePercent),
+    tieBreak: t.tieBreak,
     maxIndex: index(t.maxHandicapIndex),
     entryLimit: t.entryLimit === undefined ? '' : String(t.entryLimit),
     closesAt: t.entriesCloseAt ? localDateTime(t.entriesCloseAt) : '',
@@ -91,6 +94,7 @@ export interface TournamentFields {
   visibility: TournamentVisibility;
   format: TournamentFormat;
   allowancePercent?: number;
+  tieBreak: TieBreak;
   maxHandicapIndex?: number;
   entryLimit?: number;
   entriesCloseAt?: string;
@@ -156,6 +160,7 @@ export function toTournamentFields(form: TournamentForm, t: TFunction): FormResu
       visibility: form.visibility,
       format: form.format,
       ...(allowancePercent === undefined ? {} : { allowancePercent }),
+      tieBreak: form.tieBreak,
       ...(maxHandicapIndex === undefined ? {} : { maxHandicapIndex }),
       ...(entryLimit === undefined ? {} : { entryLimit }),
       ...(entriesCloseAt === undefined ? {} : { entriesCloseAt }),
@@ -167,7 +172,7 @@ export function toTournamentFields(form: TournamentForm, t: TFunction): FormResu
 
 /**
  * An edit as tournaments.update's changes: the optional fields cleared with null when emptied, and the
- * format, allowance, rounds and divisions left out once play has started (the server refuses them then).
+ * format, allowance, tie-break, rounds and divisions left out once play has started (the server refuses them then).
  */
 export function toUpdateChanges(fields: TournamentFields, started: boolean) {
   const base = {
@@ -183,9 +188,15 @@ export function toUpdateChanges(fields: TournamentFields, started: boolean) {
     ...base,
     format: fields.format,
     allowancePercent: fields.allowancePercent,
+    tieBreak: fields.tieBreak,
     rounds: fields.rounds,
     divisions: fields.divisions,
   };
+}
+
+/** The tie-break select's hint: what the chosen rule does, in one line. */
+export function tieBreakHint(tieBreak: TieBreak, t: TFunction): string {
+  return t(`tournaments.form.tieBreakHint.${tieBreak}`);
 }
 
 /** The allowance field's hint: what an empty field means for the chosen format. */

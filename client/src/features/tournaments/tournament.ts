@@ -4,6 +4,7 @@ import { LOCALES } from '../../../../shared/language';
 import { fold } from '../../../../shared/search-text';
 import { STATUSES_BEFORE_PLAY, TOURNAMENT_MOVES } from '../../../../shared/tournament-rules';
 import {
+  TIE_BREAK_LABELS,
   TOURNAMENT_FORMAT_LABELS,
   TOURNAMENT_STATUS_LABELS,
   TOURNAMENT_VISIBILITY_LABELS,
@@ -26,6 +27,7 @@ export const STATUS_BADGE: Record<TournamentStatus, string> = {
 
 export const FORMAT_NAME = TOURNAMENT_FORMAT_LABELS;
 export const VISIBILITY_NAME = TOURNAMENT_VISIBILITY_LABELS;
+export const TIE_BREAK_NAME = TIE_BREAK_LABELS;
 
 /** One move of TOURNAMENT_MOVES as a button, with what confirming it means. */
 export interface StatusMove {
