@@ -1,6 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { tournamentDivision, tournamentEntry, tournamentRound, tournamentScore } from '../db/schema';
+import {
+  tournamentDivision,
+  tournamentEntry,
+  tournamentEntryPlayer,
+  tournamentRound,
+  tournamentScore,
+} from '../db/schema';
+import { allocateStrokes, countingBalls } from '../golf';
+import { isFourBall } from '../../shared/tournament-rules';
 import { HOLES_PER_TOURNAMENT_ROUND } from '../../shared/schemas/tournaments';
 import type { LeaderboardEntry, LeaderboardInput } from '../golf/leaderboard';
 import type { TournamentRow } from './access';
@@ -12,6 +20,7 @@ export const SCORE_FIELDS = {
   round: tournamentScore.round,
   hole: tournamentScore.hole,
   strokes: tournamentScore.strokes,
+  ball: tournamentScore.ball,
 };
 
 /**
@@ -57,9 +66,62 @@ export async function loadLeaderboardInput(db: Queryable, t: TournamentRow): Pro
       ),
     });
   }
-  for (const s of scores) {
-    const row = byId.get(s.entryId)?.scores[s.round - 1];
-    if (row) row[s.hole - 1] = s.strokes;
+  if (t.teamSize > 1) await addTeams(db, t, holes, byId, scores);
+  else {
+    for (const s of scores) {
+      const row = byId.get(s.entryId)?.scores[s.round - 1];
+      if (row) row[s.hole - 1] = s.strokes;
+    }
   }
   return { format: t.format, tieBreak: t.tieBreak, holes, roundCount, divisions, entries: [...byId.values()] };
+}
+
+/**
+ * A team format's entries: the players' names on the row, and in four-ball, hole by hole, the ball that
+ * counted with the strokes its player received from their own frozen playing handicap (0 before the freeze,
+ * as an entry's). One-ball teams play the entry's ball (0) with the team's playing handicap, as entries do.
+ */
+async function addTeams(
+  db: Queryable,
+  t: TournamentRow,
+  holes: readonly { strokeIndex: number }[],
+  byId: Map<string, LeaderboardEntry>,
+  scores: readonly { entryId: string; round: number; hole: number; strokes: number; ball: number }[],
+): Promise<void> {
+  const players = await db
+    .select({
+      entryId: tournamentEntryPlayer.entryId,
+      ball: tournamentEntryPlayer.ball,
+      name: tournamentEntryPlayer.name,
+      playingHandicap: tournamentEntryPlayer.playingHandicap,
+    })
+    .from(tournamentEntryPlayer)
+    .where(eq(tournamentEntryPlayer.tournamentId, t.id))
+    .orderBy(asc(tournamentEntryPlayer.ball));
+  for (const entry of byId.values()) entry.players = [];
+  for (const p of players) byId.get(p.entryId)?.players!.push(p.name);
+  if (!isFourBall(t.format)) {
+    for (const s of scores) {
+      const row = byId.get(s.entryId)?.scores[s.round - 1];
+      if (row && s.ball === 0) row[s.hole - 1] = s.strokes;
+    }
+    return;
+  }
+  const strokeIndexes = holes.map((h) => h.strokeIndex);
+  for (const entry of byId.values()) {
+    const own = players.filter((p) => p.entryId === entry.entryId);
+    const received = own.map((p) => allocateStrokes(p.playingHandicap ?? 0, strokeIndexes));
+    entry.strokesReceived = [];
+    entry.scores = entry.scores.map((_, r) => {
+      const balls = own.map((p, i) => {
+        const strokes = Array.from<number | null>({ length: HOLES_PER_TOURNAMENT_ROUND }).fill(null);
+        for (const s of scores)
+          if (s.entryId === entry.entryId && s.round === r + 1 && s.ball === p.ball) strokes[s.hole - 1] = s.strokes;
+        return { strokes, strokesReceived: received[i]! };
+      });
+      const counted = countingBalls(balls);
+      entry.strokesReceived!.push(counted.strokesReceived);
+      return counted.strokes;
+    });
+  }
 }

@@ -197,10 +197,10 @@ export const enterInput = z
       .optional(),
     divisionId: id.optional(),
   })
-  .refine(
-    (v) => [v.userId, v.guest, v.players, v.partnerUserId].filter((given) => given !== undefined).length <= 1,
-    { message: 'errors.tournaments.userOrGuestNotBoth', path: ['userId'] },
-  );
+  .refine((v) => [v.userId, v.guest, v.players, v.partnerUserId].filter((given) => given !== undefined).length <= 1, {
+    message: 'errors.tournaments.userOrGuestNotBoth',
+    path: ['userId'],
+  });
 
 export const withdrawInput = z.strictObject({ organizationId: id, tournamentId: id, entryId: id });
 
@@ -450,7 +450,9 @@ export type CardView = z.infer<typeof cardViewOutput>;
 export const leaderboardRowViewOutput = z.object({
   position: z.string(),
   entryId: z.string(),
+  /** The player's name, or the team's in a team format, with its players by name in `players`. */
   name: z.string(),
+  players: z.array(z.string()).optional(),
   thru: z.union([z.number(), z.literal('F')]),
   toPar: z.number(),
   strokes: z.number(),
