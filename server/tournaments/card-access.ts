@@ -108,7 +108,12 @@ export function lockedCardConflict(round: number): AppError {
 }
 
 /** Whether the entry shares its group in `round` with another entry (one that can give it a marker). */
-export async function hasGroupPartner(tx: Queryable, t: TournamentRow, entryId: string, round: number): Promise<boolean> {
+export async function hasGroupPartner(
+  tx: Queryable,
+  t: TournamentRow,
+  entryId: string,
+  round: number,
+): Promise<boolean> {
   const [other] = await tx
     .select({ entryId: tournamentGroupEntry.entryId })
     .from(callerGroup)

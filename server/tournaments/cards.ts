@@ -50,8 +50,7 @@ export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: 
   if (forGuest) relation = { kind: 'entrant' };
   // A team alone in its group (a scramble four) has no other team to mark it: an owner or admin signs the
   // marker's part, audited as a guest's card is (decision 0426).
-  const forLoneTeam =
-    organizer && !forGuest && entry.team && !(await hasGroupPartner(tx, t, entry.id, input.round));
+  const forLoneTeam = organizer && !forGuest && entry.team && !(await hasGroupPartner(tx, t, entry.id, input.round));
   if (forLoneTeam) relation = { kind: 'marker', markerEntryId: null };
   if (relation.kind === 'none') {
     throw new AppError('FORBIDDEN', { key: 'errors.tournaments.onlyPlayerAndMarkerSign' });

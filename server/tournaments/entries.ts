@@ -151,7 +151,9 @@ export async function enter(deps: Deps, scope: TournamentScope, input: EnterInpu
       })),
     );
   }
-  const accounts = players.flatMap((p, i) => (p.userId === null ? [] : [{ ...owned, ball: team ? i + 1 : 0, userId: p.userId }]));
+  const accounts = players.flatMap((p, i) =>
+    p.userId === null ? [] : [{ ...owned, ball: team ? i + 1 : 0, userId: p.userId }],
+  );
   if (accounts.length > 0) await tx.insert(tournamentEntryAccount).values(accounts);
   await recordChange(deps, scope, t, { type: 'entries' });
   const [view] = await entryViews(tx, t, [entry!.id]);

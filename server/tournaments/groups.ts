@@ -53,7 +53,9 @@ export async function setGroups(
   const mostEntries = Math.floor(GROUP_MAX_PLAYERS / t.teamSize);
   if (input.generate && input.generate.groupSize > mostEntries)
     throw new AppError('INVALID_INPUT', {
-      issues: [{ path: 'generate.groupSize', key: 'errors.tournaments.teamsPerGroup', params: { maximum: mostEntries } }],
+      issues: [
+        { path: 'generate.groupSize', key: 'errors.tournaments.teamsPerGroup', params: { maximum: mostEntries } },
+      ],
     });
   const groups = input.generate
     ? await generatedGroups(tx, t, input.generate)
@@ -97,7 +99,11 @@ async function checkedGroups(tx: Queryable, t: TournamentRow, groups: readonly G
   const mostEntries = Math.floor(GROUP_MAX_PLAYERS / t.teamSize);
   groups.forEach((g, i) => {
     if (g.entryIds.length > mostEntries)
-      issues.push({ path: `groups.${i}.entryIds`, key: 'errors.tournaments.teamsPerGroup', params: { maximum: mostEntries } });
+      issues.push({
+        path: `groups.${i}.entryIds`,
+        key: 'errors.tournaments.teamsPerGroup',
+        params: { maximum: mostEntries },
+      });
     const start = `${new Date(g.startsAt).getTime()}@${g.tee}`;
     if (starts.has(start)) issues.push({ path: `groups.${i}.startsAt`, key: 'errors.tournaments.sameTeeSameTime' });
     starts.add(start);

@@ -3,7 +3,13 @@ import type { TeamEntryView } from '../../shared/schemas/tournaments';
 import { isFourBall } from '../../shared/tournament-rules';
 import type { OneBallFormat } from '../../shared/values';
 import type { Queryable } from '../db/client';
-import { appUser, tournamentDivision, tournamentEntry, tournamentEntryAccount, tournamentEntryPlayer } from '../db/schema';
+import {
+  appUser,
+  tournamentDivision,
+  tournamentEntry,
+  tournamentEntryAccount,
+  tournamentEntryPlayer,
+} from '../db/schema';
 import { courseHandicap, playingHandicap, roundHalfUp, teamPlayingHandicap } from '../golf';
 import { indexPlayedOff } from '../handicap/record';
 import type { TournamentRow } from './access';

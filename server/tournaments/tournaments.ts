@@ -64,7 +64,11 @@ function playSettings(format: TournamentFormat, teamSize: number | undefined, al
   const size = teamSize ?? sizes[0]!;
   const issues: KeyedIssue[] = [];
   if (!sizes.includes(size))
-    issues.push({ path: 'teamSize', key: 'errors.tournaments.teamSizeForFormat', params: { sizes: [...sizes] } });
+    issues.push(
+      sizes.length === 1 && sizes[0] === 1
+        ? { path: 'teamSize', key: 'errors.tournaments.individualFormat' }
+        : { path: 'teamSize', key: 'errors.tournaments.teamSizeForFormat', params: { sizes: [...sizes] } },
+    );
   if (isOneBall(format) && allowancePercent !== undefined && allowancePercent !== 100)
     issues.push({ path: 'allowancePercent', key: 'errors.tournaments.allowanceOfTeamFormat' });
   if (issues.length > 0) throw new AppError('INVALID_INPUT', { issues });
@@ -202,7 +206,8 @@ export async function updateTournament(
 
   // A new format without an allowance or a size takes the new format's defaults (decision 0409).
   const format = input.format ?? current.format;
-  const settingsChange = input.format !== undefined || input.teamSize !== undefined || input.allowancePercent !== undefined;
+  const settingsChange =
+    input.format !== undefined || input.teamSize !== undefined || input.allowancePercent !== undefined;
   const settings = settingsChange
     ? playSettings(
         format,

@@ -170,6 +170,7 @@ export const errors: Texts<typeof nbErrors> = {
     teamNameMissing: 'The team must have a name.',
   },
   tournaments: {
+    individualFormat: 'This format is played individually: teamSize is 1.',
     teamSizeRange: 'A team has 1 to 4 players.',
     teamSizeForFormat: 'This format is played in teams of {{sizes, list(type: disjunction)}} players.',
     allowanceOfTeamFormat:

@@ -165,6 +165,7 @@ export const errors = {
     teamNameMissing: 'Siden må ha et navn.',
   },
   tournaments: {
+    individualFormat: 'Denne spilleformen spilles individuelt: teamSize er 1.',
     teamSizeRange: 'Et lag har 1 til 4 spillere.',
     teamSizeForFormat: 'Denne spilleformen spilles med lag på {{sizes, list(type: disjunction)}} spillere.',
     allowanceOfTeamFormat:
