@@ -9,6 +9,7 @@ import {
   tournamentDivision,
   tournamentEntry,
   tournamentEntryAccount,
+  tournamentEntryPlayer,
   tournamentGroup,
   tournamentGroupEntry,
   tournamentRound,
@@ -66,6 +67,7 @@ async function entriesInClub(
   const entries = await tx
     .select({
       entryId: tournamentEntry.id,
+      ball: tournamentEntryAccount.ball,
       divisionName: tournamentDivision.name,
       row: tournament,
     })
@@ -113,7 +115,18 @@ async function entriesInClub(
             ),
           )
           .orderBy(asc(tournamentGroupEntry.position));
+  // A team's players by name: my partners in a team format are my team-mates, then the group's other teams.
+  const teamMates = await tx
+    .select({
+      entryId: tournamentEntryPlayer.entryId,
+      ball: tournamentEntryPlayer.ball,
+      name: tournamentEntryPlayer.name,
+    })
+    .from(tournamentEntryPlayer)
+    .where(inArray(tournamentEntryPlayer.entryId, entryIds))
+    .orderBy(asc(tournamentEntryPlayer.ball));
   const views = entries.map((e): MyTournamentView & { row: typeof tournament.$inferSelect } => {
+    const mates = teamMates.filter((p) => p.entryId === e.entryId && p.ball !== e.ball).map((p) => p.name);
     const t = e.row;
     return {
       row: t,
@@ -139,7 +152,10 @@ async function entriesInClub(
             startsAt: placed ? placed.startsAt.toISOString() : null,
             tee: placed ? (placed.tee as 1 | 10) : null,
             partners: placed
-              ? partners.filter((p) => p.groupId === placed.groupId && p.entryId !== e.entryId).map((p) => p.name)
+              ? [
+                  ...mates,
+                  ...partners.filter((p) => p.groupId === placed.groupId && p.entryId !== e.entryId).map((p) => p.name),
+                ]
               : [],
           };
         }),

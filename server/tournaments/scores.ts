@@ -100,6 +100,7 @@ export async function setTournamentScore(
     round: input.round,
     hole: input.hole,
     strokes: input.strokes,
+    ball,
   });
   const eventId = await appendTournamentEvent(tx, t, {
     type: 'score',

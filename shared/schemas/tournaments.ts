@@ -434,7 +434,10 @@ export const publicGroupViewOutput = z.object({
   round: z.number(),
   startsAt: z.string(),
   tee: startTee,
-  entries: z.array(z.object({ id: z.string(), name: z.string(), division: divisionRef })),
+  /** An entry by name; a team's with its players by name. */
+  entries: z.array(
+    z.object({ id: z.string(), name: z.string(), players: z.array(z.string()).optional(), division: divisionRef }),
+  ),
 });
 export type PublicGroupView = z.infer<typeof publicGroupViewOutput>;
 
@@ -524,14 +527,24 @@ export const publicTournamentPageOutput = z.object({
 export const publicCardViewOutput = z.object({
   entryId: z.string(),
   name: z.string(),
+  players: z.array(z.string()).optional(),
   division: divisionRef,
   format: tournamentFormatSchema,
   playingHandicap: z.number(),
   holes: z.array(z.object({ number: z.number(), par: z.number(), strokeIndex: z.number() })),
   /** Strokes received on holes 1..18 (negative: a plus handicap gives back). */
   strokesReceived: z.array(z.number()),
-  /** Every round of the tournament, 18 holes each (null: not played). */
-  rounds: z.array(z.object({ number: z.number(), strokes: z.array(z.number().nullable()) })),
+  /**
+   * Every round of the tournament, 18 holes each (null: not played). Four-ball: each hole is the ball that
+   * counted, with the strokes it received in `strokesReceived` (then not the top-level one).
+   */
+  rounds: z.array(
+    z.object({
+      number: z.number(),
+      strokes: z.array(z.number().nullable()),
+      strokesReceived: z.array(z.number()).optional(),
+    }),
+  ),
 });
 export type PublicCardView = z.infer<typeof publicCardViewOutput>;
 
