@@ -412,10 +412,6 @@ export type TeamEntryView = z.infer<typeof teamEntryViewOutput>;
 export const entryViewOutput = z.union([playerEntryViewOutput, teamEntryViewOutput]);
 export type EntryView = z.infer<typeof entryViewOutput>;
 
-/** The name an entry goes by: the player's, or the team's. */
-export function entryName(entry: EntryView): string {
-  return 'players' in entry ? entry.name : entry.player.name;
-}
 export const entriesOutput = z.object({ entries: z.array(entryViewOutput) });
 
 export const groupViewOutput = z.object({
