@@ -564,9 +564,26 @@ export type LeaderboardUpdate = z.infer<typeof leaderboardUpdateOutput>;
 /** tournaments.cards (decision 0505): the cards of one round the caller keeps. */
 export const cardsInput = z.strictObject({ organizationId: id, tournamentId: id, round: roundNumber });
 
+/** A player's own ball on a four-ball card: whose, off which handicap, and its strokes. */
+export const cardBallOutput = z.object({
+  playerId: z.string(),
+  name: z.string(),
+  playingHandicap: z.number(),
+  strokes: z.array(z.number().nullable()),
+  strokesReceived: z.array(z.number()),
+});
+export type CardBall = z.infer<typeof cardBallOutput>;
+
 export const tournamentCardViewOutput = z.object({
   entryId: z.string(),
+  /** The player's name, or the team's, with its players by name in `players`. */
   name: z.string(),
+  players: z.array(z.string()).optional(),
+  /**
+   * Four-ball: each player's own ball. The card's `strokes` and `strokesReceived` are then the ball that
+   * counted on each hole (the better ball), and `playingHandicap` the team's sum.
+   */
+  balls: z.array(cardBallOutput).optional(),
   division: divisionRef,
   playingHandicap: z.number(),
   /** `self`: my own card; `marker`: a card of my group (I mark it); `admin`: an organizer's view. */

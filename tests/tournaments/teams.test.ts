@@ -176,6 +176,16 @@ describe.each(databaseKinds())('team formats in a tournament, on %s', (kind) => 
       });
     }
 
+    // Mona's phone shows both balls and, hole by hole, the one that counts: her par on the 1st, Per's birdie on the 18th.
+    const card = (await mona.tournaments.cards({ ...t, round: 1 })).cards.find((c) => c.entryId === pair.id)!;
+    const [opening, closing] = [holes[0]!, holes[17]!];
+    expect(card.balls!.map((b) => [b.name, b.strokes[0], b.strokes[17]])).toEqual([
+      ['Mona Medlem', opening.par, closing.par],
+      ['Per Medlem', opening.par + 2, closing.par - 1],
+    ]);
+    expect([card.strokes[0], card.strokes[17]]).toEqual([opening.par, closing.par - 1]);
+    expect(card.players).toEqual(['Mona Medlem', 'Per Medlem']);
+
     // Stableford points of a ball on a hole: 2 + par + received − strokes; the better ball counts.
     const received = (ph: number, si: number) => Math.floor(ph / 18) + (si <= ph % 18 ? 1 : 0);
     const frozen = (await w.asAdmin.tournaments.entries(t)).entries.map(team);
