@@ -19,7 +19,7 @@ import {
   standingText,
 } from '../scorecard/scorecard';
 import { courseTitle, teeLabel } from '../courses/format';
-import { allowanceText, formatDate, withShownNames } from './format';
+import { roundAllowanceText, formatDate, withShownNames } from './format';
 import { HoleBar } from '../scorecard/HoleBar';
 import { ScoreCard } from '../scorecard/ScoreCard';
 import { ConnectionLine } from '../scorecard/ConnectionLine';
@@ -303,7 +303,7 @@ function Standings({ view, waiting }: { view: RoundView; waiting: number }) {
         </p>
       ) : null}
       <p className="small muted" data-testid="allowance">
-        {allowanceText(view.allowancePercent, language)}
+        {roundAllowanceText(view, language)}
         {view.handicapsFrozen ? ` ${t('rounds.standing.frozen')}` : ''}
       </p>
     </Card>

@@ -4,7 +4,7 @@ import { ROUTES } from '../../../routes';
 import { trpc } from '../../../trpc';
 import { ApiErrorAlert, Button, Card, Loading } from '../../../ui';
 import { courseTitle, teeLabel } from '../../courses/format';
-import { allowanceText, formatDate } from '../format';
+import { roundAllowanceText, formatDate } from '../format';
 import type { WizardState } from '../wizard-state';
 import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../../shared/values';
 import { useLanguage } from '../../../i18n';
@@ -27,7 +27,7 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
           {ROUND_FORMAT_LABELS[language][view.format]} · {ROUND_HOLES_LABELS[language][view.holes]}
         </p>
         <p className="small muted" data-testid="allowance">
-          {allowanceText(view.allowancePercent, language)} {t('rounds.wizard.review.locksAtFirst')}
+          {roundAllowanceText(view, language)} {t('rounds.wizard.review.locksAtFirst')}
         </p>
       </Card>
       {view.sides.map((side) => (
