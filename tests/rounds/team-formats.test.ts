@@ -180,6 +180,15 @@ describe.each(databaseKinds())('team formats in rounds, on %s', (kind) => {
       const attest = await asPartnerC.call('rounds.attest', { roundId, participantId: a.ids[0] });
       expect(attest.status).toBe(409);
       expect(attest.error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/Lagspill teller ikke/) });
+
+      // Shared to the feed, the result has one line per ball: the sides, not their players twice over.
+      if (transport === 'trpc') {
+        const item = await asOwner.rounds.share({ roundId });
+        expect(item.players).toEqual([
+          { name: 'A', total: 11 },
+          { name: 'B', total: 11 },
+        ]);
+      }
     });
   });
 
