@@ -26,7 +26,6 @@ export const rounds: Texts<typeof nbRounds> = {
   finishedNoTime: 'The round is finished. The results can no longer be changed.',
   hole: {
     betterBall: 'Better ball: {{score}}',
-    sideBall: "The team's ball · playing hcp {{playing}}",
     autoAdvance: 'Go to the next hole when everyone has a score',
     holes: 'Holes',
     previous: 'Previous hole',
@@ -106,7 +105,6 @@ export const rounds: Texts<typeof nbRounds> = {
   },
   and: 'and',
   card: {
-    ball: "The team's ball",
     betterBall: '{{side}}: better ball',
     teamHandicap: 'Team playing hcp',
     title: 'Scorecard',

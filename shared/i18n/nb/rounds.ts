@@ -23,7 +23,6 @@ export const rounds = {
   finishedNoTime: 'Runden er avsluttet. Resultatene kan ikke endres.',
   hole: {
     betterBall: 'Beste ball: {{score}}',
-    sideBall: 'Lagets ball · spillehcp {{playing}}',
     autoAdvance: 'Gå til neste hull når alle har slag',
     holes: 'Hull',
     previous: 'Forrige hull',
@@ -102,7 +101,6 @@ export const rounds = {
   },
   and: 'og',
   card: {
-    ball: 'Lagets ball',
     betterBall: '{{side}}: beste ball',
     teamHandicap: 'Lagets spillehcp',
     title: 'Scorekort',
