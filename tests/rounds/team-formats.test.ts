@@ -7,6 +7,8 @@ import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { createUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { restClient, TRANSPORTS, trpcClient, type Client, type Transport } from '../helpers/transport';
+import { connect, watch } from '../helpers/live';
+import { applyUpdate } from '../../client/src/features/rounds/live-update';
 
 /**
  * Team formats in rounds (docs/contract.md section 12, decision 0424) through the real server. The course
@@ -316,7 +318,35 @@ describe.each(databaseKinds())('team formats in rounds, on %s', (kind) => {
     expect(third).toEqual({ Høy: 4, Lav: null });
   });
 
-  it('stroke play with a side of two keeps today’s four-ball rule and any side size', async () => {
+  it('a live score on a side’s ball reaches every card of the side and the ball, as a patch', async () => {
+    const roundId = await newRound('greensomes');
+    const pair = await sideWith(roundId, 'Par', [{ userId: owner.id }, { userId: partner.id }]);
+    const first = await asOwner.rounds.setScore({ roundId, participantId: pair.ids[0]!, hole: 1, strokes: 5 });
+    const live = connect(server, `service_session=${tokens.get(partner.id)!}`);
+    try {
+      const updates = watch(live.client, { roundId });
+      await updates.next(1);
+      let held: RoundView | undefined = applyUpdate(undefined, updates.events[0]!.data);
+      expect(held).toEqual(first);
+      // The owner enters hole 2 naming Pia's card: a score on the side's ball.
+      const after = await asOwner.rounds.setScore({ roundId, participantId: pair.ids[1]!, hole: 2, strokes: 4 });
+      await updates.next(2);
+      const update = updates.events[1]!.data;
+      expect(update.patch).toBeDefined();
+      expect(update.patch!.participants.map((p) => p.id).sort()).toEqual([...pair.ids].sort());
+      held = applyUpdate(held, update);
+      expect(held).toEqual(after);
+      expect(side(held!, 'Par').ball!.holes[1]!.strokes).toBe(4);
+      updates.subscription.unsubscribe();
+      // The round list gives each player of the side the side's result.
+      const listed = (await asPartner.rounds.mine({})).rounds.find((r) => r.id === roundId)!;
+      expect(listed.result!.totals).toMatchObject({ holesPlayed: 2, gross: 9 });
+    } finally {
+      await live.wsClient.close();
+    }
+  });
+
+  it('stroke play with a side of three keeps today’s four-ball rule and any side size', async () => {
     const roundId = await newRound('stroke');
     const big = await sideWith(roundId, 'Mange', [
       { guest: { name: 'En', handicapIndex: 10 } },
