@@ -51,7 +51,7 @@ describe('the round wizard and the live scorecard in a real browser', () => {
     await page.getByRole('heading', { name: 'Ny runde: Tee, dato og spillform' }).waitFor();
     expect(step(page)).toBe('oppsett');
     await page.getByLabel(/^Gul \(herre\)/).check();
-    await page.getByLabel(/Stableford/).check();
+    await page.getByLabel(/^Stableford/).check();
     await page.getByLabel('Første 9 (1–9)').check();
     await screenshots(page, 'wizard-setup');
     await page.getByRole('button', { name: 'Neste' }).click();
@@ -72,7 +72,7 @@ describe('the round wizard and the live scorecard in a real browser', () => {
     // The back button walks back through the steps, with the choices kept.
     await page.goBack();
     await page.getByRole('heading', { name: 'Ny runde: Tee, dato og spillform' }).waitFor();
-    expect(await page.getByLabel(/Stableford/).isChecked()).toBe(true);
+    expect(await page.getByLabel(/^Stableford/).isChecked()).toBe(true);
     expect(await page.getByLabel('Første 9 (1–9)').isChecked()).toBe(true);
     await page.goForward();
     await page.getByRole('heading', { name: 'Ny runde: Lag og spillere' }).waitFor();
