@@ -1,9 +1,8 @@
 import {
   FOUR_BALL_FORMATS,
-  ONE_BALL_FORMATS,
+  isOneBallFormat,
+  isTeamFormat,
   type FourBallFormat,
-  type OneBallFormat,
-  type TeamFormat,
   type TournamentFormat,
   type TournamentStatus,
 } from './values';
@@ -31,15 +30,6 @@ export function isFourBall(format: TournamentFormat): format is FourBallFormat {
   return (FOUR_BALL_FORMATS as readonly string[]).includes(format);
 }
 
-/** Foursomes, greensomes and scramble: one ball a side, one score a hole, the side's one playing handicap. */
-export function isOneBall(format: TournamentFormat): format is OneBallFormat {
-  return (ONE_BALL_FORMATS as readonly string[]).includes(format);
-}
-
-export function isTeamFormat(format: TournamentFormat): format is TeamFormat {
-  return isFourBall(format) || isOneBall(format);
-}
-
 /** Stableford and four-ball Stableford rank by points (more is better); the others by strokes to par. */
 export function ranksByPoints(format: TournamentFormat): boolean {
   return format === 'stableford' || format === 'fourball_stableford';
@@ -64,7 +54,7 @@ export function teamSizesOf(format: TournamentFormat): readonly number[] {
  */
 export function defaultAllowancePercent(format: TournamentFormat): number {
   if (isFourBall(format)) return 85;
-  if (format === 'stroke_gross' || isOneBall(format)) return 100;
+  if (format === 'stroke_gross' || isOneBallFormat(format)) return 100;
   return 95;
 }
 

@@ -58,9 +58,69 @@ export const TEE_GENDER_LABELS: Labels<TeeGender> = labels('teeGender');
 
 // ---- Rounds (docs/contract.md section 8) ----
 
-export const ROUND_FORMATS = ['stroke', 'stableford', 'match'] as const;
+export const ROUND_FORMATS = [
+  'stroke',
+  'stableford',
+  'match',
+  'fourball_stroke',
+  'fourball_stableford',
+  'foursomes',
+  'greensomes',
+  'scramble',
+] as const;
 export type RoundFormat = (typeof ROUND_FORMATS)[number];
 export const ROUND_FORMAT_LABELS: Labels<RoundFormat> = labels('roundFormat');
+
+/** The team formats of docs/contract.md section 12: never in a handicap record (decision 0424). */
+export const TEAM_FORMATS = [
+  'fourball_stroke',
+  'fourball_stableford',
+  'foursomes',
+  'greensomes',
+  'scramble',
+] as const satisfies readonly RoundFormat[];
+export type TeamFormat = (typeof TEAM_FORMATS)[number];
+
+/** The formats where a side plays one ball: one score per hole per side, with a team playing handicap. */
+export const ONE_BALL_FORMATS = ['foursomes', 'greensomes', 'scramble'] as const satisfies readonly TeamFormat[];
+export type OneBallFormat = (typeof ONE_BALL_FORMATS)[number];
+
+/** A round's or a tournament's format: the team formats are the same five in both. */
+export function isTeamFormat(format: RoundFormat | TournamentFormat): format is TeamFormat {
+  return (TEAM_FORMATS as readonly string[]).includes(format);
+}
+
+export function isOneBallFormat(format: RoundFormat | TournamentFormat): format is OneBallFormat {
+  return (ONE_BALL_FORMATS as readonly string[]).includes(format);
+}
+
+/** How a format's holes are won: what its standings compare (the one-ball formats are net stroke play). */
+export type RoundScoring = 'stroke' | 'stableford' | 'match';
+export const ROUND_SCORING: Readonly<Record<RoundFormat, RoundScoring>> = {
+  stroke: 'stroke',
+  stableford: 'stableford',
+  match: 'match',
+  fourball_stroke: 'stroke',
+  fourball_stableford: 'stableford',
+  foursomes: 'stroke',
+  greensomes: 'stroke',
+  scramble: 'stroke',
+};
+
+/**
+ * The players a side may have, by format: the sizes GOLF.md has allowances for (four-ball: pairs, a lone
+ * ball counting alone). Null: any number, as stroke play, Stableford and match play have always allowed.
+ */
+export const SIDE_SIZES: Readonly<Record<RoundFormat, readonly number[] | null>> = {
+  stroke: null,
+  stableford: null,
+  match: null,
+  fourball_stroke: [1, 2],
+  fourball_stableford: [1, 2],
+  foursomes: [2],
+  greensomes: [2],
+  scramble: [2, 4],
+};
 
 export const ROUND_HOLES = ['18', 'front9', 'back9'] as const;
 export type RoundHoles = (typeof ROUND_HOLES)[number];
@@ -72,15 +132,9 @@ export const ROUND_STATUS_LABELS: Labels<RoundStatus> = labels('roundStatus');
 
 // ---- Tournaments (docs/contract.md section 9) ----
 
-/**
- * The team formats (docs/contract.md section 12): four-ball, each player's own ball and the side's better one
- * counting; foursomes, greensomes and scramble, one ball per side.
- */
-export const FOUR_BALL_FORMATS = ['fourball_stroke', 'fourball_stableford'] as const;
-export const ONE_BALL_FORMATS = ['foursomes', 'greensomes', 'scramble'] as const;
+/** The team formats of section 12 where each player plays their own ball and the side's better one counts. */
+export const FOUR_BALL_FORMATS = ['fourball_stroke', 'fourball_stableford'] as const satisfies readonly TeamFormat[];
 export type FourBallFormat = (typeof FOUR_BALL_FORMATS)[number];
-export type OneBallFormat = (typeof ONE_BALL_FORMATS)[number];
-export type TeamFormat = FourBallFormat | OneBallFormat;
 
 export const TOURNAMENT_FORMATS = [
   'stroke_gross',

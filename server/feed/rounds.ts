@@ -1,4 +1,5 @@
 import type { FeedItem } from '../../shared/schemas/feed';
+import type { BallView, ParticipantView } from '../../shared/schemas/rounds';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { assertOwner, roundFor, type RoundRow } from '../rounds/access';
@@ -14,6 +15,7 @@ import {
 } from './items';
 import { withText } from './view';
 import type { Actor } from '../actor';
+import { ROUND_SCORING } from '../../shared/values';
 
 /**
  * Sharing a finished round to the public feed (rounds.share / rounds.unshare, decision 0602): the owner's
@@ -33,6 +35,9 @@ async function ownFinishedRound(writer: FeedWriter, input: { userId: string; rou
   return round;
 }
 
+/** One line of a shared round's result: a player's card, or a one-ball side's ball. */
+type ResultCard = Pick<ParticipantView, 'id' | 'name'> & Pick<BallView, 'holes' | 'totals'>;
+
 export async function shareRound(
   deps: Pick<Deps, 'db' | 'bus' | 'now'>,
   actor: Pick<Actor, 'userId' | 'language'>,
@@ -45,9 +50,16 @@ export async function shareRound(
     if (shared) return withText(shared, actor.language ?? 'nb');
 
     const { view } = await computeRound(writer.tx, row);
-    const stableford = view.format === 'stableford';
+    const stableford = ROUND_SCORING[view.format] === 'stableford';
     const round = { id: view.id, courseName: view.course.name, playedOn: view.playedOn };
-    const players = view.sides.flatMap((s) => s.participants).filter((p) => p.totals.holesPlayed > 0);
+    // A one-ball side played one ball: it is one line of the result, named by the side, not one per player.
+    const players = view.sides
+      .flatMap((s): ResultCard[] =>
+        s.ball
+          ? [{ id: s.ball.participantId, name: s.name, holes: s.ball.holes, totals: s.ball.totals }]
+          : s.participants,
+      )
+      .filter((p) => p.totals.holesPlayed > 0);
     for (const p of players) {
       for (const h of p.holes) {
         const label = h.strokes === null ? null : highlightLabel(h.par, h.strokes);

@@ -2,8 +2,9 @@ import { roundHalfUp } from './rounding';
 import type { OneBallFormat, RoundFormat, RoundHoles } from '../../shared/values';
 
 /**
- * Handicap allowances (docs/golf.md), in per cent. "Four-ball" is any round where a side has more than one
- * player: the side's best net (or best points) per hole counts, as in a better-ball game.
+ * Handicap allowances (docs/golf.md), in per cent. "Four-ball" is a four-ball format, or a stroke play or
+ * Stableford round where a side has more than one player: the side's best net (or best points) per hole
+ * counts, as in a better-ball game. The one-ball formats' allowances are TEAM_ALLOWANCE_PERCENTS.
  */
 export const ALLOWANCE_PERCENT = {
   individualStroke: 95,
@@ -14,7 +15,8 @@ export const ALLOWANCE_PERCENT = {
   fourBallMatch: 90,
 } as const;
 
-export function allowancePercent(format: RoundFormat, fourBall: boolean): number {
+/** Each player's own allowance; null in the one-ball formats, whose side has one team playing handicap. */
+export function allowancePercent(format: RoundFormat, fourBall: boolean): number | null {
   switch (format) {
     case 'stroke':
       return fourBall ? ALLOWANCE_PERCENT.fourBallStroke : ALLOWANCE_PERCENT.individualStroke;
@@ -22,6 +24,14 @@ export function allowancePercent(format: RoundFormat, fourBall: boolean): number
       return fourBall ? ALLOWANCE_PERCENT.fourBallStableford : ALLOWANCE_PERCENT.individualStableford;
     case 'match':
       return fourBall ? ALLOWANCE_PERCENT.fourBallMatch : ALLOWANCE_PERCENT.singlesMatch;
+    case 'fourball_stroke':
+      return ALLOWANCE_PERCENT.fourBallStroke;
+    case 'fourball_stableford':
+      return ALLOWANCE_PERCENT.fourBallStableford;
+    case 'foursomes':
+    case 'greensomes':
+    case 'scramble':
+      return null;
   }
 }
 
@@ -39,6 +49,11 @@ export const TEAM_ALLOWANCE_PERCENTS: Readonly<
   scramble: { 2: [35, 15], 4: [25, 20, 15, 10] },
 };
 
+/** The side sizes a one-ball format has an allowance for (foursomes and greensomes 2, scramble 2 or 4). */
+export function teamSizes(format: OneBallFormat): number[] {
+  return Object.keys(TEAM_ALLOWANCE_PERCENTS[format]).map(Number);
+}
+
 /**
  * A one-ball side's team playing handicap: each player's unrounded course handicap times their share
  * (from the lowest CH up, so the order the players are given in does not matter), summed, and only the
@@ -54,6 +69,11 @@ export function teamPlayingHandicap(format: OneBallFormat, courseHandicaps: read
   const lowestFirst = [...courseHandicaps].sort((a, b) => a - b);
   const hundredths = lowestFirst.reduce((sum, ch, i) => sum + ch * percents[i]!, 0);
   return roundHalfUp(hundredths / 100);
+}
+
+/** Four-ball stroke play and Stableford: every player plays off 85 % of their own course handicap. */
+export function fourBallPlayingHandicaps(courseHandicaps: readonly number[]): number[] {
+  return courseHandicaps.map((ch) => playingHandicap(ch, ALLOWANCE_PERCENT.fourBallStroke));
 }
 
 /** What a tee contributes to a handicap for the holes being played: kept on the server, never sent. */

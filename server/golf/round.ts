@@ -4,13 +4,15 @@ import {
   matchPlayHandicaps,
   nineHoleIndex,
   playingHandicap,
+  TEAM_ALLOWANCE_PERCENTS,
+  teamPlayingHandicap,
   wholeCourseHandicap,
   type Rating,
 } from './handicap';
 import { adjustedHoleScore, netScore, stablefordPoints } from './scoring';
 import { allocateStrokes } from './strokes';
-import type { HoleScore, ParticipantTotals, Standing } from '../../shared/schemas/rounds';
-import type { RoundFormat } from '../../shared/values';
+import type { BallView, HoleScore, ParticipantTotals, Standing } from '../../shared/schemas/rounds';
+import { isOneBallFormat, isTeamFormat, ROUND_SCORING, type RoundFormat } from '../../shared/values';
 
 export type { Standing };
 
@@ -31,7 +33,10 @@ export interface PlayerToScore {
   handicapIndex: number;
   /** Set once the round has started: the values frozen at the first score, used instead of recomputing. */
   frozen: { courseHandicap: number; playingHandicap: number } | null;
-  /** Gross strokes by hole number. */
+  /**
+   * Gross strokes by hole number. In a one-ball format the side's ball is held by its first player (in
+   * the order given): that player's scores are the side's, the others' are not read (decision 0424).
+   */
   scores: ReadonlyMap<number, number>;
 }
 
@@ -64,33 +69,68 @@ export interface ScoredPlayer {
 }
 
 export interface ScoredRound {
-  allowancePercent: number;
+  /** Each player's own allowance; null in the one-ball formats (the side's `ball` has a team handicap). */
+  allowancePercent: number | null;
   fourBall: boolean;
   players: ScoredPlayer[];
   standings: Map<string, Standing | null>;
+  /** One-ball formats: each side's ball, null while the side has no size the format has an allowance for. */
+  balls: Map<string, BallView | null>;
 }
 
 export function scoreRound(round: RoundToScore): ScoredRound {
-  const fourBall = round.sides.some((side) => round.players.filter((p) => p.sideId === side.id).length > 1);
+  const oneBall = isOneBallFormat(round.format) ? round.format : null;
+  const membersOf = (sideId: string) => round.players.filter((p) => p.sideId === sideId);
+  const fourBall =
+    oneBall === null && (isTeamFormat(round.format) || round.sides.some((side) => membersOf(side.id).length > 1));
   const allowance = allowancePercent(round.format, fourBall);
   const strokeIndexes = round.holes.map((h) => h.strokeIndex);
 
   const handicaps = round.players.map((player) => {
     const indexUsed = round.nineHoles ? nineHoleIndex(player.handicapIndex) : player.handicapIndex;
     const ch = player.frozen?.courseHandicap ?? courseHandicap(indexUsed, requireRating(round.rating));
-    const ph = player.frozen?.playingHandicap ?? playingHandicap(ch, allowance);
-    return { indexUsed, ch, ph };
+    const own = allowance === null ? null : (player.frozen?.playingHandicap ?? playingHandicap(ch, allowance));
+    return { indexUsed, ch, own };
   });
-  const matchHandicaps = round.format === 'match' ? matchPlayHandicaps(handicaps.map((h) => h.ph)) : null;
+
+  // A one-ball side plays off its team handicap, frozen with the players at the first score (each player's
+  // row holds it); before that computed from their unrounded course handicaps. A side without a size the
+  // format has an allowance for has none yet: its players show their whole course handicap meanwhile.
+  const teamHandicaps = new Map<string, number | null>();
+  if (oneBall) {
+    for (const side of round.sides) {
+      const members = round.players.flatMap((p, i) => (p.sideId === side.id ? [i] : []));
+      const complete = TEAM_ALLOWANCE_PERCENTS[oneBall][members.length] !== undefined;
+      const frozen = members.map((i) => round.players[i]!.frozen).filter((f) => f !== null);
+      teamHandicaps.set(
+        side.id,
+        !complete
+          ? null
+          : frozen.length === members.length
+            ? frozen[0]!.playingHandicap
+            : teamPlayingHandicap(
+                oneBall,
+                members.map((i) => handicaps[i]!.ch),
+              ),
+      );
+    }
+  }
+  const ballCard = new Map(round.sides.map((side) => [side.id, membersOf(side.id)[0]] as const));
+  const phOf = (i: number) =>
+    handicaps[i]!.own ?? teamHandicaps.get(round.players[i]!.sideId) ?? wholeCourseHandicap(handicaps[i]!.ch);
+  const matchHandicaps = round.format === 'match' ? matchPlayHandicaps(round.players.map((_, i) => phOf(i))) : null;
 
   const players = round.players.map((player, i): ScoredPlayer => {
-    const { indexUsed, ch, ph } = handicaps[i]!;
+    const { indexUsed, ch } = handicaps[i]!;
+    const ph = phOf(i);
     const playHandicap = matchHandicaps ? matchHandicaps[i]! : ph;
     const wholeCh = wholeCourseHandicap(ch);
     const received = allocateStrokes(playHandicap, strokeIndexes);
     const receivedForHandicap = allocateStrokes(wholeCh, strokeIndexes);
+    // A one-ball side's players all show the side's ball, held by its first player.
+    const scores = oneBall ? (ballCard.get(player.sideId)?.scores ?? player.scores) : player.scores;
     const holes = round.holes.map((hole, h): ScoredHole => {
-      const strokes = player.scores.get(hole.number) ?? null;
+      const strokes = scores.get(hole.number) ?? null;
       const sr = received[h]!;
       return {
         hole: hole.number,
@@ -126,7 +166,27 @@ export function scoreRound(round: RoundToScore): ScoredRound {
     };
   });
 
-  return { allowancePercent: allowance, fourBall, players, standings: standingsFor(round, players) };
+  const balls = new Map<string, BallView | null>();
+  if (oneBall) {
+    for (const side of round.sides) {
+      const teamHandicap = teamHandicaps.get(side.id) ?? null;
+      const holder = players.findIndex((_, i) => round.players[i]!.sideId === side.id);
+      if (teamHandicap === null || holder < 0) {
+        balls.set(side.id, null);
+        continue;
+      }
+      const card = players[holder]!;
+      const { adjustedGross: _forHandicapOnly, ...totals } = card.totals;
+      balls.set(side.id, {
+        participantId: card.id,
+        playingHandicap: teamHandicap,
+        holes: card.holes.map(({ adjustedStrokes: _never, ...hole }) => hole),
+        totals,
+      });
+    }
+  }
+
+  return { allowancePercent: allowance, fourBall, players, standings: standingsFor(round, players), balls };
 }
 
 function requireRating(rating: Rating | null): Rating {
@@ -165,7 +225,8 @@ function standingsFor(round: RoundToScore, players: ScoredPlayer[]): Map<string,
   const perSide = round.sides.map((side) => ({ id: side.id, holes: sideHoles(round, players, side.id) }));
   const standings = new Map<string, Standing | null>();
 
-  if (round.format === 'match') {
+  const scoring = ROUND_SCORING[round.format];
+  if (scoring === 'match') {
     if (perSide.length !== 2) {
       for (const side of perSide) standings.set(side.id, null);
       return standings;
@@ -206,7 +267,7 @@ function standingsFor(round: RoundToScore, players: ScoredPlayer[]): Map<string,
       pointsToPar: points - STABLEFORD_POINTS_AT_NET_PAR * played.length,
     };
   });
-  const stroke = round.format === 'stroke';
+  const stroke = scoring === 'stroke';
   const pos = positions(
     results.map((r) =>
       r.holesPlayed === 0

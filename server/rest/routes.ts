@@ -565,7 +565,8 @@ export const ROUTES: readonly Route[] = [
     body: true,
     status: 201,
     summary: 'Add a player to a round',
-    description: "A user or a guest. Only the round's owner, before the first score.",
+    description:
+      "A user or a guest. Only the round's owner, before the first score. A side already as large as its format allows (two in four-ball, foursomes and greensomes, four in scramble) is 409.",
     errors: ['FORBIDDEN', 'CONFLICT'],
   }),
   route({
@@ -576,7 +577,7 @@ export const ROUTES: readonly Route[] = [
     body: true,
     summary: "Set a player's strokes on a hole",
     description:
-      '`previousStrokes`, when given, must be what the hole holds now: a write from a value another device has changed since is 409 rather than an overwrite. Sending the same write again answers the same.',
+      "`previousStrokes`, when given, must be what the hole holds now: a write from a value another device has changed since is 409 rather than an overwrite. Sending the same write again answers the same. In foursomes, greensomes and scramble the participant names the side's ball (any player of the side): the score is the side's (`sides[].ball`), and a later write by a partner replaces it. The first score of a team format is 409 while a side has a size the format has no allowance for.",
     errors: ['CONFLICT'],
   }),
   route({
@@ -587,7 +588,7 @@ export const ROUTES: readonly Route[] = [
     body: true,
     summary: "Attest a co-player's finished card",
     description:
-      "An account participant of the round other than the player; the score enters the player's handicap record. Attesting again answers the attestation that stands.",
+      "An account participant of the round other than the player; the score enters the player's handicap record. Attesting again answers the attestation that stands. A round of a team format is 409: only individual formats enter a handicap record.",
     errors: ['FORBIDDEN', 'CONFLICT'],
   }),
   route({

@@ -7,6 +7,7 @@ import { attestationsOf } from '../handicap/attestations';
 import { enterScore, removeScores } from '../handicap/record';
 import { roundFor } from './access';
 import { computeRound } from './view';
+import { isTeamFormat } from '../../shared/values';
 
 /** How long an attester may take an attestation back (decision 0419). */
 export const ATTESTATION_WITHDRAWAL_SECONDS = 24 * 60 * 60;
@@ -20,8 +21,9 @@ export interface AttestationAnswer {
 /**
  * rounds.attest: a co-player with an account in the round attests a player's finished card, and the score
  * enters the player's handicap record with what it was played on. Outsiders get 404 as for any round; the
- * player themself, a guest's card and an owner who does not play are refused (403); an unfinished round or
- * a card with holes missing is 409. Under the round's row lock, so parallel attestations give one score, and
+ * player themself, a guest's card and an owner who does not play are refused (403); an unfinished round,
+ * a card with holes missing and a round of a team format (WHS accepts individual formats only: decision
+ * 0424) are 409. Under the round's row lock, so parallel attestations give one score, and
  * attesting an attested card again answers the attestation that stands.
  */
 export async function attestScore(
@@ -41,6 +43,7 @@ export async function attestScore(
     if (target.userId === null) throw new AppError('FORBIDDEN', { key: 'errors.rounds.guestCardNotRecorded' });
     if (!players.some((p) => p.userId === actor.userId))
       throw new AppError('FORBIDDEN', { key: 'errors.rounds.onlyCoPlayerAttests' });
+    if (isTeamFormat(row.format)) throw new AppError('CONFLICT', { key: 'errors.rounds.teamFormatNotRecorded' });
     if (row.status !== 'finished' || row.finishedAt === null)
       throw new AppError('CONFLICT', { key: 'errors.rounds.attestBeforeFinished' });
 

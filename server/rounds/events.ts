@@ -76,14 +76,21 @@ function sent(update: RoundUpdate): RoundUpdate {
 
 function patchOf(view: RoundView, changes: RoundChange[]): RoundPatch {
   const holesOf = new Map<string, Set<number>>();
-  for (const c of changes)
-    if (c.type === 'score') holesOf.set(c.participantId, (holesOf.get(c.participantId) ?? new Set()).add(c.hole));
+  // A one-ball side's ball is on every one of its players' cards: a score on it changes them all.
+  const sharing = new Map(
+    view.sides.flatMap((s) => (s.ball ? [[s.ball.participantId, s.participants.map((p) => p.id)] as const] : [])),
+  );
+  for (const c of changes) {
+    if (c.type !== 'score') continue;
+    for (const id of sharing.get(c.participantId) ?? [c.participantId])
+      holesOf.set(id, (holesOf.get(id) ?? new Set()).add(c.hole));
+  }
   return {
     participants: view.sides
       .flatMap((s) => s.participants)
       .filter((p) => holesOf.has(p.id))
       .map((p) => ({ id: p.id, holes: p.holes.filter((h) => holesOf.get(p.id)!.has(h.hole)), totals: p.totals })),
-    standings: view.sides.map((s) => ({ sideId: s.id, standing: s.standing })),
+    standings: view.sides.map((s) => ({ sideId: s.id, standing: s.standing, ball: s.ball })),
   };
 }
 

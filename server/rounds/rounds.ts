@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   ROUNDS_DEFAULT_LIMIT,
   type ParticipantView,
@@ -18,7 +18,7 @@ import { appendEvent, publishEvent } from './events';
 import { myRoundResults } from './results';
 import { writeScore } from './score-write';
 import { computeRound, holesPlayed, roundView } from './view';
-import type { RoundFormat, RoundHoles } from '../../shared/values';
+import { isOneBallFormat, SIDE_SIZES, type RoundFormat, type RoundHoles } from '../../shared/values';
 import type { Actor } from '../actor';
 
 /**
@@ -134,6 +134,15 @@ export async function addParticipant(
       .where(and(eq(side.id, input.sideId), eq(side.roundId, row.id)))
       .limit(1);
     if (!sideRow) throw new AppError('NOT_FOUND', { key: 'errors.rounds.teamNotFound' });
+    const sizes = SIDE_SIZES[row.format];
+    if (sizes) {
+      const [{ players } = { players: 0 }] = await tx
+        .select({ players: count() })
+        .from(participant)
+        .where(eq(participant.sideId, sideRow.id));
+      const max = Math.max(...sizes);
+      if (players >= max) throw new AppError('CONFLICT', { key: 'errors.rounds.sideFull', params: { max } });
+    }
     let values: typeof participant.$inferInsert;
     if (input.participantUserId) {
       // Share-locked until the card is written: an account being deleted (its row held for delete) is
@@ -175,6 +184,8 @@ export async function addParticipant(
  * A hole's score, by the owner or an account taking part (guests have no account). The first score of
  * the round freezes every participant's index, course handicap and playing handicap. With
  * `previousStrokes` the write is conditional on it; the same operation repeated writes nothing (./score-write.ts).
+ * In a one-ball format the participant names their side's ball: the score is written to the card that
+ * holds it (the side's first player), so a later write by a partner replaces it (decision 0424).
  */
 export async function setScore(
   deps: Deps,
@@ -189,12 +200,13 @@ export async function setScore(
 ): Promise<RoundView> {
   return change(deps, input.roundId, actor.userId, async (tx, { round: row }) => {
     assertOpen(row);
-    const [target] = await tx
-      .select({ id: participant.id })
+    const [named] = await tx
+      .select({ id: participant.id, sideId: participant.sideId })
       .from(participant)
       .where(and(eq(participant.id, input.participantId), eq(participant.roundId, row.id)))
       .limit(1);
-    if (!target) throw new AppError('NOT_FOUND', { key: 'errors.rounds.participantNotFound' });
+    if (!named) throw new AppError('NOT_FOUND', { key: 'errors.rounds.participantNotFound' });
+    const target = isOneBallFormat(row.format) ? await ballCard(tx, named.sideId) : named;
     const [{ holes } = { holes: 0 }] = await tx
       .select({ holes: count() })
       .from(courseHole)
@@ -226,6 +238,32 @@ export async function setScore(
   });
 }
 
+/** The card that holds a one-ball side's ball: its first player, in the order the round view lists them. */
+async function ballCard(tx: Transaction, sideId: string): Promise<{ id: string }> {
+  const [first] = await tx
+    .select({ id: participant.id })
+    .from(participant)
+    .where(eq(participant.sideId, sideId))
+    .orderBy(asc(participant.createdAt), asc(participant.id))
+    .limit(1);
+  return first!;
+}
+
+/**
+ * A team format starts only with sides of the sizes it has allowances for (foursomes and greensomes two a
+ * side, scramble two or four, four-ball at most two): a side without players plays no part.
+ */
+function assertSideSizes(row: RoundRow, sides: readonly SideView[]): void {
+  const sizes = SIDE_SIZES[row.format];
+  if (!sizes) return;
+  for (const sd of sides) {
+    const count = sd.participants.length;
+    if (count > 0 && !sizes.includes(count)) {
+      throw new AppError('CONFLICT', { key: 'errors.rounds.sideSize', params: { side: sd.name, sizes: [...sizes] } });
+    }
+  }
+}
+
 /**
  * Writes the handicaps as they are now into every participant, and marks the round started: from here on
  * it plays its course as it is now (a later edit leaves it a played version). The course's share lock
@@ -233,7 +271,9 @@ export async function setScore(
  */
 async function freezeHandicaps(deps: Deps, tx: Transaction, row: RoundRow): Promise<void> {
   await lockCourseForPlay(tx, row.courseId);
-  const { scored, participantRows } = await computeRound(tx, row);
+  const { scored, participantRows, view } = await computeRound(tx, row);
+  assertSideSizes(row, view.sides);
+  // In a one-ball format each player's playing handicap is the side's team handicap: frozen with them.
   for (const [i, player] of scored.players.entries()) {
     await tx
       .update(participant)

@@ -180,6 +180,7 @@ export async function computeRound(db: Queryable, row: RoundRow): Promise<Comput
     id: sd.id,
     name: sd.name,
     standing: scored.standings.get(sd.id) ?? null,
+    ball: scored.balls.get(sd.id) ?? null,
     participants: participantViews.filter((p) => p.sideId === sd.id),
   }));
 

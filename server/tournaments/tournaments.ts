@@ -31,7 +31,8 @@ import { recordChange, type TournamentScope } from './scope';
 import { insertWithFreeSlug } from './slug';
 import { tournamentDetail, tournamentView } from './view';
 import type { TieBreak, TournamentFormat, TournamentStatus, TournamentVisibility } from '../../shared/values';
-import { isOneBall, STATUSES_BEFORE_PLAY, teamSizesOf } from '../../shared/tournament-rules';
+import { STATUSES_BEFORE_PLAY, teamSizesOf } from '../../shared/tournament-rules';
+import { isOneBallFormat } from '../../shared/values';
 
 type RoundInput = z.infer<typeof tournamentRoundInput>;
 type DivisionInput = z.infer<typeof divisionInput>;
@@ -69,7 +70,7 @@ function playSettings(format: TournamentFormat, teamSize: number | undefined, al
         ? { path: 'teamSize', key: 'errors.tournaments.individualFormat' }
         : { path: 'teamSize', key: 'errors.tournaments.teamSizeForFormat', params: { sizes: [...sizes] } },
     );
-  if (isOneBall(format) && allowancePercent !== undefined && allowancePercent !== 100)
+  if (isOneBallFormat(format) && allowancePercent !== undefined && allowancePercent !== 100)
     issues.push({ path: 'allowancePercent', key: 'errors.tournaments.allowanceOfTeamFormat' });
   if (issues.length > 0) throw new AppError('INVALID_INPUT', { issues });
   return { format, teamSize: size, allowancePercent: allowancePercent ?? defaultAllowancePercent(format) };

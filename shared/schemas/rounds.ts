@@ -147,11 +147,27 @@ export const standingOutput = z.discriminatedUnion('format', [
 ]);
 export type Standing = z.infer<typeof standingOutput>;
 
+/**
+ * A one-ball side's ball (foursomes, greensomes, scramble): its team playing handicap, allocated by stroke
+ * index, and its holes. `participantId` is the player whose card holds the ball: a score sent for any
+ * player of the side lands there, and every player's card shows it (decision 0424). No adjusted score: a
+ * team's ball is never for handicap purposes.
+ */
+export const ballViewOutput = z.object({
+  participantId: z.string(),
+  playingHandicap: z.number(),
+  holes: z.array(holeScoreOutput.omit({ adjustedStrokes: true })),
+  totals: participantTotalsOutput.omit({ adjustedGross: true }),
+});
+export type BallView = z.infer<typeof ballViewOutput>;
+
 export const sideViewOutput = z.object({
   id: z.string(),
   name: z.string(),
   /** Null in match play until there are exactly two sides. */
   standing: standingOutput.nullable(),
+  /** One-ball formats only: null in the others, and while the side has no size the format allows. */
+  ball: ballViewOutput.nullable(),
   participants: z.array(participantViewOutput),
 });
 export type SideView = z.infer<typeof sideViewOutput>;
@@ -172,7 +188,8 @@ export const roundViewOutput = z.object({
   /** Whether the round is in the public feed now (rounds.share, not since unshared or hidden; decision 0507). */
   shared: z.boolean(),
   handicapsFrozen: z.boolean(),
-  allowancePercent: z.number(),
+  /** Each player's allowance; null in the one-ball formats, whose sides play off a team handicap (`ball`). */
+  allowancePercent: z.number().nullable(),
   course: z.object({
     id: z.string(),
     kind: courseKindSchema,
@@ -235,12 +252,15 @@ export type RoundChange = z.infer<typeof roundChangeOutput>;
 
 /**
  * What live scores changed, in absolute values: for each player scored, the holes scored and the new
- * totals; and every side's standing. (Strokes received do not change once play has started, so the other
+ * totals (in a one-ball format, every player of the side whose ball was scored); and every side's standing
+ * and ball. (Strokes received do not change once play has started, so the other
  * holes of a card stay as they were.) The app puts them into the round it holds.
  */
 export const roundPatchOutput = z.object({
   participants: z.array(z.object({ id: z.string(), holes: z.array(holeScoreOutput), totals: participantTotalsOutput })),
-  standings: z.array(z.object({ sideId: z.string(), standing: standingOutput.nullable() })),
+  standings: z.array(
+    z.object({ sideId: z.string(), standing: standingOutput.nullable(), ball: ballViewOutput.nullable() }),
+  ),
 });
 export type RoundPatch = z.infer<typeof roundPatchOutput>;
 

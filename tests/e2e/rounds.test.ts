@@ -51,7 +51,7 @@ describe('the round wizard and the live scorecard in a real browser', () => {
     await page.getByRole('heading', { name: 'Ny runde: Tee, dato og spillform' }).waitFor();
     expect(step(page)).toBe('oppsett');
     await page.getByLabel(/^Gul \(herre\)/).check();
-    await page.getByLabel(/Stableford/).check();
+    await page.getByLabel(/^Stableford/).check();
     await page.getByLabel('Første 9 (1–9)').check();
     await screenshots(page, 'wizard-setup');
     await page.getByRole('button', { name: 'Neste' }).click();
@@ -72,7 +72,7 @@ describe('the round wizard and the live scorecard in a real browser', () => {
     // The back button walks back through the steps, with the choices kept.
     await page.goBack();
     await page.getByRole('heading', { name: 'Ny runde: Tee, dato og spillform' }).waitFor();
-    expect(await page.getByLabel(/Stableford/).isChecked()).toBe(true);
+    expect(await page.getByLabel(/^Stableford/).isChecked()).toBe(true);
     expect(await page.getByLabel('Første 9 (1–9)').isChecked()).toBe(true);
     await page.goForward();
     await page.getByRole('heading', { name: 'Ny runde: Lag og spillere' }).waitFor();
@@ -266,6 +266,97 @@ describe('the round wizard and the live scorecard in a real browser', () => {
     await page.getByRole('heading', { name: 'Runder', exact: true }).waitFor();
     await page.getByRole('list', { name: 'Runder' }).getByText('Ferdig').first().waitFor();
     await screenshots(page, 'rounds');
+
+    expect([...errors, ...partnerErrors]).toEqual([]);
+    await ownerContext.close();
+    await partnerContext.close();
+  });
+
+  it('plays a Texas scramble of two sides: the wizard pairs the players, each side one ball scored from either phone', async () => {
+    const owner = await createUser(app.deps.db, { name: 'Scramble Sara', handicapIndex: 20.0 });
+    const partner = await createUser(app.deps.db, { name: 'Makker Mons', handicapIndex: 10.0 });
+    const ownerContext = await signedIn(owner);
+    const page = await ownerContext.newPage();
+    const errors = watchErrors(page);
+
+    await page.goto(`${app.url}/runder/ny`);
+    await page.getByLabel('Klubb eller bane').fill('oslo golf');
+    await page.getByRole('button', { name: /Oslo Golfklubb – Bogstad/ }).click();
+    await page.getByRole('button', { name: 'Neste' }).click();
+    await page.getByLabel(/^Gul \(herre\)/).check();
+    // Each format says its allowance in a line.
+    await page.getByText(/To eller fire på lag spiller fra beste ball/).waitFor();
+    await page.getByText(/Laget får 50 % av de to banehandicapene samlet/).waitFor();
+    await page.getByLabel(/Texas scramble/).check();
+    await screenshots(page, 'wizard-setup-team-formats');
+    await page.getByRole('button', { name: 'Neste' }).click();
+
+    // Four players added one after another pair up: two sides of two.
+    await page.getByText(/To eller fire spillere på hvert lag/).waitFor();
+    await page.getByRole('button', { name: /Legg til meg selv/ }).click();
+    await page.getByLabel('Søk etter spiller').fill(partner.email);
+    await page
+      .getByRole('list', { name: 'Spillere' })
+      .getByRole('button', { name: /Makker Mons/ })
+      .click();
+    for (const [name, index] of [
+      ['Gjest Gro', '8,0'],
+      ['Gjest Geir', '30,0'],
+    ]) {
+      await page.getByLabel('Gjestens navn').fill(name!);
+      await page.getByLabel('Gjestens handicapindeks').fill(index!);
+      await page.getByRole('button', { name: /Legg til gjest/ }).click();
+    }
+    await expect.poll(() => page.getByTestId('person').count()).toBe(4);
+    const sides = page.getByTestId('side');
+    expect(await sides.count()).toBe(2);
+    expect(await sides.nth(0).getByTestId('person').count()).toBe(2);
+    expect(await sides.nth(1).getByTestId('person').count()).toBe(2);
+    await screenshots(page, 'wizard-players-scramble');
+    await page.getByRole('button', { name: 'Opprett runden' }).click();
+    await page.getByRole('heading', { name: 'Ny runde: Se over og start' }).waitFor();
+    // One team handicap per side, as the server computed it.
+    await expect.poll(() => page.getByTestId('team-handicap').count()).toBe(2);
+    expect(await page.getByTestId('playing-handicap').count()).toBe(0);
+    await screenshots(page, 'wizard-review-scramble');
+    await page.getByRole('button', { name: 'Start runden' }).click();
+    await page.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    const roundUrl = page.url();
+
+    // One row per side: the side's ball, named by the side.
+    const card = page.getByTestId('scorecard');
+    expect(await card.locator('thead th').allTextContents()).toEqual(['Hull', 'Par', 'Scramble Sara', 'Gjest Gro']);
+    expect(await page.getByTestId('player-score').count()).toBe(2);
+
+    const partnerContext = await signedIn(partner);
+    const partnerPage = await partnerContext.newPage();
+    const partnerErrors = watchErrors(partnerPage);
+    await partnerPage.goto(roundUrl);
+    await partnerPage.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+
+    const row = (p: Page, name: string) => p.getByTestId('player-score').filter({ hasText: name });
+    const strokesOf = (p: Page, name: string) => row(p, name).getByLabel(`Slag for ${name} på hull 1`);
+    // The partner enters the side's ball; the owner sees it, then corrects it, and the partner sees that.
+    await strokesOf(partnerPage, 'Scramble Sara').fill('5');
+    await strokesOf(partnerPage, 'Scramble Sara').press('Enter');
+    await expect.poll(() => strokesOf(page, 'Scramble Sara').inputValue()).toBe('5');
+    await row(page, 'Scramble Sara').getByRole('button', { name: 'Ett slag mindre for Scramble Sara' }).click();
+    await expect.poll(() => strokesOf(partnerPage, 'Scramble Sara').inputValue()).toBe('4');
+    // The other side's ball, entered by the owner for the guests.
+    await strokesOf(page, 'Gjest Gro').fill('4');
+    await strokesOf(page, 'Gjest Gro').press('Enter');
+    await expect.poll(() => strokesOf(partnerPage, 'Gjest Gro').inputValue()).toBe('4');
+    await expect
+      .poll(() => page.getByTestId('standing').allTextContents())
+      .toEqual([expect.stringMatching(/lagets spillehcp/), expect.stringMatching(/lagets spillehcp/)]);
+    await screenshots(page, 'scorecard-scramble');
+    await screenshots(partnerPage, 'scorecard-scramble-partner');
+
+    // Team rounds never enter the handicap record: no attestation once finished.
+    await page.getByRole('button', { name: 'Avslutt runden' }).click();
+    await page.getByRole('button', { name: 'Avslutt likevel' }).click();
+    await page.getByText(/Runden er avsluttet/).waitFor();
+    expect(await page.getByTestId('attest').count()).toBe(0);
 
     expect([...errors, ...partnerErrors]).toEqual([]);
     await ownerContext.close();

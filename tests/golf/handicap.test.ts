@@ -3,11 +3,15 @@ import {
   ALLOWANCE_PERCENT,
   allowancePercent,
   courseHandicap,
+  fourBallPlayingHandicaps,
   matchPlayHandicaps,
   nineHoleIndex,
   nineHoleRating,
   playingHandicap,
   roundHalfUp,
+  TEAM_ALLOWANCE_PERCENTS,
+  teamPlayingHandicap,
+  teamSizes,
   wholeCourseHandicap,
 } from '../../server/golf';
 
@@ -160,5 +164,86 @@ describe('nine holes', () => {
     expect(ch).toBeCloseTo((9.2 * 124) / 113 + 0.4, 10);
     expect(wholeCourseHandicap(ch)).toBe(10);
     expect(playingHandicap(ch, 95)).toBe(10);
+  });
+});
+
+describe('team allowances (GOLF.md, Appendix C), from the unrounded course handicaps', () => {
+  /** Every order of the players: the allowance goes from the lowest CH up, whoever is named first. */
+  function everyOrder(values: readonly number[]): number[][] {
+    if (values.length <= 1) return [[...values]];
+    return values.flatMap((v, i) =>
+      everyOrder([...values.slice(0, i), ...values.slice(i + 1)]).map((rest) => [v, ...rest]),
+    );
+  }
+  function expectInEveryOrder(format: Parameters<typeof teamPlayingHandicap>[0], chs: number[], ph: number) {
+    for (const order of everyOrder(chs)) expect(teamPlayingHandicap(format, order)).toBe(ph);
+  }
+
+  it('four-ball stroke play and Stableford: 85 % of each player’s own CH', () => {
+    // docs/golf.md's vector: CH 30.722 at 85 % is 26.11 → 26.
+    const ch = courseHandicap(27.7, { slope: 129, courseRating: 71.1, par: 72 });
+    expect(fourBallPlayingHandicaps([ch, 10])).toEqual([26, 9]); // 10 × 85 % = 8.5 → 9
+    expect(fourBallPlayingHandicaps([-10, 0.6])).toEqual([-8, 1]); // −8.5 → −8 (plays off +8); 0.51 → 1
+    expect(allowancePercent('fourball_stroke', false)).toBe(85);
+    expect(allowancePercent('fourball_stableford', false)).toBe(85);
+  });
+
+  it('scramble with two players: 35 % of the lower + 15 % of the higher', () => {
+    // 35 % × 10.3 + 15 % × 20.1 = 3.605 + 3.015 = 6.62 → 7.
+    expectInEveryOrder('scramble', [10.3, 20.1], 7);
+    // The .5 boundaries: 3.5 + 3.0 = 6.5 → 7; a plus side, −3.5 → −3.
+    expectInEveryOrder('scramble', [10, 20], 7);
+    expectInEveryOrder('scramble', [-10, 0], -3);
+    // Just under the half: 35 % × 9.99 + 15 % × 20 = 6.4965 → 6.
+    expectInEveryOrder('scramble', [9.99, 20], 6);
+    // Unrounded 3.36 + 2.94 = 6.3 → 6, where CHs rounded first (10 and 20) would give 6.5 → 7.
+    expectInEveryOrder('scramble', [9.6, 19.6], 6);
+  });
+
+  it('scramble with four players: 25 / 20 / 15 / 10 % from the lowest CH up', () => {
+    // 25 % × 4.2 + 20 % × 12.8 + 15 % × 20.5 + 10 % × 30.1 = 1.05 + 2.56 + 3.075 + 3.01 = 9.695 → 10.
+    expectInEveryOrder('scramble', [4.2, 12.8, 20.5, 30.1], 10);
+    // 15 % × 10 + 10 % × 10 = 2.5 → 3 in every order; taken in the order given, 25 % × 10 + 15 % × 10 = 4.
+    expectInEveryOrder('scramble', [10, 0, 10, 0], 3);
+    // A side with plus players: −25 % × 6 − 20 % × 2.5 + 15 % × 0 + 10 % × 5 = −1.5 − 0.5 + 0.5 = −1.5 → −1.
+    expectInEveryOrder('scramble', [-6, -2.5, 0, 5], -1);
+  });
+
+  it('greensomes with a plus player: 60 % of the lower + 40 % of the higher', () => {
+    // 60 % × −2.4 + 40 % × 15.6 = −1.44 + 6.24 = 4.8 → 5.
+    expectInEveryOrder('greensomes', [-2.4, 15.6], 5);
+    // The .5 boundaries: −1.5 + 4 = 2.5 → 3; two plus players −4.5 → −4 (the side plays off +4).
+    expectInEveryOrder('greensomes', [-2.5, 10], 3);
+    expectInEveryOrder('greensomes', [-7.5, 0], -4);
+    expectInEveryOrder('greensomes', [-7.5, -0.01], -5); // −4.504 → −5
+  });
+
+  it('foursomes: 50 % of the partners’ combined CH, an odd sum giving a half', () => {
+    // 11 + 18 = 29 → 14.5 → 15.
+    expectInEveryOrder('foursomes', [11, 18], 15);
+    // Unrounded: 10.6 + 17.6 = 28.2 → 14.1 → 14 (rounded first 11 + 18 = 29 would give 15).
+    expectInEveryOrder('foursomes', [10.6, 17.6], 14);
+    // Binary floating point makes (0.1 × 50 + 16.9 × 50) / 100 into 8.499999999999998; the half still goes up.
+    expectInEveryOrder('foursomes', [0.1, 16.9], 9);
+    // A plus partner: (−4 + 1) / 2 = −1.5 → −1; (−3 + 2) / 2 = −0.5 → 0.
+    expectInEveryOrder('foursomes', [-4, 1], -1);
+    expectInEveryOrder('foursomes', [-3, 2], 0);
+  });
+
+  it('has allowances for the side sizes GOLF.md names, and no others', () => {
+    expect(TEAM_ALLOWANCE_PERCENTS).toEqual({
+      foursomes: { 2: [50, 50] },
+      greensomes: { 2: [60, 40] },
+      scramble: { 2: [35, 15], 4: [25, 20, 15, 10] },
+    });
+    expect(teamSizes('foursomes')).toEqual([2]);
+    expect(teamSizes('greensomes')).toEqual([2]);
+    expect(teamSizes('scramble')).toEqual([2, 4]);
+    expect(() => teamPlayingHandicap('foursomes', [10, 12, 14])).toThrow(RangeError);
+    expect(() => teamPlayingHandicap('scramble', [10, 12, 14])).toThrow(RangeError);
+    expect(() => teamPlayingHandicap('greensomes', [10])).toThrow(RangeError);
+    for (const format of ['foursomes', 'greensomes', 'scramble'] as const) {
+      expect(allowancePercent(format, false)).toBeNull();
+    }
   });
 });

@@ -316,3 +316,148 @@ describe('a scored round', () => {
     expect(p.holes.filter((h) => h.strokesReceived === 1)).toHaveLength(9);
   });
 });
+
+describe('team formats (GOLF.md, CONTRACT.md section 12)', () => {
+  /** Slope 113 and rating = par: each course handicap equals the index, so the numbers read directly. */
+  const FLAT = { courseRating: 72, slope: 113, par: 72 };
+
+  it('four-ball Stableford: each player at 85 %, the better points per hole, strokes on different holes', () => {
+    const scored = scoreRound(
+      round({
+        format: 'fourball_stableford',
+        rating: FLAT,
+        sides: [{ id: 'a' }, { id: 'b' }],
+        players: [
+          // PH 15.3 → 15: a stroke on SI 1–15, so on holes 1 to 4.
+          player('p1', 'a', 18, [5, 4, 4, 7]),
+          // PH 1.7 → 2: strokes on SI 1 and 2 only (holes 4 and 13). No score on hole 3: a lone ball counts.
+          {
+            ...player('p2', 'a', 2),
+            scores: new Map([
+              [1, 4],
+              [2, 5],
+              [4, 5],
+            ]),
+          },
+          // PH 8.5 → 9, alone on its side: a lone ball counts alone.
+          player('p3', 'b', 10, [4, 4, 4, 5]),
+        ],
+      }),
+    );
+    expect(scored.allowancePercent).toBe(85);
+    expect(scored.fourBall).toBe(true);
+    expect(scored.players.map((p) => p.playingHandicap)).toEqual([15, 2, 9]);
+    expect(scored.players[0]!.holes.slice(0, 4).map((h) => h.strokesReceived)).toEqual([1, 1, 1, 1]);
+    expect(scored.players[1]!.holes.slice(0, 4).map((h) => h.strokesReceived)).toEqual([0, 0, 0, 1]);
+    // Side a: hole 1 2 and 2 points, hole 2 3 (p1) and 1, hole 3 p1's 2 alone, hole 4 1 and 3 (p2): 2+3+2+3.
+    expect(scored.standings.get('a')).toEqual({
+      format: 'stableford',
+      holesPlayed: 4,
+      points: 10,
+      pointsToPar: 2,
+      position: 1,
+    });
+    // Side b: 3 + 2 + 1 + 3.
+    expect(scored.standings.get('b')).toMatchObject({ points: 9, pointsToPar: 1, position: 2 });
+    expect(scored.balls.size).toBe(0);
+  });
+
+  it('four-ball stroke play: the side’s better net per hole, at 85 %', () => {
+    const scored = scoreRound(
+      round({
+        format: 'fourball_stroke',
+        rating: FLAT,
+        sides: [{ id: 'a' }, { id: 'b' }],
+        players: [
+          player('p1', 'a', 18, [5, 4, 4, 7]),
+          {
+            ...player('p2', 'a', 2),
+            scores: new Map([
+              [1, 4],
+              [2, 5],
+              [4, 5],
+            ]),
+          },
+          player('p3', 'b', 10, [4, 4, 4, 5]),
+        ],
+      }),
+    );
+    // Side a: nets 4/4, 3/5, 3 alone, 6/4 → 4 + 3 + 3 + 4 = 14 on par 16. Side b: 3 + 4 + 4 + 4 = 15.
+    expect(scored.standings.get('a')).toEqual({ format: 'stroke', holesPlayed: 4, net: 14, netToPar: -2, position: 1 });
+    expect(scored.standings.get('b')).toMatchObject({ net: 15, netToPar: -1, position: 2 });
+  });
+
+  it('scramble of two sides: one ball per side, its team handicap allocated by stroke index', () => {
+    const scored = scoreRound(
+      round({
+        format: 'scramble',
+        rating: FLAT,
+        sides: [{ id: 'a' }, { id: 'b' }],
+        players: [
+          // 35 % × 10 + 15 % × 20 = 6.5 → 7: strokes on SI 1–7 (holes 1, 4, 5, 8, 12, 13, 17).
+          player('a1', 'a', 20, [4, 4, 3]),
+          player('a2', 'a', 10),
+          // 35 % × 4 + 15 % × 30 = 5.9 → 6: SI 1–6, not hole 1 (SI 7).
+          player('b1', 'b', 4, [4, 4, 3]),
+          player('b2', 'b', 30),
+        ],
+      }),
+    );
+    expect(scored.allowancePercent).toBeNull();
+    expect(scored.fourBall).toBe(false);
+    const a = scored.balls.get('a')!;
+    expect(a.participantId).toBe('a1');
+    expect(a.playingHandicap).toBe(7);
+    expect(a.holes.filter((h) => h.strokesReceived === 1).map((h) => h.hole)).toEqual([1, 4, 5, 8, 12, 13, 17]);
+    expect(a.holes.slice(0, 3).map((h) => [h.strokes, h.net])).toEqual([
+      [4, 3],
+      [4, 4],
+      [3, 3],
+    ]);
+    expect(a.totals).toEqual({ holesPlayed: 3, gross: 11, net: 10, stablefordPoints: 7, grossToPar: 0, netToPar: -1 });
+    expect(scored.balls.get('b')!.playingHandicap).toBe(6);
+    // Both players' cards show the side's ball and play off its handicap.
+    const [a1, a2] = scored.players;
+    expect(a2!.playingHandicap).toBe(7);
+    expect(a2!.holes.map((h) => h.strokes)).toEqual(a1!.holes.map((h) => h.strokes));
+    expect(a2!.totals.net).toBe(10);
+    // Net stroke play: a −1 after three holes, b ±0.
+    expect(scored.standings.get('a')).toEqual({ format: 'stroke', holesPlayed: 3, net: 10, netToPar: -1, position: 1 });
+    expect(scored.standings.get('b')).toMatchObject({ netToPar: 0, position: 2 });
+  });
+
+  it('a begun one-ball round plays off the team handicap frozen with its players, with no rating read', () => {
+    const frozen = (ch: number) => ({ courseHandicap: ch, playingHandicap: 13 });
+    const scored = scoreRound(
+      round({
+        format: 'foursomes',
+        rating: null,
+        sides: [{ id: 'a' }],
+        players: [
+          { ...player('p1', 'a', 10.6, [5]), frozen: frozen(10.6) },
+          { ...player('p2', 'a', 17.6), frozen: frozen(17.6) },
+        ],
+      }),
+    );
+    // Computed afresh it would be (10.6 + 17.6) / 2 = 14.1 → 14: the frozen 13 stands.
+    expect(scored.balls.get('a')!.playingHandicap).toBe(13);
+    expect(scored.players.map((p) => p.courseHandicap)).toEqual([11, 18]);
+  });
+
+  it('a one-ball side without a size the format has an allowance for has no ball yet', () => {
+    const scored = scoreRound(
+      round({
+        format: 'greensomes',
+        rating: FLAT,
+        sides: [{ id: 'a' }, { id: 'b' }],
+        players: [player('p1', 'a', 12.4), player('p2', 'b', 3), player('p3', 'b', 9)],
+      }),
+    );
+    expect(scored.balls.get('a')).toBeNull();
+    // Meanwhile the lone player shows their whole course handicap.
+    expect(scored.players[0]!.playingHandicap).toBe(12);
+    // 60 % × 3 + 40 % × 9 = 5.4 → 5.
+    expect(scored.balls.get('b')!.playingHandicap).toBe(5);
+    expect(scored.standings.get('a')).toMatchObject({ holesPlayed: 0, position: null });
+  });
+});

@@ -238,6 +238,17 @@ const REST = {
     path: `/rounds/${encodeURIComponent(roundId)}/participants`,
     body,
   }),
+  'rounds.get': (i: Input): RestRequest => ({ method: 'GET', path: `/rounds/${encodeURIComponent(i.roundId)}` }),
+  'rounds.setScore': ({ roundId, ...body }: Input): RestRequest => ({
+    method: 'PUT',
+    path: `/rounds/${encodeURIComponent(roundId)}/scores`,
+    body,
+  }),
+  'rounds.finish': ({ roundId }: Input): RestRequest => ({
+    method: 'POST',
+    path: `/rounds/${encodeURIComponent(roundId)}/finish`,
+    body: {},
+  }),
   // docs/contract.md section 10: the public feed, sharing a round to it, and hiding an item.
   'feed.list': (i: Input | undefined): RestRequest => ({
     method: 'GET',

@@ -157,6 +157,10 @@ export const errors: Texts<typeof nbErrors> = {
     attestMissingHoles: 'The card cannot be attested before every hole is entered. Missing: holes {{holes, list}}.',
     attestBeforeFinished: 'The round must be finished before the card can be attested.',
     nineHoleCourse: 'The course has 9 holes: choose front9.',
+    sideFull: 'The team is full: in this format a team has at most {{max}} players.',
+    sideSize:
+      '{{side}} has the wrong number of players for the format: a team has {{sizes, list(type: disjunction)}} players.',
+    teamFormatNotRecorded: 'Team formats do not count for handicap: only individual rounds can be attested.',
     matchHasTwoTeams: 'A match is played between two teams.',
     teamNotFound: 'The team was not found in this round.',
     playerNotFound: 'Player not found.',

@@ -25,6 +25,7 @@ export const rounds: Texts<typeof nbRounds> = {
   finishedAt: 'The round was finished {{at}}. The results can no longer be changed.',
   finishedNoTime: 'The round is finished. The results can no longer be changed.',
   hole: {
+    betterBall: 'Better ball: {{score}}',
     autoAdvance: 'Go to the next hole when everyone has a score',
     holes: 'Holes',
     previous: 'Previous hole',
@@ -42,6 +43,7 @@ export const rounds: Texts<typeof nbRounds> = {
     gives: 'gives {{count}}',
   },
   standing: {
+    teamHandicap: 'team playing hcp {{playing}}',
     result: 'Result',
     standing: 'Standings',
     handicaps: '{{name}} (HCP {{index}}, playing HCP {{playing}})',
@@ -79,6 +81,12 @@ export const rounds: Texts<typeof nbRounds> = {
     notStarted: 'Not started',
   },
   allowance: {
+    foursomes:
+      "Team handicap: 50 % of the partners' combined course handicaps, allocated to the holes by stroke index.",
+    greensomes:
+      'Team handicap: 60 % of the lower and 40 % of the higher course handicap, allocated to the holes by stroke index.',
+    scramble:
+      'Team handicap: with two players 35 % of the lower and 15 % of the higher course handicap, with four 25, 20, 15 and 10 % from the lowest; allocated to the holes by stroke index.',
     p85: 'Handicap allowance 85 %: when two play as a team and the better score counts on each hole (four-ball), each player gets 85 % of their course handicap.',
     p90: 'Handicap allowance 90 %: in four-ball match play each player gets 90 % of their course handicap, and the lowest plays off 0.',
     p95: 'Handicap allowance 95 %: each player gets 95 % of their course handicap, as recommended for individual stroke play and Stableford.',
@@ -97,6 +105,8 @@ export const rounds: Texts<typeof nbRounds> = {
   },
   and: 'and',
   card: {
+    betterBall: '{{side}}: better ball',
+    teamHandicap: 'Team playing hcp',
     title: 'Scorecard',
     label: 'Scorecard, strokes per hole',
     caption: 'Strokes per hole, Out and In, and totals',
@@ -191,6 +201,7 @@ export const rounds: Texts<typeof nbRounds> = {
     next: 'Next',
     startOver: 'Discard and start again',
     problems: {
+      sideSize: '{{side}}: a team in {{format}} has {{sizes, list(type: disjunction)}} players.',
       course: 'Choose a course.',
       tee: 'Choose a tee.',
       date: 'Choose a date.',
@@ -206,6 +217,14 @@ export const rounds: Texts<typeof nbRounds> = {
       holes: 'Holes',
       nineHoles: '9 holes',
       hints: {
+        fourball_stroke:
+          "Two a side, each with their own ball and 85 % of their course handicap. The side's better net counts.",
+        fourball_stableford:
+          "Two a side, each with their own ball and 85 % of their course handicap. The side's better points count.",
+        foursomes:
+          'Two a side hit alternate shots with one ball. The side gets 50 % of the two course handicaps combined.',
+        greensomes: 'Both tee off, pick one ball and alternate. The side gets 60 % of the lower + 40 % of the higher.',
+        scramble: 'Two or four a side play from the best ball. Two: 35 % + 15 %; four: 25/20/15/10 % from the lowest.',
         stroke: 'Every stroke counts. Net = gross minus strokes received.',
         stableford: 'Points per hole from the net score. Most points wins.',
         match: 'Hole by hole between two teams.',
@@ -271,6 +290,14 @@ export const rounds: Texts<typeof nbRounds> = {
       indexOf: 'Stroke index hole {{hole}}',
     },
     players: {
+      sideSizes: {
+        fourball_stroke: 'Two players on each team (a player alone counts with their own ball).',
+        fourball_stableford: 'Two players on each team (a player alone counts with their own ball).',
+        foursomes: 'Exactly two players on each team, one ball per team.',
+        greensomes: 'Exactly two players on each team, one ball per team.',
+        scramble: 'Two or four players on each team, one ball per team.',
+      },
+      full: '{{side}} (full)',
       intro:
         '{{format}}. Each player is their own team, unless you put several on the same team (for example best ball).',
       matchTwoSides: 'Match play has exactly two teams.',

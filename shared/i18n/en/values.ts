@@ -11,7 +11,16 @@ export const values: Texts<typeof nbValues> = {
   },
   courseKind: { official: 'Official course', personal: 'Personal course' },
   teeGender: { male: 'Men', female: 'Women', unisex: 'All' },
-  roundFormat: { stroke: 'Stroke play', stableford: 'Stableford', match: 'Match play' },
+  roundFormat: {
+    stroke: 'Stroke play',
+    stableford: 'Stableford',
+    match: 'Match play',
+    fourball_stroke: 'Four-ball stroke play',
+    fourball_stableford: 'Four-ball Stableford',
+    foursomes: 'Foursomes',
+    greensomes: 'Greensomes',
+    scramble: 'Texas scramble',
+  },
   roundHoles: { '18': '18 holes', front9: 'Front nine (1–9)', back9: 'Back nine (10–18)' },
   roundStatus: { open: 'In progress', finished: 'Finished' },
   tournamentFormat: {

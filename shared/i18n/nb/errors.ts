@@ -152,6 +152,10 @@ export const errors = {
     attestMissingHoles: 'Kortet kan ikke attesteres før alle hull er ført. Mangler hull {{holes, list}}.',
     attestBeforeFinished: 'Runden må være avsluttet før kortet kan attesteres.',
     nineHoleCourse: 'Banen har 9 hull: velg front9.',
+    sideFull: 'Laget er fullt: i dette spillformatet har et lag høyst {{max}} spillere.',
+    sideSize:
+      '{{side}} har feil antall spillere for spillformatet: et lag har {{sizes, list(type: disjunction)}} spillere.',
+    teamFormatNotRecorded: 'Lagspill teller ikke for handicap: bare individuelle runder kan attesteres.',
     matchHasTwoTeams: 'En match spilles mellom to sider.',
     teamNotFound: 'Fant ikke siden i denne runden.',
     playerNotFound: 'Fant ikke spilleren.',

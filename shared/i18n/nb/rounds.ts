@@ -22,6 +22,7 @@ export const rounds = {
   finishedAt: 'Runden er avsluttet {{at}}. Resultatene kan ikke endres.',
   finishedNoTime: 'Runden er avsluttet. Resultatene kan ikke endres.',
   hole: {
+    betterBall: 'Beste ball: {{score}}',
     autoAdvance: 'Gå til neste hull når alle har slag',
     holes: 'Hull',
     previous: 'Forrige hull',
@@ -39,6 +40,7 @@ export const rounds = {
     gives: 'gir {{count}} slag',
   },
   standing: {
+    teamHandicap: 'lagets spillehcp {{playing}}',
     result: 'Resultat',
     standing: 'Stilling',
     handicaps: '{{name}} (hcp {{index}}, spillehcp {{playing}})',
@@ -76,6 +78,11 @@ export const rounds = {
     notStarted: 'Ikke startet',
   },
   allowance: {
+    foursomes: 'Lagets handicap: 50 % av spillernes samlede banehandicap, fordelt på hullene etter indeks.',
+    greensomes:
+      'Lagets handicap: 60 % av det laveste og 40 % av det høyeste banehandicapet, fordelt på hullene etter indeks.',
+    scramble:
+      'Lagets handicap: med to spillere 35 % av det laveste og 15 % av det høyeste banehandicapet, med fire 25, 20, 15 og 10 % fra det laveste; fordelt på hullene etter indeks.',
     p85: 'Handicaptillegg 85 %: når to spiller på samme lag og lagets beste score teller på hvert hull (firball), får hver spiller 85 % av banehandicapet.',
     p90: 'Handicaptillegg 90 %: i firball matchspill får hver spiller 90 % av banehandicapet, og den laveste spiller på 0.',
     p95: 'Handicaptillegg 95 %: hver spiller får 95 % av banehandicapet, som anbefalt for individuelt slagspill og Stableford.',
@@ -94,6 +101,8 @@ export const rounds = {
   },
   and: 'og',
   card: {
+    betterBall: '{{side}}: beste ball',
+    teamHandicap: 'Lagets spillehcp',
     title: 'Scorekort',
     label: 'Scorekort, slag per hull',
     caption: 'Slag per hull, Ut og Inn, og totaler',
@@ -188,6 +197,7 @@ export const rounds = {
     next: 'Neste',
     startOver: 'Forkast og start på nytt',
     problems: {
+      sideSize: '{{side}}: et lag i {{format}} har {{sizes, list(type: disjunction)}} spillere.',
       course: 'Velg en bane.',
       tee: 'Velg teested.',
       date: 'Velg en dato.',
@@ -203,6 +213,14 @@ export const rounds = {
       holes: 'Hull',
       nineHoles: '9 hull',
       hints: {
+        fourball_stroke:
+          'To på hvert lag, hver med sin ball og 85 % av banehandicapet. Lagets beste netto på hullet teller.',
+        fourball_stableford:
+          'To på hvert lag, hver med sin ball og 85 % av banehandicapet. Lagets beste poeng på hullet teller.',
+        foursomes: 'To på lag slår annethvert slag på én ball. Laget får 50 % av de to banehandicapene samlet.',
+        greensomes:
+          'To på lag slår ut, velger én ball og slår annethvert. Laget får 60 % av laveste + 40 % av høyeste.',
+        scramble: 'To eller fire på lag spiller fra beste ball. To: 35 % + 15 %; fire: 25/20/15/10 % fra laveste.',
         stroke: 'Alle slag teller. Netto = brutto minus tildelte slag.',
         stableford: 'Poeng per hull etter netto resultat. Flest poeng vinner.',
         match: 'Hull for hull mellom to lag.',
@@ -267,6 +285,14 @@ export const rounds = {
       indexOf: 'Hcp-indeks hull {{hole}}',
     },
     players: {
+      sideSizes: {
+        fourball_stroke: 'To spillere på hvert lag (en spiller alene teller med sin egen ball).',
+        fourball_stableford: 'To spillere på hvert lag (en spiller alene teller med sin egen ball).',
+        foursomes: 'Nøyaktig to spillere på hvert lag, én ball per lag.',
+        greensomes: 'Nøyaktig to spillere på hvert lag, én ball per lag.',
+        scramble: 'To eller fire spillere på hvert lag, én ball per lag.',
+      },
+      full: '{{side}} (fullt)',
       intro:
         '{{format}}. Hver spiller er sitt eget lag, med mindre du setter flere på samme lag (for eksempel bestball).',
       matchTwoSides: 'Matchspill har nøyaktig to lag.',

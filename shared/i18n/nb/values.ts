@@ -13,7 +13,16 @@ export const values = {
   },
   courseKind: { official: 'Offisiell bane', personal: 'Egen bane' },
   teeGender: { male: 'Herre', female: 'Dame', unisex: 'Alle' },
-  roundFormat: { stroke: 'Slagspill', stableford: 'Stableford', match: 'Matchspill' },
+  roundFormat: {
+    stroke: 'Slagspill',
+    stableford: 'Stableford',
+    match: 'Matchspill',
+    fourball_stroke: 'Fourball slagspill',
+    fourball_stableford: 'Fourball Stableford',
+    foursomes: 'Foursome',
+    greensomes: 'Greensome',
+    scramble: 'Texas scramble',
+  },
   roundHoles: { '18': '18 hull', front9: 'Første 9 (1–9)', back9: 'Siste 9 (10–18)' },
   roundStatus: { open: 'Pågår', finished: 'Ferdig' },
   tournamentFormat: {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
-import type { ParticipantView, RoundView } from '../../../../shared/schemas/rounds';
+import type { RoundView } from '../../../../shared/schemas/rounds';
 import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
@@ -9,6 +9,8 @@ import { Alert, Button, Card, ErrorPage, FormError, Loading, Page } from '../../
 import { serverStrokes, shownStrokes, type PendingScores } from '../scorecard/pending-scores';
 import { ScoreConflicts } from '../scorecard/ScoreConflicts';
 import {
+  ballRows,
+  betterBallOn,
   canScore,
   cardTotals,
   everyoneScored,
@@ -16,10 +18,12 @@ import {
   formatToPar,
   holeListText,
   missingHoles,
+  showsBetterBall,
   standingText,
+  type BallRow,
 } from '../scorecard/scorecard';
 import { courseTitle, teeLabel } from '../courses/format';
-import { allowanceText, formatDate, withShownNames } from './format';
+import { roundAllowanceText, formatDate, withShownNames } from './format';
 import { HoleBar } from '../scorecard/HoleBar';
 import { ScoreCard } from '../scorecard/ScoreCard';
 import { ConnectionLine } from '../scorecard/ConnectionLine';
@@ -28,7 +32,7 @@ import { AttestCards } from './AttestCards';
 import { StrokeStepper, StrokesReceived } from '../scorecard/StrokeStepper';
 import { useLiveRound } from './useLiveRound';
 import { formatDateTime } from '../../../../shared/format/dates';
-import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../shared/values';
+import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS, ROUND_SCORING } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { STORAGE_KEYS } from '../../offline/storage-names';
 
@@ -67,7 +71,7 @@ export default function RoundScreen() {
         <div>
           {view.status === 'open' ? (
             <ScoreConflicts
-              players={view.sides.flatMap((s) => s.participants)}
+              players={ballRows(view)}
               strokesNow={(id, hole) => serverStrokes(view, id, hole)}
               conflicts={conflicts}
               onDismiss={dismissConflict}
@@ -150,7 +154,8 @@ function HoleEntry({
   const hole = holes.includes(fromUrl) ? fromUrl : initial;
   const card = view.card.find((c) => c.hole === hole)!;
   const i = holes.indexOf(hole);
-  const players = view.sides.flatMap((s) => s.participants);
+  // One row per ball: each player's own, or a one-ball side's (decision 0424).
+  const players = ballRows(view);
   const [autoAdvance, setAutoAdvance] = useAutoAdvanceChoice();
   const advance = useRef<ReturnType<typeof setTimeout> | null>(null);
   const cancelAdvance = () => {
@@ -185,17 +190,26 @@ function HoleEntry({
 
   return (
     <Card>
-      {players.map((p) => (
-        <PlayerHole
-          key={p.id}
-          player={p}
-          format={view.format}
-          hole={hole}
-          par={card.par}
-          shownOn={(h) => strokesOf(p.id, h)}
-          editable={editable}
-          onScore={(strokes) => score(p.id, strokes)}
-        />
+      {view.sides.map((side) => (
+        <div key={side.id}>
+          {players
+            .filter((p) => p.sideId === side.id)
+            .map((p) => (
+              <PlayerHole
+                key={p.id}
+                player={p}
+                format={view.format}
+                hole={hole}
+                par={card.par}
+                shownOn={(h) => strokesOf(p.id, h)}
+                editable={editable}
+                onScore={(strokes) => score(p.id, strokes)}
+              />
+            ))}
+          {showsBetterBall(view.format) ? (
+            <BetterBall view={view} rows={players} sideId={side.id} strokesOf={strokesOf} />
+          ) : null}
+        </div>
       ))}
       {editable ? (
         <label className="checkbox small">
@@ -229,7 +243,8 @@ function PlayerHole({
   editable,
   onScore,
 }: {
-  player: ParticipantView;
+  /** A player's ball, or a one-ball side's (named by the side). */
+  player: BallRow;
   format: RoundView['format'];
   hole: number;
   par: number;
@@ -258,13 +273,47 @@ function PlayerHole({
         <span data-testid="running-totals" className={totals.holesPlayed === 0 ? 'player-running-none' : undefined}>
           {totals.holesPlayed === 0
             ? t('rounds.hole.noStrokesYet')
-            : format === 'stableford'
+            : ROUND_SCORING[format] === 'stableford'
               ? t('rounds.hole.points', { count: totals.points })
               : t('rounds.hole.net', { toPar: formatToPar(totals.netToPar) })}
         </span>
       }
       details={<StrokesReceived received={received} />}
     />
+  );
+}
+
+/**
+ * Four-ball: the side's better ball under its players' rows, over the holes played so far (each hole's
+ * best net, or best points, a lone ball counting alone), from the strokes this phone shows.
+ */
+function BetterBall({
+  view,
+  rows,
+  sideId,
+  strokesOf,
+}: {
+  view: RoundView;
+  rows: readonly BallRow[];
+  sideId: string;
+  strokesOf(id: string, hole: number): number | null;
+}) {
+  const { t } = useLanguage();
+  const best = view.card.flatMap((c) => {
+    const on = betterBallOn(rows, sideId, c.hole, strokesOf);
+    return on ? [{ ...on, par: c.par }] : [];
+  });
+  const side = view.sides.find((s) => s.id === sideId)!;
+  const score =
+    best.length === 0
+      ? t('rounds.hole.noStrokesYet')
+      : ROUND_SCORING[view.format] === 'stableford'
+        ? t('rounds.hole.points', { count: best.reduce((sum, b) => sum + b.points, 0) })
+        : t('rounds.hole.net', { toPar: formatToPar(best.reduce((sum, b) => sum + b.net - b.par, 0)) });
+  return (
+    <p className="small better-ball" data-testid="better-ball">
+      <strong>{side.name}</strong> · {t('rounds.hole.betterBall', { score })}
+    </p>
   );
 }
 
@@ -284,15 +333,19 @@ function Standings({ view, waiting }: { view: RoundView; waiting: number }) {
               <span>{standingText(side.standing, language)}</span>
             </div>
             <div className="small muted">
-              {side.participants
-                .map((p) =>
-                  t('rounds.standing.handicaps', {
-                    name: p.name,
-                    index: formatHandicapIndex(p.handicapIndex, language),
-                    playing: formatStrokes(p.playingHandicap),
-                  }),
-                )
-                .join(', ')}
+              {side.ball
+                ? `${side.participants.map((p) => p.name).join(', ')} · ${t('rounds.standing.teamHandicap', {
+                    playing: formatStrokes(side.ball.playingHandicap),
+                  })}`
+                : side.participants
+                    .map((p) =>
+                      t('rounds.standing.handicaps', {
+                        name: p.name,
+                        index: formatHandicapIndex(p.handicapIndex, language),
+                        playing: formatStrokes(p.playingHandicap),
+                      }),
+                    )
+                    .join(', ')}
             </div>
           </li>
         ))}
@@ -303,7 +356,7 @@ function Standings({ view, waiting }: { view: RoundView; waiting: number }) {
         </p>
       ) : null}
       <p className="small muted" data-testid="allowance">
-        {allowanceText(view.allowancePercent, language)}
+        {roundAllowanceText(view, language)}
         {view.handicapsFrozen ? ` ${t('rounds.standing.frozen')}` : ''}
       </p>
     </Card>
@@ -325,10 +378,8 @@ function Finish({
 }) {
   const { t, language } = useLanguage();
   const [sure, setSure] = useState(false);
-  const missing = missingHoles(
-    view.card,
-    view.sides.flatMap((s) => s.participants),
-    (id, h) => shownStrokes(pending, id, h, serverStrokes(view, id, h)),
+  const missing = missingHoles(view.card, ballRows(view), (id, h) =>
+    shownStrokes(pending, id, h, serverStrokes(view, id, h)),
   );
   return (
     <Card title={t('rounds.finish.title')}>

@@ -1,4 +1,5 @@
 import type { ParticipantView, RoundView } from '../../../../shared/schemas/rounds';
+import { isTeamFormat } from '../../../../shared/values';
 
 /** How long the attester may take an attestation back (decision 0419; the server's ATTESTATION_WITHDRAWAL_SECONDS). */
 export const ATTESTATION_WITHDRAWAL_MS = 24 * 60 * 60 * 1000;
@@ -26,11 +27,11 @@ export type AttestRow =
  * The account cards of a finished round and what the viewer can do with each (decision 0419): a co-player
  * with an account attests another account's card (never their own, never a guest's), and the attester
  * may withdraw within 24 hours (the attester recognised by their account id). None before the round is
- * finished, and none in a round where nobody could attest (one account alone with guests) unless a card is
- * attested.
+ * finished, none in a round where nobody could attest (one account alone with guests) unless a card is
+ * attested, and none in a team format: only individual rounds enter a handicap record (decision 0424).
  */
 export function attestRows(view: RoundView, userId: string, now: number): AttestRow[] {
-  if (view.status !== 'finished') return [];
+  if (view.status !== 'finished' || isTeamFormat(view.format)) return [];
   const players = view.sides.flatMap((s) => s.participants).filter((p) => p.userId !== null && !p.isGuest);
   // A view saved before attestations existed has no field: not attested.
   const attestationOf = (p: ParticipantView) => p.attestation ?? null;

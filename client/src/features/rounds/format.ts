@@ -1,6 +1,6 @@
 import type { RoundView } from '../../../../shared/schemas/rounds';
 import { formatDays } from '../../../../shared/format/dates';
-import type { Language } from '../../../../shared/values';
+import { isOneBallFormat, type Language } from '../../../../shared/values';
 import { i18n } from '../../i18n';
 import { shownName } from '../../i18n/names';
 
@@ -34,4 +34,16 @@ export function allowanceText(percent: number, language: Language = 'nb'): strin
     default:
       return t('rounds.allowance.other', { percent });
   }
+}
+
+/**
+ * A round's allowance: its players' percentage, or in a one-ball format (no percentage of its own: the
+ * side plays off a team handicap) the rule of the team handicap.
+ */
+export function roundAllowanceText(
+  view: Pick<RoundView, 'format' | 'allowancePercent'>,
+  language: Language = 'nb',
+): string {
+  if (isOneBallFormat(view.format)) return i18n.getFixedT(language)(`rounds.allowance.${view.format}`);
+  return view.allowancePercent === null ? '' : allowanceText(view.allowancePercent, language);
 }

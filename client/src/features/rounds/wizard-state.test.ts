@@ -2,6 +2,7 @@ import { applyLanguage, loadTexts } from '../../i18n';
 import { describe, expect, it } from 'vitest';
 import type { CourseChoice } from '../courses/course-choice';
 import {
+  defaultSideFor,
   firstOpenStep,
   initialWizard,
   lastTeeOn,
@@ -276,5 +277,55 @@ describe('calling the server in the contract order', () => {
     expect(restoreWizard('{not json')).toBeNull();
     expect(restoreWizard(JSON.stringify({ version: 2 }))).toBeNull();
     expect(restoreWizard(JSON.stringify(ready))).toEqual(ready);
+  });
+});
+
+describe('side sizes in the team formats', () => {
+  const base: WizardAction[] = [
+    { type: 'chooseCourse', course: course18 },
+    { type: 'setTee', teeId: 't-yellow' },
+  ];
+  /** Each player added where the wizard suggests (what the players step does unless a side is picked). */
+  function addAll(format: WizardState['format'], names: string[]): WizardState {
+    let state = run(...base, { type: 'setFormat', format });
+    for (const [i, name] of names.entries())
+      state = wizardReducer(state, {
+        type: 'addPerson',
+        person: guest(name),
+        sideKey: defaultSideFor(state),
+        key: `p${i}`,
+      });
+    return state;
+  }
+  const sizes = (state: WizardState) => state.sides.map((s) => state.people.filter((p) => p.sideKey === s.key).length);
+
+  it('pairs players up as they are added in foursomes, greensomes, four-ball and scramble', () => {
+    for (const format of ['foursomes', 'greensomes', 'fourball_stroke', 'fourball_stableford', 'scramble'] as const) {
+      expect(sizes(addAll(format, ['A', 'B', 'C', 'D']))).toEqual([2, 2]);
+    }
+    // Stroke play keeps a side of one's own for each player.
+    expect(sizes(addAll('stroke', ['A', 'B']))).toEqual([1, 1]);
+  });
+
+  it('names a side of the wrong size before the round is created, and lets a scramble four through', () => {
+    const odd = addAll('foursomes', ['A', 'B', 'C']);
+    expect(stepProblems(odd, 'spillere')).toEqual(['C: et lag i Foursome har 2 spillere.']);
+    const three = addAll('scramble', ['A', 'B', 'C']);
+    expect(stepProblems(three, 'spillere')).toEqual(['C: et lag i Texas scramble har 2 eller 4 spillere.']);
+    const pair = three.people[0]!.sideKey;
+    const onPair = wizardReducer(three, { type: 'movePerson', key: 'p2', sideKey: pair });
+    expect(sizes(onPair)).toEqual([3]);
+    const four = wizardReducer(onPair, { type: 'addPerson', person: guest('D'), sideKey: pair, key: 'p3' });
+    expect(sizes(four)).toEqual([4]);
+    expect(stepProblems(four, 'spillere')).toEqual([]);
+    // A scramble side takes at most four: a fifth player starts a side of their own.
+    const five = wizardReducer(four, { type: 'addPerson', person: guest('E'), sideKey: pair, key: 'p4' });
+    expect(sizes(five)).toEqual([4, 1]);
+  });
+
+  it('keeps a full side full: a player moved onto it stays where they were', () => {
+    const state = addAll('greensomes', ['A', 'B', 'C']);
+    const moved = wizardReducer(state, { type: 'movePerson', key: 'p2', sideKey: state.people[0]!.sideKey });
+    expect(moved).toBe(state);
   });
 });

@@ -1,4 +1,10 @@
-import type { Language, RoundFormat, RoundHoles } from '../../../../shared/values';
+import {
+  ROUND_FORMAT_LABELS,
+  SIDE_SIZES,
+  type Language,
+  type RoundFormat,
+  type RoundHoles,
+} from '../../../../shared/values';
 import type { CourseChoice } from '../courses/course-choice';
 import { i18n } from '../../i18n';
 
@@ -155,7 +161,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       }
       let sides = state.sides;
       let sideKey = action.sideKey;
-      if (sideKey === null || !sides.some((s) => s.key === sideKey)) {
+      // A side as large as the format allows takes nobody more (the server would refuse: 409).
+      if (sideKey === null || !sides.some((s) => s.key === sideKey) || sideIsFull(state, sideKey)) {
         sideKey = `side-${action.key}`;
         sides = [
           ...sides,
@@ -169,6 +176,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       const person = state.people.find((p) => p.key === action.key);
       // Someone already on the round stays where the server has them.
       if (!person || person.serverId !== null) return state;
+      if (action.sideKey !== null && action.sideKey !== person.sideKey && sideIsFull(state, action.sideKey))
+        return state;
       const existing = action.sideKey !== null && state.sides.some((s) => s.key === action.sideKey);
       const sideKey = existing ? action.sideKey! : (action.newSideKey ?? `side-${action.key}-${state.sides.length}`);
       // Move first and drop the side left empty, so a new side can take the name it freed.
@@ -214,6 +223,34 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
+/** The players on a side now. */
+export function sideSize(state: Pick<WizardState, 'people'>, sideKey: string): number {
+  return state.people.filter((p) => p.sideKey === sideKey).length;
+}
+
+/** Whether a side has as many players as its format allows (four-ball, foursomes and greensomes 2, scramble 4). */
+export function sideIsFull(state: Pick<WizardState, 'format' | 'people'>, sideKey: string): boolean {
+  const sizes = SIDE_SIZES[state.format];
+  return sizes !== null && sideSize(state, sideKey) >= Math.max(...sizes);
+}
+
+/**
+ * Where the next player goes unless the organiser picks a side: in a team format, the newest side with
+ * fewer than two players (so players pair up as they are added; a scramble four is two more picked onto a
+ * pair); otherwise a new side of their own (null), as stroke play always had it.
+ */
+export function defaultSideFor(state: Pick<WizardState, 'format' | 'people' | 'sides'>): string | null {
+  const sizes = SIDE_SIZES[state.format];
+  if (!sizes) return null;
+  // A side of one is allowed in four-ball (a lone ball), but two is what the format is played as.
+  const smallest = Math.min(...sizes.filter((n) => n > 1));
+  const open = [...state.sides].reverse().find((s) => {
+    const size = sideSize(state, s.key);
+    return size > 0 && size < smallest;
+  });
+  return open?.key ?? null;
+}
+
 /** The reasons a step cannot be left yet, in the reader's language; empty when it can. */
 export function stepProblems(state: WizardState, step: WizardStep, language: Language = 'nb'): string[] {
   const t = i18n.getFixedT(language);
@@ -226,6 +263,19 @@ export function stepProblems(state: WizardState, step: WizardStep, language: Lan
   const sidesInUse = state.sides.filter((s) => state.people.some((p) => p.sideKey === s.key));
   if (state.people.length === 0) problems.push(t('rounds.wizard.problems.players'));
   if (state.format === 'match' && sidesInUse.length !== 2) problems.push(t('rounds.wizard.problems.matchSides'));
+  const sizes = SIDE_SIZES[state.format];
+  if (sizes) {
+    for (const side of sidesInUse) {
+      if (sizes.includes(sideSize(state, side.key))) continue;
+      problems.push(
+        t('rounds.wizard.problems.sideSize', {
+          side: side.name,
+          format: ROUND_FORMAT_LABELS[language][state.format],
+          sizes: sizes.map(String),
+        }),
+      );
+    }
+  }
   return problems;
 }
 

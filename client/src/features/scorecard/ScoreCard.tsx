@@ -1,9 +1,19 @@
-import type { ParticipantView, RoundView } from '../../../../shared/schemas/rounds';
+import type { RoundView } from '../../../../shared/schemas/rounds';
+import { ROUND_SCORING } from '../../../../shared/values';
 import { Card } from '../../ui';
 import { MarkedScore } from './MarkedScore';
 import { shownStrokes, type PendingScores } from './pending-scores';
 import { stablefordPointsOn, sumPoints } from '../../lib/stableford';
-import { cardRows, cardTotals, sumStrokes, targetScore } from './scorecard';
+import {
+  ballRows,
+  betterBallOn,
+  cardRows,
+  cardTotals,
+  showsBetterBall,
+  sumStrokes,
+  targetScore,
+  type BallRow,
+} from './scorecard';
 import { useLanguage } from '../../i18n';
 
 /** A player's column on the compact card. */
@@ -133,39 +143,69 @@ function HolePoints({ points }: { points: number | null }) {
 }
 
 /**
- * The round's whole card: its players, the scores on the phone before the server's, net and points (of the
+ * The round's whole card: a column per ball (each player's, or a one-ball side's; in four-ball each side's
+ * better ball after its players), the scores on the phone before the server's, net and points (of the
  * scores shown, a waiting one too, as the hole view's rows count them).
  */
 export function ScoreCard({ view, pending }: { view: RoundView; pending: PendingScores }) {
   const { t } = useLanguage();
-  const players = view.sides.flatMap((s) => s.participants);
-  const shown = (p: ParticipantView, hole: number) =>
-    shownStrokes(pending, p.id, hole, p.holes.find((h) => h.hole === hole)?.strokes ?? null);
+  const rows = ballRows(view);
+  const serverHoles = new Map(view.sides.flatMap((s) => s.participants).map((p) => [p.id, p.holes]));
+  const shown = (id: string, hole: number) =>
+    shownStrokes(pending, id, hole, serverHoles.get(id)?.find((h) => h.hole === hole)?.strokes ?? null);
+  const stableford = ROUND_SCORING[view.format] === 'stableford';
+  const betterBall = showsBetterBall(view.format);
+  const best = (sideId: string, hole: number) => betterBallOn(rows, sideId, hole, shown);
+  const columns: (CardPlayer & { row: BallRow | null; sideId: string })[] = view.sides.flatMap((side) => [
+    ...rows.filter((r) => r.sideId === side.id).map((row) => ({ id: row.id, name: row.name, row, sideId: side.id })),
+    ...(betterBall && side.participants.length > 0
+      ? [
+          {
+            id: `better:${side.id}`,
+            name: t('rounds.card.betterBall', { side: side.name }),
+            row: null,
+            sideId: side.id,
+          },
+        ]
+      : []),
+  ]);
+  const column = (id: string) => columns.find((c) => c.id === id)!;
   const totals = new Map(
-    players.map((p) => [
-      p.id,
+    rows.map((row) => [
+      row.id,
       cardTotals(
-        p.holes,
-        p.holes.map((h) => shown(p, h.hole)),
-        p.holes.map((h) => h.strokesReceived),
+        row.holes,
+        row.holes.map((h) => shown(row.id, h.hole)),
+        row.holes.map((h) => h.strokesReceived),
       ),
     ]),
   );
   const played = (id: string) => (totals.get(id)?.holesPlayed ? totals.get(id)! : null);
+  const bestTotals = (sideId: string) => {
+    const holes = view.card.flatMap((c) => best(sideId, c.hole) ?? []);
+    return holes.length === 0
+      ? null
+      : { net: holes.reduce((t, h) => t + h.net, 0), points: holes.reduce((t, h) => t + h.points, 0) };
+  };
   return (
     <CompactCard
       title={t('rounds.card.title')}
       label={t('rounds.card.label')}
       caption={t('rounds.card.caption')}
       holes={view.card}
-      players={players}
-      strokesOf={(id, hole) => shown(players.find((x) => x.id === id)!, hole)}
+      players={columns}
+      strokesOf={(id, hole) => {
+        const c = column(id);
+        // The better ball's column shows its net on the hole, marked against par as a score is.
+        return c.row ? shown(id, hole) : (best(c.sideId, hole)?.net ?? null);
+      }}
       pointsOf={
-        view.format === 'stableford'
+        stableford
           ? (id, hole) => {
-              const p = players.find((x) => x.id === id)!;
-              const strokes = shown(p, hole);
-              const on = p.holes.find((h) => h.hole === hole);
+              const c = column(id);
+              if (!c.row) return best(c.sideId, hole)?.points ?? null;
+              const strokes = shown(id, hole);
+              const on = c.row.holes.find((h) => h.hole === hole);
               return strokes === null || !on ? null : stablefordPointsOn(on.par, on.strokesReceived, strokes);
             }
           : undefined
@@ -175,10 +215,20 @@ export function ScoreCard({ view, pending }: { view: RoundView; pending: Pending
         {
           label: t('rounds.card.target'),
           testId: 'target',
-          valueOf: (id) => targetScore(view.card, players.find((x) => x.id === id)!.courseHandicap),
+          valueOf: (id) => {
+            const ch = column(id).row?.courseHandicap ?? null;
+            return ch === null ? '' : targetScore(view.card, ch);
+          },
         },
-        { label: t('rounds.card.net'), valueOf: (id) => played(id)?.net ?? '' },
-        { label: t('rounds.card.points'), valueOf: (id) => played(id)?.points ?? '' },
+        {
+          label: t('rounds.card.net'),
+          valueOf: (id) => (column(id).row ? (played(id)?.net ?? '') : (bestTotals(column(id).sideId)?.net ?? '')),
+        },
+        {
+          label: t('rounds.card.points'),
+          valueOf: (id) =>
+            column(id).row ? (played(id)?.points ?? '') : (bestTotals(column(id).sideId)?.points ?? ''),
+        },
       ]}
     />
   );

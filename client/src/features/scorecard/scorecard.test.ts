@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RoundView, Standing } from '../../../../shared/schemas/rounds';
 import { applyLanguage, loadTexts } from '../../i18n';
 import {
+  ballRows,
+  betterBallOn,
   canScore,
   cardRows,
   everyoneScored,
@@ -315,5 +317,81 @@ describe('the target score on the card', () => {
     expect(targetScore([...front, ...front], 20)).toBe(92);
     expect(targetScore(front, 10)).toBe(46);
     expect(targetScore([...front, ...front], -2)).toBe(70);
+  });
+});
+
+describe('one row per ball (decision 0424)', () => {
+  const hole = (n: number, strokes: number | null, strokesReceived: number) => ({
+    hole: n,
+    par: 4,
+    strokeIndex: n,
+    strokes,
+    strokesReceived,
+    net: strokes === null ? null : strokes - strokesReceived,
+    stablefordPoints: null,
+    adjustedStrokes: null,
+  });
+  const participant = (id: string, name: string, holes: ReturnType<typeof hole>[]) =>
+    ({
+      id,
+      name,
+      courseHandicap: 10,
+      playingHandicap: 9,
+      holes,
+    }) as unknown as RoundView['sides'][0]['participants'][0];
+
+  it('a one-ball side is one row, named by the side and sent for the card that holds its ball', () => {
+    const view = {
+      format: 'scramble',
+      sides: [
+        {
+          id: 's1',
+          name: 'Lag 1',
+          ball: { participantId: 'p1', playingHandicap: 7, holes: [hole(1, 4, 1)], totals: {} },
+          participants: [participant('p1', 'Ola', []), participant('p2', 'Pia', [])],
+        },
+      ],
+    } as unknown as RoundView;
+    expect(ballRows(view)).toEqual([
+      {
+        id: 'p1',
+        name: 'Lag 1',
+        sideId: 's1',
+        kind: 'side',
+        holes: [hole(1, 4, 1)],
+        playingHandicap: 7,
+        courseHandicap: null,
+      },
+    ]);
+  });
+
+  it('four-ball keeps each player’s row, and the better ball counts a lone ball alone', () => {
+    const view = {
+      format: 'fourball_stableford',
+      sides: [
+        {
+          id: 's1',
+          name: 'Lag 1',
+          ball: null,
+          participants: [
+            participant('p1', 'Ola', [hole(1, 5, 1), hole(2, 4, 0)]),
+            participant('p2', 'Pia', [hole(1, 4, 0), hole(2, null, 0)]),
+          ],
+        },
+      ],
+    } as unknown as RoundView;
+    const rows = ballRows(view);
+    expect(rows.map((r) => [r.name, r.kind])).toEqual([
+      ['Ola', 'player'],
+      ['Pia', 'player'],
+    ]);
+    const strokes = (id: string, h: number) =>
+      rows.find((r) => r.id === id)!.holes.find((x) => x.hole === h)
+        ? (view.sides[0]!.participants.find((p) => p.id === id)!.holes.find((x) => x.hole === h)!.strokes ?? null)
+        : null;
+    // Hole 1: Ola 5 − 1 = 4 net, Pia 4: both 2 points. Hole 2: Ola alone, net 4.
+    expect(betterBallOn(rows, 's1', 1, strokes)).toEqual({ net: 4, points: 2 });
+    expect(betterBallOn(rows, 's1', 2, strokes)).toEqual({ net: 4, points: 2 });
+    expect(betterBallOn(rows, 's1', 3, strokes)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { RoundResult, RoundView, Standing } from '../../../../shared/schemas/rounds';
-import type { Language, RoundFormat } from '../../../../shared/values';
+import { isOneBallFormat, ROUND_SCORING, type Language, type RoundFormat } from '../../../../shared/values';
 import { i18n } from '../../i18n';
 import { stablefordPointsOn } from '../../lib/stableford';
 
@@ -99,7 +99,8 @@ export function roundResultText(
       ? t('rounds.result.after', { result: text, count: totals.holesPlayed })
       : text;
   const strokes = t('rounds.result.strokes', { count: totals.gross, toPar: formatToPar(totals.grossToPar) });
-  if (format === 'stableford') return after(t('rounds.result.points', { count: totals.stablefordPoints }));
+  if (ROUND_SCORING[format] === 'stableford')
+    return after(t('rounds.result.points', { count: totals.stablefordPoints }));
   if (format === 'match' && standing?.format === 'match')
     return after(`${matchStatusText(standing, language)} · ${strokes}`);
   return after(strokes);
@@ -241,4 +242,80 @@ export function holeListText(holes: readonly number[], language: Language = 'nb'
   return parts.length === 1
     ? parts[0]!
     : `${parts.slice(0, -1).join(', ')} ${i18n.getFixedT(language)('rounds.and')} ${parts[parts.length - 1]}`;
+}
+
+/**
+ * One row of a round's card per ball played (decision 0424): each player's own ball, or in foursomes,
+ * greensomes and scramble the side's one ball, sent for the card that holds it (any player's would do).
+ */
+export interface BallRow {
+  /** The participant a score on this ball is sent for. */
+  id: string;
+  name: string;
+  sideId: string;
+  kind: 'player' | 'side';
+  /** Each hole with the strokes received on it: the player's own, or the side's team handicap's. */
+  holes: readonly { hole: number; par: number; strokesReceived: number }[];
+  playingHandicap: number;
+  /** The whole course handicap a player's target score adds; null for a side's ball. */
+  courseHandicap: number | null;
+}
+
+export function ballRows(round: Pick<RoundView, 'format' | 'sides'>): BallRow[] {
+  if (isOneBallFormat(round.format)) {
+    return round.sides.flatMap((side): BallRow[] =>
+      side.ball
+        ? [
+            {
+              id: side.ball.participantId,
+              name: side.name,
+              sideId: side.id,
+              kind: 'side',
+              holes: side.ball.holes,
+              playingHandicap: side.ball.playingHandicap,
+              courseHandicap: null,
+            },
+          ]
+        : [],
+    );
+  }
+  return round.sides.flatMap((side) =>
+    side.participants.map(
+      (p): BallRow => ({
+        id: p.id,
+        name: p.name,
+        sideId: side.id,
+        kind: 'player',
+        holes: p.holes,
+        playingHandicap: p.playingHandicap,
+        courseHandicap: p.courseHandicap,
+      }),
+    ),
+  );
+}
+
+/** Whether a format's card shows each side's better ball beside its players' rows (four-ball). */
+export function showsBetterBall(format: RoundFormat): boolean {
+  return format === 'fourball_stroke' || format === 'fourball_stableford';
+}
+
+/**
+ * A four-ball side's better ball on a hole, from the strokes shown: the best net and the best points of
+ * its players who have a score there (a lone ball counting alone); null before any has one.
+ */
+export function betterBallOn(
+  rows: readonly BallRow[],
+  sideId: string,
+  hole: number,
+  strokesOf: (id: string, hole: number) => number | null,
+): { net: number; points: number } | null {
+  const scored = rows.flatMap((row) => {
+    const on = row.sideId === sideId ? row.holes.find((h) => h.hole === hole) : undefined;
+    const strokes = on ? strokesOf(row.id, hole) : null;
+    return on && strokes !== null
+      ? [{ net: strokes - on.strokesReceived, points: stablefordPointsOn(on.par, on.strokesReceived, strokes) }]
+      : [];
+  });
+  if (scored.length === 0) return null;
+  return { net: Math.min(...scored.map((s) => s.net)), points: Math.max(...scored.map((s) => s.points)) };
 }

@@ -4,9 +4,17 @@ import { formatHandicapIndex, parseHandicapIndex } from '../../../lib/handicap';
 import { useSession } from '../../../session/useSession';
 import { trpc } from '../../../trpc';
 import { Alert, Button, Card, EmptyState, Loading, SelectField, TextField } from '../../../ui';
-import { type Language, ROUND_FORMAT_LABELS } from '../../../../../shared/values';
+import { isTeamFormat, type Language, ROUND_FORMAT_LABELS } from '../../../../../shared/values';
 import { i18n, useLanguage } from '../../../i18n';
-import { nextCall, stepProblems, type WizardAction, type WizardPerson, type WizardState } from '../wizard-state';
+import {
+  defaultSideFor,
+  nextCall,
+  sideIsFull,
+  stepProblems,
+  type WizardAction,
+  type WizardPerson,
+  type WizardState,
+} from '../wizard-state';
 import { useRoundSync } from './useRoundSync';
 
 const NEW_SIDE = '__new__';
@@ -29,7 +37,9 @@ export function PlayersStep({
   const session = useSession();
   const me = session.status === 'full' ? session.user : null;
   const { t, language } = useLanguage();
-  const [target, setTarget] = useState<string>(NEW_SIDE);
+  // Unless the organiser picks a side, a team format pairs players up as they are added (defaultSideFor).
+  const [chosen, setTarget] = useState<string | null>(null);
+  const target = chosen ?? defaultSideFor(state) ?? NEW_SIDE;
   const { progress, run } = useRoundSync(dispatch);
   const problems = stepProblems(state, 'spillere', language);
   const pendingCalls = nextCall(state) !== null;
@@ -43,6 +53,7 @@ export function PlayersStep({
 
   function add(person: Parameters<typeof addAction>[0]) {
     dispatch(addAction(person, sideKey, t('rounds.wizard.players.unnamedSide')));
+    setTarget(null);
   }
 
   async function submit() {
@@ -60,6 +71,7 @@ export function PlayersStep({
       <p className="small muted">
         {t('rounds.wizard.players.intro', { format: ROUND_FORMAT_LABELS[language][state.format] })}
         {state.format === 'match' ? ` ${t('rounds.wizard.players.matchTwoSides')}` : ''}
+        {isTeamFormat(state.format) ? ` ${t(`rounds.wizard.players.sideSizes.${state.format}`)}` : ''}
       </p>
       <Card title={t('rounds.wizard.players.add')}>
         <SelectField
@@ -69,8 +81,10 @@ export function PlayersStep({
         >
           <option value={NEW_SIDE}>{t('rounds.wizard.players.onNewSide')}</option>
           {state.sides.map((s) => (
-            <option key={s.key} value={s.key}>
-              {t('rounds.wizard.players.onSide', { side: s.name })}
+            <option key={s.key} value={s.key} disabled={sideIsFull(state, s.key)}>
+              {sideIsFull(state, s.key)
+                ? t('rounds.wizard.players.full', { side: s.name })
+                : t('rounds.wizard.players.onSide', { side: s.name })}
             </option>
           ))}
         </SelectField>
@@ -203,7 +217,7 @@ function PersonRow({
             }
           >
             {state.sides.map((s) => (
-              <option key={s.key} value={s.key}>
+              <option key={s.key} value={s.key} disabled={s.key !== person.sideKey && sideIsFull(state, s.key)}>
                 {s.name}
               </option>
             ))}

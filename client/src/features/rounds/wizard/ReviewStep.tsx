@@ -4,12 +4,15 @@ import { ROUTES } from '../../../routes';
 import { trpc } from '../../../trpc';
 import { ApiErrorAlert, Button, Card, Loading } from '../../../ui';
 import { courseTitle, teeLabel } from '../../courses/format';
-import { allowanceText, formatDate } from '../format';
+import { roundAllowanceText, formatDate } from '../format';
 import type { WizardState } from '../wizard-state';
 import { ROUND_FORMAT_LABELS, ROUND_HOLES_LABELS } from '../../../../../shared/values';
 import { useLanguage } from '../../../i18n';
 
-/** Step 4: the round as the server has it, with each player's handicaps as the server computed them. */
+/**
+ * Step 4: the round as the server has it, with each player's handicaps as the server computed them, and a
+ * one-ball side's team handicap.
+ */
 export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted(roundId: string): void }) {
   const { t, language } = useLanguage();
   const roundId = state.roundId ?? '';
@@ -27,7 +30,7 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
           {ROUND_FORMAT_LABELS[language][view.format]} · {ROUND_HOLES_LABELS[language][view.holes]}
         </p>
         <p className="small muted" data-testid="allowance">
-          {allowanceText(view.allowancePercent, language)} {t('rounds.wizard.review.locksAtFirst')}
+          {roundAllowanceText(view, language)} {t('rounds.wizard.review.locksAtFirst')}
         </p>
       </Card>
       {view.sides.map((side) => (
@@ -39,7 +42,8 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
                 <th scope="col">{t('rounds.wizard.review.player')}</th>
                 <th scope="col">{t('rounds.wizard.review.index')}</th>
                 <th scope="col">{t('rounds.wizard.review.courseHandicap')}</th>
-                <th scope="col">{t('rounds.wizard.review.playingHandicap')}</th>
+                {/* A one-ball side plays off one team handicap, shown under its players instead. */}
+                {side.ball ? null : <th scope="col">{t('rounds.wizard.review.playingHandicap')}</th>}
                 {match ? <th scope="col">{t('rounds.wizard.review.matchStrokes')}</th> : null}
               </tr>
             </thead>
@@ -52,12 +56,17 @@ export function ReviewStep({ state, onStarted }: { state: WizardState; onStarted
                   </th>
                   <td>{formatHandicapIndex(p.handicapIndex, language)}</td>
                   <td>{formatStrokes(p.courseHandicap)}</td>
-                  <td data-testid="playing-handicap">{formatStrokes(p.playingHandicap)}</td>
+                  {side.ball ? null : <td data-testid="playing-handicap">{formatStrokes(p.playingHandicap)}</td>}
                   {match ? <td>{formatStrokes(p.matchHandicap)}</td> : null}
                 </tr>
               ))}
             </tbody>
           </table>
+          {side.ball ? (
+            <p data-testid="team-handicap">
+              {t('rounds.card.teamHandicap')}: <strong>{formatStrokes(side.ball.playingHandicap)}</strong>
+            </p>
+          ) : null}
         </Card>
       ))}
       <Button block onClick={() => onStarted(view.id)}>

@@ -25,7 +25,8 @@ function Choice<T extends string>({
   return (
     <fieldset className="field" disabled={disabled}>
       <legend className="label">{legend}</legend>
-      <ul className="result-list">
+      {/* Every choice in view, none scrolled out of sight inside the box (eight formats, each with its hint). */}
+      <ul className="result-list choices">
         {options.map((o) => (
           <li key={o.value}>
             <label className="checkbox" style={{ padding: '0.5rem 0.9rem', cursor: 'pointer' }}>
