@@ -76,6 +76,14 @@ export async function loadLeaderboardInput(db: Queryable, t: TournamentRow): Pro
   return { format: t.format, tieBreak: t.tieBreak, holes, roundCount, divisions, entries: [...byId.values()] };
 }
 
+/** A team's player as the leaderboard reads it: whose ball, by name, off which frozen handicap. */
+export interface TeamPlayerOnBoard {
+  entryId: string;
+  ball: number;
+  name: string;
+  playingHandicap: number | null;
+}
+
 /**
  * A team format's entries: the players' names on the row, and in four-ball, hole by hole, the ball that
  * counted with the strokes its player received from their own frozen playing handicap (0 before the freeze,
@@ -86,7 +94,7 @@ async function addTeams(
   t: TournamentRow,
   holes: readonly { strokeIndex: number }[],
   byId: Map<string, LeaderboardEntry>,
-  scores: readonly { entryId: string; round: number; hole: number; strokes: number; ball: number }[],
+  scores: readonly BallScore[],
 ): Promise<void> {
   const players = await db
     .select({
@@ -107,19 +115,53 @@ async function addTeams(
     }
     return;
   }
+  applyFourBall(byId.values(), players, scores, holes);
+}
+
+export interface BallScore {
+  entryId: string;
+  round: number;
+  hole: number;
+  strokes: number;
+  ball: number;
+}
+
+/**
+ * Four-ball's cards from the players' own balls (pure: the live leaderboard and its benchmark run it on every
+ * score): each entry's scores become the ball that counted on each hole, with that ball's strokes received.
+ */
+export function applyFourBall(
+  entries: Iterable<LeaderboardEntry>,
+  players: readonly TeamPlayerOnBoard[],
+  scores: readonly BallScore[],
+  holes: readonly { strokeIndex: number }[],
+): void {
   const strokeIndexes = holes.map((h) => h.strokeIndex);
-  for (const entry of byId.values()) {
-    const own = players.filter((p) => p.entryId === entry.entryId);
+  // One pass over the scores into each entry's balls (ball → round → hole), keyed by the entry's id alone.
+  const cards = new Map<string, (number | null)[][][]>();
+  for (const s of scores) {
+    let balls = cards.get(s.entryId);
+    if (!balls) cards.set(s.entryId, (balls = []));
+    const rounds = (balls[s.ball] ??= []);
+    const strokes = (rounds[s.round - 1] ??= new Array<number | null>(HOLES_PER_TOURNAMENT_ROUND).fill(null));
+    strokes[s.hole - 1] = s.strokes;
+  }
+  const teams = new Map<string, TeamPlayerOnBoard[]>();
+  for (const p of players) {
+    const team = teams.get(p.entryId);
+    if (team) team.push(p);
+    else teams.set(p.entryId, [p]);
+  }
+  const empty: (number | null)[] = new Array<number | null>(HOLES_PER_TOURNAMENT_ROUND).fill(null);
+  for (const entry of entries) {
+    const own = teams.get(entry.entryId) ?? [];
+    const balls = cards.get(entry.entryId) ?? [];
     const received = own.map((p) => allocateStrokes(p.playingHandicap ?? 0, strokeIndexes));
     entry.strokesReceived = [];
     entry.scores = entry.scores.map((_, r) => {
-      const balls = own.map((p, i) => {
-        const strokes = Array.from<number | null>({ length: HOLES_PER_TOURNAMENT_ROUND }).fill(null);
-        for (const s of scores)
-          if (s.entryId === entry.entryId && s.round === r + 1 && s.ball === p.ball) strokes[s.hole - 1] = s.strokes;
-        return { strokes, strokesReceived: received[i]! };
-      });
-      const counted = countingBalls(balls);
+      const counted = countingBalls(
+        own.map((p, i) => ({ strokes: balls[p.ball]?.[r] ?? empty, strokesReceived: received[i]! })),
+      );
       entry.strokesReceived!.push(counted.strokesReceived);
       return counted.strokes;
     });
