@@ -801,7 +801,7 @@ describe('team formats on the leaderboard', () => {
   it('plays a one-ball team off the team’s handicap, with the fractions of its share kept', () => {
     // Scramble teams Alfa (team PH 9, gross 74: bogeys on 1 and 10) and Beta (PH 7, gross 72) are both net 65.
     // Last nine: 37 − 4½ = 32½ against 36 − 3½ = 32½, level. Last six: 27 − 3 = 24 against 27 − 2⅓ = 24⅔:
-    // Alfa, by two thirds of a stroke: only the fraction of Beta's share tells them apart.
+    // Alfa, by two thirds of a stroke.
     const alfa = entry('Alfa', [card({ 1: 1, 10: 1 })], 9);
     const beta = entry('Beta', [card()], 7);
     expect(rows('scramble', [beta, alfa]).map((r) => [r.position, r.name, r.toPar, r.decidedBy])).toEqual([
