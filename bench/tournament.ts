@@ -36,7 +36,13 @@ import {
   tournamentScore,
 } from '../server/db/schema';
 import { changedRows, computeLeaderboard } from '../server/golf/leaderboard';
-import { applyFourBall, loadLeaderboardInput, type BallScore } from '../server/tournaments/leaderboard-input';
+import {
+  applyFourBall,
+  loadLeaderboardInput,
+  SCORE_FIELDS,
+  teamPlayersOnBoard,
+  type BallScore,
+} from '../server/tournaments/leaderboard-input';
 import { encodedJsonOf } from '../server/tournaments/cache';
 import { publicTournamentPage } from '../server/tournaments/public';
 import { benchDeps, median, percentile, scratchPostgres, sessionToken, startFloors } from './support';
@@ -256,23 +262,9 @@ async function buildFourBall(deps: BenchDeps, organizationId: string, courseId: 
  */
 async function fourBallUpdates(deps: BenchDeps, row: Awaited<ReturnType<typeof buildFourBall>>, updates: number) {
   const input = await loadLeaderboardInput(deps.db, row);
-  const players = await deps.db
-    .select({
-      entryId: tournamentEntryPlayer.entryId,
-      ball: tournamentEntryPlayer.ball,
-      name: tournamentEntryPlayer.name,
-      playingHandicap: tournamentEntryPlayer.playingHandicap,
-    })
-    .from(tournamentEntryPlayer)
-    .where(eq(tournamentEntryPlayer.tournamentId, row.id));
+  const players = await teamPlayersOnBoard(deps.db, row.id);
   const balls: BallScore[] = await deps.db
-    .select({
-      entryId: tournamentScore.entryId,
-      round: tournamentScore.round,
-      hole: tournamentScore.hole,
-      strokes: tournamentScore.strokes,
-      ball: tournamentScore.ball,
-    })
+    .select(SCORE_FIELDS)
     .from(tournamentScore)
     .where(eq(tournamentScore.tournamentId, row.id));
   let previous = computeLeaderboard(input);

@@ -96,16 +96,7 @@ async function addTeams(
   byId: Map<string, LeaderboardEntry>,
   scores: readonly BallScore[],
 ): Promise<void> {
-  const players = await db
-    .select({
-      entryId: tournamentEntryPlayer.entryId,
-      ball: tournamentEntryPlayer.ball,
-      name: tournamentEntryPlayer.name,
-      playingHandicap: tournamentEntryPlayer.playingHandicap,
-    })
-    .from(tournamentEntryPlayer)
-    .where(eq(tournamentEntryPlayer.tournamentId, t.id))
-    .orderBy(asc(tournamentEntryPlayer.ball));
+  const players = await teamPlayersOnBoard(db, t.id);
   for (const entry of byId.values()) entry.players = [];
   for (const p of players) byId.get(p.entryId)?.players!.push(p.name);
   if (!isFourBall(t.format)) {
@@ -116,6 +107,20 @@ async function addTeams(
     return;
   }
   applyFourBall(byId.values(), players, scores, holes);
+}
+
+/** Every team player of the tournament, in their order on their teams. */
+export function teamPlayersOnBoard(db: Queryable, tournamentId: string): Promise<TeamPlayerOnBoard[]> {
+  return db
+    .select({
+      entryId: tournamentEntryPlayer.entryId,
+      ball: tournamentEntryPlayer.ball,
+      name: tournamentEntryPlayer.name,
+      playingHandicap: tournamentEntryPlayer.playingHandicap,
+    })
+    .from(tournamentEntryPlayer)
+    .where(eq(tournamentEntryPlayer.tournamentId, tournamentId))
+    .orderBy(asc(tournamentEntryPlayer.ball));
 }
 
 export interface BallScore {
