@@ -97,8 +97,8 @@ async function addTeams(
   scores: readonly BallScore[],
 ): Promise<void> {
   const players = await teamPlayersOnBoard(db, t.id);
-  for (const entry of byId.values()) entry.players = [];
-  for (const p of players) byId.get(p.entryId)?.players!.push(p.name);
+  for (const entry of byId.values())
+    entry.players = players.filter((p) => p.entryId === entry.entryId).map((p) => p.name);
   if (!isFourBall(t.format)) {
     for (const s of scores) {
       const row = byId.get(s.entryId)?.scores[s.round - 1];
@@ -145,10 +145,12 @@ export function applyFourBall(
   // One pass over the scores into each entry's balls (ball → round → hole), keyed by the entry's id alone.
   const cards = new Map<string, (number | null)[][][]>();
   for (const s of scores) {
-    let balls = cards.get(s.entryId);
-    if (!balls) cards.set(s.entryId, (balls = []));
-    const rounds = (balls[s.ball] ??= []);
-    const strokes = (rounds[s.round - 1] ??= new Array<number | null>(HOLES_PER_TOURNAMENT_ROUND).fill(null));
+    const balls = cards.get(s.entryId) ?? [];
+    cards.set(s.entryId, balls);
+    const rounds = balls[s.ball] ?? [];
+    balls[s.ball] = rounds;
+    const strokes = rounds[s.round - 1] ?? new Array<number | null>(HOLES_PER_TOURNAMENT_ROUND).fill(null);
+    rounds[s.round - 1] = strokes;
     strokes[s.hole - 1] = s.strokes;
   }
   const teams = new Map<string, TeamPlayerOnBoard[]>();
