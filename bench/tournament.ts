@@ -40,9 +40,9 @@ import {
   applyFourBall,
   loadLeaderboardInput,
   SCORE_FIELDS,
-  teamPlayersOnBoard,
   type BallScore,
 } from '../server/tournaments/leaderboard-input';
+import { teamPlayersOf } from '../server/tournaments/team-view';
 import { encodedJsonOf } from '../server/tournaments/cache';
 import { publicTournamentPage } from '../server/tournaments/public';
 import { benchDeps, median, percentile, scratchPostgres, sessionToken, startFloors } from './support';
@@ -262,7 +262,7 @@ async function buildFourBall(deps: BenchDeps, organizationId: string, courseId: 
  */
 async function fourBallUpdates(deps: BenchDeps, row: Awaited<ReturnType<typeof buildFourBall>>, updates: number) {
   const input = await loadLeaderboardInput(deps.db, row);
-  const players = await teamPlayersOnBoard(deps.db, row.id);
+  const players = await teamPlayersOf(deps.db, { tournamentId: row.id });
   const balls: BallScore[] = await deps.db
     .select(SCORE_FIELDS)
     .from(tournamentScore)

@@ -1,4 +1,5 @@
 import { SCORE_FIELDS } from '../tournaments/leaderboard-input';
+import { teamPlayersOf } from '../tournaments/team-view';
 import { and, asc, desc, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
 import type { AccountExport } from '../../shared/schemas/account';
 import { consumeLimit, LIMITS } from '../auth/rate-limit';
@@ -16,7 +17,6 @@ import {
   tournamentDivision,
   tournamentEntry,
   tournamentEntryAccount,
-  tournamentEntryPlayer,
   tournamentScore,
   userSecondaryEmail,
 } from '../db/schema';
@@ -98,23 +98,9 @@ async function tournamentEntriesOf(db: Queryable, userId: string): Promise<Accou
           .orderBy(asc(tournamentScore.round), asc(tournamentScore.hole));
   // On a team (decision 0426): my own place on it, and of its card only my ball (four-ball) or the side's one
   // ball, never a partner's own ball.
-  const places =
-    entries.length === 0
-      ? []
-      : await db
-          .select({
-            entryId: tournamentEntryPlayer.entryId,
-            ball: tournamentEntryPlayer.ball,
-            handicapIndex: tournamentEntryPlayer.handicapIndex,
-            playingHandicap: tournamentEntryPlayer.playingHandicap,
-          })
-          .from(tournamentEntryPlayer)
-          .where(
-            inArray(
-              tournamentEntryPlayer.entryId,
-              entries.map((e) => e.entryId),
-            ),
-          );
+  const places: Awaited<ReturnType<typeof teamPlayersOf>> = [];
+  for (const e of entries)
+    places.push(...(await teamPlayersOf(db, { tournamentId: e.tournamentId, entryIds: [e.entryId] })));
   return entries.map((e) => {
     const place = places.find((p) => p.entryId === e.entryId && p.ball === e.ball);
     return {

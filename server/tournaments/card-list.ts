@@ -5,7 +5,6 @@ import {
   tournamentDivision,
   tournamentEntry,
   tournamentEntryAccount,
-  tournamentEntryPlayer,
   tournamentGroup,
   tournamentGroupEntry,
   tournamentScore,
@@ -18,6 +17,7 @@ import { isAdminRole } from '../organizations/roles';
 import { requireTournamentRow } from './access';
 import { requireTournamentRound } from './card-access';
 import { tournamentHoles } from './holes';
+import { teamPlayersOf } from './team-view';
 import type { Deps } from '../deps';
 
 export interface CardsRequest {
@@ -103,19 +103,7 @@ export async function listCards(_deps: Deps, scope: OrgScope, input: CardsReques
         .from(tournamentScore)
         .where(onTheseCards(tournamentScore))
     : [];
-  const players = ids.length
-    ? await tx
-        .select({
-          id: tournamentEntryPlayer.id,
-          entryId: tournamentEntryPlayer.entryId,
-          ball: tournamentEntryPlayer.ball,
-          name: tournamentEntryPlayer.name,
-          playingHandicap: tournamentEntryPlayer.playingHandicap,
-        })
-        .from(tournamentEntryPlayer)
-        .where(and(eq(tournamentEntryPlayer.tournamentId, t.id), inArray(tournamentEntryPlayer.entryId, ids)))
-        .orderBy(asc(tournamentEntryPlayer.ball))
-    : [];
+  const players = await teamPlayersOf(tx, { tournamentId: t.id, entryIds: ids });
   const fourBall = isFourBall(t.format);
   const cards = ids.length ? await tx.select().from(tournamentCard).where(onTheseCards(tournamentCard)) : [];
 

@@ -1,17 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import {
-  tournamentDivision,
-  tournamentEntry,
-  tournamentEntryPlayer,
-  tournamentRound,
-  tournamentScore,
-} from '../db/schema';
+import { tournamentDivision, tournamentEntry, tournamentRound, tournamentScore } from '../db/schema';
 import { allocateStrokes, countingBalls } from '../golf';
 import { isFourBall } from '../../shared/tournament-rules';
 import { HOLES_PER_TOURNAMENT_ROUND } from '../../shared/schemas/tournaments';
 import type { LeaderboardEntry, LeaderboardInput } from '../golf/leaderboard';
 import type { TournamentRow } from './access';
+import { teamPlayersOf } from './team-view';
 import { tournamentHoles } from './holes';
 
 /** A tournament score as a card is read: whose, which round and hole, how many strokes. */
@@ -96,7 +91,7 @@ async function addTeams(
   byId: Map<string, LeaderboardEntry>,
   scores: readonly BallScore[],
 ): Promise<void> {
-  const players = await teamPlayersOnBoard(db, t.id);
+  const players = await teamPlayersOf(db, { tournamentId: t.id });
   for (const entry of byId.values())
     entry.players = players.filter((p) => p.entryId === entry.entryId).map((p) => p.name);
   if (!isFourBall(t.format)) {
@@ -107,20 +102,6 @@ async function addTeams(
     return;
   }
   applyFourBall(byId.values(), players, scores, holes);
-}
-
-/** Every team player of the tournament, in their order on their teams. */
-export function teamPlayersOnBoard(db: Queryable, tournamentId: string): Promise<TeamPlayerOnBoard[]> {
-  return db
-    .select({
-      entryId: tournamentEntryPlayer.entryId,
-      ball: tournamentEntryPlayer.ball,
-      name: tournamentEntryPlayer.name,
-      playingHandicap: tournamentEntryPlayer.playingHandicap,
-    })
-    .from(tournamentEntryPlayer)
-    .where(eq(tournamentEntryPlayer.tournamentId, tournamentId))
-    .orderBy(asc(tournamentEntryPlayer.ball));
 }
 
 export interface BallScore {

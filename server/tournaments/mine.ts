@@ -9,7 +9,6 @@ import {
   tournamentDivision,
   tournamentEntry,
   tournamentEntryAccount,
-  tournamentEntryPlayer,
   tournamentGroup,
   tournamentGroupEntry,
   tournamentRound,
@@ -17,6 +16,7 @@ import {
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { cachedDivisions, latestEvent } from './leaderboard';
+import { teamPlayersOf } from './team-view';
 
 /** How many of a player's tournaments the list keeps, newest first: a season's worth and more. */
 export const MY_TOURNAMENTS_LIMIT = 50;
@@ -116,15 +116,9 @@ async function entriesInClub(
           )
           .orderBy(asc(tournamentGroupEntry.position));
   // A team's players by name: my partners in a team format are my team-mates, then the group's other teams.
-  const teamMates = await tx
-    .select({
-      entryId: tournamentEntryPlayer.entryId,
-      ball: tournamentEntryPlayer.ball,
-      name: tournamentEntryPlayer.name,
-    })
-    .from(tournamentEntryPlayer)
-    .where(inArray(tournamentEntryPlayer.entryId, entryIds))
-    .orderBy(asc(tournamentEntryPlayer.ball));
+  const teamMates = (
+    await Promise.all(tournamentIds.map((tournamentId) => teamPlayersOf(tx, { tournamentId, entryIds })))
+  ).flat();
   const views = entries.map((e): MyTournamentView & { row: typeof tournament.$inferSelect } => {
     const mates = teamMates.filter((p) => p.entryId === e.entryId && p.ball !== e.ball).map((p) => p.name);
     const t = e.row;

@@ -16,7 +16,6 @@ import {
   tournament,
   tournamentDivision,
   tournamentEntry,
-  tournamentEntryPlayer,
   tournamentGroup,
   tournamentGroupEntry,
 } from '../db/schema';
@@ -29,6 +28,7 @@ import type { TournamentRow } from './access';
 import { cached } from './cache';
 import { keepPublicPage, keptPublicPage } from './page-memo';
 import { leaderboardView, type LatestEvent } from './leaderboard';
+import { teamPlayersOf } from './team-view';
 import { loadLeaderboardInput } from './leaderboard-input';
 import { publicTournamentView, tournamentView } from './view';
 
@@ -159,11 +159,7 @@ async function publicGroups(tx: Transaction, tournamentId: string): Promise<Publ
       asc(tournamentGroupEntry.position),
     );
   // A team's players by name, in their order on the team (docs/contract.md section 12).
-  const players = await tx
-    .select({ entryId: tournamentEntryPlayer.entryId, name: tournamentEntryPlayer.name })
-    .from(tournamentEntryPlayer)
-    .where(eq(tournamentEntryPlayer.tournamentId, tournamentId))
-    .orderBy(asc(tournamentEntryPlayer.ball));
+  const players = await teamPlayersOf(tx, { tournamentId });
   const groups = new Map<string, PublicGroupView>();
   for (const r of rows) {
     let group = groups.get(r.groupId);

@@ -147,6 +147,27 @@ export async function teamRecords(db: Queryable, t: TournamentRow, only?: readon
   });
 }
 
+/**
+ * The team players of a tournament, or of some of its entries, in their order on their teams: what a public
+ * page may show (name, frozen handicaps) with the ball each one plays. No account: that is the club's alone.
+ */
+export async function teamPlayersOf(
+  db: Queryable,
+  of: { tournamentId: string; entryIds?: readonly string[] | undefined },
+): Promise<(typeof tournamentEntryPlayer.$inferSelect)[]> {
+  if (of.entryIds?.length === 0) return [];
+  return db
+    .select()
+    .from(tournamentEntryPlayer)
+    .where(
+      and(
+        eq(tournamentEntryPlayer.tournamentId, of.tournamentId),
+        of.entryIds ? inArray(tournamentEntryPlayer.entryId, [...of.entryIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(tournamentEntryPlayer.entryId), asc(tournamentEntryPlayer.ball));
+}
+
 /** TeamEntry as the organization's members read it; `placements` are the entries' start-list places. */
 export function teamView(
   record: TeamRecord,
