@@ -30,7 +30,8 @@ export type AuditAction =
   | 'admin.user_signed_out'
   | 'admin.feed_item_hidden'
   | 'tournament.card_unlocked'
-  | 'tournament.guest_card_signed';
+  | 'tournament.guest_card_signed'
+  | 'tournament.lone_team_card_marked';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -1,4 +1,11 @@
-import type { TournamentFormat, TournamentStatus } from './values';
+import {
+  FOUR_BALL_FORMATS,
+  isOneBallFormat,
+  isTeamFormat,
+  type FourBallFormat,
+  type TournamentFormat,
+  type TournamentStatus,
+} from './values';
 
 /**
  * The tournaments' moves and limits (docs/contract.md section 9), without zod: the app imports these at run
@@ -19,9 +26,36 @@ export const TOURNAMENT_MOVES: Readonly<Record<TournamentStatus, readonly Tourna
 /** Before play: entries, start lists and the tournament's own fields can still change. */
 export const STATUSES_BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
 
-/** docs/golf.md: allowance 100 % in gross play, 95 % in the net formats, unless given. */
+export function isFourBall(format: TournamentFormat): format is FourBallFormat {
+  return (FOUR_BALL_FORMATS as readonly string[]).includes(format);
+}
+
+/** Stableford and four-ball Stableford rank by points (more is better); the others by strokes to par. */
+export function ranksByPoints(format: TournamentFormat): boolean {
+  return format === 'stableford' || format === 'fourball_stableford';
+}
+
+/** Gross stroke play is the one format played without handicap strokes. */
+export function playsNet(format: TournamentFormat): boolean {
+  return format !== 'stroke_gross';
+}
+
+/** docs/contract.md section 12: how many players an entry has in each format (the individual ones: 1). */
+export function teamSizesOf(format: TournamentFormat): readonly number[] {
+  if (format === 'scramble') return [2, 4];
+  return isTeamFormat(format) ? [2] : [1];
+}
+
+/**
+ * docs/golf.md: allowance 100 % in gross play, 95 % in the individual net formats, 85 % of each player's
+ * course handicap in four-ball, unless given. The one-ball formats have their own combination of the
+ * players' course handicaps (foursomes 50 % of the sum, greensomes 60/40, scramble by the team's size), which
+ * the allowance does not scale: it is 100 there and nothing else is accepted (decision 0426).
+ */
 export function defaultAllowancePercent(format: TournamentFormat): number {
-  return format === 'stroke_gross' ? 100 : 95;
+  if (isFourBall(format)) return 85;
+  if (format === 'stroke_gross' || isOneBallFormat(format)) return 100;
+  return 95;
 }
 
 export const TOURNAMENT_MAX_ROUNDS = 4;
@@ -29,7 +63,9 @@ export const TOURNAMENT_MAX_DIVISIONS = 10;
 export const TOURNAMENT_MAX_ENTRY_LIMIT = 1000;
 export const TOURNAMENT_NAME_MAX = 120;
 export const TOURNAMENT_DESCRIPTION_MAX = 4000;
+/** A group holds at most four players: four entries of one, two teams of two, or one team of four. */
 export const GROUP_MAX_ENTRIES = 4;
+export const GROUP_MAX_PLAYERS = 4;
 export const GROUP_INTERVAL_MINUTES_MAX = 60;
 export const PUBLIC_TOURNAMENTS_DEFAULT_LIMIT = 20;
 export const PUBLIC_TOURNAMENTS_MAX_LIMIT = 100;

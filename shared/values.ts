@@ -85,12 +85,13 @@ export type TeamFormat = (typeof TEAM_FORMATS)[number];
 export const ONE_BALL_FORMATS = ['foursomes', 'greensomes', 'scramble'] as const satisfies readonly TeamFormat[];
 export type OneBallFormat = (typeof ONE_BALL_FORMATS)[number];
 
-export function isTeamFormat(format: RoundFormat): format is TeamFormat {
-  return (TEAM_FORMATS as readonly RoundFormat[]).includes(format);
+/** A round's or a tournament's format: the team formats are the same five in both. */
+export function isTeamFormat(format: RoundFormat | TournamentFormat): format is TeamFormat {
+  return (TEAM_FORMATS as readonly string[]).includes(format);
 }
 
-export function isOneBallFormat(format: RoundFormat): format is OneBallFormat {
-  return (ONE_BALL_FORMATS as readonly RoundFormat[]).includes(format);
+export function isOneBallFormat(format: RoundFormat | TournamentFormat): format is OneBallFormat {
+  return (ONE_BALL_FORMATS as readonly string[]).includes(format);
 }
 
 /** How a format's holes are won: what its standings compare (the one-ball formats are net stroke play). */
@@ -131,7 +132,17 @@ export const ROUND_STATUS_LABELS: Labels<RoundStatus> = labels('roundStatus');
 
 // ---- Tournaments (docs/contract.md section 9) ----
 
-export const TOURNAMENT_FORMATS = ['stroke_gross', 'stroke_net', 'stableford'] as const;
+/** The team formats of section 12 where each player plays their own ball and the side's better one counts. */
+export const FOUR_BALL_FORMATS = ['fourball_stroke', 'fourball_stableford'] as const satisfies readonly TeamFormat[];
+export type FourBallFormat = (typeof FOUR_BALL_FORMATS)[number];
+
+export const TOURNAMENT_FORMATS = [
+  'stroke_gross',
+  'stroke_net',
+  'stableford',
+  ...FOUR_BALL_FORMATS,
+  ...ONE_BALL_FORMATS,
+] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
 export const TOURNAMENT_FORMAT_LABELS: Labels<TournamentFormat> = labels('tournamentFormat');
 

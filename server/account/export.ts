@@ -1,4 +1,5 @@
 import { SCORE_FIELDS } from '../tournaments/leaderboard-input';
+import { teamPlayersOf } from '../tournaments/team-view';
 import { and, asc, desc, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
 import type { AccountExport } from '../../shared/schemas/account';
 import { consumeLimit, LIMITS } from '../auth/rate-limit';
@@ -62,6 +63,7 @@ async function tournamentEntriesOf(db: Queryable, userId: string): Promise<Accou
   const entries = await db
     .select({
       entryId: tournamentEntry.id,
+      ball: tournamentEntryAccount.ball,
       name: tournamentEntry.name,
       handicapIndex: tournamentEntry.handicapIndex,
       courseHandicap: tournamentEntry.courseHandicap,
@@ -94,24 +96,32 @@ async function tournamentEntriesOf(db: Queryable, userId: string): Promise<Accou
             ),
           )
           .orderBy(asc(tournamentScore.round), asc(tournamentScore.hole));
-  return entries.map((e) => ({
-    tournament: {
-      id: e.tournamentId,
-      name: e.tournamentName,
-      slug: e.slug,
-      status: e.status,
-      organization: { name: e.organizationName },
-    },
-    entryId: e.entryId,
-    name: e.name,
-    division: e.division,
-    handicapIndex: e.handicapIndex,
-    playingHandicap: e.playingHandicap,
-    enteredAt: e.enteredAt.toISOString(),
-    scores: scores
-      .filter((s) => s.entryId === e.entryId)
-      .map((s) => ({ round: s.round, hole: s.hole, strokes: s.strokes })),
-  }));
+  // On a team (decision 0426): my own place on it, and of its card only my ball (four-ball) or the side's one
+  // ball, never a partner's own ball.
+  const places: Awaited<ReturnType<typeof teamPlayersOf>> = [];
+  for (const e of entries)
+    places.push(...(await teamPlayersOf(db, { tournamentId: e.tournamentId, entryIds: [e.entryId] })));
+  return entries.map((e) => {
+    const place = places.find((p) => p.entryId === e.entryId && p.ball === e.ball);
+    return {
+      tournament: {
+        id: e.tournamentId,
+        name: e.tournamentName,
+        slug: e.slug,
+        status: e.status,
+        organization: { name: e.organizationName },
+      },
+      entryId: e.entryId,
+      name: e.name,
+      division: e.division,
+      handicapIndex: place ? place.handicapIndex : e.handicapIndex,
+      playingHandicap: place?.playingHandicap ?? e.playingHandicap,
+      enteredAt: e.enteredAt.toISOString(),
+      scores: scores
+        .filter((s) => s.entryId === e.entryId && (s.ball === 0 || s.ball === e.ball))
+        .map((s) => ({ round: s.round, hole: s.hole, strokes: s.strokes })),
+    };
+  });
 }
 
 /**

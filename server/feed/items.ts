@@ -48,10 +48,12 @@ export function roundHighlightSource(roundId: string, participantId: string, hol
 export function tournamentHighlightSource(
   tournamentId: string,
   entryId: string,
-  hole?: { round: number; hole: number },
+  hole?: { round: number; hole: number; ball?: number | undefined },
 ): string {
   const prefix = `tournament:${tournamentId}:highlight:${entryId}:`;
-  return hole ? `${prefix}${hole.round}:${hole.hole}` : prefix;
+  if (!hole) return prefix;
+  // Four-ball: each player's own ball is a highlight of its own (decision 0426); ball 0 keeps its old key.
+  return `${prefix}${hole.round}:${hole.hole}${hole.ball ? `:${hole.ball}` : ''}`;
 }
 
 function selected(selector: FeedSelector) {

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { ranksByPoints } from '../../shared/tournament-rules';
 import type { FeedItem } from '../../shared/schemas/feed';
-import { organization, tournamentEntry } from '../db/schema';
+import { organization, tournamentEntry, tournamentEntryPlayer } from '../db/schema';
 import { tournamentHoles } from '../tournaments/holes';
 import type { Queryable } from '../db/client';
 import type { Deps } from '../deps';
@@ -40,7 +41,7 @@ export async function postTournamentStatus(deps: FeedDeps, writer: FeedWriter, t
     kind === 'tournament_finished'
       ? {
           podium: podiumOf(await loadLeaderboardInput(writer.tx, t)),
-          unit: t.format === 'stableford' ? 'points' : 'strokes',
+          unit: ranksByPoints(t.format) ? 'points' : 'strokes',
         }
       : {};
   await postFeedItem(deps, writer, {
@@ -66,7 +67,7 @@ export function podiumOf(input: LeaderboardInput): NonNullable<FeedItem['podium'
       .map((row) => ({
         position: row.position,
         name: row.name,
-        total: input.format === 'stableford' ? (row.points ?? 0) : gross.get(row.entryId)!,
+        total: ranksByPoints(input.format) ? (row.points ?? 0) : gross.get(row.entryId)!,
       }));
     return places.length > 0 ? [{ division: division.name, places }] : [];
   });
@@ -81,7 +82,7 @@ export async function tournamentScoreHighlight(
   deps: FeedDeps,
   writer: FeedWriter,
   t: TournamentRow,
-  score: { entryId: string; round: number; hole: number; strokes: number | null },
+  score: { entryId: string; round: number; hole: number; strokes: number | null; ball?: number },
 ): Promise<void> {
   const source = tournamentHighlightSource(t.id, score.entryId, score);
   const mayBeOne =
@@ -92,10 +93,16 @@ export async function tournamentScoreHighlight(
   const label = mayBeOne && hole ? highlightLabel(hole.par, score.strokes!) : null;
   if (existing) await withdrawFeedItems(deps, writer, { source }, 'corrected');
   if (!label) return;
-  const [entry] = await writer.tx
-    .select({ name: tournamentEntry.name })
-    .from(tournamentEntry)
-    .where(eq(tournamentEntry.id, score.entryId));
+  // Four-ball: the player whose ball it was; otherwise the entry, a player or a team.
+  const [entry] = score.ball
+    ? await writer.tx
+        .select({ name: tournamentEntryPlayer.name })
+        .from(tournamentEntryPlayer)
+        .where(and(eq(tournamentEntryPlayer.entryId, score.entryId), eq(tournamentEntryPlayer.ball, score.ball)))
+    : await writer.tx
+        .select({ name: tournamentEntry.name })
+        .from(tournamentEntry)
+        .where(eq(tournamentEntry.id, score.entryId));
   await postFeedItem(deps, writer, {
     kind: 'highlight',
     source,

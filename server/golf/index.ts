@@ -6,3 +6,4 @@ export * from './rounding';
 export * from './round';
 export * from './scoring';
 export * from './strokes';
+export * from './better-ball';

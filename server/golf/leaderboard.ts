@@ -2,13 +2,17 @@ import type { LeaderboardRowView } from '../../shared/schemas/tournaments';
 import { stablefordPoints } from './scoring';
 import { allocateStrokes } from './strokes';
 import type { TieBreak, TieDecider, TournamentFormat } from '../../shared/values';
+import { playsNet, ranksByPoints } from '../../shared/tournament-rules';
 
 /**
  * A tournament leaderboard (docs/contract.md section 9) from plain values: no database, no clock.
  *
  * Decisions the contract leaves open, made here once:
  * - Strokes received per hole come from `allocateStrokes(playingHandicap, stroke indexes)`; a plus handicap
- *   gives strokes back from SI 18. Net = gross − received; Stableford points = stablefordPoints(...).
+ *   gives strokes back from SI 18. Net = gross − received; Stableford points = stablefordPoints(...). A team
+ *   of a one-ball format is an entry with the team's playing handicap. A four-ball team is an entry whose
+ *   scores are, hole by hole, the ball that counted (better-ball.ts) with that ball's strokes received
+ *   (`strokesReceived`); its countback compares those nets, no fractions (docs/contract.md section 12).
  * - The current round is the highest round in which any entry of the whole tournament has a score (1 when
  *   nobody has scored). `thru` counts the entry's holes with a score in that round, whatever the starting
  *   tee ('F' at 18); `rounds` has one total per round 1..current (0 for a round with nothing played);
@@ -59,6 +63,13 @@ export interface LeaderboardEntry {
   playingHandicap: number;
   /** scores[r][h]: round r + 1, hole h + 1 — gross strokes, or null when not played. */
   scores: (number | null)[][];
+  /**
+   * Four-ball: strokesReceived[r][h], the strokes the ball that counted on that hole received (its player's
+   * own handicap, better-ball.ts); the scores are that ball's. Absent: from `playingHandicap` on every hole.
+   */
+  strokesReceived?: number[][];
+  /** A team's players by name, for the row (docs/contract.md section 12). */
+  players?: string[];
 }
 
 export interface LeaderboardInput {
@@ -178,11 +189,13 @@ function scoreEntry(
   rounds: number,
   deciders: readonly TieDecider[],
 ): ScoredEntry {
-  const received = allocateStrokes(
+  const fromHandicap = allocateStrokes(
     entry.playingHandicap,
     holes.map((hole) => hole.strokeIndex),
   );
-  const net = format !== 'stroke_gross';
+  const receivedOn = (r: number, h: number): number => entry.strokesReceived?.[r]?.[h] ?? fromHandicap[h]!;
+  const net = playsNet(format);
+  const byPoints = ranksByPoints(format);
   let toPar = 0;
   let strokes = 0;
   let points = 0;
@@ -196,9 +209,9 @@ function scoreEntry(
     holes.forEach((hole, h) => {
       const gross = score(entry, r, h);
       if (gross === null) return;
-      const holeStrokes = net ? gross - received[h]! : gross;
-      const holePoints = stablefordPoints(hole.par, received[h]!, gross);
-      const measure = format === 'stableford' ? holePoints : holeStrokes;
+      const holeStrokes = net ? gross - receivedOn(r, h) : gross;
+      const holePoints = stablefordPoints(hole.par, receivedOn(r, h), gross);
+      const measure = byPoints ? holePoints : holeStrokes;
       toPar += holeStrokes - hole.par;
       strokes += holeStrokes;
       points += holePoints;
@@ -215,18 +228,24 @@ function scoreEntry(
 
   const complete = thru === HOLE_COUNT;
   const last = rounds - 1;
-  /** A segment of the current round in the format's measure, lower is better; net in 18ths of a stroke. */
+  /**
+   * A segment of the current round in the format's measure, lower is better; net in 18ths of a stroke. Four-ball
+   * compares the better balls' nets with the strokes where the stroke indexes gave them, no fractions.
+   */
   const segment = (firstHole: number, lastHole: number, handicapEighteenths: number): number => {
     let gross = 0;
+    let netStrokes = 0;
     let segmentPoints = 0;
     for (let h = firstHole - 1; h < lastHole; h++) {
       const holeGross = score(entry, last, h)!;
       gross += holeGross;
-      segmentPoints += stablefordPoints(holes[h]!.par, received[h]!, holeGross);
+      netStrokes += holeGross - receivedOn(last, h);
+      segmentPoints += stablefordPoints(holes[h]!.par, receivedOn(last, h), holeGross);
     }
-    if (format === 'stableford') return -segmentPoints;
-    if (format === 'stroke_net') return 18 * gross - entry.playingHandicap * handicapEighteenths;
-    return gross;
+    if (byPoints) return -segmentPoints;
+    if (!net) return gross;
+    if (entry.strokesReceived) return 18 * netStrokes;
+    return 18 * gross - entry.playingHandicap * handicapEighteenths;
   };
   const tieValues = complete
     ? deciders.map((decider) => {
@@ -236,22 +255,22 @@ function scoreEntry(
       })
     : [];
 
-  const stableford = format === 'stableford';
   return {
     entry,
     row: {
       entryId: entry.entryId,
       name: entry.name,
+      ...(entry.players ? { players: entry.players } : {}),
       thru: complete ? 'F' : thru,
       toPar,
       strokes,
-      ...(stableford ? { points } : {}),
+      ...(byPoints ? { points } : {}),
       rounds: roundTotals,
       playingHandicap: entry.playingHandicap,
       out: nines[0],
       in: nines[1],
     },
-    rankValue: stableford ? -points : toPar,
+    rankValue: byPoints ? -points : toPar,
     complete,
     holesPlayed,
     tieValues,
@@ -342,7 +361,8 @@ function sameRow(a: LeaderboardRow, b: LeaderboardRow): boolean {
     a.playingHandicap === b.playingHandicap &&
     a.out === b.out &&
     a.in === b.in &&
-    a.decidedBy === b.decidedBy
+    a.decidedBy === b.decidedBy &&
+    (a.players ?? []).join('\n') === (b.players ?? []).join('\n')
   );
 }
 

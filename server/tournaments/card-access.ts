@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client';
 import {
@@ -19,15 +19,19 @@ import type { TournamentRow } from './access';
 
 export interface CardEntry {
   id: string;
-  /** The entrant's account; null for a guest. */
+  /** The entrant's account; null for a guest, and for a team (its players' are `userIds`). */
   userId: string | null;
+  /** Every account the entry is: the entrant's, or a team's players' who have one (decision 0426). */
+  userIds: string[];
+  team: boolean;
 }
 
-export type CardRelation = { kind: 'entrant' } | { kind: 'marker'; markerEntryId: string } | { kind: 'none' };
+/** A marker who is no entry (an organizer marking a team alone in its group) has no `markerEntryId`. */
+export type CardRelation = { kind: 'entrant' } | { kind: 'marker'; markerEntryId: string | null } | { kind: 'none' };
 
 /** The entry of this tournament, or 404: an entry of another tournament is not found here. */
 export async function requireEntry(tx: Queryable, t: TournamentRow, entryId: string): Promise<CardEntry> {
-  const [row] = await tx
+  const rows = await tx
     .select({ id: tournamentEntry.id, userId: tournamentEntryAccount.userId })
     .from(tournamentEntry)
     .leftJoin(tournamentEntryAccount, eq(tournamentEntryAccount.entryId, tournamentEntry.id))
@@ -37,15 +41,20 @@ export async function requireEntry(tx: Queryable, t: TournamentRow, entryId: str
         eq(tournamentEntry.tournamentId, t.id),
         eq(tournamentEntry.organizationId, t.organizationId),
       ),
-    )
-    .limit(1);
+    );
+  const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', { key: 'errors.tournaments.participantNotFound' });
-  return row;
+  const userIds = rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
+  const team = t.teamSize > 1;
+  return { id: row.id, userId: team ? null : row.userId, userIds, team };
 }
 
 const callerGroup = alias(tournamentGroupEntry, 'caller_group');
 
-/** The user's relation to the entry's card in `round`. A marker is an entrant of the same group in that round. */
+/**
+ * The user's relation to the entry's card in `round`. A marker is an entrant of another entry of the same
+ * group in that round: in a team format, a player of another team (any player of a team is its entrant).
+ */
 export async function relationToCard(
   tx: Queryable,
   t: TournamentRow,
@@ -53,7 +62,7 @@ export async function relationToCard(
   round: number,
   userId: string,
 ): Promise<CardRelation> {
-  if (entry.userId === userId) return { kind: 'entrant' };
+  if (entry.userIds.includes(userId)) return { kind: 'entrant' };
   const [marker] = await tx
     .select({ entryId: tournamentEntryAccount.entryId })
     .from(tournamentEntryAccount)
@@ -96,4 +105,23 @@ export function lockedCardConflict(round: number): AppError {
     key: 'errors.tournaments.cardLocked',
     params: { round },
   });
+}
+
+/** Whether the entry shares its group in `round` with another entry (one that can give it a marker). */
+export async function hasGroupPartner(
+  tx: Queryable,
+  t: TournamentRow,
+  entryId: string,
+  round: number,
+): Promise<boolean> {
+  const [other] = await tx
+    .select({ entryId: tournamentGroupEntry.entryId })
+    .from(callerGroup)
+    .innerJoin(
+      tournamentGroupEntry,
+      and(eq(tournamentGroupEntry.groupId, callerGroup.groupId), ne(tournamentGroupEntry.entryId, entryId)),
+    )
+    .where(and(eq(callerGroup.tournamentId, t.id), eq(callerGroup.entryId, entryId), eq(callerGroup.round, round)))
+    .limit(1);
+  return other !== undefined;
 }

@@ -10,12 +10,14 @@ import {
   tournamentScore,
   tee,
 } from '../db/schema';
-import { allocateStrokes } from '../golf/strokes';
+import { allocateStrokes, countingBalls } from '../golf';
+import { isFourBall } from '../../shared/tournament-rules';
 import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
 import { requireTournamentRow } from './access';
 import { requireTournamentRound } from './card-access';
 import { tournamentHoles } from './holes';
+import { teamPlayersOf } from './team-view';
 import type { Deps } from '../deps';
 
 export interface CardsRequest {
@@ -92,10 +94,17 @@ export async function listCards(_deps: Deps, scope: OrgScope, input: CardsReques
     and(eq(rows.tournamentId, t.id), eq(rows.round, input.round), inArray(rows.entryId, ids));
   const scores = ids.length
     ? await tx
-        .select({ entryId: tournamentScore.entryId, hole: tournamentScore.hole, strokes: tournamentScore.strokes })
+        .select({
+          entryId: tournamentScore.entryId,
+          hole: tournamentScore.hole,
+          strokes: tournamentScore.strokes,
+          ball: tournamentScore.ball,
+        })
         .from(tournamentScore)
         .where(onTheseCards(tournamentScore))
     : [];
+  const players = await teamPlayersOf(tx, { tournamentId: t.id, entryIds: ids });
+  const fourBall = isFourBall(t.format);
   const cards = ids.length ? await tx.select().from(tournamentCard).where(onTheseCards(tournamentCard)) : [];
 
   const strokeIndexes = holes.map((h) => h.strokeIndex);
@@ -118,17 +127,34 @@ export async function listCards(_deps: Deps, scope: OrgScope, input: CardsReques
       .map((id) => byId.get(id))
       .filter((e) => e !== undefined)
       .map((e) => {
-        const strokes = Array.from<number | null>({ length: HOLES_PER_TOURNAMENT_ROUND }).fill(null);
-        for (const s of scores) if (s.entryId === e.id) strokes[s.hole - 1] = s.strokes;
+        const strokesOf = (ball: number) => {
+          const strokes = Array.from<number | null>({ length: HOLES_PER_TOURNAMENT_ROUND }).fill(null);
+          for (const s of scores) if (s.entryId === e.id && s.ball === ball) strokes[s.hole - 1] = s.strokes;
+          return strokes;
+        };
+        const team = players.filter((p) => p.entryId === e.id);
+        // Four-ball: each player's ball off their own handicap; the card shows the one that counted.
+        const balls = fourBall
+          ? team.map((p) => ({
+              playerId: p.id,
+              name: p.name,
+              playingHandicap: p.playingHandicap ?? 0,
+              strokes: strokesOf(p.ball),
+              strokesReceived: allocateStrokes(p.playingHandicap ?? 0, strokeIndexes),
+            }))
+          : null;
+        const counted = balls ? countingBalls(balls) : null;
         const card = cards.find((c) => c.entryId === e.id);
         return {
           entryId: e.id,
           name: e.name,
+          ...(team.length > 0 ? { players: team.map((p) => p.name) } : {}),
+          ...(balls ? { balls } : {}),
           division: { id: e.divisionId, name: e.divisionName },
           playingHandicap: e.playingHandicap ?? 0,
           relation: e.id === myEntryId ? 'self' : groupIds.includes(e.id) ? 'marker' : 'admin',
-          strokes,
-          strokesReceived: allocateStrokes(e.playingHandicap ?? 0, strokeIndexes),
+          strokes: counted?.strokes ?? strokesOf(0),
+          strokesReceived: counted?.strokesReceived ?? allocateStrokes(e.playingHandicap ?? 0, strokeIndexes),
           lengths: Array.from({ length: HOLES_PER_TOURNAMENT_ROUND }, (_, i) => e.lengths?.[i] ?? null),
           signedByPlayer: Boolean(card?.signedByPlayerAt),
           signedByMarker: Boolean(card?.signedByMarkerAt),

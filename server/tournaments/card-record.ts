@@ -30,6 +30,7 @@ export async function enterCardScore(
   round: number,
   card: { markerEntryId: string | null; lockedAt: Date },
 ): Promise<void> {
+  // A guest has no record, and a team's score is no one's: only individual formats count (decision 0426).
   if (entry.userId === null) return;
   const [played] = await tx
     .select({

@@ -11,6 +11,7 @@ import { assertStatus, requireTournamentRow, type TournamentRow } from './access
 import {
   findCard,
   relationToCard,
+  hasGroupPartner,
   requireEntry,
   requireTournamentRound,
   type CardEntry,
@@ -44,8 +45,13 @@ export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: 
   let relation = await relationToCard(tx, t, entry, input.round, scope.actorUserId);
   // A guest has no account to sign with: an owner or admin signs the player's part, as a club attests a
   // guest's paper card (audited). The marker still signs as marker.
-  const forGuest = relation.kind === 'none' && entry.userId === null && isAdminRole(scope.actorRole);
+  const organizer = relation.kind === 'none' && isAdminRole(scope.actorRole);
+  const forGuest = organizer && entry.userIds.length === 0;
   if (forGuest) relation = { kind: 'entrant' };
+  // A team alone in its group (a scramble four) has no other team to mark it: an owner or admin signs the
+  // marker's part, audited as a guest's card is (decision 0426).
+  const forLoneTeam = organizer && !forGuest && entry.team && !(await hasGroupPartner(tx, t, entry.id, input.round));
+  if (forLoneTeam) relation = { kind: 'marker', markerEntryId: null };
   if (relation.kind === 'none') {
     throw new AppError('FORBIDDEN', { key: 'errors.tournaments.onlyPlayerAndMarkerSign' });
   }
@@ -72,9 +78,9 @@ export async function signCard(deps: Pick<Deps, 'now'>, scope: OrgScope, input: 
   await tx.update(tournamentCard).set(next).where(atCard(entry.id, input.round));
   if (next.lockedAt)
     await enterCardScore(tx, t, entry, input.round, { markerEntryId: signed.markerEntryId, lockedAt: next.lockedAt });
-  if (forGuest && next.signedByPlayerAt) {
+  if ((forGuest && next.signedByPlayerAt) || (forLoneTeam && next.signedByMarkerAt)) {
     await audit(deps, tx, {
-      action: 'tournament.guest_card_signed',
+      action: forGuest ? 'tournament.guest_card_signed' : 'tournament.lone_team_card_marked',
       actorUserId: scope.actorUserId,
       organizationId: scope.organizationId,
       ip: scope.ip,

@@ -10,9 +10,13 @@ import {
   tournamentDivision,
   tournamentEntry,
   tournamentEntryAccount,
+  tournamentEntryPlayer,
 } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
+import type { ErrorKey } from '../../shared/errors';
+import type { TextParams } from '../../shared/i18n/types';
+import { teamIndex, teamNameOf, teamRecords } from './team-view';
 import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
 import { entryRecords, entryViews } from './entry-view';
 import { withdrawFeedItems } from '../feed/items';
@@ -35,6 +39,7 @@ export async function listEntries(
  * it has now, whatever later happens to the member's index (decision 0410).
  */
 export async function freezeHandicaps(tx: Queryable, t: TournamentRow): Promise<void> {
+  if (t.teamSize > 1) return freezeTeamHandicaps(tx, t);
   for (const e of await entryRecords(tx, t)) {
     await tx
       .update(tournamentEntry)
@@ -43,21 +48,52 @@ export async function freezeHandicaps(tx: Queryable, t: TournamentRow): Promise<
   }
 }
 
+/** A team's players keep theirs, and the team its playing handicap (decision 0426). */
+async function freezeTeamHandicaps(tx: Queryable, t: TournamentRow): Promise<void> {
+  for (const team of await teamRecords(tx, t)) {
+    for (const p of team.players) {
+      await tx
+        .update(tournamentEntryPlayer)
+        .set({ handicapIndex: p.handicapIndex, courseHandicap: p.courseHandicap, playingHandicap: p.playingHandicap })
+        .where(and(eq(tournamentEntryPlayer.id, p.id), eq(tournamentEntryPlayer.tournamentId, t.id)));
+    }
+    await tx
+      .update(tournamentEntry)
+      .set({ playingHandicap: team.playingHandicap })
+      .where(and(eq(tournamentEntry.id, team.id), eq(tournamentEntry.tournamentId, t.id)));
+  }
+}
+
 export interface EnterInput {
   tournamentId: string;
   userId?: string | undefined;
-  guest?: { name: string; handicapIndex: number } | undefined;
+  guest?: GuestInput | undefined;
+  /** A team an organizer enters (docs/contract.md section 12). */
+  players?: ({ userId: string } | { guest: GuestInput })[] | undefined;
+  /** A member entering their team with a member partner. */
+  partnerUserId?: string | undefined;
+  /** A team's name; by default the players' surnames. */
+  name?: string | undefined;
   divisionId?: string | undefined;
 }
 
+interface GuestInput {
+  name: string;
+  handicapIndex: number;
+}
+
 /**
- * An entry (decision 0410). A member enters themself while the tournament is open and before its closing
- * time; an organizer enters anyone (a member or a guest) until play starts. Under the tournament's row lock,
- * so the entry limit and "already entered" hold under parallel requests.
+ * An entry (decision 0410), of one player or, in a team format, of a team (decision 0426). A member enters
+ * themself (with a member partner in a team format) while the tournament is open and before its closing
+ * time; an organizer enters anyone (a member or a guest, or a team of them) until play starts. Under the
+ * tournament's row lock, so the entry limit and "already entered" hold under parallel requests.
  */
 export async function enter(deps: Deps, scope: TournamentScope, input: EnterInput): Promise<EntryView> {
   const { tx } = scope;
-  const forSelf = input.guest === undefined && (input.userId === undefined || input.userId === scope.actorUserId);
+  const forSelf =
+    input.guest === undefined &&
+    input.players === undefined &&
+    (input.userId === undefined || input.userId === scope.actorUserId);
   const organizer = isOrganizer(scope);
   if (!forSelf && !organizer)
     throw new AppError('NOT_ORG_ADMIN', { key: 'errors.tournaments.onlyOrganiserEntersOthers' });
@@ -71,39 +107,54 @@ export async function enter(deps: Deps, scope: TournamentScope, input: EnterInpu
       throw new AppError('CONFLICT', { key: 'errors.tournaments.deadlinePassed' });
   }
 
-  const player = input.guest
-    ? await guestPlayer(tx, t, input.guest)
-    : await memberPlayer(tx, t, input.userId ?? scope.actorUserId);
-  if (t.entryLimit !== null) {
-    const [row] = await tx.select({ n: count() }).from(tournamentEntry).where(eq(tournamentEntry.tournamentId, t.id));
-    if ((row?.n ?? 0) >= t.entryLimit) throw new AppError('CONFLICT', { key: 'errors.tournaments.full' });
+  const players = await playersOf(tx, t, input, scope.actorUserId);
+  await assertRoomFor(tx, t);
+  for (const player of players) {
+    if (t.maxHandicapIndex !== null && player.handicapIndex > t.maxHandicapIndex) {
+      throw new AppError('CONFLICT', {
+        key: 'errors.tournaments.handicapAboveLimit',
+        params: { maxHandicapIndex: t.maxHandicapIndex },
+      });
+    }
   }
-  if (t.maxHandicapIndex !== null && player.handicapIndex > t.maxHandicapIndex) {
-    throw new AppError('CONFLICT', {
-      key: 'errors.tournaments.handicapAboveLimit',
-      params: { maxHandicapIndex: t.maxHandicapIndex },
-    });
-  }
-  const divisionId = await divisionFor(tx, t, player.handicapIndex, input.divisionId);
+  const team = t.teamSize > 1;
+  const divisionId = await divisionFor(
+    tx,
+    t,
+    team ? teamIndex(players.map((p) => p.handicapIndex)) : players[0]!.handicapIndex,
+    input.divisionId,
+  );
 
+  const single = team ? null : players[0]!;
   const [entry] = await tx
     .insert(tournamentEntry)
     .values({
       tournamentId: t.id,
       organizationId: t.organizationId,
       divisionId,
-      name: player.name,
-      isGuest: player.userId === null,
+      name: single?.name ?? input.name ?? teamNameOf(players.map((p) => p.name)),
+      isGuest: single !== null && single.userId === null,
       // A member's index is read at the freeze; a guest has only the one given now.
-      handicapIndex: player.userId === null ? player.handicapIndex : null,
+      handicapIndex: single !== null && single.userId === null ? single.handicapIndex : null,
       createdAt: deps.now(),
     })
     .returning({ id: tournamentEntry.id });
-  if (player.userId !== null) {
-    await tx
-      .insert(tournamentEntryAccount)
-      .values({ entryId: entry!.id, tournamentId: t.id, organizationId: t.organizationId, userId: player.userId });
+  const owned = { entryId: entry!.id, tournamentId: t.id, organizationId: t.organizationId };
+  if (team) {
+    await tx.insert(tournamentEntryPlayer).values(
+      players.map((p, i) => ({
+        ...owned,
+        ball: i + 1,
+        name: p.name,
+        isGuest: p.userId === null,
+        handicapIndex: p.userId === null ? p.handicapIndex : null,
+      })),
+    );
   }
+  const accounts = players.flatMap((p, i) =>
+    p.userId === null ? [] : [{ ...owned, ball: team ? i + 1 : 0, userId: p.userId }],
+  );
+  if (accounts.length > 0) await tx.insert(tournamentEntryAccount).values(accounts);
   await recordChange(deps, scope, t, { type: 'entries' });
   const [view] = await entryViews(tx, t, [entry!.id]);
   return view!;
@@ -115,7 +166,42 @@ interface Player {
   handicapIndex: number;
 }
 
-/** A member of the tournament's organization, not entered yet (409 for either). */
+/**
+ * Who the entry is: one player in the individual formats (`userId`, `guest` or the caller), the team's
+ * players in a team format (`players` from an organizer, or the caller and `partnerUserId`), exactly as many
+ * as the tournament's team size and no one twice (400).
+ */
+async function playersOf(tx: Queryable, t: TournamentRow, input: EnterInput, callerId: string): Promise<Player[]> {
+  const asTeam = input.players !== undefined || input.partnerUserId !== undefined;
+  if (t.teamSize === 1) {
+    if (asTeam) throw invalidTeam('errors.tournaments.notTeamFormat');
+    return [input.guest ? await guestPlayer(tx, t, input.guest) : await memberPlayer(tx, t, input.userId ?? callerId)];
+  }
+  if (!asTeam) throw invalidTeam('errors.tournaments.teamEntryNeedsPlayers', { size: t.teamSize });
+  const wanted = input.players ?? [{ userId: callerId }, { userId: input.partnerUserId! }];
+  if (wanted.length !== t.teamSize) throw invalidTeam('errors.tournaments.teamOfSize', { size: t.teamSize });
+  const userIds = wanted.flatMap((p) => ('userId' in p ? [p.userId] : []));
+  const guestNames = wanted.flatMap((p) => ('guest' in p ? [p.guest.name.toLowerCase()] : []));
+  if (new Set(userIds).size < userIds.length || new Set(guestNames).size < guestNames.length)
+    throw invalidTeam('errors.tournaments.playerTwiceInTeam');
+  const players: Player[] = [];
+  for (const p of wanted)
+    players.push('userId' in p ? await memberPlayer(tx, t, p.userId) : await guestPlayer(tx, t, p.guest));
+  return players;
+}
+
+function invalidTeam(key: ErrorKey, params?: TextParams): AppError {
+  return new AppError('INVALID_INPUT', { issues: [{ path: 'players', key, ...(params ? { params } : {}) }] });
+}
+
+/** The entry limit counts entries: players, or teams in a team format (409 when full). */
+async function assertRoomFor(tx: Queryable, t: TournamentRow): Promise<void> {
+  if (t.entryLimit === null) return;
+  const [row] = await tx.select({ n: count() }).from(tournamentEntry).where(eq(tournamentEntry.tournamentId, t.id));
+  if ((row?.n ?? 0) >= t.entryLimit) throw new AppError('CONFLICT', { key: 'errors.tournaments.full' });
+}
+
+/** A member of the tournament's organization, not entered yet, alone or in a team (409 for either). */
 async function memberPlayer(tx: Queryable, t: TournamentRow, userId: string): Promise<Player> {
   const [member] = await tx
     .select({ name: appUser.name, handicapIndex: indexPlayedOff })
@@ -136,22 +222,16 @@ async function memberPlayer(tx: Queryable, t: TournamentRow, userId: string): Pr
   return { userId, name: member.name ?? UNNAMED_PLAYER, handicapIndex: member.handicapIndex ?? DEFAULT_HANDICAP_INDEX };
 }
 
-/** A guest by name: the same name twice among a tournament's guests is taken for a double entry (409). */
-async function guestPlayer(
-  tx: Queryable,
-  t: TournamentRow,
-  guest: { name: string; handicapIndex: number },
-): Promise<Player> {
+/**
+ * A guest by name: the same name twice among a tournament's guests (entries, or players of its teams) is
+ * taken for a double entry (409).
+ */
+async function guestPlayer(tx: Queryable, t: TournamentRow, guest: GuestInput): Promise<Player> {
+  const named = t.teamSize === 1 ? tournamentEntry : tournamentEntryPlayer;
   const [entered] = await tx
     .select({ one: sql<number>`1` })
-    .from(tournamentEntry)
-    .where(
-      and(
-        eq(tournamentEntry.tournamentId, t.id),
-        eq(tournamentEntry.isGuest, true),
-        sql`lower(${tournamentEntry.name}) = lower(${guest.name})`,
-      ),
-    )
+    .from(named)
+    .where(and(eq(named.tournamentId, t.id), eq(named.isGuest, true), sql`lower(${named.name}) = lower(${guest.name})`))
     .limit(1);
   if (entered)
     throw new AppError('CONFLICT', {
@@ -217,16 +297,17 @@ export async function withdraw(
 ): Promise<{ ok: true }> {
   const { tx } = scope;
   const t = await requireTournamentRow(scope, input.tournamentId, { lock: true });
-  const [entry] = await tx
+  // A team's accounts are one row each: any player of the team is its entrant.
+  const rows = await tx
     .select({ id: tournamentEntry.id, userId: tournamentEntryAccount.userId })
     .from(tournamentEntry)
     .leftJoin(tournamentEntryAccount, eq(tournamentEntryAccount.entryId, tournamentEntry.id))
-    .where(and(eq(tournamentEntry.id, input.entryId), eq(tournamentEntry.tournamentId, t.id)))
-    .limit(1);
+    .where(and(eq(tournamentEntry.id, input.entryId), eq(tournamentEntry.tournamentId, t.id)));
+  const entry = rows[0];
   if (!entry) throw new AppError('NOT_FOUND', { key: 'errors.tournaments.entryNotFound' });
   if (isOrganizer(scope)) {
     assertStatus(t, [...STATUSES_BEFORE_PLAY, 'in_progress'], 'errors.tournaments.finishedResultsStand');
-  } else if (entry.userId === scope.actorUserId) {
+  } else if (rows.some((row) => row.userId === scope.actorUserId)) {
     assertStatus(t, STATUSES_BEFORE_PLAY, 'errors.tournaments.startedContactOrganiser');
   } else {
     throw new AppError('FORBIDDEN', { key: 'errors.tournaments.onlyOwnEntryWithdrawn' });

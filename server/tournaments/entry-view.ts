@@ -12,6 +12,7 @@ import {
 } from '../db/schema';
 import type { TournamentRow } from './access';
 import { entryHandicaps, indexToPlay, ratingsOfTees, shownCourseHandicap } from './handicaps';
+import { teamIndex, teamRecords, teamView } from './team-view';
 
 /** An entry row with what its view and the start list need: the account's id and current index. */
 export interface EntryRecord {
@@ -61,9 +62,28 @@ export async function entryRecords(db: Queryable, t: TournamentRow, only?: reado
   });
 }
 
-/** Entry as docs/contract.md section 9 answers it (to the organization's members: the account's id included). */
+/**
+ * What a start list is made from: each entry (a player, or a team in a team format) with the index it is
+ * ordered by, the team's average in a team format.
+ */
+export async function startListEntries(
+  db: Queryable,
+  t: TournamentRow,
+): Promise<{ id: string; name: string; handicapIndex: number }[]> {
+  if (t.teamSize === 1) return entryRecords(db, t);
+  return (await teamRecords(db, t)).map((team) => ({
+    id: team.id,
+    name: team.name,
+    handicapIndex: teamIndex(team.players.map((p) => p.handicapIndex)),
+  }));
+}
+
+/**
+ * Entry as docs/contract.md sections 9 and 12 answer it (to the organization's members: the accounts' ids
+ * included): a player's entry, or in a team format the team's.
+ */
 export async function entryViews(db: Queryable, t: TournamentRow, only?: readonly string[]): Promise<EntryView[]> {
-  const records = await entryRecords(db, t, only);
+  const records = t.teamSize === 1 ? await entryRecords(db, t, only) : await teamRecords(db, t, only);
   if (records.length === 0) return [];
   const divisions = await db
     .select({ id: tournamentDivision.id, name: tournamentDivision.name })
@@ -89,15 +109,20 @@ export async function entryViews(db: Queryable, t: TournamentRow, only?: readonl
       ),
     )
     .orderBy(asc(tournamentGroup.round));
-  return records.map((r) => ({
-    id: r.id,
-    division: { id: r.divisionId, name: divisionNames.get(r.divisionId)! },
-    player: { ...(r.userId !== null ? { userId: r.userId } : {}), name: r.name },
-    handicapIndex: r.handicapIndex,
-    courseHandicap: shownCourseHandicap(r.courseHandicap),
-    playingHandicap: r.playingHandicap,
-    groups: placements
+  return records.map((r): EntryView => {
+    const division = { id: r.divisionId, name: divisionNames.get(r.divisionId)! };
+    const groups = placements
       .filter((p) => p.entryId === r.id)
-      .map((p) => ({ round: p.round, startsAt: p.startsAt.toISOString(), tee: p.tee as 1 | 10 })),
-  }));
+      .map((p) => ({ round: p.round, startsAt: p.startsAt.toISOString(), tee: p.tee as 1 | 10 }));
+    if ('players' in r) return teamView(r, division, groups);
+    return {
+      id: r.id,
+      division,
+      player: { ...(r.userId !== null ? { userId: r.userId } : {}), name: r.name },
+      handicapIndex: r.handicapIndex,
+      courseHandicap: shownCourseHandicap(r.courseHandicap),
+      playingHandicap: r.playingHandicap,
+      groups,
+    };
+  });
 }

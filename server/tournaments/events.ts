@@ -9,7 +9,7 @@ import type { Deps } from '../deps';
  * (tournaments.onLeaderboard) reads the log in id order; tracked ids let a reconnecting client resume.
  */
 export type TournamentChange =
-  | { type: 'score'; entryId: string; round: number; hole: number; strokes: number | null }
+  | { type: 'score'; entryId: string; round: number; hole: number; strokes: number | null; ball?: number }
   | { type: 'entries' }
   | { type: 'status' }
   | { type: 'groups'; round: number }

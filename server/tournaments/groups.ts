@@ -6,9 +6,9 @@ import { tournamentGroup, tournamentGroupEntry, tournamentRound } from '../db/sc
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
-import { entryRecords, entryViews } from './entry-view';
+import { entryViews, startListEntries } from './entry-view';
 import { recordChange, type TournamentScope } from './scope';
-import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
+import { GROUP_MAX_PLAYERS, STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 
 interface GroupInput {
   startsAt: string;
@@ -49,6 +49,14 @@ export async function setGroups(
       params: { round: input.round },
     });
 
+  // A group holds at most four players: in a team format, fewer entries (docs/contract.md section 12).
+  const mostEntries = Math.floor(GROUP_MAX_PLAYERS / t.teamSize);
+  if (input.generate && input.generate.groupSize > mostEntries)
+    throw new AppError('INVALID_INPUT', {
+      issues: [
+        { path: 'generate.groupSize', key: 'errors.tournaments.teamsPerGroup', params: { maximum: mostEntries } },
+      ],
+    });
   const groups = input.generate
     ? await generatedGroups(tx, t, input.generate)
     : await checkedGroups(tx, t, input.groups!);
@@ -84,11 +92,18 @@ export async function setGroups(
 
 /** Groups by hand: each entry this tournament's (400 otherwise) and in one group at most; no two groups off one tee at one time. */
 async function checkedGroups(tx: Queryable, t: TournamentRow, groups: readonly GroupInput[]): Promise<GroupInput[]> {
-  const known = new Set((await entryRecords(tx, t)).map((e) => e.id));
+  const known = new Set((await startListEntries(tx, t)).map((e) => e.id));
   const seen = new Set<string>();
   const starts = new Set<string>();
   const issues: KeyedIssue[] = [];
+  const mostEntries = Math.floor(GROUP_MAX_PLAYERS / t.teamSize);
   groups.forEach((g, i) => {
+    if (g.entryIds.length > mostEntries)
+      issues.push({
+        path: `groups.${i}.entryIds`,
+        key: 'errors.tournaments.teamsPerGroup',
+        params: { maximum: mostEntries },
+      });
     const start = `${new Date(g.startsAt).getTime()}@${g.tee}`;
     if (starts.has(start)) issues.push({ path: `groups.${i}.startsAt`, key: 'errors.tournaments.sameTeeSameTime' });
     starts.add(start);
@@ -115,7 +130,7 @@ async function generatedGroups(
   t: TournamentRow,
   g: { firstStartsAt: string; intervalMinutes: number; groupSize: number; tees?: 1 | 2 | undefined },
 ): Promise<GroupInput[]> {
-  const entries = (await entryRecords(tx, t)).sort(
+  const entries = (await startListEntries(tx, t)).sort(
     (a, b) => b.handicapIndex - a.handicapIndex || a.name.localeCompare(b.name, 'nb'),
   );
   const count = Math.ceil(entries.length / g.groupSize);

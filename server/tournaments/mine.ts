@@ -16,6 +16,7 @@ import {
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { cachedDivisions, latestEvent } from './leaderboard';
+import { teamPlayersOf } from './team-view';
 
 /** How many of a player's tournaments the list keeps, newest first: a season's worth and more. */
 export const MY_TOURNAMENTS_LIMIT = 50;
@@ -66,6 +67,7 @@ async function entriesInClub(
   const entries = await tx
     .select({
       entryId: tournamentEntry.id,
+      ball: tournamentEntryAccount.ball,
       divisionName: tournamentDivision.name,
       row: tournament,
     })
@@ -113,7 +115,12 @@ async function entriesInClub(
             ),
           )
           .orderBy(asc(tournamentGroupEntry.position));
+  // A team's players by name: my partners in a team format are my team-mates, then the group's other teams.
+  const teamMates = (
+    await Promise.all(tournamentIds.map((tournamentId) => teamPlayersOf(tx, { tournamentId, entryIds })))
+  ).flat();
   const views = entries.map((e): MyTournamentView & { row: typeof tournament.$inferSelect } => {
+    const mates = teamMates.filter((p) => p.entryId === e.entryId && p.ball !== e.ball).map((p) => p.name);
     const t = e.row;
     return {
       row: t,
@@ -139,7 +146,10 @@ async function entriesInClub(
             startsAt: placed ? placed.startsAt.toISOString() : null,
             tee: placed ? (placed.tee as 1 | 10) : null,
             partners: placed
-              ? partners.filter((p) => p.groupId === placed.groupId && p.entryId !== e.entryId).map((p) => p.name)
+              ? [
+                  ...mates,
+                  ...partners.filter((p) => p.groupId === placed.groupId && p.entryId !== e.entryId).map((p) => p.name),
+                ]
               : [],
           };
         }),

@@ -28,6 +28,7 @@ import type { TournamentRow } from './access';
 import { cached } from './cache';
 import { keepPublicPage, keptPublicPage } from './page-memo';
 import { leaderboardView, type LatestEvent } from './leaderboard';
+import { teamPlayersOf } from './team-view';
 import { loadLeaderboardInput } from './leaderboard-input';
 import { publicTournamentView, tournamentView } from './view';
 
@@ -157,6 +158,8 @@ async function publicGroups(tx: Transaction, tournamentId: string): Promise<Publ
       asc(tournamentGroup.id),
       asc(tournamentGroupEntry.position),
     );
+  // A team's players by name, in their order on the team (docs/contract.md section 12).
+  const players = await teamPlayersOf(tx, { tournamentId });
   const groups = new Map<string, PublicGroupView>();
   for (const r of rows) {
     let group = groups.get(r.groupId);
@@ -165,7 +168,13 @@ async function publicGroups(tx: Transaction, tournamentId: string): Promise<Publ
       groups.set(r.groupId, group);
     }
     if (r.entryId && r.name !== null && r.divisionId && r.divisionName !== null) {
-      group.entries.push({ id: r.entryId, name: r.name, division: { id: r.divisionId, name: r.divisionName } });
+      const team = players.filter((p) => p.entryId === r.entryId).map((p) => p.name);
+      group.entries.push({
+        id: r.entryId,
+        name: r.name,
+        ...(team.length > 0 ? { players: team } : {}),
+        division: { id: r.divisionId, name: r.divisionName },
+      });
     }
   }
   return [...groups.values()];
@@ -252,6 +261,7 @@ export async function publicCard(
     return {
       entryId: entry.entryId,
       name: entry.name,
+      ...(entry.players ? { players: entry.players } : {}),
       division: { id: division.id, name: division.name },
       format: board.format,
       playingHandicap: entry.playingHandicap,
@@ -260,7 +270,12 @@ export async function publicCard(
         entry.playingHandicap,
         board.holes.map((h) => h.strokeIndex),
       ),
-      rounds: entry.scores.map((strokes, i) => ({ number: i + 1, strokes: [...strokes] })),
+      // Four-ball: each hole is the ball that counted, with the strokes that ball received.
+      rounds: entry.scores.map((strokes, i) => ({
+        number: i + 1,
+        strokes: [...strokes],
+        ...(entry.strokesReceived ? { strokesReceived: entry.strokesReceived[i]! } : {}),
+      })),
     };
   });
 }

@@ -4,6 +4,9 @@ import { computeLeaderboard, type LeaderboardDivision, type LeaderboardInput } f
 import type { OrgScope } from '../organizations/scope';
 import { assertStatus, requireTournamentRow } from './access';
 import { loadLeaderboardInput } from './leaderboard-input';
+import { teamRecords } from './team-view';
+import { ranksByPoints } from '../../shared/tournament-rules';
+import { isTeamFormat } from '../../shared/values';
 import type { Deps } from '../deps';
 
 /**
@@ -16,6 +19,9 @@ import type { Deps } from '../deps';
  * - each round's column holds that round's strokes (points in Stableford), empty for a round the entry
  *   has not started; the total is the leaderboard's `strokes` (gross or net by the format), or its
  *   `points` in Stableford, empty for an entry without a score;
+ * - a team format (decision 0426) adds a column `Spillere` after the team's name, the players' names joined
+ *   by " / "; the index column holds the players' indexes the same way, and the playing handicap the
+ *   team's in the one-ball formats, the players' own in four-ball;
  * - text a player typed (name, division) that starts with =, +, -, @, a tab or a carriage return gets a
  *   leading apostrophe, so a spreadsheet shows it instead of running it as a formula; a field holding
  *   `;`, `"` or a line break is quoted with its quotes doubled (RFC 4180).
@@ -28,6 +34,8 @@ const LINE_END = '\r\n';
 export interface ResultsCsvEntry {
   handicapIndex: number | null;
   playingHandicap: number | null;
+  /** A team's players, in their order on the team. */
+  players?: { name: string; handicapIndex: number; playingHandicap: number | null }[];
 }
 
 /** The file's text (BOM first) from the leaderboard's input and result and each entry's handicaps. */
@@ -37,9 +45,11 @@ export function formatResultsCsv(
   handicaps: ReadonlyMap<string, ResultsCsvEntry>,
 ): string {
   const roundNumbers = Array.from({ length: input.roundCount }, (_, i) => i + 1);
+  const teams = isTeamFormat(input.format);
   const header = [
     'Plassering',
     'Navn',
+    ...(teams ? ['Spillere'] : []),
     'Klasse',
     'Handicapindeks',
     'Spillehandicap',
@@ -52,13 +62,28 @@ export function formatResultsCsv(
     for (const row of division.rows) {
       const startedRounds = played.get(row.entryId) ?? [];
       const hcp = handicaps.get(row.entryId);
-      const total = input.format === 'stableford' ? row.points : row.strokes;
+      const total = ranksByPoints(input.format) ? row.points : row.strokes;
+      const players = hcp?.players ?? [];
+      const own = players.every((p) => p.playingHandicap !== null) && players.length > 0;
       lines.push([
         field(row.position),
         field(text(row.name)),
+        ...(teams ? [field(text(players.map((p) => p.name).join(' / ')))] : []),
         field(text(division.name)),
-        field(hcp?.handicapIndex == null ? '' : signed(hcp.handicapIndex, 1)),
-        field(hcp?.playingHandicap == null ? '' : signed(hcp.playingHandicap, 0)),
+        field(
+          teams
+            ? players.map((p) => signed(p.handicapIndex, 1)).join(' / ')
+            : hcp?.handicapIndex == null
+              ? ''
+              : signed(hcp.handicapIndex, 1),
+        ),
+        field(
+          own
+            ? players.map((p) => signed(p.playingHandicap!, 0)).join(' / ')
+            : hcp?.playingHandicap == null
+              ? ''
+              : signed(hcp.playingHandicap, 0),
+        ),
         ...roundNumbers.map((n) => field(startedRounds[n - 1] ? String(row.rounds[n - 1] ?? '') : '')),
         field(startedRounds.some(Boolean) && total !== undefined ? String(total) : ''),
       ]);
@@ -110,7 +135,11 @@ export async function tournamentResultsCsv(
     })
     .from(tournamentEntry)
     .where(eq(tournamentEntry.tournamentId, t.id));
-  const handicaps = new Map(entries.map((e) => [e.id, e]));
+  const handicaps = new Map<string, ResultsCsvEntry>(entries.map((e) => [e.id, e]));
+  if (t.teamSize > 1) {
+    for (const team of await teamRecords(scope.tx, t))
+      handicaps.set(team.id, { handicapIndex: null, playingHandicap: team.playingHandicap, players: team.players });
+  }
   return {
     csv: formatResultsCsv(leaderboardInput, computeLeaderboard(leaderboardInput), handicaps),
     filename: resultsFileName(t.slug),

@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { tournamentCard, tournamentScore } from '../db/schema';
+import type { ErrorKey } from '../../shared/errors';
+import { isFourBall } from '../../shared/tournament-rules';
+import type { Queryable } from '../db/client';
+import { tournamentCard, tournamentEntryPlayer, tournamentScore } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
 import { scoreConflict } from '../rounds/score-write';
 import { tournamentScoreHighlight } from '../feed/tournaments';
-import { assertStatus, requireTournamentRow } from './access';
+import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
 import { findCard, lockedCardConflict, relationToCard, requireEntry, requireTournamentRound } from './card-access';
 import { appendTournamentEvent, publishTournamentEvent } from './events';
 
@@ -19,6 +22,8 @@ export interface TournamentScoreWrite {
   strokes: number | null;
   /** What the phone last saw on the hole (null: empty); undefined: last write wins. */
   previousStrokes?: number | null | undefined;
+  /** Four-ball: whose ball (`players[].id`); every other format has one ball an entry. */
+  playerId?: string | undefined;
 }
 
 /**
@@ -47,6 +52,7 @@ export async function setTournamentScore(
   }
   assertStatus(t, ['in_progress'], 'errors.tournaments.scoresOnlyInProgress');
   await requireTournamentRound(tx, t, input.round);
+  const ball = await ballOf(tx, t, entry.id, input.playerId);
   const card = await findCard(tx, entry.id, input.round);
   if (card?.lockedAt) throw lockedCardConflict(input.round);
 
@@ -54,6 +60,7 @@ export async function setTournamentScore(
     eq(tournamentScore.entryId, entry.id),
     eq(tournamentScore.round, input.round),
     eq(tournamentScore.hole, input.hole),
+    eq(tournamentScore.ball, ball),
   );
   const [current] = await tx.select({ strokes: tournamentScore.strokes }).from(tournamentScore).where(atHole);
   const held = current?.strokes ?? null;
@@ -70,11 +77,15 @@ export async function setTournamentScore(
         entryId: entry.id,
         round: input.round,
         hole: input.hole,
+        ball,
         tournamentId: t.id,
         organizationId: t.organizationId,
         ...set,
       })
-      .onConflictDoUpdate({ target: [tournamentScore.entryId, tournamentScore.round, tournamentScore.hole], set });
+      .onConflictDoUpdate({
+        target: [tournamentScore.entryId, tournamentScore.round, tournamentScore.hole, tournamentScore.ball],
+        set,
+      });
   }
   // A card signed by one of the two no longer shows what was signed: both sign again.
   if (card && (card.signedByPlayerAt || card.signedByMarkerAt)) {
@@ -89,6 +100,7 @@ export async function setTournamentScore(
     round: input.round,
     hole: input.hole,
     strokes: input.strokes,
+    ball,
   });
   const eventId = await appendTournamentEvent(tx, t, {
     type: 'score',
@@ -96,7 +108,36 @@ export async function setTournamentScore(
     round: input.round,
     hole: input.hole,
     strokes: input.strokes,
+    ...(ball !== 0 ? { ball } : {}),
   });
   scope.afterCommit(() => publishTournamentEvent(deps, t.id, eventId));
   return { ok: true };
+}
+
+/**
+ * The ball a score is for: in four-ball the named player's own (400 without one, or with a player of
+ * another entry), and the entry's one ball (0) in every other format, where naming a player is 400.
+ */
+async function ballOf(tx: Queryable, t: TournamentRow, entryId: string, playerId: string | undefined): Promise<number> {
+  if (!isFourBall(t.format)) {
+    if (playerId !== undefined) throw ballIssue('errors.tournaments.oneBallPerEntry');
+    return 0;
+  }
+  if (playerId === undefined) throw ballIssue('errors.tournaments.whoseBall');
+  const [player] = await tx
+    .select({ ball: tournamentEntryPlayer.ball })
+    .from(tournamentEntryPlayer)
+    .where(
+      and(
+        eq(tournamentEntryPlayer.id, playerId),
+        eq(tournamentEntryPlayer.entryId, entryId),
+        eq(tournamentEntryPlayer.tournamentId, t.id),
+      ),
+    );
+  if (!player) throw ballIssue('errors.tournaments.playerNotInTeam');
+  return player.ball;
+}
+
+function ballIssue(key: ErrorKey): AppError {
+  return new AppError('INVALID_INPUT', { issues: [{ path: 'playerId', key }] });
 }

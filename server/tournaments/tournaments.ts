@@ -31,7 +31,8 @@ import { recordChange, type TournamentScope } from './scope';
 import { insertWithFreeSlug } from './slug';
 import { tournamentDetail, tournamentView } from './view';
 import type { TieBreak, TournamentFormat, TournamentStatus, TournamentVisibility } from '../../shared/values';
-import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
+import { STATUSES_BEFORE_PLAY, teamSizesOf } from '../../shared/tournament-rules';
+import { isOneBallFormat } from '../../shared/values';
 
 type RoundInput = z.infer<typeof tournamentRoundInput>;
 type DivisionInput = z.infer<typeof divisionInput>;
@@ -43,12 +44,36 @@ export interface TournamentFields {
   visibility: TournamentVisibility;
   format: TournamentFormat;
   allowancePercent?: number | undefined;
+  teamSize?: number | undefined;
   tieBreak?: TieBreak | undefined;
   maxHandicapIndex?: number | undefined;
   entryLimit?: number | undefined;
   entriesCloseAt?: string | undefined;
   rounds: RoundInput[];
   divisions: DivisionInput[];
+}
+
+/** Format, allowance, rounds and divisions decide handicaps and results: fixed once play has begun. */
+
+/**
+ * What a format allows of the team's size and the allowance (docs/contract.md section 12, decision 0426): a
+ * size the format has no allowance for is 400, and so is an allowance other than 100 in a one-ball format,
+ * whose allowance is GOLF.md's combination of the players' course handicaps.
+ */
+function playSettings(format: TournamentFormat, teamSize: number | undefined, allowancePercent: number | undefined) {
+  const sizes = teamSizesOf(format);
+  const size = teamSize ?? sizes[0]!;
+  const issues: KeyedIssue[] = [];
+  if (!sizes.includes(size))
+    issues.push(
+      sizes.length === 1 && sizes[0] === 1
+        ? { path: 'teamSize', key: 'errors.tournaments.individualFormat' }
+        : { path: 'teamSize', key: 'errors.tournaments.teamSizeForFormat', params: { sizes: [...sizes] } },
+    );
+  if (isOneBallFormat(format) && allowancePercent !== undefined && allowancePercent !== 100)
+    issues.push({ path: 'allowancePercent', key: 'errors.tournaments.allowanceOfTeamFormat' });
+  if (issues.length > 0) throw new AppError('INVALID_INPUT', { issues });
+  return { format, teamSize: size, allowancePercent: allowancePercent ?? defaultAllowancePercent(format) };
 }
 
 /** The tournament's and its club's names, folded and aliased as a club's search text is (course search). */
@@ -82,8 +107,7 @@ export async function createTournament(
     name: input.name,
     description: input.description ?? null,
     visibility: input.visibility,
-    format: input.format,
-    allowancePercent: input.allowancePercent ?? defaultAllowancePercent(input.format),
+    ...playSettings(input.format, input.teamSize, input.allowancePercent),
     tieBreak: input.tieBreak ?? 'countback',
     maxHandicapIndex: input.maxHandicapIndex ?? null,
     entryLimit: input.entryLimit ?? null,
@@ -133,6 +157,7 @@ export interface TournamentUpdate {
   visibility?: TournamentVisibility | undefined;
   format?: TournamentFormat | undefined;
   allowancePercent?: number | undefined;
+  teamSize?: number | undefined;
   tieBreak?: TieBreak | undefined;
   maxHandicapIndex?: number | null | undefined;
   entryLimit?: number | null | undefined;
@@ -158,6 +183,7 @@ export async function updateTournament(
   const changesPlay =
     input.format !== undefined ||
     input.allowancePercent !== undefined ||
+    input.teamSize !== undefined ||
     input.tieBreak !== undefined ||
     input.rounds !== undefined ||
     input.divisions !== undefined;
@@ -179,7 +205,20 @@ export async function updateTournament(
     await assertTournamentCourse(tx, { courseId, userId: scope.actorUserId, teeIds });
   }
 
+  // A new format without an allowance or a size takes the new format's defaults (decision 0409).
   const format = input.format ?? current.format;
+  const settingsChange =
+    input.format !== undefined || input.teamSize !== undefined || input.allowancePercent !== undefined;
+  const settings = settingsChange
+    ? playSettings(
+        format,
+        input.teamSize ?? (input.format === undefined ? current.teamSize : undefined),
+        input.allowancePercent ?? (input.format === undefined ? current.allowancePercent : undefined),
+      )
+    : null;
+  // Entries are players or teams of the size: a change of shape would leave them neither (decision 0426).
+  if (settings && settings.teamSize !== current.teamSize && (await entryCount(tx, current.id)) > 0)
+    throw new AppError('CONFLICT', { key: 'errors.tournaments.teamSizeWithEntries' });
   const [row] = await tx
     .update(tournament)
     .set({
@@ -188,11 +227,7 @@ export async function updateTournament(
         : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
-      // A new format without an allowance takes the new format's default (decision 0409).
-      ...(input.format !== undefined
-        ? { format, allowancePercent: input.allowancePercent ?? defaultAllowancePercent(format) }
-        : {}),
-      ...(input.allowancePercent !== undefined ? { allowancePercent: input.allowancePercent } : {}),
+      ...(settings ?? {}),
       ...(input.tieBreak !== undefined ? { tieBreak: input.tieBreak } : {}),
       ...(input.maxHandicapIndex !== undefined ? { maxHandicapIndex: input.maxHandicapIndex } : {}),
       ...(input.entryLimit !== undefined ? { entryLimit: input.entryLimit } : {}),

@@ -1,14 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 import type { UserRow } from '../auth/users';
 import type { Committing } from '../db/after-commit';
-import { tournament, tournamentEntry, tournamentEntryAccount } from '../db/schema';
+import { tournament, tournamentEntry, tournamentEntryAccount, tournamentEntryPlayer } from '../db/schema';
 import type { Deps } from '../deps';
 import { appendTournamentEvent, publishTournamentEvent } from './events';
 
 /**
  * A deleted account's tournament entries (decision 0107): withdrawn before play; from `in_progress` on the
- * results stand for the other players, with the entry as a guest's. Each tournament's leaderboard is told.
+ * results stand for the other players, with the entry as a guest's. A team is withdrawn before play too (it
+ * cannot play a player short); in play the player's place on it becomes a guest's (decision 0426). Each
+ * tournament's leaderboard is told.
  */
 export async function eraseUserEntries(
   deps: Pick<Deps, 'bus'>,
@@ -19,6 +21,7 @@ export async function eraseUserEntries(
   const entries = await tx
     .select({
       entryId: tournamentEntry.id,
+      ball: tournamentEntryAccount.ball,
       tournamentId: tournament.id,
       organizationId: tournament.organizationId,
       status: tournament.status,
@@ -33,6 +36,18 @@ export async function eraseUserEntries(
     if (STATUSES_BEFORE_PLAY.includes(e.status)) {
       await tx.delete(tournamentEntry).where(eq(tournamentEntry.id, e.entryId));
       entriesWithdrawn++;
+    } else if (e.ball > 0) {
+      await tx
+        .update(tournamentEntryPlayer)
+        .set({
+          isGuest: true,
+          handicapIndex: sql`coalesce(${tournamentEntryPlayer.handicapIndex}, ${user.handicapIndex})`,
+        })
+        .where(and(eq(tournamentEntryPlayer.entryId, e.entryId), eq(tournamentEntryPlayer.ball, e.ball)));
+      await tx
+        .delete(tournamentEntryAccount)
+        .where(and(eq(tournamentEntryAccount.entryId, e.entryId), eq(tournamentEntryAccount.ball, e.ball)));
+      entriesKeptAsGuest++;
     } else {
       // The handicaps were frozen when play began; the index is kept as it was played off.
       await tx

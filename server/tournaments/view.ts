@@ -52,6 +52,7 @@ export async function tournamentView(db: Queryable, row: TournamentRow): Promise
     visibility: row.visibility,
     format: row.format,
     allowancePercent: row.allowancePercent,
+    teamSize: row.teamSize,
     tieBreak: row.tieBreak,
     ...optional('maxHandicapIndex', row.maxHandicapIndex),
     ...optional('entryLimit', row.entryLimit),

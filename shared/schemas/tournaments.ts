@@ -10,6 +10,7 @@ import {
   TOURNAMENT_NAME_MAX,
   TOURNAMENT_DESCRIPTION_MAX,
   GROUP_MAX_ENTRIES,
+  GROUP_MAX_PLAYERS,
   GROUP_INTERVAL_MINUTES_MAX,
   PUBLIC_TOURNAMENTS_MAX_LIMIT,
   HOLES_PER_TOURNAMENT_ROUND,
@@ -88,6 +89,13 @@ const tournamentFields = {
   /** Default `countback`; fixed from `in_progress` on, like the format (decision 0423). */
   tieBreak: tieBreakSchema.optional(),
   maxHandicapIndex: handicapIndex.optional(),
+  /** Players an entry has (docs/contract.md section 12): 2 in four-ball, foursomes and greensomes, 2 or 4 in scramble. */
+  teamSize: z
+    .number()
+    .int()
+    .min(1, { message: 'errors.tournaments.teamSizeRange' })
+    .max(GROUP_MAX_PLAYERS, { message: 'errors.tournaments.teamSizeRange' })
+    .optional(),
   entryLimit: z
     .number()
     .int()
@@ -129,6 +137,7 @@ export const tournamentUpdateInput = z
     visibility: tournamentFields.visibility.optional(),
     format: tournamentFields.format.optional(),
     allowancePercent: tournamentFields.allowancePercent,
+    teamSize: tournamentFields.teamSize,
     tieBreak: tournamentFields.tieBreak,
     maxHandicapIndex: handicapIndex.nullable().optional(),
     entryLimit: tournamentFields.entryLimit.unwrap().nullable().optional(),
@@ -150,23 +159,45 @@ export const setStatusInput = z.strictObject({
   status: tournamentStatusSchema,
 });
 
+const guestInput = z.strictObject({
+  name: userText()
+    .trim()
+    .min(1, { message: 'errors.fields.guestNameMissing' })
+    .max(80, { message: 'errors.fields.atMostCharacters' }),
+  handicapIndex: handicapIndex,
+});
+
+/** A player of a team an organizer enters: a member by account, or a guest by name and index. */
+const teamPlayerInput = z.union([z.strictObject({ userId: id }), z.strictObject({ guest: guestInput })], {
+  message: 'errors.tournaments.teamPlayer',
+});
+
+export const TEAM_NAME_MAX = 80;
+
+/**
+ * One of: nothing (enter myself), `userId` or `guest` (an organizer enters one player), `players` (an
+ * organizer enters a team), `partnerUserId` (I enter my team with a member partner). `name` names a team.
+ */
 export const enterInput = z
   .strictObject({
     organizationId: id,
     tournamentId: id,
     userId: id.optional(),
-    guest: z
-      .strictObject({
-        name: userText()
-          .trim()
-          .min(1, { message: 'errors.fields.guestNameMissing' })
-          .max(80, { message: 'errors.fields.atMostCharacters' }),
-        handicapIndex: handicapIndex,
-      })
+    guest: guestInput.optional(),
+    players: z
+      .array(teamPlayerInput)
+      .min(2, { message: 'errors.tournaments.teamSizeRange' })
+      .max(GROUP_MAX_PLAYERS, { message: 'errors.tournaments.teamSizeRange' })
+      .optional(),
+    partnerUserId: id.optional(),
+    name: userText()
+      .trim()
+      .min(1, { message: 'errors.tournaments.teamNameMissing' })
+      .max(TEAM_NAME_MAX, { message: 'errors.fields.atMostCharacters' })
       .optional(),
     divisionId: id.optional(),
   })
-  .refine((v) => v.userId === undefined || v.guest === undefined, {
+  .refine((v) => [v.userId, v.guest, v.players, v.partnerUserId].filter((given) => given !== undefined).length <= 1, {
     message: 'errors.tournaments.userOrGuestNotBoth',
     path: ['userId'],
   });
@@ -247,6 +278,8 @@ export const tournamentScoreInput = z.strictObject({
     .max(HOLES_PER_TOURNAMENT_ROUND, { message: 'errors.tournaments.holeRange' }),
   strokes: tournamentStrokes,
   previousStrokes: tournamentStrokes.optional(),
+  /** Four-ball: the player whose ball this is (`players[].id`); refused in every other format. */
+  playerId: id.optional(),
 });
 
 export const signCardInput = z.strictObject({
@@ -304,6 +337,7 @@ const tournamentViewFields = {
   visibility: tournamentVisibilitySchema,
   format: tournamentFormatSchema,
   allowancePercent: z.number(),
+  teamSize: z.number(),
   tieBreak: tieBreakSchema,
   maxHandicapIndex: z.number().optional(),
   entryLimit: z.number().optional(),
@@ -338,16 +372,46 @@ export const publicTournamentsOutput = z.object({
   nextCursor: z.string().optional(),
 });
 
-export const entryViewOutput = z.object({
+const entryGroups = z.array(z.object({ round: z.number(), startsAt: z.string(), tee: startTee }));
+
+export const playerEntryViewOutput = z.object({
   id: z.string(),
   division: divisionRef,
   player: z.object({ userId: z.string().optional(), name: z.string() }),
   handicapIndex: z.number(),
   courseHandicap: z.number(),
   playingHandicap: z.number(),
-  groups: z.array(z.object({ round: z.number(), startsAt: z.string(), tee: startTee })),
+  groups: entryGroups,
 });
+export type PlayerEntryView = z.infer<typeof playerEntryViewOutput>;
+
+/**
+ * A team's entry (docs/contract.md section 12): `players[].playingHandicap` in four-ball, where each player
+ * has one; the team's `playingHandicap` is the side's one in the one-ball formats and the sum of the
+ * players' in four-ball (what `lowest_handicap` compares).
+ */
+export const teamEntryViewOutput = z.object({
+  id: z.string(),
+  division: divisionRef,
+  name: z.string(),
+  players: z.array(
+    z.object({
+      id: z.string(),
+      userId: z.string().optional(),
+      name: z.string(),
+      handicapIndex: z.number(),
+      courseHandicap: z.number(),
+      playingHandicap: z.number().optional(),
+    }),
+  ),
+  playingHandicap: z.number(),
+  groups: entryGroups,
+});
+export type TeamEntryView = z.infer<typeof teamEntryViewOutput>;
+
+export const entryViewOutput = z.union([playerEntryViewOutput, teamEntryViewOutput]);
 export type EntryView = z.infer<typeof entryViewOutput>;
+
 export const entriesOutput = z.object({ entries: z.array(entryViewOutput) });
 
 export const groupViewOutput = z.object({
@@ -366,7 +430,10 @@ export const publicGroupViewOutput = z.object({
   round: z.number(),
   startsAt: z.string(),
   tee: startTee,
-  entries: z.array(z.object({ id: z.string(), name: z.string(), division: divisionRef })),
+  /** An entry by name; a team's with its players by name. */
+  entries: z.array(
+    z.object({ id: z.string(), name: z.string(), players: z.array(z.string()).optional(), division: divisionRef }),
+  ),
 });
 export type PublicGroupView = z.infer<typeof publicGroupViewOutput>;
 
@@ -382,7 +449,9 @@ export type CardView = z.infer<typeof cardViewOutput>;
 export const leaderboardRowViewOutput = z.object({
   position: z.string(),
   entryId: z.string(),
+  /** The player's name, or the team's in a team format, with its players by name in `players`. */
   name: z.string(),
+  players: z.array(z.string()).optional(),
   thru: z.union([z.number(), z.literal('F')]),
   toPar: z.number(),
   strokes: z.number(),
@@ -454,14 +523,24 @@ export const publicTournamentPageOutput = z.object({
 export const publicCardViewOutput = z.object({
   entryId: z.string(),
   name: z.string(),
+  players: z.array(z.string()).optional(),
   division: divisionRef,
   format: tournamentFormatSchema,
   playingHandicap: z.number(),
   holes: z.array(z.object({ number: z.number(), par: z.number(), strokeIndex: z.number() })),
   /** Strokes received on holes 1..18 (negative: a plus handicap gives back). */
   strokesReceived: z.array(z.number()),
-  /** Every round of the tournament, 18 holes each (null: not played). */
-  rounds: z.array(z.object({ number: z.number(), strokes: z.array(z.number().nullable()) })),
+  /**
+   * Every round of the tournament, 18 holes each (null: not played). Four-ball: each hole is the ball that
+   * counted, with the strokes it received in `strokesReceived` (then not the top-level one).
+   */
+  rounds: z.array(
+    z.object({
+      number: z.number(),
+      strokes: z.array(z.number().nullable()),
+      strokesReceived: z.array(z.number()).optional(),
+    }),
+  ),
 });
 export type PublicCardView = z.infer<typeof publicCardViewOutput>;
 
@@ -485,9 +564,26 @@ export type LeaderboardUpdate = z.infer<typeof leaderboardUpdateOutput>;
 /** tournaments.cards (decision 0505): the cards of one round the caller keeps. */
 export const cardsInput = z.strictObject({ organizationId: id, tournamentId: id, round: roundNumber });
 
+/** A player's own ball on a four-ball card: whose, off which handicap, and its strokes. */
+export const cardBallOutput = z.object({
+  playerId: z.string(),
+  name: z.string(),
+  playingHandicap: z.number(),
+  strokes: z.array(z.number().nullable()),
+  strokesReceived: z.array(z.number()),
+});
+export type CardBall = z.infer<typeof cardBallOutput>;
+
 export const tournamentCardViewOutput = z.object({
   entryId: z.string(),
+  /** The player's name, or the team's, with its players by name in `players`. */
   name: z.string(),
+  players: z.array(z.string()).optional(),
+  /**
+   * Four-ball: each player's own ball. The card's `strokes` and `strokesReceived` are then the ball that
+   * counted on each hole (the better ball), and `playingHandicap` the team's sum.
+   */
+  balls: z.array(cardBallOutput).optional(),
   division: divisionRef,
   playingHandicap: z.number(),
   /** `self`: my own card; `marker`: a card of my group (I mark it); `admin`: an organizer's view. */

@@ -1,3 +1,4 @@
+import { playerEntry } from '../helpers/tournaments';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findUserByEmail, findUserById, type UserRow } from '../../server/auth/users';
@@ -113,9 +114,9 @@ describe.each(databaseKinds())('deleting my account, on %s', (kind) => {
         organizationId: life.organizationId,
         tournamentId: life.finished.tournamentId,
       });
-      const mine = entries.entries.find((e) => e.id === life.finished.players[0]!.entryId);
-      expect(mine?.player).toEqual({ name: golfer.name });
-      const [row] = await deps.db.select().from(tournamentEntry).where(eq(tournamentEntry.id, mine!.id));
+      const mine = playerEntry(entries.entries.find((e) => e.id === life.finished.players[0]!.entryId));
+      expect(mine.player).toEqual({ name: golfer.name });
+      const [row] = await deps.db.select().from(tournamentEntry).where(eq(tournamentEntry.id, mine.id));
       expect(row).toMatchObject({ isGuest: true, handicapIndex: golfer.handicapIndex });
       expect(await deps.db.select().from(tournamentEntry).where(eq(tournamentEntry.id, life.openEntryId))).toHaveLength(
         0,

@@ -764,3 +764,49 @@ describe('changed rows for live updates', () => {
     expect(changedRows(previous, next).rows.map(({ row }) => row.name)).toEqual(['Cato']);
   });
 });
+
+describe('team formats on the leaderboard', () => {
+  /** A four-ball team: its better ball hole by hole with the strokes that ball received (better-ball.ts). */
+  function team(name: string, scores: number[], received: number[], playingHandicap: number): LeaderboardEntry {
+    return {
+      ...entry(name, [scores], playingHandicap),
+      strokesReceived: [received],
+      players: [`${name} A`, `${name} B`],
+    };
+  }
+
+  it('ranks four-ball by the better balls’ nets and splits a tie on their nets, no fractions', () => {
+    // Both teams net 70 over the round. Team Nord's better balls received a stroke on 10 and 18, team Sør's on
+    // 1 and 2; gross: Nord par everywhere, Sør par except a bogey on 10 and 12 and birdies on 1 and 3.
+    // Last nine, nets: Nord 36 − 2 = 34; Sør 38 − 0 = 38. With the team handicap's share instead, Sør's larger
+    // handicap would have come off 9/18 of it: the four-ball countback must not do that.
+    const nordReceived = HOLES.map((h) => (h.number === 10 || h.number === 18 ? 1 : 0));
+    const sorReceived = HOLES.map((h) => (h.number === 1 || h.number === 2 ? 1 : 0));
+    const nord = team('Nord', card(), nordReceived, 4);
+    const sor = team('Sør', card({ 10: 1, 12: 1, 1: -1, 3: -1 }), sorReceived, 30);
+    const board = rows('fourball_stroke', [sor, nord]);
+    expect(board.map((r) => [r.position, r.name, r.strokes, r.decidedBy, r.players])).toEqual([
+      ['1', 'Nord', 70, 'last_9', ['Nord A', 'Nord B']],
+      ['2', 'Sør', 70, 'last_9', ['Sør A', 'Sør B']],
+    ]);
+  });
+
+  it('counts four-ball Stableford points from the strokes each better ball received', () => {
+    // Par on every hole: 2 points a hole, plus a point where the counting ball received a stroke.
+    const received = HOLES.map((h) => (h.strokeIndex <= 5 ? 1 : 0));
+    const [row] = rows('fourball_stableford', [team('Vest', card(), received, 12)]);
+    expect(row!.points).toBe(36 + 5);
+  });
+
+  it('plays a one-ball team off the team’s handicap, with the fractions of its share kept', () => {
+    // Scramble teams Alfa (team PH 9, gross 74: bogeys on 1 and 10) and Beta (PH 7, gross 72) are both net 65.
+    // Last nine: 37 − 4½ = 32½ against 36 − 3½ = 32½, level. Last six: 27 − 3 = 24 against 27 − 2⅓ = 24⅔:
+    // Alfa, by two thirds of a stroke.
+    const alfa = entry('Alfa', [card({ 1: 1, 10: 1 })], 9);
+    const beta = entry('Beta', [card()], 7);
+    expect(rows('scramble', [beta, alfa]).map((r) => [r.position, r.name, r.toPar, r.decidedBy])).toEqual([
+      ['1', 'Alfa', -7, 'last_6'],
+      ['2', 'Beta', -7, 'last_6'],
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { EntryView, PlayerEntryView } from '../../shared/schemas/tournaments';
 import { and, asc, eq } from 'drizzle-orm';
 import { seedDemoCoursesIfEmpty } from '../../server/courses/seed';
 import type { Database } from '../../server/db/client';
@@ -209,4 +210,10 @@ export async function writeScores(
       organizationId: fixture.organizationId,
     }));
   if (rows.length > 0) await db.insert(tournamentScore).values(rows);
+}
+
+/** An individual format's entry, whose player the tests read; a team's entry here is a failure. */
+export function playerEntry(entry: EntryView | undefined): PlayerEntryView {
+  if (!entry || 'players' in entry) throw new Error(`expected a player's entry, got ${JSON.stringify(entry)}`);
+  return entry;
 }

@@ -32,7 +32,7 @@ export async function recordScore(
         .insert(tournamentScore)
         .values({ ...score, strokes: score.strokes, tournamentId: t.id, organizationId: t.organizationId })
         .onConflictDoUpdate({
-          target: [tournamentScore.entryId, tournamentScore.round, tournamentScore.hole],
+          target: [tournamentScore.entryId, tournamentScore.round, tournamentScore.hole, tournamentScore.ball],
           set: { strokes: score.strokes },
         });
     }

@@ -48,6 +48,8 @@ export const tournament = pgTable(
     visibility: text('visibility', { enum: TOURNAMENT_VISIBILITIES }).notNull(),
     format: text('format', { enum: TOURNAMENT_FORMATS }).notNull(),
     allowancePercent: integer('allowance_percent').notNull(),
+    /** Players an entry has: 1 in the individual formats, 2 or 4 in the team formats (decision 0426). */
+    teamSize: integer('team_size').notNull().default(1),
     /** How a tie between complete rounds is decided (decision 0423); fixed from `in_progress` on, like the format. */
     tieBreak: text('tie_break', { enum: TIE_BREAKS }).notNull().default('countback'),
     maxHandicapIndex: handicapIndexColumn('max_handicap_index'),
@@ -66,6 +68,7 @@ export const tournament = pgTable(
     index('tournament_org_idx').on(t.organizationId, t.createdAt),
     index('tournament_public_idx').on(t.visibility, t.status, t.createdAt),
     check('tournament_allowance_range', sql`${t.allowancePercent} between 0 and 100`),
+    check('tournament_team_size_range', sql`${t.teamSize} between 1 and 4`),
     check('tournament_tie_break_valid', isOneOf(t.tieBreak, TIE_BREAKS)),
     tenantPolicy('tournament', t.organizationId),
     publicTournamentPolicy(t.visibility, t.status),
@@ -158,16 +161,42 @@ export const tournamentEntry = pgTable(
 export const tournamentEntryAccount = pgTable(
   'tournament_entry_account',
   {
-    entryId: uuid('entry_id')
-      .primaryKey()
-      .references(() => tournamentEntry.id, { onDelete: 'cascade' }),
+    entryId: requiredReference('entry_id', () => tournamentEntry.id, 'cascade'),
+    /** 0 for an individual entry; a team's player's place in the team (tournament_entry_player.ball). */
+    ball: integer('ball').notNull().default(0),
     ...ofTournament(),
     userId: requiredReference('user_id', () => appUser.id, 'cascade'),
   },
   (t) => [
+    primaryKey({ columns: [t.entryId, t.ball] }),
     unique('tournament_entry_account_once').on(t.tournamentId, t.userId),
     index('tournament_entry_account_user_idx').on(t.userId),
     ...tournamentChildRules('tournament_entry_account', t, 'organization'),
+  ],
+);
+
+/**
+ * A player of a team entry (decision 0426): the name a public page shows and the handicaps, frozen with the
+ * entry's when play starts (a guest's index from the start). `ball` is the player's place in the team, 1..4;
+ * in four-ball it names the player's own ball on the card. Which account a player is: the entry's account
+ * row with the same ball.
+ */
+export const tournamentEntryPlayer = pgTable(
+  'tournament_entry_player',
+  {
+    id: uuidKey(),
+    ...ofTournament(),
+    entryId: requiredReference('entry_id', () => tournamentEntry.id, 'cascade'),
+    ball: integer('ball').notNull(),
+    name: text('name').notNull(),
+    isGuest: boolean('is_guest').notNull().default(false),
+    ...frozenHandicaps(),
+  },
+  (t) => [
+    unique('tournament_entry_player_ball').on(t.entryId, t.ball),
+    index('tournament_entry_player_tournament_idx').on(t.tournamentId),
+    check('tournament_entry_player_ball_range', sql`${t.ball} between 1 and 4`),
+    ...tournamentChildRules('tournament_entry_player', t, 'public'),
   ],
 );
 
@@ -211,12 +240,14 @@ export const tournamentScore = pgTable(
     entryId: requiredReference('entry_id', () => tournamentEntry.id, 'cascade'),
     round: integer('round').notNull(),
     hole: integer('hole').notNull(),
+    /** 0: the entry's one ball; in four-ball, the player's own ball (tournament_entry_player.ball). */
+    ball: integer('ball').notNull().default(0),
     ...ofTournament(),
     strokes: integer('strokes').notNull(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.entryId, t.round, t.hole] }),
+    primaryKey({ columns: [t.entryId, t.round, t.hole, t.ball] }),
     index('tournament_score_tournament_idx').on(t.tournamentId),
     check('tournament_score_strokes_range', sql`${t.strokes} between 1 and 20`),
     check('tournament_score_hole_range', sql`${t.hole} between 1 and 18`),

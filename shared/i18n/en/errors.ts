@@ -174,6 +174,23 @@ export const errors: Texts<typeof nbErrors> = {
     teamNameMissing: 'The team must have a name.',
   },
   tournaments: {
+    individualFormat: 'This format is played individually: teamSize is 1.',
+    teamSizeRange: 'A team has 1 to 4 players.',
+    teamSizeForFormat: 'This format is played in teams of {{sizes, list(type: disjunction)}} players.',
+    allowanceOfTeamFormat:
+      "In foursomes, greensomes and scramble the allowance is the format's own (100 %): it is worked out from the players' course handicaps.",
+    teamSizeWithEntries: 'The team size or format cannot change while there are entries. Withdraw them first.',
+    teamPlayer: 'A player is either a member (userId) or a guest (guest).',
+    teamNameMissing: 'The team needs a name.',
+    notTeamFormat: 'The tournament is played individually: enter one player.',
+    teamEntryNeedsPlayers:
+      'The tournament is played in teams of {{size}}: enter the team with players, or yourself with partnerUserId.',
+    teamOfSize: 'A team in this tournament has {{size}} players.',
+    playerTwiceInTeam: 'The same player cannot be on the team twice.',
+    teamsPerGroup: 'A group has at most four players: at most {{maximum}} teams.',
+    oneBallPerEntry: 'In this format the team plays one ball: leave out playerId.',
+    whoseBall: 'In four-ball each player keeps their own ball: give playerId.',
+    playerNotInTeam: 'The player is not on this team.',
     groupSize: 'A group has 1 to 4 players.',
     allowanceRange: 'The handicap allowance is between 0 and 100 %.',
     holeRange: 'The hole is a number from 1 to 18.',

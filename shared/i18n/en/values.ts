@@ -23,7 +23,16 @@ export const values: Texts<typeof nbValues> = {
   },
   roundHoles: { '18': '18 holes', front9: 'Front nine (1–9)', back9: 'Back nine (10–18)' },
   roundStatus: { open: 'In progress', finished: 'Finished' },
-  tournamentFormat: { stroke_gross: 'Stroke play, gross', stroke_net: 'Stroke play, net', stableford: 'Stableford' },
+  tournamentFormat: {
+    stroke_gross: 'Stroke play, gross',
+    stroke_net: 'Stroke play, net',
+    stableford: 'Stableford',
+    fourball_stroke: 'Four-ball stroke play',
+    fourball_stableford: 'Four-ball Stableford',
+    foursomes: 'Foursomes',
+    greensomes: 'Greensomes',
+    scramble: 'Texas scramble',
+  },
   tournamentVisibility: { public: 'Public (anyone with the link)', members: 'Club members only' },
   tournamentStatus: {
     draft: 'Draft',

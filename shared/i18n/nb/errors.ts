@@ -169,6 +169,23 @@ export const errors = {
     teamNameMissing: 'Siden må ha et navn.',
   },
   tournaments: {
+    individualFormat: 'Denne spilleformen spilles individuelt: teamSize er 1.',
+    teamSizeRange: 'Et lag har 1 til 4 spillere.',
+    teamSizeForFormat: 'Denne spilleformen spilles med lag på {{sizes, list(type: disjunction)}} spillere.',
+    allowanceOfTeamFormat:
+      'I foursome, greensome og scramble er handicapandelen spilleformens egen (100 %): den regnes fra spillernes banehandicap.',
+    teamSizeWithEntries: 'Lagstørrelsen eller spilleformen kan ikke endres mens det er påmeldinger. Trekk dem først.',
+    teamPlayer: 'En spiller er enten et medlem (userId) eller en gjest (guest).',
+    teamNameMissing: 'Laget må ha et navn.',
+    notTeamFormat: 'Turneringen spilles individuelt: meld på én spiller.',
+    teamEntryNeedsPlayers:
+      'Turneringen spilles i lag på {{size}}: meld på laget med players, eller deg selv med partnerUserId.',
+    teamOfSize: 'Et lag i denne turneringen har {{size}} spillere.',
+    playerTwiceInTeam: 'Samme spiller kan ikke stå to ganger på laget.',
+    teamsPerGroup: 'En gruppe har høyst fire spillere: høyst {{maximum}} lag.',
+    oneBallPerEntry: 'I denne spilleformen har laget én ball: oppgi ikke playerId.',
+    whoseBall: 'I bestball fører hver spiller sin egen ball: oppgi playerId.',
+    playerNotInTeam: 'Spilleren er ikke med på dette laget.',
     groupSize: 'En gruppe har 1 til 4 spillere.',
     allowanceRange: 'Handicapandelen er mellom 0 og 100 %.',
     holeRange: 'Hullet er et tall fra 1 til 18.',

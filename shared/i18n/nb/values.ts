@@ -25,7 +25,16 @@ export const values = {
   },
   roundHoles: { '18': '18 hull', front9: 'Første 9 (1–9)', back9: 'Siste 9 (10–18)' },
   roundStatus: { open: 'Pågår', finished: 'Ferdig' },
-  tournamentFormat: { stroke_gross: 'Slagspill brutto', stroke_net: 'Slagspill netto', stableford: 'Stableford' },
+  tournamentFormat: {
+    stroke_gross: 'Slagspill brutto',
+    stroke_net: 'Slagspill netto',
+    stableford: 'Stableford',
+    fourball_stroke: 'Bestball slagspill',
+    fourball_stableford: 'Bestball Stableford',
+    foursomes: 'Foursome',
+    greensomes: 'Greensome',
+    scramble: 'Texas scramble',
+  },
   tournamentVisibility: { public: 'Offentlig (alle med lenken)', members: 'Bare klubbens medlemmer' },
   /** The states as the club sees them. */
   tournamentStatus: {

@@ -8,6 +8,7 @@ import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 import { Card } from '../../ui';
 import { formatToPar } from '../public/format';
+import { playsNet, ranksByPoints } from '../../../../shared/tournament-rules';
 
 /** How many finished tournaments the club's page lists with their winners. */
 export const CLUB_RESULTS_SHOWN = 3;
@@ -72,9 +73,9 @@ function placeOf(row: LeaderboardRowView): string {
 }
 
 function scoreOf(row: LeaderboardRowView, format: TournamentFormat, t: ReturnType<typeof useLanguage>['t']): string {
-  if (format === 'stableford') return t('orgs.results.points', { count: row.points ?? 0 });
+  if (ranksByPoints(format)) return t('orgs.results.points', { count: row.points ?? 0 });
   const toPar = formatToPar(row.toPar);
-  return format === 'stroke_net'
+  return playsNet(format)
     ? t('orgs.results.net', { strokes: row.strokes, toPar })
     : t('orgs.results.strokes', { strokes: row.strokes, toPar });
 }

@@ -15,6 +15,7 @@ import { connectionOf } from '../../lib/realtime/connection';
 import { stablefordPointsOn, sumPoints } from '../../lib/stableford';
 import { formatStrokes } from '../../lib/handicap';
 import type { TournamentFormat } from '../../../../shared/values';
+import { ranksByPoints } from '../../../../shared/tournament-rules';
 
 function NotFound() {
   const { t } = useLanguage();
@@ -130,7 +131,7 @@ function Leaderboard({
   const [open, setOpen] = useState<string | null>(null);
   const division = board.divisions.find((d) => d.id === divisionId) ?? board.divisions[0];
   if (!division) return <EmptyState title={t('publicTournaments.noDivisions')} />;
-  const stableford = format === 'stableford';
+  const stableford = ranksByPoints(format);
   const multiRound = roundCount > 1;
   return (
     <>
@@ -283,7 +284,7 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
   if (card.isPending) return <Loading text={t('publicTournaments.loadingCard')} />;
   if (card.error) return <ApiErrorAlert error={card.error} />;
   const pars = card.data.holes.map((h) => h.par);
-  const stableford = card.data.format === 'stableford';
+  const stableford = ranksByPoints(card.data.format);
   const pointsOn = (strokes: number | null, i: number) =>
     strokes === null ? null : stablefordPointsOn(pars[i]!, card.data.strokesReceived[i] ?? 0, strokes);
   const played = card.data.rounds.filter((r) => r.strokes.some((s) => s !== null));

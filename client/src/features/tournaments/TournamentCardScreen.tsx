@@ -27,6 +27,7 @@ import { firstOpenHole, signatureText, signBlocker, totalsParts } from './card';
 import { currentRound, localToday, startText, STATUS_NAME } from './tournament';
 import { useTournamentCards } from './useTournamentCards';
 import './tournaments.css';
+import { ranksByPoints } from '../../../../shared/tournament-rules';
 
 /**
  * The tournament scorecard: my card and those of the players I mark, one hole at a time with
@@ -360,7 +361,7 @@ function FullCard({
     },
   ];
   if (format !== 'stroke_gross') footer.push({ label: t('rounds.card.net'), valueOf: (id) => totals(id)?.net ?? '' });
-  if (format === 'stableford')
+  if (ranksByPoints(format))
     footer.push({ label: t('rounds.card.points'), testId: 'points-total', valueOf: (id) => totals(id)?.points ?? '' });
   return (
     <CompactCard
@@ -371,7 +372,7 @@ function FullCard({
       players={cards.map((card) => ({ id: card.entryId, name: shownName(card.name, language) }))}
       strokesOf={strokesOf}
       pointsOf={
-        format === 'stableford'
+        ranksByPoints(format)
           ? (entryId, hole) => {
               const strokes = strokesOf(entryId, hole);
               const info = view.holes[hole - 1];

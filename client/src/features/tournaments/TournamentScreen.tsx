@@ -35,6 +35,7 @@ import {
 import { courseChoice } from '../courses/course-choice';
 import './tournaments.css';
 import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
+import { entryName, entryIndexes, isGuestEntry } from '../../../../shared/format/entry';
 
 /**
  * One tournament. Every member: the details, their entry (enter, withdraw), their start time
@@ -229,8 +230,12 @@ function MyEntry({
     <Card title={tr('tournaments.screen.yourEntry')}>
       <p data-testid="my-entry">
         {tr('tournaments.screen.enteredIn')} <strong>{mine.division.name}</strong> ·{' '}
-        {tr('tournaments.screen.index', { index: formatHandicapIndex(mine.handicapIndex, language) })} ·{' '}
-        {tr('tournaments.screen.playingHandicap', { strokes: formatStrokes(mine.playingHandicap) })}
+        {tr('tournaments.screen.index', {
+          index: entryIndexes(mine)
+            .map((index) => formatHandicapIndex(index, language))
+            .join(' / '),
+        })}{' '}
+        · {tr('tournaments.screen.playingHandicap', { strokes: formatStrokes(mine.playingHandicap) })}
         {t.status === 'in_progress' || t.status === 'finished' ? ` ${tr('tournaments.screen.locked')}` : ''}
       </p>
       {rounds.map((r) => {
@@ -245,7 +250,7 @@ function MyEntry({
                 <p className="start-time">{startText(group.startsAt, group.tee, tr, language)}</p>
                 <p className="small">
                   {tr('tournaments.screen.group', {
-                    names: group.entries.map((e) => shownName(e.player.name, language)).join(', '),
+                    names: group.entries.map((e) => shownName(entryName(e), language)).join(', '),
                   })}
                 </p>
               </>
@@ -310,12 +315,14 @@ function Entrants({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
                 {inDivision.map((e) => (
                   <li key={e.id} className="row between" data-testid="entrant">
                     <span>
-                      {shownName(e.player.name, language)}
-                      {e.player.userId ? '' : ` ${tr('tournaments.screen.guest')}`}
+                      {shownName(entryName(e), language)}
+                      {isGuestEntry(e) ? ` ${tr('tournaments.screen.guest')}` : ''}
                     </span>
                     <span className="small muted">
                       {tr('tournaments.screen.indexAndPlaying', {
-                        index: formatHandicapIndex(e.handicapIndex, language),
+                        index: entryIndexes(e)
+                          .map((index) => formatHandicapIndex(index, language))
+                          .join(' / '),
                         strokes: formatStrokes(e.playingHandicap),
                       })}
                     </span>

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { TournamentCardView } from '../../../../shared/schemas/tournaments';
 import type { TournamentFormat } from '../../../../shared/values';
 import type { CardTotals } from '../scorecard/scorecard';
+import { ranksByPoints } from '../../../../shared/tournament-rules';
 
 /** Holes 1..18 with no score: what stands between a card and its signatures. */
 export function missingHoles(strokes: readonly (number | null)[]): number[] {
@@ -44,17 +45,15 @@ export function totalsParts(
   if (totals.holesPlayed === 0) return { main: t('tournaments.card.noStrokes'), rest: null };
   const after = t('tournaments.card.afterHoles', { count: totals.holesPlayed });
   const grossAfter = t('tournaments.card.grossAfter', { gross: totals.gross, after });
-  switch (format) {
-    case 'stroke_gross':
-      return {
-        main: t('tournaments.card.headGross', { gross: totals.gross, toPar: toPar(totals.grossToPar) }),
-        rest: after,
-      };
-    case 'stroke_net':
-      return { main: t('tournaments.card.headNet', { toPar: toPar(totals.netToPar) }), rest: grossAfter };
-    case 'stableford':
-      return { main: t('tournaments.card.headStableford', { count: totals.points }), rest: grossAfter };
-  }
+  if (format === 'stroke_gross')
+    return {
+      main: t('tournaments.card.headGross', { gross: totals.gross, toPar: toPar(totals.grossToPar) }),
+      rest: after,
+    };
+  // Stableford and four-ball Stableford count points; every other format is net stroke play.
+  if (ranksByPoints(format))
+    return { main: t('tournaments.card.headStableford', { count: totals.points }), rest: grossAfter };
+  return { main: t('tournaments.card.headNet', { toPar: toPar(totals.netToPar) }), rest: grossAfter };
 }
 
 /** The running totals as one line: "Netto −3 · brutto 40 etter 9 hull". */

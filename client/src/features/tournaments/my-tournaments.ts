@@ -4,6 +4,7 @@ import type { Language } from '../../../../shared/values';
 import { i18n } from '../../i18n';
 import { formatToPar } from '../scorecard/scorecard';
 import { localToday } from './tournament';
+import { playsNet, ranksByPoints } from '../../../../shared/tournament-rules';
 
 /** Where a player stands in their own tournaments (tournaments.mine, decision 0421): pure, unit-tested. */
 
@@ -65,12 +66,11 @@ export function tournamentResultText(entry: MyTournamentView, language: Language
     : t('rounds.tournament.place', { position: row.position });
   const toPar = formatToPar(row.toPar);
   const format = entry.tournament.format;
-  const score =
-    format === 'stableford'
-      ? t('rounds.result.points', { count: row.points ?? 0 })
-      : format === 'stroke_net'
-        ? t('rounds.tournament.net', { count: row.strokes, toPar })
-        : t('rounds.result.strokes', { count: row.strokes, toPar });
+  const score = ranksByPoints(format)
+    ? t('rounds.result.points', { count: row.points ?? 0 })
+    : playsNet(format)
+      ? t('rounds.tournament.net', { count: row.strokes, toPar })
+      : t('rounds.result.strokes', { count: row.strokes, toPar });
   const played = typeof row.thru === 'number' ? t('rounds.result.after', { result: score, count: row.thru }) : score;
   return `${place} · ${played}`;
 }

@@ -118,6 +118,7 @@ describe('the tournament form', () => {
       slug: 'v',
       status: 'in_progress',
       entryCount: 2,
+      teamSize: 1,
       name: 'Vårcupen',
       visibility: 'members',
       format: 'stroke_net',

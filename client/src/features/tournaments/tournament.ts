@@ -11,6 +11,7 @@ import {
   type Language,
   type TournamentStatus,
 } from '../../../../shared/values';
+import { entryUserIds } from '../../../../shared/format/entry';
 
 /** The states as the club sees them, per language: `STATUS_NAME[language][status]`. */
 export const STATUS_NAME = TOURNAMENT_STATUS_LABELS;
@@ -91,7 +92,7 @@ export function canManageEntries(status: TournamentStatus): boolean {
 }
 
 export function myEntry(entries: readonly EntryView[], userId: string): EntryView | undefined {
-  return entries.find((e) => e.player.userId === userId);
+  return entries.find((e) => entryUserIds(e).includes(userId));
 }
 
 /** My group in a round: the entries that start with me (same round, time and tee), me first. */

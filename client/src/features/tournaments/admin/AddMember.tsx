@@ -4,6 +4,7 @@ import { useLanguage } from '../../../i18n';
 import { trpc } from '../../../trpc';
 import { Loading, TextField } from '../../../ui';
 import { memberMatches } from '../tournament';
+import { entryUserIds } from '../../../../../shared/format/entry';
 
 /** A member found by search: the club's member list filtered as you type, those entered left out. */
 export function AddMember({
@@ -20,7 +21,7 @@ export function AddMember({
   const { t: tr } = useLanguage();
   const members = trpc.orgs.members.useQuery({ organizationId: t.organizationId });
   const [q, setQ] = useState('');
-  const entered = new Set(entries.flatMap((e) => (e.player.userId ? [e.player.userId] : [])));
+  const entered = new Set(entries.flatMap(entryUserIds));
   const found = memberMatches(members.data?.members ?? [], q, entered);
   return (
     <div>

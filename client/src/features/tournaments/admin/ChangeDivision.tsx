@@ -7,6 +7,7 @@ import { trpc } from '../../../trpc';
 import { Alert, Button } from '../../../ui';
 import { DivisionSelect } from '../DivisionSelect';
 import { useRefresh } from './refresh';
+import { entryName, isTeamEntry } from '../../../../../shared/format/entry';
 
 /** Withdraw, then enter again in the chosen division: the API's two steps, said before they are taken. */
 export function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryView }) {
@@ -28,14 +29,12 @@ export function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryVi
       return;
     }
     try {
-      const who = entry.player.userId
-        ? { userId: entry.player.userId }
-        : { guest: { name: entry.player.name, handicapIndex: entry.handicapIndex } };
+      const who = enteredAgain(entry);
       await enter.mutateAsync({ ...ids, ...who, divisionId: to });
       setTo('');
     } catch (e) {
       setError(
-        tr('tournaments.admin.changeFailed', { name: entry.player.name, message: describeApiError(e)?.message ?? '' }),
+        tr('tournaments.admin.changeFailed', { name: entryName(entry), message: describeApiError(e)?.message ?? '' }),
       );
     } finally {
       refresh();
@@ -48,7 +47,7 @@ export function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryVi
       <DivisionSelect
         compact
         divisions={others}
-        label={tr('tournaments.admin.newDivisionFor', { name: entry.player.name })}
+        label={tr('tournaments.admin.newDivisionFor', { name: entryName(entry) })}
         none={tr('tournaments.admin.changeDivision')}
         value={to}
         onChange={setTo}
@@ -57,7 +56,7 @@ export function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryVi
         <div className="confirm-box">
           <p className="small">
             {tr('tournaments.admin.changeQuestion', {
-              name: shownName(entry.player.name, language),
+              name: shownName(entryName(entry), language),
               division: others.find((d) => d.id === to)?.name ?? '',
             })}
           </p>
@@ -76,4 +75,18 @@ export function ChangeDivision({ t, entry }: { t: TournamentView; entry: EntryVi
       ) : null}
     </div>
   );
+}
+
+/** The same entry, to enter it again in another division: the player, or the team with its name. */
+function enteredAgain(entry: EntryView) {
+  if (isTeamEntry(entry))
+    return {
+      name: entry.name,
+      players: entry.players.map((p) =>
+        p.userId ? { userId: p.userId } : { guest: { name: p.name, handicapIndex: p.handicapIndex } },
+      ),
+    };
+  return entry.player.userId
+    ? { userId: entry.player.userId }
+    : { guest: { name: entry.player.name, handicapIndex: entry.handicapIndex } };
 }

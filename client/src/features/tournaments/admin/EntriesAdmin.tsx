@@ -12,6 +12,7 @@ import { AddGuest } from './AddGuest';
 import { AddMember } from './AddMember';
 import { ChangeDivision } from './ChangeDivision';
 import { useRefresh } from './refresh';
+import { entryName, entryIndexes, isGuestEntry } from '../../../../../shared/format/entry';
 
 /**
  * Entries for organizers: add a member found by search (the club's member list filtered as you type), add
@@ -59,7 +60,7 @@ export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: Entry
           {enter.error && !enter.variables?.guest ? <FormError error={describeApiError(enter.error)} /> : null}
           {enter.isSuccess ? (
             <p className="small" role="status">
-              {tr('tournaments.admin.entered', { name: enter.data.player.name, division: enter.data.division.name })}
+              {tr('tournaments.admin.entered', { name: entryName(enter.data), division: enter.data.division.name })}
             </p>
           ) : null}
         </>
@@ -102,11 +103,15 @@ function EntryRow({
   return (
     <li className="entry-row" data-testid="admin-entry">
       <div>
-        <strong>{shownName(entry.player.name, language)}</strong>
-        {entry.player.userId ? '' : ` ${tr('tournaments.screen.guest')}`}
+        <strong>{shownName(entryName(entry), language)}</strong>
+        {isGuestEntry(entry) ? ` ${tr('tournaments.screen.guest')}` : ''}
         <div className="small muted">
           {entry.division.name} ·{' '}
-          {tr('tournaments.screen.index', { index: formatHandicapIndex(entry.handicapIndex, language) })}
+          {tr('tournaments.screen.index', {
+            index: entryIndexes(entry)
+              .map((index) => formatHandicapIndex(index, language))
+              .join(' / '),
+          })}
         </div>
       </div>
       <div className="actions">
@@ -119,7 +124,7 @@ function EntryRow({
                 variant="danger"
                 busy={busy}
                 onClick={onWithdraw}
-                aria-label={tr('tournaments.admin.yesWithdrawName', { name: entry.player.name })}
+                aria-label={tr('tournaments.admin.yesWithdrawName', { name: entryName(entry) })}
               >
                 {tr('tournaments.admin.yesWithdraw')}
               </Button>
@@ -132,7 +137,7 @@ function EntryRow({
               size="small"
               variant="secondary"
               onClick={() => setSure(true)}
-              aria-label={tr('tournaments.admin.withdrawName', { name: entry.player.name })}
+              aria-label={tr('tournaments.admin.withdrawName', { name: entryName(entry) })}
             >
               {tr('tournaments.admin.withdraw')}
             </Button>
