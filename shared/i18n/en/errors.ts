@@ -174,6 +174,9 @@ export const errors: Texts<typeof nbErrors> = {
     teamNameMissing: 'The team must have a name.',
   },
   tournaments: {
+    waitingHasNoCard: 'The entry is on the waiting list and has no scorecard.',
+    alreadyInField: 'The entry is already in the field, not on the waiting list.',
+    waitingNotInStartList: 'An entry on the waiting list cannot be in the start list until it has a place.',
     individualFormat: 'This format is played individually: teamSize is 1.',
     teamSizeRange: 'A team has 1 to 4 players.',
     teamSizeForFormat: 'This format is played in teams of {{sizes, list(type: disjunction)}} players.',

@@ -169,6 +169,9 @@ export const errors = {
     teamNameMissing: 'Siden må ha et navn.',
   },
   tournaments: {
+    waitingHasNoCard: 'Påmeldingen står på ventelisten og har ikke noe scorekort.',
+    alreadyInField: 'Påmeldingen er allerede med i feltet, ikke på ventelisten.',
+    waitingNotInStartList: 'En påmelding på ventelisten kan ikke stå på startlisten før den har fått plass.',
     individualFormat: 'Denne spilleformen spilles individuelt: teamSize er 1.',
     teamSizeRange: 'Et lag har 1 til 4 spillere.',
     teamSizeForFormat: 'Denne spilleformen spilles med lag på {{sizes, list(type: disjunction)}} spillere.',
