@@ -1,11 +1,5 @@
-import {
-  FOUR_BALL_FORMATS,
-  isOneBallFormat,
-  isTeamFormat,
-  type FourBallFormat,
-  type TournamentFormat,
-  type TournamentStatus,
-} from './values';
+import { isFourBallFormat, isOneBallFormat, isTeamFormat } from './formats';
+import type { TournamentFormat, TournamentStatus } from './values';
 
 /**
  * The tournaments' moves and limits (docs/contract.md section 9), without zod: the app imports these at run
@@ -26,20 +20,6 @@ export const TOURNAMENT_MOVES: Readonly<Record<TournamentStatus, readonly Tourna
 /** Before play: entries, start lists and the tournament's own fields can still change. */
 export const STATUSES_BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
 
-export function isFourBall(format: TournamentFormat): format is FourBallFormat {
-  return (FOUR_BALL_FORMATS as readonly string[]).includes(format);
-}
-
-/** Stableford and four-ball Stableford rank by points (more is better); the others by strokes to par. */
-export function ranksByPoints(format: TournamentFormat): boolean {
-  return format === 'stableford' || format === 'fourball_stableford';
-}
-
-/** Gross stroke play is the one format played without handicap strokes. */
-export function playsNet(format: TournamentFormat): boolean {
-  return format !== 'stroke_gross';
-}
-
 /** docs/contract.md section 12: how many players an entry has in each format (the individual ones: 1). */
 export function teamSizesOf(format: TournamentFormat): readonly number[] {
   if (format === 'scramble') return [2, 4];
@@ -53,7 +33,7 @@ export function teamSizesOf(format: TournamentFormat): readonly number[] {
  * the allowance does not scale: it is 100 there and nothing else is accepted (decision 0426).
  */
 export function defaultAllowancePercent(format: TournamentFormat): number {
-  if (isFourBall(format)) return 85;
+  if (isFourBallFormat(format)) return 85;
   if (format === 'stroke_gross' || isOneBallFormat(format)) return 100;
   return 95;
 }

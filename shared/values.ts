@@ -9,8 +9,11 @@
  * beside its table in server/db/schema, declared once there.
  */
 
+import { FOUR_BALL_FORMATS, ONE_BALL_FORMATS, TEAM_FORMATS } from './formats';
 import { values as en } from './i18n/en/values';
 import { values as nb } from './i18n/nb/values';
+
+export * from './formats';
 
 export const LANGUAGES = ['nb', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -71,28 +74,9 @@ export const ROUND_FORMATS = [
 export type RoundFormat = (typeof ROUND_FORMATS)[number];
 export const ROUND_FORMAT_LABELS: Labels<RoundFormat> = labels('roundFormat');
 
-/** The team formats of docs/contract.md section 12: never in a handicap record (decision 0424). */
-export const TEAM_FORMATS = [
-  'fourball_stroke',
-  'fourball_stableford',
-  'foursomes',
-  'greensomes',
-  'scramble',
-] as const satisfies readonly RoundFormat[];
-export type TeamFormat = (typeof TEAM_FORMATS)[number];
-
-/** The formats where a side plays one ball: one score per hole per side, with a team playing handicap. */
-export const ONE_BALL_FORMATS = ['foursomes', 'greensomes', 'scramble'] as const satisfies readonly TeamFormat[];
-export type OneBallFormat = (typeof ONE_BALL_FORMATS)[number];
-
-/** A round's or a tournament's format: the team formats are the same five in both. */
-export function isTeamFormat(format: RoundFormat | TournamentFormat): format is TeamFormat {
-  return (TEAM_FORMATS as readonly string[]).includes(format);
-}
-
-export function isOneBallFormat(format: RoundFormat | TournamentFormat): format is OneBallFormat {
-  return (ONE_BALL_FORMATS as readonly string[]).includes(format);
-}
+// The team formats (shared/formats.ts) are formats of rounds and of tournaments alike.
+TEAM_FORMATS satisfies readonly RoundFormat[];
+TEAM_FORMATS satisfies readonly TournamentFormat[];
 
 /** How a format's holes are won: what its standings compare (the one-ball formats are net stroke play). */
 export type RoundScoring = 'stroke' | 'stableford' | 'match';
@@ -131,10 +115,6 @@ export type RoundStatus = (typeof ROUND_STATUSES)[number];
 export const ROUND_STATUS_LABELS: Labels<RoundStatus> = labels('roundStatus');
 
 // ---- Tournaments (docs/contract.md section 9) ----
-
-/** The team formats of section 12 where each player plays their own ball and the side's better one counts. */
-export const FOUR_BALL_FORMATS = ['fourball_stroke', 'fourball_stableford'] as const satisfies readonly TeamFormat[];
-export type FourBallFormat = (typeof FOUR_BALL_FORMATS)[number];
 
 export const TOURNAMENT_FORMATS = [
   'stroke_gross',

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { ranksByPoints } from '../../shared/tournament-rules';
+import { ranksByPoints } from '../../shared/formats';
 import type { FeedItem } from '../../shared/schemas/feed';
 import { organization, tournamentEntry, tournamentEntryPlayer } from '../db/schema';
 import { tournamentHoles } from '../tournaments/holes';

@@ -2,7 +2,7 @@ import type { LeaderboardRowView } from '../../shared/schemas/tournaments';
 import { stablefordPoints } from './scoring';
 import { allocateStrokes } from './strokes';
 import type { TieBreak, TieDecider, TournamentFormat } from '../../shared/values';
-import { playsNet, ranksByPoints } from '../../shared/tournament-rules';
+import { playsNet, ranksByPoints } from '../../shared/formats';
 
 /**
  * A tournament leaderboard (docs/contract.md section 9) from plain values: no database, no clock.

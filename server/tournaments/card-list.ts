@@ -11,7 +11,7 @@ import {
   tee,
 } from '../db/schema';
 import { allocateStrokes, countingBalls } from '../golf';
-import { isFourBall } from '../../shared/tournament-rules';
+import { isFourBallFormat } from '../../shared/formats';
 import type { OrgScope } from '../organizations/scope';
 import { isAdminRole } from '../organizations/roles';
 import { requireTournamentRow } from './access';
@@ -102,7 +102,7 @@ export async function listCards(_deps: Deps, scope: OrgScope, input: CardsReques
         .where(onTheseCards(tournamentScore))
     : [];
   const players = await teamPlayersOf(tx, { tournamentId: t.id, entryIds: ids });
-  const fourBall = isFourBall(t.format);
+  const fourBall = isFourBallFormat(t.format);
   const cards = ids.length ? await tx.select().from(tournamentCard).where(onTheseCards(tournamentCard)) : [];
 
   const strokeIndexes = holes.map((h) => h.strokeIndex);

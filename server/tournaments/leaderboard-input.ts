@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { tournamentDivision, tournamentEntry, tournamentRound, tournamentScore } from '../db/schema';
 import { allocateStrokes, countingBalls } from '../golf';
-import { isFourBall } from '../../shared/tournament-rules';
+import { isFourBallFormat } from '../../shared/formats';
 import { HOLES_PER_TOURNAMENT_ROUND } from '../../shared/schemas/tournaments';
 import type { LeaderboardEntry, LeaderboardInput } from '../golf/leaderboard';
 import type { TournamentRow } from './access';
@@ -95,7 +95,7 @@ async function addTeams(
   const players = await teamPlayersOf(db, { tournamentId: t.id });
   for (const entry of byId.values())
     entry.players = players.filter((p) => p.entryId === entry.entryId).map((p) => p.name);
-  if (!isFourBall(t.format)) {
+  if (!isFourBallFormat(t.format)) {
     for (const s of scores) {
       const row = byId.get(s.entryId)?.scores[s.round - 1];
       if (row && s.ball === 0) row[s.hole - 1] = s.strokes;

@@ -5,7 +5,7 @@ import type { OrgScope } from '../organizations/scope';
 import { assertStatus, requireTournamentRow } from './access';
 import { loadLeaderboardInput } from './leaderboard-input';
 import { teamRecords } from './team-view';
-import { ranksByPoints } from '../../shared/tournament-rules';
+import { ranksByPoints } from '../../shared/formats';
 import { isTeamFormat } from '../../shared/values';
 import type { Deps } from '../deps';
 

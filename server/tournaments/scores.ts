@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { ErrorKey } from '../../shared/errors';
-import { isFourBall } from '../../shared/tournament-rules';
+import { isFourBallFormat } from '../../shared/formats';
 import type { Queryable } from '../db/client';
 import { tournamentCard, tournamentEntryPlayer, tournamentScore } from '../db/schema';
 import type { Deps } from '../deps';
@@ -119,7 +119,7 @@ export async function setTournamentScore(
  * another entry), and the entry's one ball (0) in every other format, where naming a player is 400.
  */
 async function ballOf(tx: Queryable, t: TournamentRow, entryId: string, playerId: string | undefined): Promise<number> {
-  if (!isFourBall(t.format)) {
+  if (!isFourBallFormat(t.format)) {
     if (playerId !== undefined) throw ballIssue('errors.tournaments.oneBallPerEntry');
     return 0;
   }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TeamEntryView } from '../../shared/schemas/tournaments';
-import { isFourBall } from '../../shared/tournament-rules';
+import { isFourBallFormat } from '../../shared/formats';
 import type { OneBallFormat } from '../../shared/values';
 import type { Queryable } from '../db/client';
 import {
@@ -49,7 +49,7 @@ export function teamHandicaps(
   t: Pick<TournamentRow, 'format' | 'allowancePercent'>,
   courseHandicaps: readonly number[],
 ): { players: (number | null)[]; team: number } {
-  if (isFourBall(t.format)) {
+  if (isFourBallFormat(t.format)) {
     const players = courseHandicaps.map((ch) => playingHandicap(ch, t.allowancePercent));
     return { players, team: players.reduce((sum, ph) => sum + ph, 0) };
   }

@@ -8,7 +8,7 @@ import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 import { Card } from '../../ui';
 import { formatToPar } from '../public/format';
-import { playsNet, ranksByPoints } from '../../../../shared/tournament-rules';
+import { playsNet, ranksByPoints } from '../../../../shared/formats';
 
 /** How many finished tournaments the club's page lists with their winners. */
 export const CLUB_RESULTS_SHOWN = 3;

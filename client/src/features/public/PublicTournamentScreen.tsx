@@ -15,7 +15,7 @@ import { connectionOf } from '../../lib/realtime/connection';
 import { stablefordPointsOn, sumPoints } from '../../lib/stableford';
 import { formatStrokes } from '../../lib/handicap';
 import type { TournamentFormat } from '../../../../shared/values';
-import { ranksByPoints } from '../../../../shared/tournament-rules';
+import { ranksByPoints } from '../../../../shared/formats';
 
 function NotFound() {
   const { t } = useLanguage();

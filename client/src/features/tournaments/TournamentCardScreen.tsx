@@ -27,7 +27,7 @@ import { firstOpenHole, signatureText, signBlocker, totalsParts } from './card';
 import { currentRound, localToday, startText, STATUS_NAME } from './tournament';
 import { useTournamentCards } from './useTournamentCards';
 import './tournaments.css';
-import { ranksByPoints } from '../../../../shared/tournament-rules';
+import { ranksByPoints } from '../../../../shared/formats';
 
 /**
  * The tournament scorecard: my card and those of the players I mark, one hole at a time with

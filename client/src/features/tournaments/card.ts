@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { TournamentCardView } from '../../../../shared/schemas/tournaments';
 import type { TournamentFormat } from '../../../../shared/values';
 import type { CardTotals } from '../scorecard/scorecard';
-import { ranksByPoints } from '../../../../shared/tournament-rules';
+import { ranksByPoints } from '../../../../shared/formats';
 
 /** Holes 1..18 with no score: what stands between a card and its signatures. */
 export function missingHoles(strokes: readonly (number | null)[]): number[] {

@@ -4,7 +4,7 @@ import type { Language } from '../../../../shared/values';
 import { i18n } from '../../i18n';
 import { formatToPar } from '../scorecard/scorecard';
 import { localToday } from './tournament';
-import { playsNet, ranksByPoints } from '../../../../shared/tournament-rules';
+import { playsNet, ranksByPoints } from '../../../../shared/formats';
 
 /** Where a player stands in their own tournaments (tournaments.mine, decision 0421): pure, unit-tested. */
 
