@@ -238,7 +238,6 @@ export const errors: Texts<typeof nbErrors> = {
     deadlinePassed: 'The entry deadline has passed.',
     playerAlreadyEntered: 'The player is already entered.',
     finishedResultsStand: 'The tournament has finished; the results stand.',
-    full: 'The tournament is full.',
     notOpen: 'The tournament is not open for entries.',
     handicapAboveLimit: 'The tournament is open for handicaps up to and including {{maxHandicapIndex}}.',
     startedContactOrganiser: 'The tournament has started. Contact the organiser to withdraw.',

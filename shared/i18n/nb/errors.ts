@@ -232,7 +232,6 @@ export const errors = {
     deadlinePassed: 'Påmeldingsfristen er ute.',
     playerAlreadyEntered: 'Spilleren er allerede påmeldt.',
     finishedResultsStand: 'Turneringen er avsluttet; resultatlisten står.',
-    full: 'Turneringen er full.',
     notOpen: 'Turneringen er ikke åpen for påmelding.',
     handicapAboveLimit: 'Turneringen er åpen for handicap til og med {{maxHandicapIndex}}.',
     startedContactOrganiser: 'Turneringen har startet. Kontakt arrangøren for å trekke deg.',
