@@ -31,7 +31,7 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** A text of the errors catalogue, as AppError and the schemas name it: `errors.tournaments.full`. */
+/** A text of the errors catalogue, as AppError and the schemas name it: `errors.tournaments.notFound`. */
 export type ErrorKey = `errors.${TextKey<typeof errors>}`;
 
 /** A field issue as a client receives it: the path and the words in the caller's language. */

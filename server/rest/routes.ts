@@ -709,8 +709,19 @@ export const ROUTES: readonly Route[] = [
     procedure: 'tournaments.withdraw',
     params: { ...tournament, entry_id: 'entryId' },
     summary: 'Withdraw an entry',
-    description: 'The entrant before play starts; an owner or admin until the tournament is finished.',
+    description:
+      'The entrant before play starts; an owner or admin until the tournament is finished. A place that comes free before play goes to the first on the waiting list, who is mailed.',
     errors: ['FORBIDDEN', 'CONFLICT'],
+  }),
+  route({
+    method: 'post',
+    path: `${TOURNAMENT}/entries/:entry_id/promote`,
+    procedure: 'tournaments.promoteEntry',
+    params: { ...tournament, entry_id: 'entryId' },
+    summary: 'Move an entry up from the waiting list',
+    description:
+      'Owners and admins, before play: the entry leaves the waiting list for the field, over the entry limit if need be, and its players are mailed.',
+    errors: ['NOT_ORG_ADMIN', 'NOT_FOUND', 'CONFLICT'],
   }),
   route({
     method: 'put',

@@ -32,7 +32,11 @@ export type CardRelation = { kind: 'entrant' } | { kind: 'marker'; markerEntryId
 /** The entry of this tournament, or 404: an entry of another tournament is not found here. */
 export async function requireEntry(tx: Queryable, t: TournamentRow, entryId: string): Promise<CardEntry> {
   const rows = await tx
-    .select({ id: tournamentEntry.id, userId: tournamentEntryAccount.userId })
+    .select({
+      id: tournamentEntry.id,
+      userId: tournamentEntryAccount.userId,
+      waitingNumber: tournamentEntry.waitingNumber,
+    })
     .from(tournamentEntry)
     .leftJoin(tournamentEntryAccount, eq(tournamentEntryAccount.entryId, tournamentEntry.id))
     .where(
@@ -44,6 +48,8 @@ export async function requireEntry(tx: Queryable, t: TournamentRow, entryId: str
     );
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', { key: 'errors.tournaments.participantNotFound' });
+  // On the waiting list it has no card: it does not play (decision 0427).
+  if (row.waitingNumber !== null) throw new AppError('CONFLICT', { key: 'errors.tournaments.waitingHasNoCard' });
   const userIds = rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
   const team = t.teamSize > 1;
   return { id: row.id, userId: team ? null : row.userId, userIds, team };

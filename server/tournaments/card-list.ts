@@ -18,6 +18,7 @@ import { requireTournamentRow } from './access';
 import { requireTournamentRound } from './card-access';
 import { tournamentHoles } from './holes';
 import { teamPlayersOf } from './team-view';
+import { inField } from './waiting-list';
 import type { Deps } from '../deps';
 
 export interface CardsRequest {
@@ -70,10 +71,7 @@ export async function listCards(_deps: Deps, scope: OrgScope, input: CardsReques
   if (isAdminRole(scope.actorRole)) entryIds = 'all';
   if (entryIds !== 'all' && entryIds.length === 0) return { round: input.round, holes, group, myEntryId, cards: [] };
 
-  const entryFilter =
-    entryIds === 'all'
-      ? eq(tournamentEntry.tournamentId, t.id)
-      : and(eq(tournamentEntry.tournamentId, t.id), inArray(tournamentEntry.id, entryIds));
+  const entryFilter = entryIds === 'all' ? inField(t.id) : and(inField(t.id), inArray(tournamentEntry.id, entryIds));
   const entries = await tx
     .select({
       id: tournamentEntry.id,

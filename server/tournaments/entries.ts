@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_HANDICAP_INDEX } from '../../shared/schemas/rounds';
 import type { EntryView } from '../../shared/schemas/tournaments';
 import { UNNAMED_PLAYER } from '../../shared/placeholder-names';
@@ -17,6 +17,7 @@ import { AppError } from '../errors';
 import type { ErrorKey } from '../../shared/errors';
 import type { TextParams } from '../../shared/i18n/types';
 import { teamIndex, teamNameOf, teamRecords } from './team-view';
+import { fillFromWaitingList, waitingNumberFor } from './waiting-list';
 import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
 import { entryRecords, entryViews } from './entry-view';
 import { withdrawFeedItems } from '../feed/items';
@@ -108,7 +109,8 @@ export async function enter(deps: Deps, scope: TournamentScope, input: EnterInpu
   }
 
   const players = await playersOf(tx, t, input, scope.actorUserId);
-  await assertRoomFor(tx, t);
+  // Past the entry limit the entry waits for a place (decision 0427).
+  const waitingNumber = await waitingNumberFor(tx, t);
   for (const player of players) {
     if (t.maxHandicapIndex !== null && player.handicapIndex > t.maxHandicapIndex) {
       throw new AppError('CONFLICT', {
@@ -136,6 +138,7 @@ export async function enter(deps: Deps, scope: TournamentScope, input: EnterInpu
       isGuest: single !== null && single.userId === null,
       // A member's index is read at the freeze; a guest has only the one given now.
       handicapIndex: single !== null && single.userId === null ? single.handicapIndex : null,
+      waitingNumber,
       createdAt: deps.now(),
     })
     .returning({ id: tournamentEntry.id });
@@ -192,13 +195,6 @@ async function playersOf(tx: Queryable, t: TournamentRow, input: EnterInput, cal
 
 function invalidTeam(key: ErrorKey, params?: TextParams): AppError {
   return new AppError('INVALID_INPUT', { issues: [{ path: 'players', key, ...(params ? { params } : {}) }] });
-}
-
-/** The entry limit counts entries: players, or teams in a team format (409 when full). */
-async function assertRoomFor(tx: Queryable, t: TournamentRow): Promise<void> {
-  if (t.entryLimit === null) return;
-  const [row] = await tx.select({ n: count() }).from(tournamentEntry).where(eq(tournamentEntry.tournamentId, t.id));
-  if ((row?.n ?? 0) >= t.entryLimit) throw new AppError('CONFLICT', { key: 'errors.tournaments.full' });
 }
 
 /** A member of the tournament's organization, not entered yet, alone or in a team (409 for either). */
@@ -313,6 +309,8 @@ export async function withdraw(
     throw new AppError('FORBIDDEN', { key: 'errors.tournaments.onlyOwnEntryWithdrawn' });
   }
   await tx.delete(tournamentEntry).where(and(eq(tournamentEntry.id, entry.id), eq(tournamentEntry.tournamentId, t.id)));
+  // A place that comes free before play goes to the first who waits (decision 0427).
+  await fillFromWaitingList(deps, scope, t);
   // A player withdrawn during play takes their highlights out of the public feed with their scores.
   await withdrawFeedItems(deps, scope, { entryHighlights: { tournamentId: t.id, entryId: entry.id } }, 'corrected');
   await recordChange(deps, scope, t, { type: 'entries' });

@@ -13,6 +13,7 @@ import {
 import type { TournamentRow } from './access';
 import { entryHandicaps, indexToPlay, ratingsOfTees, shownCourseHandicap } from './handicaps';
 import { teamIndex, teamRecords, teamView } from './team-view';
+import { waitingPlaces } from './waiting-list';
 
 /** An entry row with what its view and the start list need: the account's id and current index. */
 export interface EntryRecord {
@@ -70,8 +71,10 @@ export async function startListEntries(
   db: Queryable,
   t: TournamentRow,
 ): Promise<{ id: string; name: string; handicapIndex: number }[]> {
-  if (t.teamSize === 1) return entryRecords(db, t);
-  return (await teamRecords(db, t)).map((team) => ({
+  const waiting = await waitingPlaces(db, t.id);
+  const inField = <E extends { id: string }>(entries: E[]) => entries.filter((e) => !waiting.has(e.id));
+  if (t.teamSize === 1) return inField(await entryRecords(db, t));
+  return inField(await teamRecords(db, t)).map((team) => ({
     id: team.id,
     name: team.name,
     handicapIndex: teamIndex(team.players.map((p) => p.handicapIndex)),
@@ -109,12 +112,15 @@ export async function entryViews(db: Queryable, t: TournamentRow, only?: readonl
       ),
     )
     .orderBy(asc(tournamentGroup.round));
+  const waiting = await waitingPlaces(db, t.id);
   return records.map((r): EntryView => {
     const division = { id: r.divisionId, name: divisionNames.get(r.divisionId)! };
+    const place = waiting.get(r.id);
+    const waitlist = place === undefined ? {} : { waitlisted: true as const, waitlistPosition: place };
     const groups = placements
       .filter((p) => p.entryId === r.id)
       .map((p) => ({ round: p.round, startsAt: p.startsAt.toISOString(), tee: p.tee as 1 | 10 }));
-    if ('players' in r) return teamView(r, division, groups);
+    if ('players' in r) return { ...teamView(r, division, groups), ...waitlist };
     return {
       id: r.id,
       division,
@@ -123,6 +129,7 @@ export async function entryViews(db: Queryable, t: TournamentRow, only?: readonl
       courseHandicap: shownCourseHandicap(r.courseHandicap),
       playingHandicap: r.playingHandicap,
       groups,
+      ...waitlist,
     };
   });
 }

@@ -7,6 +7,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
 import { entryViews, startListEntries } from './entry-view';
+import { waitingPlaces } from './waiting-list';
 import { recordChange, type TournamentScope } from './scope';
 import { GROUP_MAX_PLAYERS, STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 
@@ -93,6 +94,7 @@ export async function setGroups(
 /** Groups by hand: each entry this tournament's (400 otherwise) and in one group at most; no two groups off one tee at one time. */
 async function checkedGroups(tx: Queryable, t: TournamentRow, groups: readonly GroupInput[]): Promise<GroupInput[]> {
   const known = new Set((await startListEntries(tx, t)).map((e) => e.id));
+  const waiting = await waitingPlaces(tx, t.id);
   const seen = new Set<string>();
   const starts = new Set<string>();
   const issues: KeyedIssue[] = [];
@@ -108,7 +110,9 @@ async function checkedGroups(tx: Queryable, t: TournamentRow, groups: readonly G
     if (starts.has(start)) issues.push({ path: `groups.${i}.startsAt`, key: 'errors.tournaments.sameTeeSameTime' });
     starts.add(start);
     g.entryIds.forEach((entryId, j) => {
-      if (!known.has(entryId))
+      if (waiting.has(entryId))
+        issues.push({ path: `groups.${i}.entryIds.${j}`, key: 'errors.tournaments.waitingNotInStartList' });
+      else if (!known.has(entryId))
         issues.push({ path: `groups.${i}.entryIds.${j}`, key: 'errors.tournaments.playerNotEntered' });
       else if (seen.has(entryId))
         issues.push({ path: `groups.${i}.entryIds.${j}`, key: 'errors.tournaments.playerInTwoGroups' });

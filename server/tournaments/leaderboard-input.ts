@@ -7,6 +7,7 @@ import { HOLES_PER_TOURNAMENT_ROUND } from '../../shared/schemas/tournaments';
 import type { LeaderboardEntry, LeaderboardInput } from '../golf/leaderboard';
 import type { TournamentRow } from './access';
 import { teamPlayersOf } from './team-view';
+import { inField } from './waiting-list';
 import { tournamentHoles } from './holes';
 
 /** A tournament score as a card is read: whose, which round and hole, how many strokes. */
@@ -44,7 +45,7 @@ export async function loadLeaderboardInput(db: Queryable, t: TournamentRow): Pro
       playingHandicap: tournamentEntry.playingHandicap,
     })
     .from(tournamentEntry)
-    .where(eq(tournamentEntry.tournamentId, t.id))
+    .where(inField(t.id))
     .orderBy(asc(tournamentEntry.createdAt), asc(tournamentEntry.id));
   const scores = await db.select(SCORE_FIELDS).from(tournamentScore).where(eq(tournamentScore.tournamentId, t.id));
 

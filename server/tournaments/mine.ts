@@ -17,6 +17,7 @@ import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { cachedDivisions, latestEvent } from './leaderboard';
 import { teamPlayersOf } from './team-view';
+import { waitingPlaces } from './waiting-list';
 
 /** How many of a player's tournaments the list keeps, newest first: a season's worth and more. */
 export const MY_TOURNAMENTS_LIMIT = 50;
@@ -119,6 +120,10 @@ async function entriesInClub(
   const teamMates = (
     await Promise.all(tournamentIds.map((tournamentId) => teamPlayersOf(tx, { tournamentId, entryIds })))
   ).flat();
+  // My place on a waiting list, tournament by tournament (decision 0427).
+  const waiting = new Map<string, number>();
+  for (const tournamentId of new Set(tournamentIds))
+    for (const [entryId, place] of await waitingPlaces(tx, tournamentId)) waiting.set(entryId, place);
   const views = entries.map((e): MyTournamentView & { row: typeof tournament.$inferSelect } => {
     const mates = teamMates.filter((p) => p.entryId === e.entryId && p.ball !== e.ball).map((p) => p.name);
     const t = e.row;
@@ -136,6 +141,7 @@ async function entriesInClub(
       },
       entryId: e.entryId,
       division: { name: e.divisionName },
+      ...(waiting.has(e.entryId) ? { waitlistPosition: waiting.get(e.entryId)! } : {}),
       rounds: rounds
         .filter((r) => r.tournamentId === t.id)
         .map((r) => {

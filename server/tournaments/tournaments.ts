@@ -27,6 +27,7 @@ import { postTournamentStatus, withdrawTournament } from '../feed/tournaments';
 import { assertTournamentCourse } from './course-check';
 import { lockCourseForPlay } from '../courses/versions';
 import { freezeHandicaps } from './entries';
+import { fieldCount, fillFromWaitingList } from './waiting-list';
 import { recordChange, type TournamentScope } from './scope';
 import { insertWithFreeSlug } from './slug';
 import { tournamentDetail, tournamentView } from './view';
@@ -191,7 +192,7 @@ export async function updateTournament(
     assertStatus(current, STATUSES_BEFORE_PLAY, 'errors.tournaments.settingsFixed');
   }
   if (input.entryLimit !== undefined && input.entryLimit !== null) {
-    const entries = await entryCount(tx, current.id);
+    const entries = await fieldCount(tx, current.id);
     if (entries > input.entryLimit) {
       throw new AppError('CONFLICT', {
         key: 'errors.tournaments.placesBelowEntries',
@@ -241,6 +242,8 @@ export async function updateTournament(
     .returning();
   if (input.rounds !== undefined) await replaceRounds(tx, row!, input.rounds);
   if (input.divisions !== undefined) await replaceDivisions(tx, row!, input.divisions);
+  // A higher limit, or none, takes those waiting into the places it opens (decision 0427).
+  if (input.entryLimit !== undefined) await fillFromWaitingList(deps, scope, row!);
   // Made members-only: its feed items leave the public feed (decision 0602).
   if (current.visibility === 'public' && row!.visibility === 'members') await withdrawTournament(deps, scope, row!.id);
   await recordChange(deps, scope, row!, { type: 'details' });

@@ -33,7 +33,7 @@ export async function tournamentView(db: Queryable, row: TournamentRow): Promise
     .where(eq(tournamentDivision.tournamentId, row.id))
     .orderBy(asc(tournamentDivision.position));
   const [entries] = await db
-    .select({ n: count() })
+    .select({ n: count(), waiting: count(tournamentEntry.waitingNumber) })
     .from(tournamentEntry)
     .where(eq(tournamentEntry.tournamentId, row.id));
   const [org] = await db
@@ -46,7 +46,8 @@ export async function tournamentView(db: Queryable, row: TournamentRow): Promise
     organization: { id: org!.id, name: org!.name },
     slug: row.slug,
     status: row.status,
-    entryCount: entries?.n ?? 0,
+    entryCount: (entries?.n ?? 0) - (entries?.waiting ?? 0),
+    waitlistCount: entries?.waiting ?? 0,
     name: row.name,
     ...optional('description', row.description),
     visibility: row.visibility,

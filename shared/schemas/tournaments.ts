@@ -331,7 +331,9 @@ const tournamentViewFields = {
   id: z.string(),
   slug: z.string(),
   status: tournamentStatusSchema,
+  /** Entries in the field; those on the waiting list are `waitlistCount`. */
   entryCount: z.number(),
+  waitlistCount: z.number(),
   name: z.string(),
   description: z.string().optional(),
   visibility: tournamentVisibilitySchema,
@@ -373,6 +375,8 @@ export const publicTournamentsOutput = z.object({
 });
 
 const entryGroups = z.array(z.object({ round: z.number(), startsAt: z.string(), tee: startTee }));
+/** On the waiting list (docs/contract.md section 13): `waitlistPosition` 1 moves up next. Absent in the field. */
+const waiting = { waitlisted: z.literal(true).optional(), waitlistPosition: z.number().optional() };
 
 export const playerEntryViewOutput = z.object({
   id: z.string(),
@@ -382,6 +386,7 @@ export const playerEntryViewOutput = z.object({
   courseHandicap: z.number(),
   playingHandicap: z.number(),
   groups: entryGroups,
+  ...waiting,
 });
 export type PlayerEntryView = z.infer<typeof playerEntryViewOutput>;
 
@@ -406,6 +411,7 @@ export const teamEntryViewOutput = z.object({
   ),
   playingHandicap: z.number(),
   groups: entryGroups,
+  ...waiting,
 });
 export type TeamEntryView = z.infer<typeof teamEntryViewOutput>;
 
@@ -498,6 +504,8 @@ export const myTournamentViewOutput = z.object({
     }),
   ),
   result: leaderboardRowViewOutput.nullable(),
+  /** On the waiting list: the place, 1 moving up next (decision 0427). */
+  waitlistPosition: z.number().optional(),
 });
 export type MyTournamentView = z.infer<typeof myTournamentViewOutput>;
 export const myTournamentsOutput = z.object({ tournaments: z.array(myTournamentViewOutput) });

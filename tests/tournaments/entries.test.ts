@@ -7,7 +7,7 @@ import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createUser } from '../helpers/factories';
 import { TRANSPORTS, useDepsAndServer, type Transport } from '../helpers/transport';
-import { buildWorld, failure, tournamentIn, type World } from './support';
+import { buildWorld, tournamentIn, type World } from './support';
 
 /** Entries (docs/contract.md section 9, decision 0410): who may enter whom and when, the handicap freeze, withdrawals. */
 
@@ -96,7 +96,7 @@ describe.each(TRANSPORTS)('entry rules over %s', (transport: Transport) => {
     expect((await (await as(w.admin)).call('tournaments.enter', { ...base, userId: w.member2.id })).error).toBeNull();
   });
 
-  it('409 when already entered, when full, over the maximum index, and for a user who is not a member', async () => {
+  it('409 when already entered, over the maximum index, and for a user who is not a member; past the limit, a wait', async () => {
     const t = await tournamentIn(w, 'open', { entryLimit: 3, maxHandicapIndex: 36 });
     const base = { organizationId: w.orgId, tournamentId: t.id };
     const admin = await as(w.admin);
@@ -123,10 +123,11 @@ describe.each(TRANSPORTS)('entry rules over %s', (transport: Transport) => {
       (await admin.call('tournaments.enter', { ...base, guest: { name: 'gjest gro', handicapIndex: 22 } })).error?.code,
     ).toBe('CONFLICT');
     expect((await admin.call('tournaments.enter', { ...base, userId: w.member2.id })).error).toBeNull();
+    // The field is full: the next entry waits (docs/contract.md section 13).
     const full = await admin.call('tournaments.enter', { ...base, userId: w.owner.id });
-    expect(full.error?.code).toBe('CONFLICT');
-    expect(full.error?.message).toContain('full');
-    expect((await admin.call('tournaments.get', base)).body.entryCount).toBe(3);
+    expect(full.error).toBeNull();
+    expect(full.body).toMatchObject({ waitlisted: true, waitlistPosition: 1 });
+    expect((await admin.call('tournaments.get', base)).body).toMatchObject({ entryCount: 3, waitlistCount: 1 });
   });
 
   it('a member may enter only themself', async () => {
@@ -302,7 +303,7 @@ describe.each(databaseKinds())('handicaps and parallel entries on %s', (kind) =>
     expect(events.map((x) => x.payload).slice(-2)).toEqual([{ type: 'entries' }, { type: 'entries' }]);
   });
 
-  it('holds the entry limit and "already entered" under a burst of parallel entries', async () => {
+  it('holds the entry limit (the rest wait) and "already entered" under a burst of parallel entries', async () => {
     const t = await tournamentIn(w, 'open', { entryLimit: 5 });
     const base = { organizationId: w.orgId, tournamentId: t.id };
     const players = await Promise.all(
@@ -312,12 +313,14 @@ describe.each(databaseKinds())('handicaps and parallel entries on %s', (kind) =>
         return (await callerAs(deps, user)).caller;
       }),
     );
-    const outcomes = await Promise.allSettled(players.map((p) => p.tournaments.enter(base)));
-    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
-    for (const o of outcomes)
-      if (o.status === 'rejected') expect((await failure(Promise.reject(o.reason))).code).toBe('CONFLICT');
+    const outcomes = await Promise.all(players.map((p) => p.tournaments.enter(base)));
+    // Five in the field; the other seven wait, in seven places.
+    expect(outcomes.filter((o) => !o.waitlisted)).toHaveLength(5);
+    expect(outcomes.flatMap((o) => (o.waitlisted ? [o.waitlistPosition] : [])).sort((a, b) => a! - b!)).toEqual([
+      1, 2, 3, 4, 5, 6, 7,
+    ]);
     const rows = await deps.db.select().from(tournamentEntry).where(eq(tournamentEntry.tournamentId, t.id));
-    expect(rows).toHaveLength(5);
+    expect(rows.filter((r) => r.waitingNumber === null)).toHaveLength(5);
 
     // One member pressing "enter" many times at once: one entry.
     const other = await tournamentIn(w, 'open');

@@ -149,10 +149,16 @@ export const tournamentEntry = pgTable(
     name: text('name').notNull(),
     isGuest: boolean('is_guest').notNull().default(false),
     ...frozenHandicaps(),
+    /**
+     * Null for an entry in the field; on the waiting list (decision 0427), the order it joined it in: the
+     * tournament's next number, taken under its row lock. Its place is its rank among those waiting.
+     */
+    waitingNumber: integer('waiting_number'),
     createdAt: createdAt(),
   },
   (t) => [
     index('tournament_entry_tournament_idx').on(t.tournamentId),
+    unique('tournament_entry_waiting_once').on(t.tournamentId, t.waitingNumber),
     ...tournamentChildRules('tournament_entry', t, 'public'),
   ],
 );

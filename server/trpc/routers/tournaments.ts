@@ -15,6 +15,7 @@ import {
 } from '../../../shared/schemas/tournaments';
 import { okOutput, organizationIdInput } from '../../../shared/schemas/common';
 import { enter, listEntries, withdraw } from '../../tournaments/entries';
+import { promoteEntry } from '../../tournaments/waiting-list';
 import { setGroups } from '../../tournaments/groups';
 import { myTournaments } from '../../tournaments/mine';
 import {
@@ -58,6 +59,7 @@ export const tournamentsRouter = router({
 
   // The entrant or an organizer: checked in the domain function.
   withdraw: orgMemberProcedure.input(withdrawInput).output(okOutput).mutation(byScope(withdraw)),
+  promoteEntry: orgAdminProcedure.input(withdrawInput).output(okOutput).mutation(byScope(promoteEntry)),
 
   setGroups: orgAdminProcedure.input(setGroupsInput).output(groupsOutput).mutation(byScope(setGroups)),
 });

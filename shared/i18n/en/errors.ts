@@ -174,6 +174,9 @@ export const errors: Texts<typeof nbErrors> = {
     teamNameMissing: 'The team must have a name.',
   },
   tournaments: {
+    waitingHasNoCard: 'The entry is on the waiting list and has no scorecard.',
+    alreadyInField: 'The entry is already in the field, not on the waiting list.',
+    waitingNotInStartList: 'An entry on the waiting list cannot be in the start list until it has a place.',
     individualFormat: 'This format is played individually: teamSize is 1.',
     teamSizeRange: 'A team has 1 to 4 players.',
     teamSizeForFormat: 'This format is played in teams of {{sizes, list(type: disjunction)}} players.',
@@ -235,7 +238,6 @@ export const errors: Texts<typeof nbErrors> = {
     deadlinePassed: 'The entry deadline has passed.',
     playerAlreadyEntered: 'The player is already entered.',
     finishedResultsStand: 'The tournament has finished; the results stand.',
-    full: 'The tournament is full.',
     notOpen: 'The tournament is not open for entries.',
     handicapAboveLimit: 'The tournament is open for handicaps up to and including {{maxHandicapIndex}}.',
     startedContactOrganiser: 'The tournament has started. Contact the organiser to withdraw.',

@@ -40,6 +40,14 @@ export const mail: Texts<typeof nbMail> = {
     final: 'Deleting cannot be undone: your rounds, courses and messages disappear, and you are signed out everywhere.',
     notYou: 'If it was not you, you can ignore this e-mail. Nothing is deleted without the code.',
   },
+  waitingList: {
+    subject: 'You have a place in {{tournament}}',
+    moved: 'A place came free in {{tournament}} ({{club}}), and you were next on the waiting list. You are in.',
+    movedTeam:
+      'A place came free in {{tournament}} ({{club}}), and your team, {{team}}, was next on the waiting list. You are in.',
+    see: 'See the tournament and its start list here:',
+    cannot: 'If you cannot play after all, withdraw on the same page and the next on the list gets the place.',
+  },
   invitation: {
     subject: 'Invitation to {{club}}',
     invitedBy: '{{inviter}} has invited you to be {{role}} in {{club}}.',

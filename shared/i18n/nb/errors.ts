@@ -169,6 +169,9 @@ export const errors = {
     teamNameMissing: 'Siden må ha et navn.',
   },
   tournaments: {
+    waitingHasNoCard: 'Påmeldingen står på ventelisten og har ikke noe scorekort.',
+    alreadyInField: 'Påmeldingen er allerede med i feltet, ikke på ventelisten.',
+    waitingNotInStartList: 'En påmelding på ventelisten kan ikke stå på startlisten før den har fått plass.',
     individualFormat: 'Denne spilleformen spilles individuelt: teamSize er 1.',
     teamSizeRange: 'Et lag har 1 til 4 spillere.',
     teamSizeForFormat: 'Denne spilleformen spilles med lag på {{sizes, list(type: disjunction)}} spillere.',
@@ -229,7 +232,6 @@ export const errors = {
     deadlinePassed: 'Påmeldingsfristen er ute.',
     playerAlreadyEntered: 'Spilleren er allerede påmeldt.',
     finishedResultsStand: 'Turneringen er avsluttet; resultatlisten står.',
-    full: 'Turneringen er full.',
     notOpen: 'Turneringen er ikke åpen for påmelding.',
     handicapAboveLimit: 'Turneringen er åpen for handicap til og med {{maxHandicapIndex}}.',
     startedContactOrganiser: 'Turneringen har startet. Kontakt arrangøren for å trekke deg.',

@@ -41,6 +41,15 @@ export const mail = {
     final: 'Sletting kan ikke angres: rundene, banene og meldingene dine forsvinner, og du logges ut overalt.',
     notYou: 'Hvis det ikke var deg, kan du se bort fra e-posten. Ingenting slettes uten koden.',
   },
+  /** The waiting list of a tournament (decision 0427): a place in the field came free. */
+  waitingList: {
+    subject: 'Du har fått plass i {{tournament}}',
+    moved: 'En plass ble ledig i {{tournament}} ({{club}}), og du var neste på ventelisten. Du er med.',
+    movedTeam:
+      'En plass ble ledig i {{tournament}} ({{club}}), og laget ditt, {{team}}, var neste på ventelisten. Dere er med.',
+    see: 'Se turneringen og startlisten her:',
+    cannot: 'Kan du likevel ikke spille, trekker du påmeldingen på samme side, så får neste på listen plassen.',
+  },
   invitation: {
     subject: 'Invitasjon til {{club}}',
     invitedBy: '{{inviter}} har invitert deg til å bli {{role}} i {{club}}.',

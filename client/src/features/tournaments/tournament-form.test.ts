@@ -119,6 +119,7 @@ describe('the tournament form', () => {
       status: 'in_progress',
       entryCount: 2,
       teamSize: 1,
+      waitlistCount: 0,
       name: 'Vårcupen',
       visibility: 'members',
       format: 'stroke_net',
