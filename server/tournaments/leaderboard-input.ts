@@ -99,7 +99,7 @@ async function addTeams(
     .where(eq(tournamentEntryPlayer.tournamentId, t.id))
     .orderBy(asc(tournamentEntryPlayer.ball));
   for (const entry of byId.values()) entry.players = [];
-  for (const p of players) byId.get(p.entryId)?.players!.push(p.name);
+  for (const p of players) byId.get(p.entryId)?.players?.push(p.name);
   if (!isFourBall(t.format)) {
     for (const s of scores) {
       const row = byId.get(s.entryId)?.scores[s.round - 1];

@@ -65,6 +65,27 @@ export const tournaments: Texts<typeof nbTournaments> = {
     chooseDateTime: 'Choose a date and time.',
     allowanceHintGross: 'Empty: {{percent}} % (standard for gross).',
     allowanceHintNet: 'Empty: {{percent}} % (standard for net and Stableford).',
+    allowanceHintFourBall: "Empty: {{percent}} % of each player's course handicap (standard for four-ball).",
+    formatHint: {
+      stroke_gross: 'Every stroke counts, no handicap.',
+      stroke_net: 'Each player receives 95 % of the course handicap. Net = gross minus strokes received.',
+      stableford: 'Each player receives 95 % of the course handicap. Points per hole from the net score.',
+      fourball_stroke:
+        "Teams of two, each playing their own ball off 85 % of the course handicap. The team's best net on a hole counts.",
+      fourball_stableford:
+        "Teams of two, each playing their own ball off 85 % of the course handicap. The team's best points on a hole count.",
+      foursomes:
+        'Teams of two play alternate shots with one ball. The team receives 50 % of the two course handicaps combined.',
+      greensomes:
+        'Teams of two, one ball after the tee shots. The team receives 60 % of the lower + 40 % of the higher.',
+      scramble: 'The team plays from the best ball. Two: 35 % of the lower + 15 % of the higher; four: 25/20/15/10 %.',
+    },
+    teamSize: 'Players per team',
+    teamSizeOption_one: '{{count}} player',
+    teamSizeOption_other: '{{count}} players',
+    teamSizeFixed_one: 'Teams of {{count}} player.',
+    teamSizeFixed_other: 'Teams of {{count}} players.',
+    allowanceFixed: "The handicap allowance is the format's own: it cannot be changed.",
     tieBreakHint: {
       countback: 'The last round, then its last 9, 6, 3 and 1 holes, then the last 6, 3 and 1 of the first nine.',
       lowest_handicap: 'The lower playing handicap first, then countback.',

@@ -62,6 +62,25 @@ export const tournaments = {
     chooseDateTime: 'Velg dato og klokkeslett.',
     allowanceHintGross: 'Tom: {{percent}} % (standard for brutto).',
     allowanceHintNet: 'Tom: {{percent}} % (standard for netto og Stableford).',
+    allowanceHintFourBall: 'Tom: {{percent}} % av hver spillers banehandicap (standard for bestball).',
+    /** One line under the format select: how the chosen format's handicap allowance is made (GOLF.md). */
+    formatHint: {
+      stroke_gross: 'Alle slag teller, uten handicap.',
+      stroke_net: 'Hver spiller får 95 % av banehandicapet. Netto = brutto minus tildelte slag.',
+      stableford: 'Hver spiller får 95 % av banehandicapet. Poeng per hull etter netto resultat.',
+      fourball_stroke: 'To på lag, hver med sin ball og 85 % av banehandicapet. Lagets beste netto på hullet teller.',
+      fourball_stableford:
+        'To på lag, hver med sin ball og 85 % av banehandicapet. Lagets beste poeng på hullet teller.',
+      foursomes: 'To på lag slår annethvert slag på én ball. Laget får 50 % av de to banehandicapene samlet.',
+      greensomes: 'To på lag, én ball etter utslaget. Laget får 60 % av laveste + 40 % av høyeste banehandicap.',
+      scramble: 'Laget spiller fra beste ball. To: 35 % av laveste + 15 % av høyeste; fire: 25/20/15/10 %.',
+    },
+    teamSize: 'Spillere per lag',
+    teamSizeOption_one: '{{count}} spiller',
+    teamSizeOption_other: '{{count}} spillere',
+    teamSizeFixed_one: 'Lag på {{count}} spiller.',
+    teamSizeFixed_other: 'Lag på {{count}} spillere.',
+    allowanceFixed: 'Handicapandelen er spilleformens egen: den kan ikke endres.',
     /** One line under the tie-break select: what the chosen rule does (decision 0423). */
     tieBreakHint: {
       countback: 'Siste runde, så siste 9, 6, 3 og 1 hull, så de siste 6, 3 og 1 av første ni.',

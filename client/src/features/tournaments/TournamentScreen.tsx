@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { EntryView, TournamentDetail, TournamentView } from '../../../../shared/schemas/tournaments';
 import { formatDateTime, formatDays } from '../../../../shared/format/dates';
-import type { Language } from '../../../../shared/values';
+import { isTeamFormat, type Language } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
 import { describeApiError } from '../../lib/api-error';
@@ -33,6 +33,7 @@ import {
   VISIBILITY_NAME,
 } from './tournament';
 import { courseChoice } from '../courses/course-choice';
+import { formatHint, showsAllowance } from './tournament-form';
 import './tournaments.css';
 import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
 import { entryName, entryIndexes, isGuestEntry } from '../../../../shared/format/entry';
@@ -117,11 +118,15 @@ function Details({ t }: { t: TournamentDetail }) {
             {tr('tournaments.screen.roundOn', { number: r.number, date: formatDays([r.playedOn], language) })}
           </li>
         ))}
-        <li>
-          {tr('tournaments.screen.formatAllowance', {
-            format: FORMAT_NAME[language][t.format],
-            percent: t.allowancePercent,
-          })}
+        <li data-testid="tournament-format">
+          {showsAllowance(t.format)
+            ? tr('tournaments.screen.formatAllowance', {
+                format: FORMAT_NAME[language][t.format],
+                percent: t.allowancePercent,
+              })
+            : FORMAT_NAME[language][t.format]}
+          {isTeamFormat(t.format) ? ` · ${tr('tournaments.form.teamSizeFixed', { count: t.teamSize })}` : ''}
+          {showsAllowance(t.format) ? null : <span style={{ display: 'block' }}>{formatHint(t.format, tr)}</span>}
         </li>
         <li>{tr('tournaments.screen.tieBreak', { rule: TIE_BREAK_NAME[language][t.tieBreak] })}</li>
         <li>
