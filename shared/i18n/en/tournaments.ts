@@ -220,6 +220,8 @@ export const tournaments: Texts<typeof nbTournaments> = {
     wholeCard: 'The whole card',
     strokesPerHole: 'Strokes per hole',
     strokesCaption: 'Strokes per hole and gross',
+    betterBall: 'Better ball:',
+    counts: "{{name}}'s counts",
   },
   admin: {
     status: 'Status',

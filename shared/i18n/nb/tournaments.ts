@@ -216,6 +216,8 @@ export const tournaments = {
     wholeCard: 'Hele kortet',
     strokesPerHole: 'Slag per hull',
     strokesCaption: 'Slag per hull og brutto',
+    betterBall: 'Beste ball:',
+    counts: '{{name}} teller',
   },
   admin: {
     status: 'Status',
