@@ -257,6 +257,8 @@ export const tournaments: Texts<typeof nbTournaments> = {
     startList: 'Start list',
     firstStart: 'First tee time',
     interval: 'Interval (minutes)',
+    teamsPerGroup_one: 'One team per group (four players).',
+    teamsPerGroup_other: '{{count}} teams per group (four players).',
     groupSize: 'Players per group',
     startingHole: 'Starting hole',
     allFromTee1: 'All from tee 1',

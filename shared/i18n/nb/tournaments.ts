@@ -252,6 +252,8 @@ export const tournaments = {
     startList: 'Startliste',
     firstStart: 'Første start',
     interval: 'Intervall (minutter)',
+    teamsPerGroup_one: 'Ett lag per gruppe (fire spillere).',
+    teamsPerGroup_other: '{{count}} lag per gruppe (fire spillere).',
     groupSize: 'Spillere per gruppe',
     startingHole: 'Starthull',
     allFromTee1: 'Alle fra tee 1',
