@@ -79,6 +79,10 @@ export const tournaments: Texts<typeof nbTournaments> = {
       greensomes:
         'Teams of two, one ball after the tee shots. The team receives 60 % of the lower + 40 % of the higher.',
       scramble: 'The team plays from the best ball. Two: 35 % of the lower + 15 % of the higher; four: 25/20/15/10 %.',
+      scrambleOfTwo:
+        'Teams of two play from the best ball. The team receives 35 % of the lower + 15 % of the higher course handicap.',
+      scrambleOfFour:
+        'Teams of four play from the best ball. The team receives 25, 20, 15 and 10 % of the course handicaps, from the lowest.',
     },
     teamSize: 'Players per team',
     teamSizeOption_one: '{{count}} player',

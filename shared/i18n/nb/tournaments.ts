@@ -74,6 +74,9 @@ export const tournaments = {
       foursomes: 'To på lag slår annethvert slag på én ball. Laget får 50 % av de to banehandicapene samlet.',
       greensomes: 'To på lag, én ball etter utslaget. Laget får 60 % av laveste + 40 % av høyeste banehandicap.',
       scramble: 'Laget spiller fra beste ball. To: 35 % av laveste + 15 % av høyeste; fire: 25/20/15/10 %.',
+      scrambleOfTwo: 'To på lag spiller fra beste ball. Laget får 35 % av laveste + 15 % av høyeste banehandicap.',
+      scrambleOfFour:
+        'Fire på lag spiller fra beste ball. Laget får 25, 20, 15 og 10 % av banehandicapene, fra laveste.',
     },
     teamSize: 'Spillere per lag',
     teamSizeOption_one: '{{count}} spiller',

@@ -125,7 +125,7 @@ export function TournamentFormView({
             label={t('tournaments.fields.format')}
             value={form.format}
             disabled={locked}
-            hint={formatHint(form.format, t)}
+            hint={formatHint(form.format, t, form.teamSize)}
             onChange={(e) => setForm((f) => withFormat(f, e.target.value as TournamentFormat))}
             error={field('format')}
           >

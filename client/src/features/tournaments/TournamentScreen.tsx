@@ -129,7 +129,9 @@ function Details({ t }: { t: TournamentDetail }) {
               })
             : FORMAT_NAME[language][t.format]}
           {isTeamFormat(t.format) ? ` · ${tr('tournaments.form.teamSizeFixed', { count: t.teamSize })}` : ''}
-          {showsAllowance(t.format) ? null : <span style={{ display: 'block' }}>{formatHint(t.format, tr)}</span>}
+          {showsAllowance(t.format) ? null : (
+            <span style={{ display: 'block' }}>{formatHint(t.format, tr, t.teamSize)}</span>
+          )}
         </li>
         <li>{tr('tournaments.screen.tieBreak', { rule: TIE_BREAK_NAME[language][t.tieBreak] })}</li>
         <li>
@@ -353,12 +355,15 @@ function Entrants({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
                       <EntryPlayers entry={e} />
                     </span>
                     <span className="small muted">
-                      {tr('tournaments.screen.indexAndPlaying', {
-                        index: entryIndexes(e)
-                          .map((index) => formatHandicapIndex(index, language))
-                          .join(' / '),
-                        strokes: formatStrokes(e.playingHandicap),
-                      })}
+                      {isTeamEntry(e)
+                        ? // The players' indexes are under the team's name; the team's playing handicap here.
+                          tr('tournaments.screen.playingHandicap', { strokes: formatStrokes(e.playingHandicap) })
+                        : tr('tournaments.screen.indexAndPlaying', {
+                            index: entryIndexes(e)
+                              .map((index) => formatHandicapIndex(index, language))
+                              .join(' / '),
+                            strokes: formatStrokes(e.playingHandicap),
+                          })}
                     </span>
                   </li>
                 ))}

@@ -158,6 +158,10 @@ describe('the tournament form', () => {
     expect(formatHint('foursomes', t)).toContain('50 % av de to banehandicapene samlet');
     expect(formatHint('greensomes', t)).toContain('60 % av laveste + 40 % av høyeste');
     expect(formatHint('scramble', t)).toContain('35 % av laveste + 15 % av høyeste; fire: 25/20/15/10 %');
+    expect(formatHint('scramble', t, 2)).toBe(
+      'To på lag spiller fra beste ball. Laget får 35 % av laveste + 15 % av høyeste banehandicap.',
+    );
+    expect(formatHint('scramble', t, 4)).toContain('25, 20, 15 og 10 %');
     expect(allowanceHint('fourball_stableford', t)).toBe(
       'Tom: 85 % av hver spillers banehandicap (standard for bestball).',
     );

@@ -240,8 +240,15 @@ export function showsAllowance(format: TournamentFormat): boolean {
   return !isOneBallFormat(format);
 }
 
-/** The format select's one line on the chosen format: how its handicap allowance is made (GOLF.md). */
-export function formatHint(format: TournamentFormat, t: TFunction): string {
+/**
+ * The format select's one line on the chosen format: how its handicap allowance is made (GOLF.md); a
+ * scramble's for the team size when it is known (two: 35/15, four: 25/20/15/10).
+ */
+export function formatHint(format: TournamentFormat, t: TFunction, teamSize?: number): string {
+  if (format === 'scramble' && (teamSize === 2 || teamSize === 4))
+    return t(
+      teamSize === 2 ? 'tournaments.form.formatHint.scrambleOfTwo' : 'tournaments.form.formatHint.scrambleOfFour',
+    );
   return t(`tournaments.form.formatHint.${format}`);
 }
 

@@ -14,7 +14,7 @@ import { AddTeam } from './AddTeam';
 import { EntryPlayers } from '../EntryPlayers';
 import { ChangeDivision } from './ChangeDivision';
 import { useRefresh } from './refresh';
-import { entryName, entryIndexes, isGuestEntry } from '../../../../../shared/format/entry';
+import { entryName, entryIndexes, isGuestEntry, isTeamEntry } from '../../../../../shared/format/entry';
 
 /**
  * Entries for organizers: add a member found by search (the club's member list filtered as you type), add
@@ -123,12 +123,15 @@ function EntryRow({
         {isGuestEntry(entry) ? ` ${tr('tournaments.screen.guest')}` : ''}
         <EntryPlayers entry={entry} />
         <div className="small muted">
-          {entry.division.name} ·{' '}
-          {tr('tournaments.screen.index', {
-            index: entryIndexes(entry)
-              .map((index) => formatHandicapIndex(index, language))
-              .join(' / '),
-          })}
+          {entry.division.name}
+          {/* A team's players carry their indexes above. */}
+          {isTeamEntry(entry)
+            ? ''
+            : ` · ${tr('tournaments.screen.index', {
+                index: entryIndexes(entry)
+                  .map((index) => formatHandicapIndex(index, language))
+                  .join(' / '),
+              })}`}
         </div>
       </div>
       <div className="actions">
