@@ -15,7 +15,7 @@ import { connectionOf } from '../../lib/realtime/connection';
 import { stablefordPointsOn, sumPoints } from '../../lib/stableford';
 import { formatStrokes } from '../../lib/handicap';
 import type { TournamentFormat } from '../../../../shared/values';
-import { isFourBall, ranksByPoints } from '../../../../shared/tournament-rules';
+import { ranksByPoints } from '../../../../shared/tournament-rules';
 
 function NotFound() {
   const { t } = useLanguage();
@@ -291,7 +291,8 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
   if (card.error) return <ApiErrorAlert error={card.error} />;
   const pars = card.data.holes.map((h) => h.par);
   const stableford = ranksByPoints(card.data.format);
-  const fourBall = isFourBall(card.data.format);
+  // Four-ball: the server sends each round's strokes received by the ball that counted (and the team's sum).
+  const fourBall = card.data.rounds.some((r) => r.strokesReceived);
   // Four-ball: each round's holes received what the counting ball received there.
   const pointsOn = (strokes: number | null, i: number, received: readonly number[]) =>
     strokes === null ? null : stablefordPointsOn(pars[i]!, received[i] ?? 0, strokes);
