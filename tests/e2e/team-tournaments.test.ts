@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoursesIfEmpty } from '../../server/courses/seed';
 import { callerAs } from '../helpers/caller';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
+import { demoCourseForTournament } from '../helpers/tournaments';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
 import { signedInContext, useAppAndBrowser, watchConsole } from './support';
 
@@ -234,4 +235,97 @@ describe('a scramble tournament of two teams in a real browser', () => {
     expect(spectatorErrors).toEqual([]);
     for (const context of [adminContext, monaContext, kariContext, perContext, spectatorContext]) await context.close();
   }, 180_000);
+
+  it('four-ball Stableford: each player scores their own ball, the better ball counts, and the public card says who received what', async () => {
+    const org = await createOrganization(app.deps.db, 'Bestball GK');
+    const admin = await createUser(app.deps.db, { name: 'Arne Admin', handicapIndex: 20 });
+    const lise = await createUser(app.deps.db, { name: 'Lise Lund', handicapIndex: 24 });
+    const odd = await createUser(app.deps.db, { name: 'Odd Ek', handicapIndex: 6 });
+    const tor = await createUser(app.deps.db, { name: 'Tor Vik', handicapIndex: 15 });
+    const siv = await createUser(app.deps.db, { name: 'Siv Alm', handicapIndex: 30 });
+    await addMember(app.deps.db, org.id, admin.id, 'owner');
+    for (const user of [lise, odd, tor, siv]) await addMember(app.deps.db, org.id, user.id, 'member');
+    const bogstad = await demoCourseForTournament(app.deps.db);
+    const asAdmin = (await callerAs(app.deps, admin)).caller;
+    const created = await asAdmin.tournaments.create({
+      organizationId: org.id,
+      name: 'Bestballen',
+      visibility: 'public',
+      format: 'fourball_stableford',
+      rounds: [{ number: 1, courseId: bogstad.courseId, playedOn: '2026-06-13' }],
+      divisions: [{ name: 'Åpen', teeId: bogstad.tees['Gul/male']!.id }],
+    });
+    const ids = { organizationId: org.id, tournamentId: created.id };
+    await asAdmin.tournaments.setStatus({ ...ids, status: 'open' });
+    await (await callerAs(app.deps, lise)).caller.tournaments.enter({ ...ids, partnerUserId: odd.id });
+    await asAdmin.tournaments.enter({ ...ids, players: [{ userId: tor.id }, { userId: siv.id }] });
+    await asAdmin.tournaments.setGroups({
+      ...ids,
+      round: 1,
+      generate: { firstStartsAt: '2026-06-13T07:00:00Z', intervalMinutes: 10, groupSize: 2 },
+    });
+    await asAdmin.tournaments.setStatus({ ...ids, status: 'closed' });
+    await asAdmin.tournaments.setStatus({ ...ids, status: 'in_progress' });
+
+    // Lise's phone: her team's name over her own row and Odd's, the better ball under them, and the other team's two.
+    const liseContext = await signedIn(lise);
+    const l = await liseContext.newPage();
+    const errors = watchConsole(l);
+    await l.goto(`${app.url}/klubber/${org.id}/turneringer/${created.id}/kort?hull=1`);
+    await l.getByTestId('connection').filter({ hasText: 'Direkte' }).waitFor();
+    await expect.poll(() => l.getByTestId('player-score').count()).toBe(4);
+    await l.getByRole('heading', { name: 'Lund / Ek' }).waitFor();
+    // Hole 1: Lise a par, Odd a double bogey; her par (with her strokes) is the ball that counts.
+    await parOn(l, 'Lise Lund', 1);
+    await parOn(l, 'Odd Ek', 1);
+    await l.getByRole('button', { name: 'Ett slag mer for Odd Ek' }).click();
+    await l.getByRole('button', { name: 'Ett slag mer for Odd Ek' }).click();
+    const better = l.getByRole('region', { name: 'Lund / Ek' }).getByTestId('better-ball');
+    await better.filter({ hasText: 'Lise Lund teller' }).waitFor();
+    const cards = await (await callerAs(app.deps, lise)).caller.tournaments.cards({ ...ids, round: 1 });
+    const ownCard = () => cards.cards.find((c) => c.relation === 'self')!;
+    const [liseBall, oddBall] = ownCard().balls!;
+    const par1 = cards.holes[0]!.par;
+    // The server holds each ball as sent from the phone, with its player.
+    await expect
+      .poll(async () => {
+        const now = await (await callerAs(app.deps, lise)).caller.tournaments.cards({ ...ids, round: 1 });
+        const card = now.cards.find((c) => c.relation === 'self')!;
+        return card.balls!.map((b) => b.strokes[0]);
+      })
+      .toEqual([par1, par1 + 2]);
+    const points = 2 + (liseBall!.strokesReceived[0] ?? 0);
+    await better.filter({ hasText: `${points} poeng` }).waitFor();
+    expect(oddBall!.name).toBe('Odd Ek');
+    // The whole card: a column per ball and the team's better ball after its players.
+    const headers = await l.getByRole('region', { name: 'Slag per hull' }).getByRole('columnheader').allTextContents();
+    expect(headers.slice(2)).toEqual([
+      'Lise Lund',
+      'Odd Ek',
+      'Lund / Ek: beste ball',
+      'Tor Vik',
+      'Siv Alm',
+      'Vik / Alm: beste ball',
+    ]);
+    await shoot(l, 'fourball-scorecard');
+
+    // The spectator's card of the team: its players, and the strokes the counting ball received on each hole.
+    const spectatorContext = await newPhoneContext(browser);
+    const s = await spectatorContext.newPage();
+    const spectatorErrors = watchConsole(s);
+    await s.goto(`${app.url}/t/${created.slug}`);
+    const row = s.getByTestId('leaderboard-row').filter({ hasText: 'Lund / Ek' });
+    await row.getByTestId('leaderboard-players').filter({ hasText: 'Lise Lund, Odd Ek' }).waitFor();
+    await row.getByRole('button', { name: 'Lund / Ek' }).click();
+    await s.getByTestId('card-players').filter({ hasText: 'Lise Lund, Odd Ek' }).waitFor();
+    await s.getByTestId('card-handicap').filter({ hasText: 'spillernes til sammen' }).waitFor();
+    const received = await s.getByTestId('received-row').first().locator('td').allTextContents();
+    expect(received[0]).toBe(String(liseBall!.strokesReceived[0] || ''));
+    await shoot(s, 'fourball-public-card');
+
+    expect(errors).toEqual([]);
+    expect(spectatorErrors).toEqual([]);
+    await liseContext.close();
+    await spectatorContext.close();
+  }, 120_000);
 });

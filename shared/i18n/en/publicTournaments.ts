@@ -46,7 +46,7 @@ export const publicTournaments: Texts<typeof nbPublicTournaments> = {
   handicapLong: 'Playing handicap',
   playingHandicap: 'Playing handicap {{strokes}}',
   playingHandicapSum: "Playing handicap {{strokes}} (the players' together)",
-  received: 'Rec.',
+  received: 'Hcp',
   receivedLong: 'Strokes received by the ball that counts',
   finished: 'Final',
   decidedBy: {

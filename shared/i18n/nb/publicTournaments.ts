@@ -43,7 +43,7 @@ export const publicTournaments = {
   handicapLong: 'Spillehandicap',
   playingHandicap: 'Spillehandicap {{strokes}}',
   playingHandicapSum: 'Spillehandicap {{strokes}} (spillernes til sammen)',
-  received: 'Hcp-slag',
+  received: 'Hcp',
   receivedLong: 'Tildelte slag for ballen som teller',
   finished: 'Ferdig',
   /** Under a position a tie-break gave (a row's decidedBy, decision 0423). */
