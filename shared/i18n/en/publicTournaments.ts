@@ -45,6 +45,9 @@ export const publicTournaments: Texts<typeof nbPublicTournaments> = {
   handicap: 'Hcp',
   handicapLong: 'Playing handicap',
   playingHandicap: 'Playing handicap {{strokes}}',
+  playingHandicapSum: "Playing handicap {{strokes}} (the players' together)",
+  received: 'Hcp',
+  receivedLong: 'Strokes received by the ball that counts',
   finished: 'Final',
   decidedBy: {
     lowest_handicap: 'decided on lowest hcp',

@@ -42,6 +42,9 @@ export const publicTournaments = {
   handicap: 'Hcp',
   handicapLong: 'Spillehandicap',
   playingHandicap: 'Spillehandicap {{strokes}}',
+  playingHandicapSum: 'Spillehandicap {{strokes}} (spillernes til sammen)',
+  received: 'Hcp',
+  receivedLong: 'Tildelte slag for ballen som teller',
   finished: 'Ferdig',
   /** Under a position a tie-break gave (a row's decidedBy, decision 0423). */
   decidedBy: {

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { LeaderboardRowView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { formatDays } from '../../../../shared/format/dates';
-import type { TournamentFormat } from '../../../../shared/values';
+import type { Language, TournamentFormat } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
 import { ROUTES } from '../../routes';
@@ -57,7 +57,8 @@ function FinishedTournament({ tournament }: { tournament: TournamentView }) {
               : division.rows
                   .slice(0, 3)
                   .map(
-                    (row) => `${placeOf(row)} ${shownName(row.name, language)} ${scoreOf(row, tournament.format, t)}`,
+                    (row) =>
+                      `${placeOf(row)} ${shownName(row.name, language)}${playersOf(row, language)} ${scoreOf(row, tournament.format, t)}`,
                   )
                   .join(' · ')}
           </div>
@@ -65,6 +66,11 @@ function FinishedTournament({ tournament }: { tournament: TournamentView }) {
       </div>
     </li>
   );
+}
+
+/** A team's players in brackets after its name, as a notice board lists a pair: " (Mona Medlem, Per Medlem)". */
+function playersOf(row: LeaderboardRowView, language: Language): string {
+  return row.players ? ` (${row.players.map((name) => shownName(name, language)).join(', ')})` : '';
 }
 
 /** "1." as a result list numbers a place, and "T2" as it marks a shared one. */

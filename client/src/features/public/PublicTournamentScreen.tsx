@@ -239,6 +239,12 @@ function LeaderboardRow({
           >
             {shownName(row.name, language)}
           </button>
+          {row.players ? (
+            // A team's players under its name, small: the column wraps, the board keeps its width.
+            <span className="lb-players small muted" data-testid="leaderboard-players">
+              {row.players.map((name) => shownName(name, language)).join(', ')}
+            </span>
+          ) : null}
           {row.decidedBy ? (
             // Beside the position, in the one column that wraps: the board still fits a phone's width.
             <span className="decided-by small muted" data-testid="leaderboard-decided-by">
@@ -273,7 +279,7 @@ function LeaderboardRow({
 
 /** A player's hole-by-hole card (public.card), read again whenever their row changes. */
 function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const card = trpc.public.card.useQuery({ slug, entryId: row.entryId });
   const { refetch } = card;
   const signature = `${row.thru}/${row.strokes}/${row.rounds.join(',')}`;
@@ -285,74 +291,100 @@ function PlayerCard({ slug, row }: { slug: string; row: LeaderboardRowView }) {
   if (card.error) return <ApiErrorAlert error={card.error} />;
   const pars = card.data.holes.map((h) => h.par);
   const stableford = ranksByPoints(card.data.format);
-  const pointsOn = (strokes: number | null, i: number) =>
-    strokes === null ? null : stablefordPointsOn(pars[i]!, card.data.strokesReceived[i] ?? 0, strokes);
+  // Four-ball: the server sends each round's strokes received by the ball that counted (and the team's sum).
+  const fourBall = card.data.rounds.some((r) => r.strokesReceived);
+  // Four-ball: each round's holes received what the counting ball received there.
+  const pointsOn = (strokes: number | null, i: number, received: readonly number[]) =>
+    strokes === null ? null : stablefordPointsOn(pars[i]!, received[i] ?? 0, strokes);
   const played = card.data.rounds.filter((r) => r.strokes.some((s) => s !== null));
   if (played.length === 0)
     return <p className="muted">{t('publicTournaments.notStarted', { name: card.data.name })}</p>;
   return (
     <section className="player-card" aria-label={t('publicTournaments.cardOf', { name: card.data.name })}>
+      {card.data.players ? (
+        <p className="small" data-testid="card-players">
+          {card.data.players.map((name) => shownName(name, language)).join(', ')}
+        </p>
+      ) : null}
       <p className="small muted" data-testid="card-handicap">
-        {t('publicTournaments.playingHandicap', { strokes: formatStrokes(card.data.playingHandicap) })}
+        {t(fourBall ? 'publicTournaments.playingHandicapSum' : 'publicTournaments.playingHandicap', {
+          strokes: formatStrokes(card.data.playingHandicap),
+        })}
       </p>
-      {played.map((round) => (
-        <div key={round.number}>
-          {card.data.rounds.length > 1 ? <h3>{t('publicTournaments.round', { number: round.number })}</h3> : null}
-          {[0, 9].map((from) => {
-            const sums = cardTotals(round.strokes, pars, from, from + 9);
-            return (
-              <table key={from} className="holes">
-                <caption className="visually-hidden">
-                  {from === 0 ? t('publicTournaments.outCaption') : t('publicTournaments.inCaption')}
-                </caption>
-                <tbody>
-                  <tr>
-                    <th scope="row">{t('publicTournaments.hole')}</th>
-                    {card.data.holes.slice(from, from + 9).map((h) => (
-                      <td key={h.number}>{h.number}</td>
-                    ))}
-                    <td>{from === 0 ? t('publicTournaments.out') : t('publicTournaments.in')}</td>
-                  </tr>
-                  <tr className="muted">
-                    <th scope="row">{t('publicTournaments.par')}</th>
-                    {pars.slice(from, from + 9).map((p, i) => (
-                      <td key={i}>{p}</td>
-                    ))}
-                    <td>{pars.slice(from, from + 9).reduce((a, b) => a + b, 0)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t('publicTournaments.strokes')}</th>
-                    {round.strokes.slice(from, from + 9).map((s, i) => (
-                      <td
-                        key={i}
-                        className={s === null ? '' : s < pars[from + i]! ? 'under' : s > pars[from + i]! ? 'over' : ''}
-                      >
-                        <span>{s ?? '·'}</span>
-                      </td>
-                    ))}
-                    <td className="strong">{sums.played ? sums.strokes : '–'}</td>
-                  </tr>
-                  {stableford ? (
-                    <tr data-testid="points-row">
-                      <th scope="row">{t('publicTournaments.points')}</th>
-                      {round.strokes.slice(from, from + 9).map((s, i) => (
-                        <td key={i}>{pointsOn(s, from + i) ?? '·'}</td>
+      {played.map((round) => {
+        const received = round.strokesReceived ?? card.data.strokesReceived;
+        return (
+          <div key={round.number}>
+            {card.data.rounds.length > 1 ? <h3>{t('publicTournaments.round', { number: round.number })}</h3> : null}
+            {[0, 9].map((from) => {
+              const sums = cardTotals(round.strokes, pars, from, from + 9);
+              return (
+                <table key={from} className="holes">
+                  <caption className="visually-hidden">
+                    {from === 0 ? t('publicTournaments.outCaption') : t('publicTournaments.inCaption')}
+                  </caption>
+                  <tbody>
+                    <tr>
+                      <th scope="row">{t('publicTournaments.hole')}</th>
+                      {card.data.holes.slice(from, from + 9).map((h) => (
+                        <td key={h.number}>{h.number}</td>
                       ))}
-                      <td className="strong">
-                        {sumPoints(
-                          Array.from({ length: 9 }, (_, i) => from + i),
-                          (i) => pointsOn(round.strokes[i] ?? null, i),
-                        ) ?? '–'}
-                      </td>
+                      <td>{from === 0 ? t('publicTournaments.out') : t('publicTournaments.in')}</td>
                     </tr>
-                  ) : null}
-                </tbody>
-              </table>
-            );
-          })}
-          <p className="small muted">{grossText(round.strokes, pars, t)}</p>
-        </div>
-      ))}
+                    <tr className="muted">
+                      <th scope="row">{t('publicTournaments.par')}</th>
+                      {pars.slice(from, from + 9).map((p, i) => (
+                        <td key={i}>{p}</td>
+                      ))}
+                      <td>{pars.slice(from, from + 9).reduce((a, b) => a + b, 0)}</td>
+                    </tr>
+                    <tr>
+                      <th scope="row">{t('publicTournaments.strokes')}</th>
+                      {round.strokes.slice(from, from + 9).map((s, i) => (
+                        <td
+                          key={i}
+                          className={
+                            s === null ? '' : s < pars[from + i]! ? 'under' : s > pars[from + i]! ? 'over' : ''
+                          }
+                        >
+                          <span>{s ?? '·'}</span>
+                        </td>
+                      ))}
+                      <td className="strong">{sums.played ? sums.strokes : '–'}</td>
+                    </tr>
+                    {round.strokesReceived ? (
+                      <tr className="muted" data-testid="received-row">
+                        <th scope="row">
+                          <abbr title={t('publicTournaments.receivedLong')}>{t('publicTournaments.received')}</abbr>
+                        </th>
+                        {received.slice(from, from + 9).map((r, i) => (
+                          <td key={i}>{r === 0 ? '' : r}</td>
+                        ))}
+                        <td>{received.slice(from, from + 9).reduce((a, b) => a + b, 0)}</td>
+                      </tr>
+                    ) : null}
+                    {stableford ? (
+                      <tr data-testid="points-row">
+                        <th scope="row">{t('publicTournaments.points')}</th>
+                        {round.strokes.slice(from, from + 9).map((s, i) => (
+                          <td key={i}>{pointsOn(s, from + i, received) ?? '·'}</td>
+                        ))}
+                        <td className="strong">
+                          {sumPoints(
+                            Array.from({ length: 9 }, (_, i) => from + i),
+                            (i) => pointsOn(round.strokes[i] ?? null, i, received),
+                          ) ?? '–'}
+                        </td>
+                      </tr>
+                    ) : null}
+                  </tbody>
+                </table>
+              );
+            })}
+            <p className="small muted">{grossText(round.strokes, pars, t)}</p>
+          </div>
+        );
+      })}
     </section>
   );
 }
@@ -377,7 +409,21 @@ function StartList({ groups }: { groups: PublicGroupView[] }) {
                       <strong>{startTime(g.startsAt, language)}</strong>
                       <span className="small muted">{t('publicTournaments.tee', { tee: g.tee })}</span>
                     </div>
-                    <div>{g.entries.map((e) => shownName(e.name, language)).join(', ') || '–'}</div>
+                    {g.entries.some((e) => e.players) ? (
+                      // Teams: each on a line of its own, its players under it, small.
+                      g.entries.map((e) => (
+                        <div key={e.id} data-testid="startlist-team">
+                          {shownName(e.name, language)}
+                          {e.players ? (
+                            <span className="small muted" style={{ display: 'block' }}>
+                              {e.players.map((name) => shownName(name, language)).join(', ')}
+                            </span>
+                          ) : null}
+                        </div>
+                      ))
+                    ) : (
+                      <div>{g.entries.map((e) => shownName(e.name, language)).join(', ') || '–'}</div>
+                    )}
                   </li>
                 ))}
             </ol>

@@ -23,7 +23,18 @@ import { RoundTabs } from './RoundTabs';
 import { ConnectionLine } from '../scorecard/ConnectionLine';
 import { HoleBar } from '../scorecard/HoleBar';
 import { CompactCard, type CardFooterRow } from '../scorecard/ScoreCard';
-import { firstOpenHole, signatureText, signBlocker, totalsParts } from './card';
+import {
+  ballOfKey,
+  cardBalls,
+  countingBall,
+  firstOpenHole,
+  heldStrokes,
+  shownCardStrokes,
+  signatureText,
+  signBlocker,
+  totalsParts,
+  type CardBall,
+} from './card';
 import { currentRound, localToday, startText, STATUS_NAME } from './tournament';
 import { useTournamentCards } from './useTournamentCards';
 import './tournaments.css';
@@ -116,8 +127,8 @@ function Scorecard({ t }: { t: TournamentView }) {
             <div>
               {live ? (
                 <ScoreConflicts
-                  players={mine.map((c) => ({ id: c.entryId, name: c.name }))}
-                  strokesNow={(entryId, hole) => mine.find((c) => c.entryId === entryId)?.strokes[hole - 1] ?? null}
+                  players={mine.flatMap(cardBalls).map((b) => ({ id: b.key, name: shownName(b.name, language) }))}
+                  strokesNow={(key, hole) => heldStrokes(view, key, hole)}
                   conflicts={conflicts}
                   onDismiss={dismissConflict}
                 />
@@ -167,8 +178,20 @@ function useSavedTournament(organizationId: string, tournamentId: string) {
 
 const HOLES = Array.from({ length: HOLES_PER_TOURNAMENT_ROUND }, (_, i) => i + 1);
 
-function shownCard(card: TournamentCardView, pending: PendingScores): (number | null)[] {
-  return card.strokes.map((s, i) => shownStrokes(pending, card.entryId, i + 1, s));
+/** The strokes this phone shows on a hole of a ball: one waiting to be sent, else the server's. */
+function shownOn(pending: PendingScores, ball: CardBall, hole: number): number | null {
+  return shownStrokes(pending, ball.key, hole, ball.strokes[hole - 1] ?? null);
+}
+
+/** A card as this phone shows it: its balls, and hole by hole what counts (the better ball in four-ball). */
+function shownCard(card: TournamentCardView, pending: PendingScores) {
+  const balls = cardBalls(card);
+  const byKey = new Map(balls.map((b) => [b.key, b]));
+  const of = (key: string, hole: number) => {
+    const ball = byKey.get(key);
+    return ball ? shownOn(pending, ball, hole) : null;
+  };
+  return { balls, of, ...shownCardStrokes(balls, of) };
 }
 
 function HoleEntry({
@@ -184,7 +207,7 @@ function HoleEntry({
   cards: TournamentCardView[];
   pending: PendingScores;
   editable: boolean;
-  onScore(entryId: string, hole: number, strokes: number | null): void;
+  onScore(key: string, hole: number, strokes: number | null): void;
 }) {
   const { t: tr, language } = useLanguage();
   const [location, navigate] = useLocation();
@@ -199,44 +222,75 @@ function HoleEntry({
     next.set('hull', String(h));
     navigate(`${location}?${next.toString()}`, { replace: true });
   };
+  const holeCards = view.holes.map((h) => ({ hole: h.hole, par: h.par }));
   return (
     <Card>
       {cards.map((card) => {
-        const received = card.strokesReceived[hole - 1] ?? 0;
-        const totals = cardTotals(view.holes, shownCard(card, pending), card.strokesReceived);
-        const running = totalsParts(t.format, totals, formatToPar, tr);
-        return (
-          <StrokeStepper
-            key={card.entryId}
-            name={shownName(card.name, language)}
-            hole={hole}
-            par={info.par}
-            strokes={shownStrokes(pending, card.entryId, hole, card.strokes[hole - 1] ?? null)}
-            editable={editable && !card.locked}
-            onScore={(strokes) => onScore(card.entryId, hole, strokes)}
-            score={
-              <span data-testid="running-score" className={running.rest ? undefined : 'player-running-none'}>
-                {running.main}
-              </span>
-            }
-            details={
-              <>
-                <StrokesReceived received={received} />
-                <div className="small muted">
-                  {card.relation === 'self'
-                    ? tr('tournaments.scorecard.yourCard')
-                    : tr('tournaments.scorecard.youMark')}{' '}
-                  · {tr('tournaments.scorecard.playingHandicap', { strokes: formatStrokes(card.playingHandicap) })}
-                  {card.locked ? ` · ${tr('tournaments.scorecard.lockedShort')}` : ''}
-                </div>
-                {running.rest ? (
-                  <div className="small muted" data-testid="running-totals">
-                    {running.rest}
+        const shown = shownCard(card, pending);
+        const fourBall = card.balls !== undefined;
+        const whose =
+          card.relation === 'self' ? tr('tournaments.scorecard.yourCard') : tr('tournaments.scorecard.youMark');
+        const steppers = shown.balls.map((ball) => {
+          const own = cardTotals(
+            holeCards,
+            HOLES.map((h) => shown.of(ball.key, h)),
+            ball.strokesReceived,
+          );
+          const running = totalsParts(t.format, own, formatToPar, tr);
+          return (
+            <StrokeStepper
+              key={ball.key}
+              name={shownName(ball.name, language)}
+              hole={hole}
+              par={info.par}
+              strokes={shown.of(ball.key, hole)}
+              editable={editable && !card.locked}
+              onScore={(strokes) => onScore(ball.key, hole, strokes)}
+              score={
+                <span data-testid="running-score" className={running.rest ? undefined : 'player-running-none'}>
+                  {running.main}
+                </span>
+              }
+              details={
+                <>
+                  <StrokesReceived received={ball.strokesReceived[hole - 1] ?? 0} />
+                  {ball.players.length > 0 ? (
+                    <div className="small team-players" data-testid="team-players">
+                      {ball.players.map((name) => shownName(name, language)).join(', ')}
+                    </div>
+                  ) : null}
+                  <div className="small muted">
+                    {whose} ·{' '}
+                    {tr('tournaments.scorecard.playingHandicap', { strokes: formatStrokes(ball.playingHandicap) })}
+                    {card.locked ? ` · ${tr('tournaments.scorecard.lockedShort')}` : ''}
                   </div>
-                ) : null}
-              </>
-            }
-          />
+                  {running.rest ? (
+                    <div className="small muted" data-testid="running-totals">
+                      {running.rest}
+                    </div>
+                  ) : null}
+                </>
+              }
+            />
+          );
+        });
+        if (!fourBall) return steppers;
+        // Four-ball: the team's name over its players' rows, its better ball under them.
+        const best = cardTotals(holeCards, shown.strokes, shown.strokesReceived);
+        const counting = countingBall(shown.balls, hole, shown.of);
+        const countingName = shown.balls.find((b) => b.key === counting?.key)?.name;
+        return (
+          <section key={card.entryId} className="team-card" aria-label={shownName(card.name, language)}>
+            <h3 className="team-name">{shownName(card.name, language)}</h3>
+            {steppers}
+            <p className="small better-ball" data-testid="better-ball">
+              <strong>{tr('tournaments.scorecard.betterBall')}</strong>{' '}
+              {totalsParts(t.format, best, formatToPar, tr).main}
+              {countingName
+                ? ` · ${tr('tournaments.scorecard.counts', { name: shownName(countingName, language) })}`
+                : ''}
+            </p>
+          </section>
         );
       })}
       <HoleBar
@@ -273,8 +327,8 @@ function Signatures({
     <Card title={t('tournaments.scorecard.signing')}>
       <FormError error={describeApiError(error)} />
       {cards.map((card) => {
-        const unsent = Object.values(pending).filter((p) => p.participantId === card.entryId).length;
-        const blocker = signBlocker(card, shownCard(card, pending), unsent, t);
+        const unsent = Object.values(pending).filter((p) => ballOfKey(p.participantId).entryId === card.entryId).length;
+        const blocker = signBlocker(card, shownCard(card, pending).strokes, unsent, t);
         const signedByMe = card.relation === 'self' ? card.signedByPlayer : card.signedByMarker;
         return (
           <div key={card.entryId} className="sign-box" data-testid="sign-card">
@@ -331,8 +385,9 @@ function Signatures({
 }
 
 /**
- * The whole card of my group: strokes per hole, points beside them in Stableford, and under the total each
- * player's playing handicap, net and points as the format counts them.
+ * The whole card of my group: a column per ball (each player's, or a one-ball team's; in four-ball each
+ * team's better ball after its players), strokes per hole, points beside them in Stableford, and under the
+ * total each column's playing handicap, net and points as the format counts them.
  */
 function FullCard({
   format,
@@ -346,18 +401,43 @@ function FullCard({
   pending: PendingScores;
 }) {
   const { t, language } = useLanguage();
-  const shown = new Map(cards.map((card) => [card.entryId, shownCard(card, pending)]));
-  const byId = new Map(cards.map((card) => [card.entryId, card]));
-  const strokesOf = (entryId: string, hole: number) => shown.get(entryId)?.[hole - 1] ?? null;
-  const totals = (entryId: string) => {
-    const card = byId.get(entryId)!;
-    const sums = cardTotals(view.holes, shown.get(entryId)!, card.strokesReceived);
+  const holeCards = view.holes.map((h) => ({ hole: h.hole, par: h.par }));
+  // Each column: what it shows per hole, with the strokes received there, and its playing handicap.
+  const columns = cards.flatMap((card) => {
+    const shown = shownCard(card, pending);
+    const balls = shown.balls.map((ball) => ({
+      id: ball.key,
+      name: shownName(ball.name, language),
+      strokes: HOLES.map((h) => shown.of(ball.key, h)),
+      received: ball.strokesReceived,
+      playingHandicap: ball.playingHandicap as number | null,
+    }));
+    if (card.balls === undefined) return balls;
+    return [
+      ...balls,
+      {
+        id: `better:${card.entryId}`,
+        name: t('rounds.card.betterBall', { side: shownName(card.name, language) }),
+        strokes: shown.strokes,
+        received: shown.strokesReceived,
+        playingHandicap: null,
+      },
+    ];
+  });
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const strokesOf = (id: string, hole: number) => byId.get(id)?.strokes[hole - 1] ?? null;
+  const totals = (id: string) => {
+    const column = byId.get(id)!;
+    const sums = cardTotals(holeCards, column.strokes, column.received);
     return sums.holesPlayed > 0 ? sums : null;
   };
   const footer: CardFooterRow[] = [
     {
       label: t('tournaments.scorecard.playingHandicapRow'),
-      valueOf: (id) => formatStrokes(byId.get(id)!.playingHandicap),
+      valueOf: (id) => {
+        const ph = byId.get(id)?.playingHandicap ?? null;
+        return ph === null ? '' : formatStrokes(ph);
+      },
     },
   ];
   if (format !== 'stroke_gross') footer.push({ label: t('rounds.card.net'), valueOf: (id) => totals(id)?.net ?? '' });
@@ -369,14 +449,14 @@ function FullCard({
       label={t('tournaments.scorecard.strokesPerHole')}
       caption={t('tournaments.scorecard.strokesCaption')}
       holes={view.holes}
-      players={cards.map((card) => ({ id: card.entryId, name: shownName(card.name, language) }))}
+      players={columns.map((c) => ({ id: c.id, name: c.name }))}
       strokesOf={strokesOf}
       pointsOf={
         ranksByPoints(format)
-          ? (entryId, hole) => {
-              const strokes = strokesOf(entryId, hole);
+          ? (id, hole) => {
+              const strokes = strokesOf(id, hole);
               const info = view.holes[hole - 1];
-              const received = byId.get(entryId)?.strokesReceived[hole - 1] ?? 0;
+              const received = byId.get(id)?.received[hole - 1] ?? 0;
               return strokes === null || !info ? null : stablefordPointsOn(info.par, received, strokes);
             }
           : undefined

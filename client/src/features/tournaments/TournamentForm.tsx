@@ -7,14 +7,19 @@ import { courseTitle, teeLabel } from '../courses/format';
 import { CourseFinder, type CourseFinderMode } from '../courses/CourseFinder';
 import {
   allowanceHint,
+  formatHint,
+  showsAllowance,
+  teamSizeChoices,
   tieBreakHint,
   toTournamentFields,
+  withFormat,
   type TournamentFields,
   type TournamentForm,
 } from './tournament-form';
 import { FORMAT_NAME, TIE_BREAK_NAME, VISIBILITY_NAME } from './tournament';
 import './tournaments.css';
 import {
+  isTeamFormat,
   TIE_BREAKS,
   TOURNAMENT_FORMATS,
   TOURNAMENT_VISIBILITIES,
@@ -72,6 +77,7 @@ export function TournamentFormView({
     'description',
     'visibility',
     'format',
+    'teamSize',
     'allowancePercent',
     'tieBreak',
     'maxHandicapIndex',
@@ -119,7 +125,8 @@ export function TournamentFormView({
             label={t('tournaments.fields.format')}
             value={form.format}
             disabled={locked}
-            onChange={(e) => set({ format: e.target.value as TournamentFormat })}
+            hint={formatHint(form.format, t, form.teamSize)}
+            onChange={(e) => setForm((f) => withFormat(f, e.target.value as TournamentFormat))}
             error={field('format')}
           >
             {TOURNAMENT_FORMATS.map((f) => (
@@ -128,16 +135,47 @@ export function TournamentFormView({
               </option>
             ))}
           </SelectField>
-          <TextField
-            label={t('tournaments.fields.allowance')}
-            inputMode="numeric"
-            disabled={locked}
-            value={form.allowance}
-            hint={allowanceHint(form.format, t)}
-            onChange={(e) => set({ allowance: e.target.value })}
-            error={field('allowancePercent')}
-          />
+          {teamSizeChoices(form.format).length > 0 ? (
+            <SelectField
+              label={t('tournaments.form.teamSize')}
+              value={String(form.teamSize)}
+              disabled={locked}
+              onChange={(e) => set({ teamSize: Number(e.target.value) })}
+              error={field('teamSize')}
+            >
+              {teamSizeChoices(form.format).map((size) => (
+                <option key={size} value={size}>
+                  {t('tournaments.form.teamSizeOption', { count: size })}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          {showsAllowance(form.format) ? (
+            <TextField
+              label={t('tournaments.fields.allowance')}
+              inputMode="numeric"
+              disabled={locked}
+              value={form.allowance}
+              hint={allowanceHint(form.format, t)}
+              onChange={(e) => set({ allowance: e.target.value })}
+              error={field('allowancePercent')}
+            />
+          ) : null}
         </div>
+        {isTeamFormat(form.format) ? (
+          <p className="small muted" data-testid="team-format-note">
+            {teamSizeChoices(form.format).length === 0
+              ? `${t('tournaments.form.teamSizeFixed', { count: form.teamSize })} `
+              : ''}
+            {showsAllowance(form.format) ? '' : t('tournaments.form.allowanceFixed')}
+          </p>
+        ) : null}
+        {field('teamSize') && teamSizeChoices(form.format).length === 0 ? (
+          <FieldProblem message={field('teamSize')} />
+        ) : null}
+        {field('allowancePercent') && !showsAllowance(form.format) ? (
+          <FieldProblem message={field('allowancePercent')} />
+        ) : null}
         <SelectField
           label={t('tournaments.fields.tieBreak')}
           value={form.tieBreak}

@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { EntryView, TournamentDetail, TournamentView } from '../../../../shared/schemas/tournaments';
 import { formatDateTime, formatDays } from '../../../../shared/format/dates';
-import type { Language } from '../../../../shared/values';
+import { isTeamFormat, type Language } from '../../../../shared/values';
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
 import { describeApiError } from '../../lib/api-error';
 import { formatHandicapIndex, formatStrokes } from '../../lib/handicap';
 import { ROUTES } from '../../routes';
-import { useUserId } from '../../session/useSession';
+import { useSession, useUserId } from '../../session/useSession';
 import { trpc } from '../../trpc';
-import { Button, Card, ErrorPage, FormError, Loading, Page } from '../../ui';
+import { Button, Card, ErrorPage, FormError, Loading, Page, TextField } from '../../ui';
 import { isAdminRole } from '../orgs/roles';
 import { courseTitle, teeLabel } from '../courses/format';
 import { CardsAdmin } from './admin/CardsAdmin';
@@ -33,9 +33,13 @@ import {
   VISIBILITY_NAME,
 } from './tournament';
 import { courseChoice } from '../courses/course-choice';
+import { formatHint, showsAllowance } from './tournament-form';
 import './tournaments.css';
 import { STATUSES_BEFORE_PLAY } from '../../../../shared/tournament-rules';
-import { entryName, entryIndexes, isGuestEntry } from '../../../../shared/format/entry';
+import { entryName, entryIndexes, entryUserIds, isGuestEntry, isTeamEntry } from '../../../../shared/format/entry';
+import { MemberSearch } from './MemberSearch';
+import { EntryPlayers } from './EntryPlayers';
+import { defaultTeamName, entryWithPlayers, selfEntryKind } from './team-entry';
 
 /**
  * One tournament. Every member: the details, their entry (enter, withdraw), their start time
@@ -117,11 +121,17 @@ function Details({ t }: { t: TournamentDetail }) {
             {tr('tournaments.screen.roundOn', { number: r.number, date: formatDays([r.playedOn], language) })}
           </li>
         ))}
-        <li>
-          {tr('tournaments.screen.formatAllowance', {
-            format: FORMAT_NAME[language][t.format],
-            percent: t.allowancePercent,
-          })}
+        <li data-testid="tournament-format">
+          {showsAllowance(t.format)
+            ? tr('tournaments.screen.formatAllowance', {
+                format: FORMAT_NAME[language][t.format],
+                percent: t.allowancePercent,
+              })
+            : FORMAT_NAME[language][t.format]}
+          {isTeamFormat(t.format) ? ` · ${tr('tournaments.form.teamSizeFixed', { count: t.teamSize })}` : ''}
+          {showsAllowance(t.format) ? null : (
+            <span style={{ display: 'block' }}>{formatHint(t.format, tr, t.teamSize)}</span>
+          )}
         </li>
         <li>{tr('tournaments.screen.tieBreak', { rule: TIE_BREAK_NAME[language][t.tieBreak] })}</li>
         <li>
@@ -209,12 +219,27 @@ function MyEntry({
               />
             ) : null}
             <FormError error={describeApiError(enter.error)} />
-            <Button
-              busy={enter.isPending}
-              onClick={() => enter.mutate({ ...ids, ...(division ? { divisionId: division } : {}) })}
-            >
-              {tr('tournaments.screen.enterMe')}
-            </Button>
+            {selfEntryKind(t.teamSize) === 'alone' ? (
+              <Button
+                busy={enter.isPending}
+                onClick={() => enter.mutate({ ...ids, ...(division ? { divisionId: division } : {}) })}
+              >
+                {tr('tournaments.screen.enterMe')}
+              </Button>
+            ) : selfEntryKind(t.teamSize) === 'withPartner' ? (
+              <PartnerEntry
+                t={t}
+                entries={entries}
+                busy={enter.isPending}
+                onEnter={(partner) =>
+                  enter.mutate({ ...ids, ...partner, ...(division ? { divisionId: division } : {}) })
+                }
+              />
+            ) : (
+              <p className="muted" data-testid="entry-by-club">
+                {tr('tournaments.team.byClub', { count: t.teamSize })}
+              </p>
+            )}
           </>
         ) : (
           <p className="muted" data-testid="entry-closed">
@@ -238,6 +263,12 @@ function MyEntry({
         · {tr('tournaments.screen.playingHandicap', { strokes: formatStrokes(mine.playingHandicap) })}
         {t.status === 'in_progress' || t.status === 'finished' ? ` ${tr('tournaments.screen.locked')}` : ''}
       </p>
+      {isTeamEntry(mine) ? (
+        <div className="team-entry" data-testid="my-team">
+          <strong>{shownName(mine.name, language)}</strong>
+          <EntryPlayers entry={mine} />
+        </div>
+      ) : null}
       {rounds.map((r) => {
         const group = groupOf(entries, mine, r.number);
         return (
@@ -250,7 +281,7 @@ function MyEntry({
                 <p className="start-time">{startText(group.startsAt, group.tee, tr, language)}</p>
                 <p className="small">
                   {tr('tournaments.screen.group', {
-                    names: group.entries.map((e) => shownName(entryName(e), language)).join(', '),
+                    names: group.entries.map((e) => entryWithPlayers(e, (n) => shownName(n, language))).join(', '),
                   })}
                 </p>
               </>
@@ -273,7 +304,11 @@ function MyEntry({
           <FormError error={describeApiError(withdraw.error)} />
           {sure ? (
             <div className="confirm-box">
-              <p>{tr('tournaments.screen.withdrawQuestion', { name: t.name })}</p>
+              <p>
+                {isTeamEntry(mine)
+                  ? tr('tournaments.team.withdrawQuestion', { name: t.name })
+                  : tr('tournaments.screen.withdrawQuestion', { name: t.name })}
+              </p>
               <div className="row">
                 <Button
                   variant="danger"
@@ -317,14 +352,18 @@ function Entrants({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
                     <span>
                       {shownName(entryName(e), language)}
                       {isGuestEntry(e) ? ` ${tr('tournaments.screen.guest')}` : ''}
+                      <EntryPlayers entry={e} />
                     </span>
                     <span className="small muted">
-                      {tr('tournaments.screen.indexAndPlaying', {
-                        index: entryIndexes(e)
-                          .map((index) => formatHandicapIndex(index, language))
-                          .join(' / '),
-                        strokes: formatStrokes(e.playingHandicap),
-                      })}
+                      {isTeamEntry(e)
+                        ? // The players' indexes are under the team's name; the team's playing handicap here.
+                          tr('tournaments.screen.playingHandicap', { strokes: formatStrokes(e.playingHandicap) })
+                        : tr('tournaments.screen.indexAndPlaying', {
+                            index: entryIndexes(e)
+                              .map((index) => formatHandicapIndex(index, language))
+                              .join(' / '),
+                            strokes: formatStrokes(e.playingHandicap),
+                          })}
                     </span>
                   </li>
                 ))}
@@ -334,5 +373,68 @@ function Entrants({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
         })
       )}
     </Card>
+  );
+}
+
+/**
+ * A member enters a team of two with a member partner (`partnerUserId`): the partner found among the
+ * club's members, those already entered left out; a team name may be typed, else the surnames are used.
+ */
+function PartnerEntry({
+  t,
+  entries,
+  busy,
+  onEnter,
+}: {
+  t: TournamentView;
+  entries: EntryView[];
+  busy: boolean;
+  onEnter(partner: { partnerUserId: string; name?: string }): void;
+}) {
+  const { t: tr } = useLanguage();
+  const me = useUserId();
+  const session = useSession();
+  const myName = session.status === 'full' ? session.user.name : null;
+  const [partner, setPartner] = useState<{ userId: string; name: string } | null>(null);
+  const [name, setName] = useState('');
+  const shownDefault = partner ? defaultTeamName([myName ?? '', partner.name]) : '';
+  return (
+    <div data-testid="partner-entry">
+      <p className="small">{tr('tournaments.team.withPartnerIntro')}</p>
+      {partner ? (
+        <>
+          <div className="row between">
+            <span>
+              {tr('tournaments.team.partner')} <strong data-testid="partner">{partner.name}</strong>
+            </span>
+            <Button size="small" variant="link" onClick={() => setPartner(null)}>
+              {tr('tournaments.team.otherPartner')}
+            </Button>
+          </div>
+          <TextField
+            label={tr('tournaments.team.name')}
+            value={name}
+            maxLength={80}
+            placeholder={shownDefault || undefined}
+            hint={shownDefault ? tr('tournaments.team.nameDefault', { name: shownDefault }) : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Button
+            busy={busy}
+            onClick={() => onEnter({ partnerUserId: partner.userId, ...(name.trim() ? { name: name.trim() } : {}) })}
+          >
+            {tr('tournaments.team.enterWith', { name: partner.name })}
+          </Button>
+        </>
+      ) : (
+        <MemberSearch
+          organizationId={t.organizationId}
+          excluded={new Set([me, ...entries.flatMap(entryUserIds)])}
+          label={tr('tournaments.team.partnerSearch')}
+          chooseLabel={(member) => tr('tournaments.team.choosePartner', { name: member })}
+          onChoose={setPartner}
+        />
+      )}
+    </div>
   );
 }

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { applyLanguage, i18n, loadTexts } from '../../i18n';
 import { cardTotals, formatToPar } from '../scorecard/scorecard';
-import { firstOpenHole, holeList, missingHoles, signatureText, signBlocker, totalsText } from './card';
+import type { TournamentCardsView, TournamentCardView } from '../../../../shared/schemas/tournaments';
+import {
+  ballKey,
+  ballOfKey,
+  cardBalls,
+  countingBall,
+  firstOpenHole,
+  heldStrokes,
+  holeList,
+  missingHoles,
+  shownCardStrokes,
+  signatureText,
+  signBlocker,
+  totalsText,
+  withStrokes,
+} from './card';
 
 // The texts the code under test words things with, as its screens load them.
 await loadTexts(['rounds', 'tournaments']);
@@ -72,5 +87,86 @@ describe('the tournament card', () => {
       'Signed by the marker, waiting for the player',
     );
     await applyLanguage('nb');
+  });
+
+  const empty = () => Array.from({ length: 18 }, () => null as number | null);
+  const none = () => Array.from({ length: 18 }, () => 0);
+  const teamCard = (patch: Partial<TournamentCardView>): TournamentCardView => ({
+    entryId: 'e1',
+    name: 'Medlem / Gjest',
+    players: ['Mona Medlem', 'Gunnar Gjest'],
+    division: { id: 'd', name: 'A' },
+    playingHandicap: 9,
+    relation: 'self',
+    strokes: empty(),
+    strokesReceived: none(),
+    lengths: empty(),
+    signedByPlayer: false,
+    signedByMarker: false,
+    locked: false,
+    ...patch,
+  });
+
+  it('has one row for a one-ball team, named by the team with its players, sent without a player', () => {
+    const [ball, ...more] = cardBalls(teamCard({}));
+    expect(more).toEqual([]);
+    expect(ball).toMatchObject({ key: 'e1', playerId: null, name: 'Medlem / Gjest' });
+    expect(ball!.players).toEqual(['Mona Medlem', 'Gunnar Gjest']);
+    expect(ballOfKey(ball!.key)).toEqual({ entryId: 'e1', playerId: null });
+  });
+
+  it('has a row per player in four-ball, each sent with its playerId, and the better ball counting per hole', () => {
+    const received = (holes: number[]) => Array.from({ length: 18 }, (_, i) => (holes.includes(i + 1) ? 1 : 0));
+    const card = teamCard({
+      balls: [
+        { playerId: 'p1', name: 'Mona Medlem', playingHandicap: 1, strokes: empty(), strokesReceived: received([1]) },
+        { playerId: 'p2', name: 'Per Medlem', playingHandicap: 2, strokes: empty(), strokesReceived: received([2, 3]) },
+      ],
+    });
+    const balls = cardBalls(card);
+    expect(balls.map((b) => [b.name, b.key])).toEqual([
+      ['Mona Medlem', 'e1/p1'],
+      ['Per Medlem', 'e1/p2'],
+    ]);
+    expect(ballOfKey(ballKey('e1', 'p2'))).toEqual({ entryId: 'e1', playerId: 'p2' });
+    // Hole 1: both net 4 (Mona's 5 with a stroke, Per's 4 without): the lower gross, Per's, counts.
+    // Hole 2: Per's 5 with a stroke, net 4, beats Mona's 5. Hole 3: Mona's alone. Hole 4: nobody's yet.
+    const shown: Record<string, (number | null)[]> = { 'e1/p1': [5, 5, 4], 'e1/p2': [4, 5, null] };
+    const of = (key: string, hole: number) => shown[key]?.[hole - 1] ?? null;
+    expect(countingBall(balls, 1, of)).toEqual({ key: 'e1/p2', strokes: 4, received: 0 });
+    expect(countingBall(balls, 2, of)).toEqual({ key: 'e1/p2', strokes: 5, received: 1 });
+    expect(countingBall(balls, 3, of)).toEqual({ key: 'e1/p1', strokes: 4, received: 0 });
+    expect(countingBall(balls, 4, of)).toBeNull();
+    const better = shownCardStrokes(balls, of);
+    expect(better.strokes.slice(0, 4)).toEqual([4, 5, 4, null]);
+    expect(better.strokesReceived.slice(0, 3)).toEqual([0, 1, 0]);
+    // Complete once every hole has a score on some ball.
+    expect(signBlocker(card, better.strokes, 0, t)).toBe(
+      'Mangler hull 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17 og 18.',
+    );
+  });
+
+  it('writes a saved score into its ball, and reads back what the server holds on it', () => {
+    const view: TournamentCardsView = {
+      round: 1,
+      holes: [],
+      group: null,
+      myEntryId: 'e1',
+      cards: [
+        teamCard({
+          signedByPlayer: true,
+          balls: [{ playerId: 'p1', name: 'Mona', playingHandicap: 1, strokes: empty(), strokesReceived: none() }],
+        }),
+        teamCard({ entryId: 'e2' }),
+      ],
+    };
+    const four = withStrokes(view, 'e1/p1', 3, 5)!;
+    expect(heldStrokes(four, 'e1/p1', 3)).toBe(5);
+    expect(four.cards[0]!.strokes[2]).toBeNull();
+    expect(four.cards[0]!.signedByPlayer).toBe(false);
+    const one = withStrokes(view, 'e2', 7, 4)!;
+    expect(heldStrokes(one, 'e2', 7)).toBe(4);
+    expect(heldStrokes(one, 'e1/p1', 7)).toBeNull();
+    expect(heldStrokes(one, 'nobody', 7)).toBeNull();
   });
 });

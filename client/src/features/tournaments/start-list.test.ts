@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { applyLanguage, i18n, loadTexts } from '../../i18n';
-import { clashes, groupsFromEntries, moveEntry, oneTeeStart, twoTeeStart, type DraftGroup } from './start-list';
+import {
+  clashes,
+  entriesPerGroup,
+  groupsFromEntries,
+  hasRoom,
+  moveEntry,
+  oneTeeStart,
+  twoTeeStart,
+  type DraftGroup,
+} from './start-list';
 
 // The texts the code under test words things with, as its screens load them.
 await loadTexts(['tournaments']);
@@ -22,6 +31,19 @@ describe('the start list editor', () => {
     expect(moveEntry(groups(), 'g', 1, 10).map((g) => g.entryIds)).toEqual([
       ['a', 'b', 'c', 'd'],
       ['e', 'f', 'g'],
+    ]);
+  });
+
+  it('holds four players a group: two teams of two, one team of four', () => {
+    expect([entriesPerGroup(1), entriesPerGroup(2), entriesPerGroup(4)]).toEqual([4, 2, 1]);
+    // Teams of two: the second group (two teams) is full, the third has room for one more.
+    expect(hasRoom(groups()[1]!, 2)).toBe(false);
+    expect(hasRoom(groups()[2]!, 2)).toBe(true);
+    expect(moveEntry(groups(), 'g', 1, 10, undefined, 2)).toEqual(groups());
+    expect(moveEntry(groups(), 'f', 2, 10, undefined, 2).map((g) => g.entryIds)).toEqual([
+      ['a', 'b', 'c', 'd'],
+      ['e'],
+      ['g', 'f'],
     ]);
   });
 

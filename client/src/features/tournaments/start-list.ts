@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { GroupView } from '../../../../shared/schemas/tournaments';
-import { GROUP_MAX_ENTRIES } from '../../../../shared/tournament-rules';
+import { GROUP_MAX_ENTRIES, GROUP_MAX_PLAYERS } from '../../../../shared/tournament-rules';
 
 /**
  * The start list being edited: groups in start order, each a start time, a tee and its entries. Players are
@@ -42,8 +42,9 @@ function addMinutes(iso: string, minutes: number): string {
 
 /**
  * Moves a player to group `to` (an index; `groups.length` makes a new group after the last, `interval`
- * minutes after it), or puts a player who has no group there. A full group (four) takes nobody; a group
- * left empty disappears. `firstStartsAt` is the new group's time when there is no group yet.
+ * minutes after it), or puts a player who has no group there. A full group (`most` entries: four players,
+ * or two teams of two, one of four) takes nobody; a group left empty disappears. `firstStartsAt` is the new
+ * group's time when there is no group yet.
  */
 export function moveEntry(
   groups: readonly DraftGroup[],
@@ -51,11 +52,12 @@ export function moveEntry(
   to: number,
   interval: number,
   firstStartsAt?: string,
+  most: number = GROUP_MAX_ENTRIES,
 ): DraftGroup[] {
   const from = groups.findIndex((g) => g.entryIds.includes(entryId));
   if (from === to || to < 0 || to > groups.length) return [...groups];
   if (groups.length === 0) return firstStartsAt ? [{ startsAt: firstStartsAt, tee: 1, entryIds: [entryId] }] : [];
-  if (to < groups.length && groups[to]!.entryIds.length >= GROUP_MAX_ENTRIES) return [...groups];
+  if (to < groups.length && groups[to]!.entryIds.length >= most) return [...groups];
   const next = groups.map((g) => ({ ...g, entryIds: [...g.entryIds] }));
   if (to === groups.length) {
     const last = groups[groups.length - 1]!;
@@ -66,9 +68,14 @@ export function moveEntry(
   return next.filter((g) => g.entryIds.length > 0);
 }
 
-/** Whether a group may take one more player. */
-export function hasRoom(group: DraftGroup): boolean {
-  return group.entryIds.length < GROUP_MAX_ENTRIES;
+/** Whether a group may take one more entry (`most` of `entriesPerGroup`). */
+export function hasRoom(group: DraftGroup, most: number = GROUP_MAX_ENTRIES): boolean {
+  return group.entryIds.length < most;
+}
+
+/** The entries a group holds at most: four players, so two teams of two or one team of four (decision 0426). */
+export function entriesPerGroup(teamSize: number): number {
+  return Math.floor(GROUP_MAX_PLAYERS / teamSize);
 }
 
 /**

@@ -3,7 +3,11 @@ import { applyLanguage, i18n, loadTexts } from '../../i18n';
 import type { TournamentView } from '../../../../shared/schemas/tournaments';
 import {
   allowanceHint,
+  formatHint,
   formOf,
+  showsAllowance,
+  teamSizeChoices,
+  withFormat,
   newTournamentForm,
   tieBreakHint,
   toTournamentFields,
@@ -146,5 +150,84 @@ describe('the tournament form', () => {
       tieBreak: 'lowest_handicap',
       divisions: [{ id: 'd1' }],
     });
+  });
+
+  it('offers the team formats with their allowance in a line, a size where there is a choice, and no allowance in one ball', () => {
+    expect(formatHint('fourball_stroke', t)).toBe(
+      'To på lag, hver med sin ball og 85 % av banehandicapet. Lagets beste netto på hullet teller.',
+    );
+    expect(formatHint('foursomes', t)).toContain('50 % av de to banehandicapene samlet');
+    expect(formatHint('greensomes', t)).toContain('60 % av laveste + 40 % av høyeste');
+    expect(formatHint('scramble', t)).toContain('35 % av laveste + 15 % av høyeste; fire: 25/20/15/10 %');
+    expect(formatHint('scramble', t, 2)).toBe(
+      'To på lag spiller fra beste ball. Laget får 35 % av laveste + 15 % av høyeste banehandicap.',
+    );
+    expect(formatHint('scramble', t, 4)).toContain('25, 20, 15 og 10 %');
+    expect(allowanceHint('fourball_stableford', t)).toBe(
+      'Tom: 85 % av hver spillers banehandicap (standard for bestball).',
+    );
+    expect(teamSizeChoices('scramble')).toEqual([2, 4]);
+    expect(teamSizeChoices('greensomes')).toEqual([]);
+    expect(teamSizeChoices('stableford')).toEqual([]);
+    expect([showsAllowance('fourball_stroke'), showsAllowance('foursomes'), showsAllowance('scramble')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+
+    // Choosing scramble makes teams of two, a four kept while it stays scramble; an individual format has one.
+    const typed = { ...filled(), allowance: '90' };
+    const scramble = withFormat(typed, 'scramble');
+    expect([scramble.teamSize, scramble.allowance]).toEqual([2, '']);
+    const four = { ...scramble, teamSize: 4 };
+    expect(toTournamentFields(four, t)).toMatchObject({ ok: true, value: { format: 'scramble', teamSize: 4 } });
+    const sent = toTournamentFields(four, t);
+    expect(sent.ok && 'allowancePercent' in sent.value).toBe(false);
+    expect(withFormat(four, 'fourball_stroke').teamSize).toBe(2);
+    expect(withFormat(four, 'stroke_net').teamSize).toBe(1);
+    const individual = toTournamentFields(withFormat(four, 'stroke_net'), t);
+    expect(individual.ok && 'teamSize' in individual.value).toBe(false);
+    // An allowance typed in four-ball goes as typed.
+    expect(toTournamentFields({ ...withFormat(typed, 'fourball_stroke') }, t)).toMatchObject({
+      ok: true,
+      value: { teamSize: 2, allowancePercent: 90 },
+    });
+  });
+
+  it('reads a scramble four back without its fixed 100 %, and fixes its size once play has started', () => {
+    const view: TournamentView = {
+      id: 't',
+      organizationId: 'o',
+      organization: { id: 'o', name: 'Klubben' },
+      slug: 's',
+      status: 'open',
+      entryCount: 0,
+      waitlistCount: 0,
+      teamSize: 4,
+      name: 'Scramble',
+      visibility: 'public',
+      format: 'scramble',
+      allowancePercent: 100,
+      tieBreak: 'countback',
+      rounds: [{ number: 1, courseId: 'c1', playedOn: '2026-06-01' }],
+      divisions: [{ id: 'd1', name: 'A', teeId: 't1' }],
+    };
+    const form = formOf(view, course, 'nb');
+    expect([form.teamSize, form.allowance]).toEqual([4, '']);
+    const fields = toTournamentFields(form, t);
+    if (!fields.ok) throw new Error('form not valid');
+    expect(toUpdateChanges(fields.value, false)).toMatchObject({ format: 'scramble', teamSize: 4 });
+    expect((toUpdateChanges(fields.value, false) as { allowancePercent?: number }).allowancePercent).toBeUndefined();
+    expect('teamSize' in toUpdateChanges(fields.value, true)).toBe(false);
+  });
+
+  it('explains the team formats in English too', async () => {
+    await applyLanguage('en');
+    const en = i18n.getFixedT('en');
+    expect(formatHint('foursomes', en)).toBe(
+      'Teams of two play alternate shots with one ball. The team receives 50 % of the two course handicaps combined.',
+    );
+    expect(en('tournaments.form.teamSizeOption', { count: 4 })).toBe('4 players');
+    await applyLanguage('nb');
   });
 });

@@ -1,9 +1,17 @@
 import type { TFunction } from 'i18next';
 import type { TournamentView } from '../../../../shared/schemas/tournaments';
-import { defaultAllowancePercent } from '../../../../shared/tournament-rules';
+import { defaultAllowancePercent, teamSizesOf } from '../../../../shared/tournament-rules';
+import { isFourBallFormat } from '../../../../shared/formats';
 import { formatHandicapIndex, parseHandicapIndex } from '../../lib/handicap';
 import type { CourseChoice } from '../courses/course-choice';
-import type { Language, TieBreak, TournamentFormat, TournamentVisibility } from '../../../../shared/values';
+import {
+  isOneBallFormat,
+  isTeamFormat,
+  type Language,
+  type TieBreak,
+  type TournamentFormat,
+  type TournamentVisibility,
+} from '../../../../shared/values';
 
 /**
  * The tournament form (create and edit) as typed: text where the golfer types, turned into
@@ -24,7 +32,12 @@ export interface TournamentForm {
   description: string;
   visibility: TournamentVisibility;
   format: TournamentFormat;
-  /** Empty: the format's default (100 % gross, 95 % net). */
+  /** Players a team has (docs/contract.md section 12): 1 in the individual formats, 2 or 4 in scramble. */
+  teamSize: number;
+  /**
+   * Empty: the format's default (100 % gross, 95 % net, 85 % four-ball). Not sent in the one-ball formats,
+   * whose team handicap is GOLF.md's combination and the server refuses anything but 100 (decision 0426).
+   */
   allowance: string;
   tieBreak: TieBreak;
   maxIndex: string;
@@ -43,6 +56,7 @@ export function newTournamentForm(today: string, t: TFunction): TournamentForm {
     description: '',
     visibility: 'public',
     format: 'stableford',
+    teamSize: 1,
     allowance: '',
     tieBreak: 'countback',
     maxIndex: '',
@@ -68,7 +82,9 @@ export function formOf(t: TournamentView, course: CourseChoice | null, language:
     description: t.description ?? '',
     visibility: t.visibility,
     format: t.format,
-    allowance: String(t.allowancePercent),
+    teamSize: t.teamSize,
+    // A one-ball format's 100 is no choice of the club's: the field is not shown, and stays empty.
+    allowance: isOneBallFormat(t.format) ? '' : String(t.allowancePercent),
     tieBreak: t.tieBreak,
     maxIndex: index(t.maxHandicapIndex),
     entryLimit: t.entryLimit === undefined ? '' : String(t.entryLimit),
@@ -93,6 +109,8 @@ export interface TournamentFields {
   description?: string;
   visibility: TournamentVisibility;
   format: TournamentFormat;
+  /** Only in a team format; the individual formats' 1 is the server's default. */
+  teamSize?: number;
   allowancePercent?: number;
   tieBreak: TieBreak;
   maxHandicapIndex?: number;
@@ -126,7 +144,9 @@ export function toTournamentFields(form: TournamentForm, t: TFunction): FormResu
     return Number(trimmed);
   };
   if (!form.course) fields.course = t('tournaments.form.chooseCourse');
-  const allowancePercent = whole(form.allowance, 'allowancePercent', t('tournaments.form.allowanceWhole'));
+  const allowancePercent = showsAllowance(form.format)
+    ? whole(form.allowance, 'allowancePercent', t('tournaments.form.allowanceWhole'))
+    : undefined;
   const entryLimit = whole(form.entryLimit, 'entryLimit', t('tournaments.form.entryLimitWhole'));
   const maxHandicapIndex = index(form.maxIndex, 'maxHandicapIndex');
   const divisions = form.divisions.map((d, i) => {
@@ -159,6 +179,7 @@ export function toTournamentFields(form: TournamentForm, t: TFunction): FormResu
       ...(description ? { description } : {}),
       visibility: form.visibility,
       format: form.format,
+      ...(isTeamFormat(form.format) ? { teamSize: form.teamSize } : {}),
       ...(allowancePercent === undefined ? {} : { allowancePercent }),
       tieBreak: form.tieBreak,
       ...(maxHandicapIndex === undefined ? {} : { maxHandicapIndex }),
@@ -172,7 +193,7 @@ export function toTournamentFields(form: TournamentForm, t: TFunction): FormResu
 
 /**
  * An edit as tournaments.update's changes: the optional fields cleared with null when emptied, and the
- * format, allowance, tie-break, rounds and divisions left out once play has started (the server refuses them then).
+ * format, team size, allowance, tie-break, rounds and divisions left out once play has started (the server refuses them then).
  */
 export function toUpdateChanges(fields: TournamentFields, started: boolean) {
   const base = {
@@ -187,6 +208,7 @@ export function toUpdateChanges(fields: TournamentFields, started: boolean) {
   return {
     ...base,
     format: fields.format,
+    teamSize: fields.teamSize,
     allowancePercent: fields.allowancePercent,
     tieBreak: fields.tieBreak,
     rounds: fields.rounds,
@@ -202,7 +224,47 @@ export function tieBreakHint(tieBreak: TieBreak, t: TFunction): string {
 /** The allowance field's hint: what an empty field means for the chosen format. */
 export function allowanceHint(format: TournamentFormat, t: TFunction): string {
   const percent = defaultAllowancePercent(format);
-  return t(format === 'stroke_gross' ? 'tournaments.form.allowanceHintGross' : 'tournaments.form.allowanceHintNet', {
-    percent,
-  });
+  const key =
+    format === 'stroke_gross'
+      ? 'tournaments.form.allowanceHintGross'
+      : isFourBallFormat(format)
+        ? 'tournaments.form.allowanceHintFourBall'
+        : 'tournaments.form.allowanceHintNet';
+  return t(key, { percent });
+}
+
+/**
+ * Whether the club chooses an allowance: not in the one-ball formats (foursomes, greensomes, scramble),
+ * whose team handicap is a fixed combination of the players' course handicaps (GOLF.md).
+ */
+export function showsAllowance(format: TournamentFormat): boolean {
+  return !isOneBallFormat(format);
+}
+
+/**
+ * The format select's one line on the chosen format: how its handicap allowance is made (GOLF.md); a
+ * scramble's for the team size when it is known (two: 35/15, four: 25/20/15/10).
+ */
+export function formatHint(format: TournamentFormat, t: TFunction, teamSize?: number): string {
+  if (format === 'scramble' && (teamSize === 2 || teamSize === 4))
+    return t(
+      teamSize === 2 ? 'tournaments.form.formatHint.scrambleOfTwo' : 'tournaments.form.formatHint.scrambleOfFour',
+    );
+  return t(`tournaments.form.formatHint.${format}`);
+}
+
+/** The team sizes a format offers a choice between (scramble: 2 or 4); none where it has one size. */
+export function teamSizeChoices(format: TournamentFormat): readonly number[] {
+  const sizes = teamSizesOf(format);
+  return sizes.length > 1 ? sizes : [];
+}
+
+/**
+ * The form after choosing another format: a team size the new format has (the one chosen, if it has it),
+ * and an allowance typed for a format whose allowance the new one does not take left behind.
+ */
+export function withFormat(form: TournamentForm, format: TournamentFormat): TournamentForm {
+  const sizes = teamSizesOf(format);
+  const teamSize = sizes.includes(form.teamSize) ? form.teamSize : sizes[0]!;
+  return { ...form, format, teamSize, allowance: showsAllowance(format) ? form.allowance : '' };
 }

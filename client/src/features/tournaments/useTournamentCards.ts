@@ -1,7 +1,6 @@
 import { skipToken } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useCallback, useMemo } from 'react';
-import type { TournamentCardsView } from '../../../../shared/schemas/tournaments';
 // The language at the time of the refusal; the sender lives across language changes.
 import { i18n } from '../../i18n';
 import { describeApiError } from '../../lib/api-error';
@@ -13,32 +12,10 @@ import { connectionOf } from '../../lib/realtime/connection';
 import { outboxSender } from '../scorecard/outbox-sender';
 import { sendResultOf } from '../scorecard/score-sender';
 import { useScoreSender } from '../scorecard/useScoreSender';
+import { ballOfKey, heldStrokes, withStrokes } from './card';
 
 /** Signatures write no leaderboard event: the other phone's signature shows within this long. */
 const SIGNATURES_REFETCH_MS = 10_000;
-
-/** The cards with one hole of one card set to what the server now holds. */
-export function withStrokes(
-  view: TournamentCardsView | undefined,
-  entryId: string,
-  hole: number,
-  strokes: number | null,
-): TournamentCardsView | undefined {
-  if (!view) return view;
-  return {
-    ...view,
-    cards: view.cards.map((c) =>
-      c.entryId !== entryId
-        ? c
-        : {
-            ...c,
-            strokes: c.strokes.map((s, i) => (i === hole - 1 ? strokes : s)),
-            signedByPlayer: false,
-            signedByMarker: false,
-          },
-    ),
-  };
-}
 
 /**
  * The tournament scorecard's data (decision 0505): tournaments.cards for my card and my group's; the
@@ -85,10 +62,13 @@ export function useTournamentCards(input: {
   const sender = useMemo(
     () =>
       outboxSender(userId, outboxName, async (operation) => {
+        // The outbox keys a score by its ball (card.ts, `ballKey`): the entry, and the player in four-ball.
+        const { entryId, playerId } = ballOfKey(operation.participantId);
         try {
           await client.tournaments.setScore.mutate({
             ...cardsInput,
-            entryId: operation.participantId,
+            entryId,
+            ...(playerId === null ? {} : { playerId }),
             hole: operation.hole,
             strokes: operation.strokes,
             previousStrokes: operation.previous,
@@ -96,12 +76,14 @@ export function useTournamentCards(input: {
           utils.tournaments.cards.setData(cardsInput, (view) =>
             withStrokes(view, operation.participantId, operation.hole, operation.strokes),
           );
+          // A four-ball card's better ball is the server's to count again.
+          if (playerId !== null) void utils.tournaments.cards.invalidate(cardsInput);
           return { kind: 'saved' };
         } catch (error) {
           const result = sendResultOf(error);
           if (result.kind === 'unanswered') return result;
           const fresh = await utils.tournaments.cards.fetch(cardsInput, { staleTime: 0 }).catch(() => undefined);
-          const card = fresh?.cards.find((c) => c.entryId === operation.participantId);
+          const card = fresh?.cards.find((c) => c.entryId === entryId);
           if (result.kind === 'conflict' && (card?.locked || !card))
             return {
               kind: 'refused',
@@ -122,12 +104,10 @@ export function useTournamentCards(input: {
   );
   const { pending, conflicts, error: scoreError } = useScoreSender(sender, connection);
 
+  /** A score typed for a ball (`key` of `ballKey`). */
   const send = useCallback(
-    (entryId: string, hole: number, strokes: number | null) => {
-      const held =
-        utils.tournaments.cards.getData(cardsInput)?.cards.find((c) => c.entryId === entryId)?.strokes[hole - 1] ??
-        null;
-      sender.edit(entryId, hole, strokes, held);
+    (key: string, hole: number, strokes: number | null) => {
+      sender.edit(key, hole, strokes, heldStrokes(utils.tournaments.cards.getData(cardsInput), key, hole));
     },
     [utils, cardsInput, sender],
   );

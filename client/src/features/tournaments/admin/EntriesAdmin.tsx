@@ -10,13 +10,15 @@ import { DivisionSelect } from '../DivisionSelect';
 import { canManageEntries } from '../tournament';
 import { AddGuest } from './AddGuest';
 import { AddMember } from './AddMember';
+import { AddTeam } from './AddTeam';
+import { EntryPlayers } from '../EntryPlayers';
 import { ChangeDivision } from './ChangeDivision';
 import { useRefresh } from './refresh';
-import { entryName, entryIndexes, isGuestEntry } from '../../../../../shared/format/entry';
+import { entryName, entryIndexes, isGuestEntry, isTeamEntry } from '../../../../../shared/format/entry';
 
 /**
  * Entries for organizers: add a member found by search (the club's member list filtered as you type), add
- * a guest, change a player's division, withdraw. The API has no "move to another division": a change is a
+ * a guest, or in a team format a team of members and guests (AddTeam); change a division, withdraw. The API has no "move to another division": a change is a
  * withdrawal and a new entry in the chosen division (decision 0505), which also takes the player out of
  * the start list, and it is said so before.
  */
@@ -46,18 +48,32 @@ export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: Entry
               onChange={setDivision}
             />
           ) : null}
-          <AddMember
-            t={t}
-            entries={entries}
-            busy={enter.isPending}
-            onEnter={(userId) => enter.mutate({ ...ids, userId, ...divisionChoice })}
-          />
-          <AddGuest
-            busy={enter.isPending}
-            error={enter.variables?.guest ? enter.error : null}
-            onEnter={(guest) => enter.mutate({ ...ids, guest, ...divisionChoice })}
-          />
-          {enter.error && !enter.variables?.guest ? <FormError error={describeApiError(enter.error)} /> : null}
+          {t.teamSize > 1 ? (
+            <AddTeam
+              t={t}
+              entries={entries}
+              busy={enter.isPending}
+              error={enter.variables?.players ? enter.error : null}
+              onEnter={(team) => enter.mutate({ ...ids, ...team, ...divisionChoice })}
+            />
+          ) : (
+            <>
+              <AddMember
+                t={t}
+                entries={entries}
+                busy={enter.isPending}
+                onEnter={(userId) => enter.mutate({ ...ids, userId, ...divisionChoice })}
+              />
+              <AddGuest
+                busy={enter.isPending}
+                error={enter.variables?.guest ? enter.error : null}
+                onEnter={(guest) => enter.mutate({ ...ids, guest, ...divisionChoice })}
+              />
+            </>
+          )}
+          {enter.error && !enter.variables?.guest && !enter.variables?.players ? (
+            <FormError error={describeApiError(enter.error)} />
+          ) : null}
           {enter.isSuccess ? (
             <p className="small" role="status">
               {tr('tournaments.admin.entered', { name: entryName(enter.data), division: enter.data.division.name })}
@@ -105,13 +121,17 @@ function EntryRow({
       <div>
         <strong>{shownName(entryName(entry), language)}</strong>
         {isGuestEntry(entry) ? ` ${tr('tournaments.screen.guest')}` : ''}
+        <EntryPlayers entry={entry} />
         <div className="small muted">
-          {entry.division.name} ·{' '}
-          {tr('tournaments.screen.index', {
-            index: entryIndexes(entry)
-              .map((index) => formatHandicapIndex(index, language))
-              .join(' / '),
-          })}
+          {entry.division.name}
+          {/* A team's players carry their indexes above. */}
+          {isTeamEntry(entry)
+            ? ''
+            : ` · ${tr('tournaments.screen.index', {
+                index: entryIndexes(entry)
+                  .map((index) => formatHandicapIndex(index, language))
+                  .join(' / '),
+              })}`}
         </div>
       </div>
       <div className="actions">

@@ -12,9 +12,12 @@ export function StartGroups({
   roundNumber,
   editable,
   name,
+  most,
   onMove,
 }: {
   groups: readonly DraftGroup[];
+  /** The entries a group holds (`entriesPerGroup`). */
+  most: number;
   roundNumber: number;
   editable: boolean;
   name(entryId: string): string;
@@ -37,10 +40,10 @@ export function StartGroups({
                 <span>{name(entryId)}</span>
                 {editable ? (
                   <span className="actions">
-                    {i > 0 && hasRoom(groups[i - 1]!) ? (
+                    {i > 0 && hasRoom(groups[i - 1]!, most) ? (
                       <MoveButton arrow="▲" name={name(entryId)} group={i} onMove={() => onMove(entryId, i - 1)} />
                     ) : null}
-                    {i < groups.length - 1 && hasRoom(groups[i + 1]!) ? (
+                    {i < groups.length - 1 && hasRoom(groups[i + 1]!, most) ? (
                       <MoveButton arrow="▼" name={name(entryId)} group={i + 2} onMove={() => onMove(entryId, i + 1)} />
                     ) : null}
                     {i === groups.length - 1 && g.entryIds.length > 1 ? (

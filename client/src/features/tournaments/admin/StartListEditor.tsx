@@ -10,6 +10,7 @@ import { AlertList, Button, Card, FormError, SelectField, TextField } from '../.
 import {
   clashes,
   groupsFromEntries,
+  entriesPerGroup,
   hasRoom,
   localInstant,
   moveEntry,
@@ -60,7 +61,10 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
     const entry = entries.find((e) => e.id === entryId);
     return entry ? entryName(entry) : tr('tournaments.admin.unknown');
   };
-  const move = (entryId: string, to: number) => setEdited(moveEntry(groups, entryId, to, minutes, firstStartsAt));
+  // A group holds four players: in a team format that is two teams of two, or one of four.
+  const most = entriesPerGroup(t.teamSize);
+  const teams = t.teamSize > 1;
+  const move = (entryId: string, to: number) => setEdited(moveEntry(groups, entryId, to, minutes, firstStartsAt, most));
   const problems = clashes(groups, tr);
 
   return (
@@ -86,17 +90,23 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
               value={interval}
               onChange={(e) => dispatch({ type: 'setInterval', interval: e.target.value })}
             />
-            <SelectField
-              label={tr('tournaments.admin.groupSize')}
-              value={groupSize}
-              onChange={(e) => dispatch({ type: 'setGroupSize', groupSize: e.target.value as typeof groupSize })}
-            >
-              {GROUP_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </SelectField>
+            {teams ? (
+              <p className="small" data-testid="teams-per-group">
+                {tr('tournaments.admin.teamsPerGroup', { count: most })}
+              </p>
+            ) : (
+              <SelectField
+                label={tr('tournaments.admin.groupSize')}
+                value={groupSize}
+                onChange={(e) => dispatch({ type: 'setGroupSize', groupSize: e.target.value as typeof groupSize })}
+              >
+                {GROUP_SIZES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </SelectField>
+            )}
             <SelectField
               label={tr('tournaments.admin.startingHole')}
               value={tees}
@@ -119,7 +129,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
                 generate: {
                   firstStartsAt,
                   intervalMinutes: minutes,
-                  groupSize: Number(groupSize),
+                  groupSize: teams ? most : Number(groupSize),
                   tees: tees === 'two' ? 2 : 1,
                 },
               })
@@ -134,14 +144,21 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
       {groups.length === 0 ? (
         <p className="muted">{tr('tournaments.admin.noStartList')}</p>
       ) : (
-        <StartGroups groups={groups} roundNumber={round.number} editable={editable} name={name} onMove={move} />
+        <StartGroups
+          groups={groups}
+          roundNumber={round.number}
+          editable={editable}
+          name={name}
+          most={most}
+          onMove={move}
+        />
       )}
       {editable && ungrouped.length > 0 && groups.length > 0 ? (
         <div className="side-box">
           <h3>{tr('tournaments.admin.noGroup')}</h3>
           <ul className="list">
             {ungrouped.map((e) => {
-              const room = groups.findIndex(hasRoom);
+              const room = groups.findIndex((g) => hasRoom(g, most));
               return (
                 <li key={e.id} className="entry-row">
                   <span>{shownName(entryName(e), language)}</span>
