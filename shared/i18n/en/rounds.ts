@@ -74,6 +74,7 @@ export const rounds: Texts<typeof nbRounds> = {
     after_other: '{{result}} after {{count}} holes',
   },
   tournament: {
+    waiting: 'Waiting list, no. {{place}}',
     place: 'position {{position}}',
     sharedPlace: 'tied {{position}}',
     net_one: '{{count}} net ({{toPar}})',

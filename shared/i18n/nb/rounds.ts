@@ -71,6 +71,7 @@ export const rounds = {
     after_other: '{{result}} etter {{count}} hull',
   },
   tournament: {
+    waiting: 'Venteliste, nr. {{place}}',
     place: '{{position}}. plass',
     sharedPlace: 'delt {{position}}. plass',
     net_one: '{{count}} netto ({{toPar}})',

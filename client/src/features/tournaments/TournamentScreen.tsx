@@ -253,6 +253,11 @@ function MyEntry({
   const rounds = [...t.rounds].sort((a, b) => a.number - b.number);
   return (
     <Card title={tr('tournaments.screen.yourEntry')}>
+      {mine.waitlisted ? (
+        <p data-testid="my-waiting-place" role="status">
+          {tr('tournaments.screen.waitingAs', { place: mine.waitlistPosition ?? 0 })}
+        </p>
+      ) : null}
       <p data-testid="my-entry">
         {tr('tournaments.screen.enteredIn')} <strong>{mine.division.name}</strong> ·{' '}
         {tr('tournaments.screen.index', {
@@ -333,8 +338,11 @@ function MyEntry({
   );
 }
 
-function Entrants({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
+function Entrants({ t, entries: all }: { t: TournamentView; entries: EntryView[] }) {
   const { t: tr, language } = useLanguage();
+  // Those waiting for a place are listed after the field, in the order they move up (decision 0427).
+  const entries = all.filter((e) => !e.waitlisted);
+  const waiting = all.filter((e) => e.waitlisted).sort((a, b) => a.waitlistPosition! - b.waitlistPosition!);
   return (
     <Card title={tr('tournaments.screen.entrants', { count: entries.length })}>
       {entries.length === 0 ? (
@@ -372,6 +380,21 @@ function Entrants({ t, entries }: { t: TournamentView; entries: EntryView[] }) {
           );
         })
       )}
+      {waiting.length > 0 ? (
+        <div data-testid="waiting-list">
+          <h3>{tr('tournaments.screen.waitingList', { count: waiting.length })}</h3>
+          <ol className="list">
+            {waiting.map((e) => (
+              <li key={e.id} className="row between" data-testid="waiting-entrant">
+                <span>{shownName(entryName(e), language)}</span>
+                <span className="small muted">
+                  {tr('tournaments.screen.waitingPlace', { place: e.waitlistPosition ?? 0 })}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
     </Card>
   );
 }

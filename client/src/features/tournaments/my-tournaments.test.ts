@@ -123,6 +123,13 @@ describe('a tournament’s result beside rounds', () => {
     );
     expect(tournamentResultText({ ...net, result: null })).toBeNull();
   });
+  it('says the place on a waiting list instead', async () => {
+    const waiting = { ...entry('Fullt', 'open', [{ playedOn: '2027-06-05' }]), waitlistPosition: 3 };
+    expect(tournamentResultText(waiting)).toBe('Venteliste, nr. 3');
+    await applyLanguage('en');
+    expect(tournamentResultText(waiting, 'en')).toBe('Waiting list, no. 3');
+    await applyLanguage('nb');
+  });
 });
 
 describe('the day of a start', () => {

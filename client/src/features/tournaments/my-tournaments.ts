@@ -57,9 +57,11 @@ export function playedTournaments(tournaments: readonly MyTournamentView[]): MyT
 
 /** "delt 2. plass · 74 netto (+2) etter 9 hull": the entry's place and score as the leaderboard has them. */
 export function tournamentResultText(entry: MyTournamentView, language: Language = 'nb'): string | null {
+  const t = i18n.getFixedT(language);
+  // On the waiting list: the place is all there is to say (decision 0427).
+  if (entry.waitlistPosition !== undefined) return t('rounds.tournament.waiting', { place: entry.waitlistPosition });
   const row = entry.result;
   if (!row) return null;
-  const t = i18n.getFixedT(language);
   if (row.thru === 0 && row.rounds.every((r) => r === 0)) return t('rounds.tournament.notStarted');
   const place = row.position.startsWith('T')
     ? t('rounds.tournament.sharedPlace', { position: row.position.slice(1) })

@@ -28,6 +28,7 @@ export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: Entry
   const ids = { organizationId: t.organizationId, tournamentId: t.id };
   const enter = trpc.tournaments.enter.useMutation({ onSuccess: refresh });
   const withdraw = trpc.tournaments.withdraw.useMutation({ onSuccess: refresh, onMutate: () => enter.reset() });
+  const promote = trpc.tournaments.promoteEntry.useMutation({ onSuccess: refresh });
   const [division, setDivision] = useState('');
   const manage = canManageEntries(t.status);
   const withdrawable = t.status !== 'finished' && t.status !== 'cancelled';
@@ -81,7 +82,7 @@ export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: Entry
           ) : null}
         </>
       ) : null}
-      <FormError error={describeApiError(withdraw.error)} />
+      <FormError error={describeApiError(withdraw.error ?? promote.error)} />
       <ul className="list" aria-label={tr('tournaments.admin.enteredPlayers')}>
         {entries.map((e) => (
           <EntryRow
@@ -91,7 +92,9 @@ export function EntriesAdmin({ t, entries }: { t: TournamentView; entries: Entry
             manage={manage}
             withdrawable={withdrawable}
             onWithdraw={() => withdraw.mutate({ ...ids, entryId: e.id })}
+            onPromote={() => promote.mutate({ ...ids, entryId: e.id })}
             busy={withdraw.isPending && withdraw.variables?.entryId === e.id}
+            promoting={promote.isPending && promote.variables?.entryId === e.id}
           />
         ))}
       </ul>
@@ -105,14 +108,18 @@ function EntryRow({
   manage,
   withdrawable,
   busy,
+  promoting,
   onWithdraw,
+  onPromote,
 }: {
   t: TournamentView;
   entry: EntryView;
   manage: boolean;
   withdrawable: boolean;
   busy: boolean;
+  promoting: boolean;
   onWithdraw(): void;
+  onPromote(): void;
 }) {
   const { t: tr, language } = useLanguage();
   const [sure, setSure] = useState(false);
@@ -122,6 +129,11 @@ function EntryRow({
         <strong>{shownName(entryName(entry), language)}</strong>
         {isGuestEntry(entry) ? ` ${tr('tournaments.screen.guest')}` : ''}
         <EntryPlayers entry={entry} />
+        {entry.waitlisted ? (
+          <div className="small" data-testid="admin-waiting">
+            {tr('tournaments.admin.waiting', { place: entry.waitlistPosition ?? 0 })}
+          </div>
+        ) : null}
         <div className="small muted">
           {entry.division.name}
           {/* A team's players carry their indexes above. */}
@@ -135,6 +147,17 @@ function EntryRow({
         </div>
       </div>
       <div className="actions">
+        {manage && entry.waitlisted ? (
+          <Button
+            size="small"
+            variant="secondary"
+            busy={promoting}
+            onClick={onPromote}
+            aria-label={tr('tournaments.admin.promoteName', { name: entryName(entry) })}
+          >
+            {tr('tournaments.admin.promote')}
+          </Button>
+        ) : null}
         {manage && t.divisions.length > 1 ? <ChangeDivision t={t} entry={entry} /> : null}
         {withdrawable ? (
           sure ? (

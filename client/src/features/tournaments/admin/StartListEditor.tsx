@@ -56,7 +56,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
   const generate = trpc.tournaments.setGroups.useMutation(whenSaved);
   const error = describeApiError(generate.error ?? save.error);
   const inGroups = new Set(groups.flatMap((g) => g.entryIds));
-  const ungrouped = entries.filter((e) => !inGroups.has(e.id));
+  const ungrouped = entries.filter((e) => !inGroups.has(e.id) && !e.waitlisted);
   const name = (entryId: string) => {
     const entry = entries.find((e) => e.id === entryId);
     return entry ? entryName(entry) : tr('tournaments.admin.unknown');
