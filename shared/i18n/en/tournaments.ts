@@ -31,7 +31,7 @@ export const tournaments: Texts<typeof nbTournaments> = {
     notOpenYet: 'Entries are not open yet.',
     closed: 'Entries are closed.',
     deadlinePassed: 'The entry deadline has passed.',
-    full: 'The tournament is full.',
+    full: 'The field is full. If you enter, you go on the waiting list and get an e-mail if a place comes free.',
   },
   startAt: '{{time}} from tee {{tee}}',
   clash: 'Groups {{first}} and {{second}} start from tee {{tee}} at the same time.',
@@ -232,7 +232,7 @@ export const tournaments: Texts<typeof nbTournaments> = {
   },
   admin: {
     promote: 'Give a place',
-    promoteName: 'Give {{name}} a place in the field',
+    promoteName: 'Give a place to {{name}}',
     waiting: 'Waiting list no. {{place}}',
     status: 'Status',
     yes: 'Yes, {{action}}',

@@ -28,7 +28,7 @@ export const tournaments = {
     notOpenYet: 'Påmeldingen er ikke åpnet ennå.',
     closed: 'Påmeldingen er stengt.',
     deadlinePassed: 'Påmeldingsfristen er ute.',
-    full: 'Turneringen er full.',
+    full: 'Feltet er fullt. Melder du deg på, kommer du på ventelisten og får e-post om en plass blir ledig.',
   },
   startAt: 'kl. {{time}} fra tee {{tee}}',
   clash: 'Gruppe {{first}} og {{second}} starter fra tee {{tee}} samtidig.',
@@ -227,7 +227,7 @@ export const tournaments = {
   },
   admin: {
     promote: 'Gi plass',
-    promoteName: 'Gi {{name}} plass i feltet',
+    promoteName: 'Gi plass til {{name}}',
     waiting: 'Venteliste nr. {{place}}',
     status: 'Status',
     yes: 'Ja, {{action}}',

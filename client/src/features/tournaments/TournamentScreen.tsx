@@ -208,6 +208,11 @@ function MyEntry({
       <Card title={tr('tournaments.screen.entry')}>
         {open.ok ? (
           <>
+            {open.waiting ? (
+              <p className="small" data-testid="entry-waiting-note">
+                {open.waiting}
+              </p>
+            ) : null}
             {t.divisions.length > 1 ? (
               <DivisionSelect
                 divisions={t.divisions}

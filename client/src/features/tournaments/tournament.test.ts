@@ -41,7 +41,7 @@ describe('tournament states', () => {
     expect(confirmQuestion(movesFrom('draft', t)[1]!, 'Vårcupen', t)).toBe('Avlys turneringen «Vårcupen»?');
   });
 
-  it('offers entering only while open, before the deadline and with room', () => {
+  it('offers entering only while open and before the deadline; a full field offers the waiting list', () => {
     const now = new Date('2026-05-01T12:00:00Z');
     expect(selfEntry({ status: 'open', entryCount: 3 }, now, t)).toEqual({ ok: true });
     expect(selfEntry({ status: 'draft', entryCount: 0 }, now, t)).toMatchObject({
@@ -52,8 +52,9 @@ describe('tournament states', () => {
     expect(selfEntry({ status: 'open', entryCount: 0, entriesCloseAt: '2026-05-01T11:59:00Z' }, now, t)).toMatchObject({
       reason: 'Påmeldingsfristen er ute.',
     });
-    expect(selfEntry({ status: 'open', entryCount: 4, entryLimit: 4 }, now, t)).toMatchObject({
-      reason: 'Turneringen er full.',
+    expect(selfEntry({ status: 'open', entryCount: 4, entryLimit: 4 }, now, t)).toEqual({
+      ok: true,
+      waiting: 'Feltet er fullt. Melder du deg på, kommer du på ventelisten og får e-post om en plass blir ledig.',
     });
     expect(canWithdrawSelf('closed')).toBe(true);
     expect(canWithdrawSelf('in_progress')).toBe(false);
@@ -68,7 +69,7 @@ describe('the tournament texts in English', () => {
     expect(movesFrom('closed', en).map((m) => m.label)).toEqual(['Start the tournament', 'Cancel the tournament']);
     expect(confirmQuestion(movesFrom('draft', en)[1]!, 'Vårcupen', en)).toBe('Cancel the tournament “Vårcupen”?');
     expect(selfEntry({ status: 'open', entryCount: 4, entryLimit: 4 }, new Date(), en)).toMatchObject({
-      reason: 'The tournament is full.',
+      waiting: 'The field is full. If you enter, you go on the waiting list and get an e-mail if a place comes free.',
     });
     const at = new Date(2026, 4, 1, 8, 10).toISOString();
     expect(startText(at, 10, en, 'en')).toBe('08:10 from tee 10');

@@ -61,14 +61,14 @@ export function confirmQuestion(move: StatusMove, name: string, t: TFunction): s
 
 /**
  * Whether a member may enter themself now (docs/contract.md section 9, decision 0410: while `open` and before
- * `entriesCloseAt`, and while there is room). The server decides; this only says whether to offer the button, and
- * why not.
+ * `entriesCloseAt`). A full field still takes the entry, onto its waiting list (decision 0427): `waiting` says so
+ * before the button is pressed. The server decides; this only says whether to offer the button, and why not.
  */
 export function selfEntry(
   tournament: Pick<TournamentView, 'status' | 'entriesCloseAt' | 'entryLimit' | 'entryCount'>,
   now: Date,
   t: TFunction,
-): { ok: true } | { ok: false; reason: string } {
+): { ok: true; waiting?: string } | { ok: false; reason: string } {
   if (tournament.status !== 'open')
     return {
       ok: false,
@@ -77,7 +77,7 @@ export function selfEntry(
   if (tournament.entriesCloseAt && new Date(tournament.entriesCloseAt).getTime() <= now.getTime())
     return { ok: false, reason: t('tournaments.selfEntry.deadlinePassed') };
   if (tournament.entryLimit !== undefined && tournament.entryCount >= tournament.entryLimit)
-    return { ok: false, reason: t('tournaments.selfEntry.full') };
+    return { ok: true, waiting: t('tournaments.selfEntry.full') };
   return { ok: true };
 }
 
