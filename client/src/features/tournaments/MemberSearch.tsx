@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { useLanguage } from '../../i18n';
 import { trpc } from '../../trpc';
 import { Loading, TextField } from '../../ui';
+import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { memberMatches } from './tournament';
+
+/** What a panel that enters someone found by search is given: the tournament, who has entered, and the entry. */
+export interface MemberEntryProps<Choice> {
+  t: TournamentView;
+  entries: EntryView[];
+  busy: boolean;
+  onEnter(choice: Choice): void;
+}
 
 /**
  * The club's members filtered as you type (name or e-mail, every word), `excluded` left out: for entering a

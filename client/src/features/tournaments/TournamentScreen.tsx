@@ -40,6 +40,7 @@ import { entryName, entryIndexes, entryUserIds, isGuestEntry, isTeamEntry } from
 import { MemberSearch } from './MemberSearch';
 import { EntryPlayers } from './EntryPlayers';
 import { defaultTeamName, entryWithPlayers, selfEntryKind } from './team-entry';
+import type { MemberEntryProps } from './MemberSearch';
 
 /**
  * One tournament. Every member: the details, their entry (enter, withdraw), their start time
@@ -408,17 +409,7 @@ function Entrants({ t, entries: all }: { t: TournamentView; entries: EntryView[]
  * A member enters a team of two with a member partner (`partnerUserId`): the partner found among the
  * club's members, those already entered left out; a team name may be typed, else the surnames are used.
  */
-function PartnerEntry({
-  t,
-  entries,
-  busy,
-  onEnter,
-}: {
-  t: TournamentView;
-  entries: EntryView[];
-  busy: boolean;
-  onEnter(partner: { partnerUserId: string; name?: string }): void;
-}) {
+function PartnerEntry({ t, entries, busy, onEnter }: MemberEntryProps<{ partnerUserId: string; name?: string }>) {
   const { t: tr } = useLanguage();
   const me = useUserId();
   const session = useSession();

@@ -38,6 +38,28 @@ function filled(): TournamentForm {
   };
 }
 
+/** A tournament of the club's as the server answers it: open, public, net stroke play on one round, unless `changes`. */
+function tournamentView(changes: Partial<TournamentView>): TournamentView {
+  return {
+    id: 't',
+    organizationId: 'o',
+    organization: { id: 'o', name: 'Klubben' },
+    slug: 't',
+    status: 'open',
+    entryCount: 0,
+    waitlistCount: 0,
+    teamSize: 1,
+    name: 'Turnering',
+    visibility: 'public',
+    format: 'stroke_net',
+    allowancePercent: 95,
+    tieBreak: 'countback',
+    rounds: [{ number: 1, courseId: 'c1', playedOn: '2026-06-01' }],
+    divisions: [{ id: 'd1', name: 'A', teeId: 't1' }],
+    ...changes,
+  };
+}
+
 describe('the tournament form', () => {
   it('makes TournamentInput fields: one round per date on the chosen course, indexes read as golfers write them', () => {
     const form = {
@@ -115,23 +137,15 @@ describe('the tournament form', () => {
   });
 
   it('round-trips a tournament and leaves out what may not change once play has started', () => {
-    const view: TournamentView = {
-      id: 't',
-      organizationId: 'o',
-      organization: { id: 'o', name: 'Klubben' },
+    const view = tournamentView({
       slug: 'v',
       status: 'in_progress',
       entryCount: 2,
-      teamSize: 1,
-      waitlistCount: 0,
       name: 'Vårcupen',
       visibility: 'members',
-      format: 'stroke_net',
-      allowancePercent: 95,
       tieBreak: 'lowest_handicap',
-      rounds: [{ number: 1, courseId: 'c1', playedOn: '2026-06-01' }],
       divisions: [{ id: 'd1', name: 'A', teeId: 't1', maxHandicapIndex: 18.4 }],
-    };
+    });
     const form = formOf(view, course, 'nb');
     expect(form.divisions[0]).toEqual({ id: 'd1', name: 'A', teeId: 't1', min: '', max: '18,4' });
     const fields = toTournamentFields(form, t);
@@ -195,23 +209,13 @@ describe('the tournament form', () => {
   });
 
   it('reads a scramble four back without its fixed 100 %, and fixes its size once play has started', () => {
-    const view: TournamentView = {
-      id: 't',
-      organizationId: 'o',
-      organization: { id: 'o', name: 'Klubben' },
+    const view = tournamentView({
       slug: 's',
-      status: 'open',
-      entryCount: 0,
-      waitlistCount: 0,
       teamSize: 4,
       name: 'Scramble',
-      visibility: 'public',
       format: 'scramble',
       allowancePercent: 100,
-      tieBreak: 'countback',
-      rounds: [{ number: 1, courseId: 'c1', playedOn: '2026-06-01' }],
-      divisions: [{ id: 'd1', name: 'A', teeId: 't1' }],
-    };
+    });
     const form = formOf(view, course, 'nb');
     expect([form.teamSize, form.allowance]).toEqual([4, '']);
     const fields = toTournamentFields(form, t);

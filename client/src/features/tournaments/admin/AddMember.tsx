@@ -1,20 +1,9 @@
-import type { EntryView, TournamentView } from '../../../../../shared/schemas/tournaments';
 import { useLanguage } from '../../../i18n';
 import { entryUserIds } from '../../../../../shared/format/entry';
-import { MemberSearch } from '../MemberSearch';
+import { MemberSearch, type MemberEntryProps } from '../MemberSearch';
 
 /** A member found by search: the club's member list filtered as you type, those entered left out. */
-export function AddMember({
-  t,
-  entries,
-  busy,
-  onEnter,
-}: {
-  t: TournamentView;
-  entries: EntryView[];
-  busy: boolean;
-  onEnter(userId: string): void;
-}) {
+export function AddMember({ t, entries, busy, onEnter }: MemberEntryProps<string>) {
   const { t: tr } = useLanguage();
   return (
     <MemberSearch
