@@ -195,3 +195,21 @@ export function watchScripts(page: Page): {
     },
   };
 }
+
+/** Confirms a tournament's state move on its page: the button, then the confirmation's "Ja, …". */
+export async function moveTournament(page: Page, label: string, status: string): Promise<void> {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await page.getByText(`${label} «`).waitFor();
+  await page.getByRole('button', { name: `Ja, ${label.toLowerCase()}` }).click();
+  await page.getByTestId('tournament-status').filter({ hasText: status }).waitFor();
+}
+
+/** One hole of one ball on a tournament scorecard: "+" (an empty hole starts at par), then waits for the field to hold it. */
+export async function parOn(page: Page, name: string, hole: number): Promise<void> {
+  await page
+    .getByTestId('hole-number')
+    .filter({ hasText: `Hull ${hole}` })
+    .waitFor();
+  await page.getByRole('button', { name: `Ett slag mer for ${name}` }).click();
+  await expect.poll(() => page.getByLabel(`Slag for ${name} på hull ${hole}`).inputValue()).not.toBe('');
+}

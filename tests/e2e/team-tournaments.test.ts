@@ -5,7 +5,7 @@ import { callerAs } from '../helpers/caller';
 import { addMember, createOrganization, createUser } from '../helpers/factories';
 import { demoCourseForTournament } from '../helpers/tournaments';
 import { newPhoneContext, screenshots, type AppUnderTest } from './harness';
-import { signedInContext, useAppAndBrowser, watchConsole } from './support';
+import { moveTournament, parOn, signedInContext, useAppAndBrowser, watchConsole } from './support';
 
 /** A screen checked: pictures at both widths, axe, and 48 px targets on the phone (screenshots does all three). */
 const shoot = (page: Page, name: string) => screenshots(page, `team-tournament-${name}`);
@@ -22,23 +22,6 @@ describe('a scramble tournament of two teams in a real browser', () => {
   beforeAll(() => seedDemoCoursesIfEmpty(app.deps));
 
   const signedIn = (user: { id: string; sessionVersion: number }) => signedInContext(browser, app, user);
-
-  async function move(page: Page, label: string, status: string): Promise<void> {
-    await page.getByRole('button', { name: label, exact: true }).click();
-    await page.getByText(`${label} «`).waitFor();
-    await page.getByRole('button', { name: `Ja, ${label.toLowerCase()}` }).click();
-    await page.getByTestId('tournament-status').filter({ hasText: status }).waitFor();
-  }
-
-  /** One hole of a team's ball: "+" (an empty hole starts at par), then waits for the field to hold it. */
-  async function parOn(page: Page, name: string, hole: number): Promise<void> {
-    await page
-      .getByTestId('hole-number')
-      .filter({ hasText: `Hull ${hole}` })
-      .waitFor();
-    await page.getByRole('button', { name: `Ett slag mer for ${name}` }).click();
-    await expect.poll(() => page.getByLabel(`Slag for ${name} på hull ${hole}`).inputValue()).not.toBe('');
-  }
 
   it('an admin sets up a scramble, a member enters with a partner, the admin enters a team with a guest; both teams score one ball from their phones and a spectator follows', async () => {
     const org = await createOrganization(app.deps.db, 'Lagspill GK');
@@ -88,7 +71,7 @@ describe('a scramble tournament of two teams in a real browser', () => {
     await a.getByTestId('tournament-format').filter({ hasText: 'Texas scramble · Lag på 2 spillere.' }).waitFor();
     const tournamentUrl = a.url();
     const tournamentId = new URL(tournamentUrl).pathname.split('/').pop()!;
-    await move(a, 'Åpne for påmelding', 'Åpen for påmelding');
+    await moveTournament(a, 'Åpne for påmelding', 'Åpen for påmelding');
 
     // ---- Mona enters with Per as her partner, from her phone. ----
     const monaContext = await signedIn(mona);
@@ -123,12 +106,12 @@ describe('a scramble tournament of two teams in a real browser', () => {
     await entered.getByText('Kari Dahl', { exact: false }).waitFor();
 
     // ---- Entries closed, one group of both teams (four players), play started. ----
-    await move(a, 'Steng påmeldingen', 'Påmelding stengt');
+    await moveTournament(a, 'Steng påmeldingen', 'Påmelding stengt');
     await a.getByTestId('teams-per-group').filter({ hasText: '2 lag per gruppe' }).waitFor();
     await a.getByLabel('Første start').fill('08:00');
     await a.getByRole('button', { name: 'Lag startliste etter handicap' }).click();
     await expect.poll(() => a.getByTestId('start-group').count()).toBe(1);
-    await move(a, 'Start turneringen', 'Pågår');
+    await moveTournament(a, 'Start turneringen', 'Pågår');
     const slug = new URL(
       (await a.getByRole('link', { name: 'offentlig side' }).getAttribute('href'))!,
       app.url,
