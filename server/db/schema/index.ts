@@ -9,3 +9,5 @@ export * from './tournaments';
 export * from './chat';
 export * from './feed';
 export * from './handicap';
+export * from './push';
+export * from './calendar';

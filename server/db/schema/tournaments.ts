@@ -59,6 +59,8 @@ export const tournament = pgTable(
     status: text('status', { enum: TOURNAMENT_STATUSES }).notNull().default('draft'),
     /** Set by the move to `in_progress`, which freezes the handicaps: from then on its course is as played. */
     startedAt: timestamptz('started_at'),
+    /** Set once, when the start list is first mailed to the players (decision 0428); null: not published. */
+    startListPublishedAt: timestamptz('start_list_published_at'),
     /** The tournament's and its club's names folded for search, as course search folds them. */
     searchText: text('search_text').notNull(),
     createdAt: createdAt(),
@@ -289,5 +291,27 @@ export const tournamentEvent = pgTable(
   (t) => [
     index('tournament_event_tournament_idx').on(t.tournamentId, t.id),
     ...tournamentChildRules('tournament_event', t, 'public'),
+  ],
+);
+
+/**
+ * What each player was last told of their start in one round (decision 0428): the time and tee mailed and
+ * pushed to them. A change to the start list after it is published tells only the players whose time or tee
+ * now differs from this row. The organization's alone, like the accounts of entries.
+ */
+export const tournamentStartNotice = pgTable(
+  'tournament_start_notice',
+  {
+    ...ofTournament(),
+    round: integer('round').notNull(),
+    userId: requiredReference('user_id', () => appUser.id, 'cascade'),
+    startsAt: timestamptz('starts_at').notNull(),
+    tee: integer('tee').notNull(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.round, t.userId] }),
+    index('tournament_start_notice_user_idx').on(t.userId),
+    ...tournamentChildRules('tournament_start_notice', t, 'organization'),
   ],
 );
