@@ -1,19 +1,21 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 import type { UserRow } from '../auth/users';
 import type { Committing } from '../db/after-commit';
 import { tournament, tournamentEntry, tournamentEntryAccount, tournamentEntryPlayer } from '../db/schema';
 import type { Deps } from '../deps';
 import { appendTournamentEvent, publishTournamentEvent } from './events';
+import { fillFromWaitingList } from './waiting-list';
 
 /**
  * A deleted account's tournament entries (decision 0107): withdrawn before play; from `in_progress` on the
  * results stand for the other players, with the entry as a guest's. A team is withdrawn before play too (it
- * cannot play a player short); in play the player's place on it becomes a guest's (decision 0426). Each
- * tournament's leaderboard is told.
+ * cannot play a player short); in play the player's place on it becomes a guest's (decision 0426). A place
+ * freed before play goes to the first on that tournament's waiting list, as a withdrawal's does (decision
+ * 0427). Each tournament's leaderboard is told.
  */
 export async function eraseUserEntries(
-  deps: Pick<Deps, 'bus'>,
+  deps: Deps,
   writer: Committing,
   user: Pick<UserRow, 'id' | 'handicapIndex'>,
 ): Promise<{ entriesWithdrawn: number; entriesKeptAsGuest: number }> {
@@ -30,6 +32,18 @@ export async function eraseUserEntries(
     .innerJoin(tournamentEntry, eq(tournamentEntry.id, tournamentEntryAccount.entryId))
     .innerJoin(tournament, eq(tournament.id, tournamentEntry.tournamentId))
     .where(eq(tournamentEntryAccount.userId, user.id));
+  // The tournaments' row locks, in one order, before any entry goes: an entry made at the same time for the
+  // place this frees waits for it, as every entry against a limit waits for the tournament's lock.
+  const tournamentIds = [...new Set(entries.map((e) => e.tournamentId))].sort();
+  const locked =
+    tournamentIds.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(tournament)
+          .where(inArray(tournament.id, tournamentIds))
+          .orderBy(asc(tournament.id))
+          .for('update');
   let entriesWithdrawn = 0;
   let entriesKeptAsGuest = 0;
   for (const e of entries) {
@@ -64,5 +78,6 @@ export async function eraseUserEntries(
     );
     writer.afterCommit(() => publishTournamentEvent(deps, e.tournamentId, eventId));
   }
+  for (const t of locked) await fillFromWaitingList(deps, writer, t);
   return { entriesWithdrawn, entriesKeptAsGuest };
 }

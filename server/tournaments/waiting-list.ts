@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, max } from 'drizzle-orm';
 import { STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 import type { Language } from '../../shared/values';
+import type { Committing } from '../db/after-commit';
 import type { Queryable } from '../db/client';
 import { appUser, organization, tournamentEntry, tournamentEntryAccount } from '../db/schema';
 import type { Deps } from '../deps';
@@ -51,19 +52,21 @@ export async function waitingPlaces(db: Queryable, tournamentId: string): Promis
 
 /**
  * Before play, as many of those waiting as the field has room for move into it, first come first; each
- * one's players with an account are mailed once the change has committed.
+ * one's players with an account are mailed once the change has committed. `writer` is an organization's
+ * tenancy transaction, or the account deletion's (which frees places in many organizations' tournaments);
+ * the caller holds the tournament's row lock.
  */
-export async function fillFromWaitingList(deps: Deps, scope: TournamentScope, t: TournamentRow): Promise<void> {
+export async function fillFromWaitingList(deps: Deps, writer: Committing, t: TournamentRow): Promise<void> {
   if (!STATUSES_BEFORE_PLAY.includes(t.status)) return;
   // No limit any more: everyone waiting has a place.
-  const room = t.entryLimit === null ? Number.POSITIVE_INFINITY : t.entryLimit - (await fieldCount(scope.tx, t.id));
+  const room = t.entryLimit === null ? Number.POSITIVE_INFINITY : t.entryLimit - (await fieldCount(writer.tx, t.id));
   if (room <= 0) return;
-  const waiting = await scope.tx
+  const waiting = await writer.tx
     .select({ id: tournamentEntry.id })
     .from(tournamentEntry)
     .where(and(eq(tournamentEntry.tournamentId, t.id), isNotNull(tournamentEntry.waitingNumber)))
     .orderBy(asc(tournamentEntry.waitingNumber));
-  for (const entry of waiting.slice(0, room)) await moveIntoField(deps, scope, t, entry.id);
+  for (const entry of waiting.slice(0, room)) await moveIntoField(deps, writer, t, entry.id);
 }
 
 /** tournaments.promoteEntry: an organizer takes a waiting entry into the field, over the limit if need be. */
@@ -86,17 +89,18 @@ export async function promoteEntry(
   return { ok: true };
 }
 
-async function moveIntoField(deps: Deps, scope: TournamentScope, t: TournamentRow, entryId: string): Promise<void> {
-  await scope.tx
+async function moveIntoField(deps: Deps, writer: Committing, t: TournamentRow, entryId: string): Promise<void> {
+  const { tx } = writer;
+  await tx
     .update(tournamentEntry)
     .set({ waitingNumber: null })
     .where(and(eq(tournamentEntry.id, entryId), eq(tournamentEntry.tournamentId, t.id)));
-  const [entry] = await scope.tx
+  const [entry] = await tx
     .select({ name: tournamentEntry.name, club: organization.name })
     .from(tournamentEntry)
     .innerJoin(organization, eq(organization.id, tournamentEntry.organizationId))
     .where(eq(tournamentEntry.id, entryId));
-  const recipients = await scope.tx
+  const recipients = await tx
     .select({ email: appUser.email, language: appUser.language })
     .from(tournamentEntryAccount)
     .innerJoin(appUser, eq(appUser.id, tournamentEntryAccount.userId))
@@ -113,7 +117,7 @@ async function moveIntoField(deps: Deps, scope: TournamentScope, t: TournamentRo
     }),
   );
   // After the commit: a place that rolls back is no place. A mail that fails is logged; the place stands.
-  scope.afterCommit(() => {
+  writer.afterCommit(() => {
     for (const mail of mails)
       deps.mailer.send(mail).catch((error: unknown) => {
         deps.logger.warn({ err: error, tournamentId: t.id }, 'waiting list mail not sent');

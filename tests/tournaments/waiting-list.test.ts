@@ -3,6 +3,7 @@ import { callerAs, sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { addMember, createUser } from '../helpers/factories';
+import { codeIn } from '../helpers/mail';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startSmtpServer, type SmtpServer } from '../helpers/smtp';
 import { restClient } from '../helpers/transport';
@@ -138,5 +139,39 @@ describe.each(databaseKinds())('the waiting list of a tournament, on %s', (kind)
         .map((e) => e.waitlistPosition)
         .sort((a, b) => a! - b!)[0],
     ).toBe(1);
+  });
+
+  it('gives the place of an entrant who deletes their account to the first who waits, by mail', async () => {
+    const created = await w.asAdmin.tournaments.create(
+      tournamentInput(w, { name: 'Ledig etter sletting', entryLimit: 1 }) as never,
+    );
+    const t = { organizationId: w.orgId, tournamentId: created.id };
+    await w.asAdmin.tournaments.setStatus({ ...t, status: 'open' });
+    const leaving = await createUser(deps.db, { name: 'Lars Sletter', handicapIndex: 18 });
+    const next = await createUser(deps.db, { name: 'Åse Venter', handicapIndex: 22 });
+    for (const user of [leaving, next]) await addMember(deps.db, w.orgId, user.id, 'member');
+    const asLeaving = (await callerAs(deps, leaving)).caller;
+    const asNext = (await callerAs(deps, next)).caller;
+    expect(await asLeaving.tournaments.enter(t)).not.toHaveProperty('waitlisted', true);
+    expect(await asNext.tournaments.enter(t)).toMatchObject({ waitlisted: true, waitlistPosition: 1 });
+
+    const before = smtp.messages().length;
+    await asLeaving.account.requestDeletionCode();
+    const [codeMail] = (await smtp.waitForMessages(before + 1)).slice(before);
+    expect(codeMail!.to).toContain(leaving.email);
+    await asLeaving.account.delete({ code: codeIn(codeMail!.text) });
+
+    // Åse has the place, sees it, and is told so where she reads mail.
+    const received = (await smtp.waitForMessages(before + 2)).slice(before + 1);
+    expect(received.map((m) => [m.to.includes(next.email), m.subject])).toEqual([
+      [true, 'Du har fått plass i Ledig etter sletting'],
+    ]);
+    expect(await w.asAdmin.tournaments.get(t)).toMatchObject({ entryCount: 1, waitlistCount: 0 });
+    const mine = (await asNext.tournaments.mine()).tournaments.find((m) => m.tournament.id === created.id);
+    expect(mine?.waitlistPosition ?? null).toBeNull();
+    const entries = (await w.asAdmin.tournaments.entries(t)).entries;
+    expect(entries.map((e) => ['player' in e ? e.player.name : null, e.waitlisted ?? false])).toEqual([
+      ['Åse Venter', false],
+    ]);
   });
 });
