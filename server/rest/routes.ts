@@ -733,6 +733,16 @@ export const ROUTES: readonly Route[] = [
     description: 'The groups given, or generated ones; only before play starts.',
     errors: ['CONFLICT'],
   }),
+  route({
+    method: 'post',
+    path: `${TOURNAMENT}/start-list/publish`,
+    procedure: 'tournaments.publishStartList',
+    params: tournament,
+    summary: 'Publish the start list to the players',
+    description:
+      'Owners and admins, once groups are set: each player with an account is mailed (and pushed, where they turned it on) their round, time, tee and playing partners, once. From then on a change of the start list tells only the players whose time or tee it moved. `notified` counts the players this call told.',
+    errors: ['NOT_ORG_ADMIN', 'CONFLICT'],
+  }),
   // Scores, signatures and the results file (the one answer that is not JSON).
   route({
     method: 'put',

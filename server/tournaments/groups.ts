@@ -1,14 +1,16 @@
 import type { KeyedIssue } from '../../shared/errors';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { GroupView } from '../../shared/schemas/tournaments';
 import type { Queryable } from '../db/client';
 import { tournamentGroup, tournamentGroupEntry, tournamentRound } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
-import { entryViews, startListEntries } from './entry-view';
+import { startListEntries } from './entry-view';
 import { waitingPlaces } from './waiting-list';
 import { recordChange, type TournamentScope } from './scope';
+import { tellMovedPlayers } from './start-notices';
+import { groupViews } from './group-view';
 import { GROUP_MAX_PLAYERS, STATUSES_BEFORE_PLAY } from '../../shared/tournament-rules';
 
 interface GroupInput {
@@ -88,6 +90,7 @@ export async function setGroups(
     );
   }
   await recordChange(deps, scope, t, { type: 'groups', round: input.round });
+  await tellMovedPlayers(deps, scope, t);
   return { groups: await groupViews(tx, t, input.round) };
 }
 
@@ -153,34 +156,4 @@ async function generatedGroups(
     next += size;
   }
   return groups;
-}
-
-/** Group as docs/contract.md section 9 answers it, in start order, the entries in their order in the group. */
-export async function groupViews(db: Queryable, t: TournamentRow, round: number): Promise<GroupView[]> {
-  const groups = await db
-    .select()
-    .from(tournamentGroup)
-    .where(and(eq(tournamentGroup.tournamentId, t.id), eq(tournamentGroup.round, round)))
-    .orderBy(asc(tournamentGroup.position));
-  const members = await db
-    .select({ groupId: tournamentGroupEntry.groupId, entryId: tournamentGroupEntry.entryId })
-    .from(tournamentGroupEntry)
-    .where(and(eq(tournamentGroupEntry.tournamentId, t.id), eq(tournamentGroupEntry.round, round)))
-    .orderBy(asc(tournamentGroupEntry.position));
-  const views = new Map(
-    (
-      await entryViews(
-        db,
-        t,
-        members.map((m) => m.entryId),
-      )
-    ).map((e) => [e.id, e]),
-  );
-  return groups.map((g) => ({
-    id: g.id,
-    round: g.round,
-    startsAt: g.startsAt.toISOString(),
-    tee: g.tee as 1 | 10,
-    entries: members.filter((m) => m.groupId === g.id).map((m) => views.get(m.entryId)!),
-  }));
 }

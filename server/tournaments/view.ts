@@ -58,6 +58,7 @@ export async function tournamentView(db: Queryable, row: TournamentRow): Promise
     ...optional('maxHandicapIndex', row.maxHandicapIndex),
     ...optional('entryLimit', row.entryLimit),
     ...optional('entriesCloseAt', row.entriesCloseAt?.toISOString() ?? null),
+    ...optional('startListPublishedAt', row.startListPublishedAt?.toISOString() ?? null),
     rounds: rounds.map((r) => ({ number: r.number, courseId: row.courseId, playedOn: r.playedOn })),
     divisions: divisions.map(
       (d): DivisionView => ({
@@ -83,6 +84,6 @@ export async function tournamentDetail(db: Queryable, row: TournamentRow, viewer
 
 /** PublicTournament: Tournament without `organizationId`, and the organization by name only. */
 export function publicTournamentView(view: TournamentView): PublicTournamentView {
-  const { organizationId: _organizationId, organization: org, ...rest } = view;
+  const { organizationId: _organizationId, organization: org, startListPublishedAt: _published, ...rest } = view;
   return { ...rest, organization: { name: org.name } };
 }

@@ -8,6 +8,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { waitingListPlaceMail } from '../mail/templates/tournaments';
 import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
+import { tournamentAppUrl } from './links';
 import { isOrganizer, recordChange, type TournamentScope } from './scope';
 
 /**
@@ -105,7 +106,7 @@ async function moveIntoField(deps: Deps, writer: Committing, t: TournamentRow, e
     .from(tournamentEntryAccount)
     .innerJoin(appUser, eq(appUser.id, tournamentEntryAccount.userId))
     .where(eq(tournamentEntryAccount.entryId, entryId));
-  const link = `${deps.config.publicUrl}/klubber/${encodeURIComponent(t.organizationId)}/turneringer/${encodeURIComponent(t.id)}`;
+  const link = tournamentAppUrl(deps.config.publicUrl, t);
   const mails = recipients.map((r) =>
     waitingListPlaceMail({
       to: r.email,

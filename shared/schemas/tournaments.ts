@@ -349,6 +349,8 @@ const tournamentViewFields = {
 };
 export const tournamentViewOutput = z.object({
   ...tournamentViewFields,
+  /** When the start list was first mailed to the players (docs/contract.md section 13); absent before. */
+  startListPublishedAt: z.string().optional(),
   organizationId: z.string(),
   organization: z.object({ id: z.string(), name: z.string() }),
 });
@@ -362,6 +364,11 @@ export type TournamentView = z.infer<typeof tournamentViewOutput>;
 export const tournamentDetailOutput = tournamentViewOutput.extend({ course: courseOutput });
 export type TournamentDetail = z.infer<typeof tournamentDetailOutput>;
 export const tournamentsOutput = z.object({ tournaments: z.array(tournamentViewOutput) });
+export const publishStartListOutput = z.object({
+  publishedAt: z.string(),
+  /** The players told by this call: all with an account at the first publication, then those moved since. */
+  notified: z.number(),
+});
 
 /** On a public page the organization is named, not identified. */
 export const publicTournamentViewOutput = z.object({

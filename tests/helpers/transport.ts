@@ -158,6 +158,10 @@ const REST = {
     path: `${tournamentPath({ organizationId, tournamentId })}/rounds/${encodeURIComponent(round)}/groups`,
     body,
   }),
+  'tournaments.publishStartList': (i: Input): RestRequest => ({
+    method: 'POST',
+    path: `${tournamentPath(i)}/start-list/publish`,
+  }),
   'tournaments.setScore': ({ organizationId, tournamentId, ...body }: Input): RestRequest => ({
     method: 'PUT',
     path: `${tournamentPath({ organizationId, tournamentId })}/scores`,

@@ -4,6 +4,7 @@ import {
   entryViewOutput,
   groupsOutput,
   myTournamentsOutput,
+  publishStartListOutput,
   setGroupsInput,
   setStatusInput,
   tournamentIdInput,
@@ -17,6 +18,7 @@ import { okOutput, organizationIdInput } from '../../../shared/schemas/common';
 import { enter, listEntries, withdraw } from '../../tournaments/entries';
 import { promoteEntry } from '../../tournaments/waiting-list';
 import { setGroups } from '../../tournaments/groups';
+import { publishStartList } from '../../tournaments/start-notices';
 import { myTournaments } from '../../tournaments/mine';
 import {
   createTournament,
@@ -62,4 +64,10 @@ export const tournamentsRouter = router({
   promoteEntry: orgAdminProcedure.input(withdrawInput).output(okOutput).mutation(byScope(promoteEntry)),
 
   setGroups: orgAdminProcedure.input(setGroupsInput).output(groupsOutput).mutation(byScope(setGroups)),
+
+  // Mails every player their start once; a later change of the start list tells only those it moves.
+  publishStartList: orgAdminProcedure
+    .input(tournamentIdInput)
+    .output(publishStartListOutput)
+    .mutation(byScope(publishStartList)),
 });

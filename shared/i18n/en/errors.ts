@@ -175,6 +175,8 @@ export const errors: Texts<typeof nbErrors> = {
   },
   tournaments: {
     waitingHasNoCard: 'The entry is on the waiting list and has no scorecard.',
+    noStartListToPublish: 'Set up the start list before publishing it.',
+    startListNotNow: 'The start list can be published when the tournament is open, closed for entries, or in play.',
     alreadyInField: 'The entry is already in the field, not on the waiting list.',
     waitingNotInStartList: 'An entry on the waiting list cannot be in the start list until it has a place.',
     individualFormat: 'This format is played individually: teamSize is 1.',

@@ -40,6 +40,17 @@ export const mail: Texts<typeof nbMail> = {
     final: 'Deleting cannot be undone: your rounds, courses and messages disappear, and you are signed out everywhere.',
     notYou: 'If it was not you, you can ignore this e-mail. Nothing is deleted without the code.',
   },
+  startList: {
+    subject: 'Your start time in {{tournament}}',
+    changedSubject: 'New start time in {{tournament}}',
+    published: 'The start list for {{tournament}} ({{club}}) is out.',
+    changed: 'Your start time in {{tournament}} ({{club}}) has changed.',
+    start: 'You start {{time}} from tee {{tee}}.',
+    roundStart: 'Round {{round}}: {{time}} from tee {{tee}}.',
+    partners: 'You play with {{names}}.',
+    noPartners: 'You are alone in your group so far.',
+    see: 'The whole start list and your scorecard are here:',
+  },
   waitingList: {
     subject: 'You have a place in {{tournament}}',
     moved: 'A place came free in {{tournament}} ({{club}}), and you were next on the waiting list. You are in.',

@@ -170,6 +170,8 @@ export const errors = {
   },
   tournaments: {
     waitingHasNoCard: 'Påmeldingen står på ventelisten og har ikke noe scorekort.',
+    noStartListToPublish: 'Sett opp startlisten før den publiseres.',
+    startListNotNow: 'Startlisten kan publiseres når turneringen er åpen eller stengt for påmelding, eller i spill.',
     alreadyInField: 'Påmeldingen er allerede med i feltet, ikke på ventelisten.',
     waitingNotInStartList: 'En påmelding på ventelisten kan ikke stå på startlisten før den har fått plass.',
     individualFormat: 'Denne spilleformen spilles individuelt: teamSize er 1.',

@@ -42,6 +42,17 @@ export const mail = {
     notYou: 'Hvis det ikke var deg, kan du se bort fra e-posten. Ingenting slettes uten koden.',
   },
   /** The waiting list of a tournament (decision 0427): a place in the field came free. */
+  startList: {
+    subject: 'Starttid i {{tournament}}',
+    changedSubject: 'Ny starttid i {{tournament}}',
+    published: 'Startlisten for {{tournament}} ({{club}}) er klar.',
+    changed: 'Starttiden din i {{tournament}} ({{club}}) er endret.',
+    start: 'Start {{time}} fra tee {{tee}}.',
+    roundStart: 'Runde {{round}}: {{time}} fra tee {{tee}}.',
+    partners: 'Du spiller med {{names}}.',
+    noPartners: 'Du er alene i gruppen så langt.',
+    see: 'Hele startlisten og scorekortet ditt finner du her:',
+  },
   waitingList: {
     subject: 'Du har fått plass i {{tournament}}',
     moved: 'En plass ble ledig i {{tournament}} ({{club}}), og du var neste på ventelisten. Du er med.',
