@@ -46,6 +46,12 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   // The embedded default is for trying the service: demo courses, and a demo tournament in progress on them.
   const demoCoursesSeeded = config.databaseUrl ? null : await seedDemoCoursesIfEmpty({ db: database.db, logger });
 
+  if (config.nodeEnv === 'production' && config.push.keysFrom === 'dataDir') {
+    logger.warn(
+      { dataDir: config.dataDir },
+      'VAPID keys generated into DATA_DIR/vapid-keys.json: several instances must share configured VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY',
+    );
+  }
   const mailer = createMailer(config, logger);
   const now = () => new Date();
   const bus = await openEventBus({ databaseUrl: config.databaseUrl, db: database.db, logger, now });

@@ -12,6 +12,7 @@ import {
   organization,
   organizationMembership,
   participant,
+  pushSubscription,
   round,
   tournament,
   tournamentDivision,
@@ -256,5 +257,12 @@ export async function exportAccount(deps: Deps, actor: Pick<Actor, 'user' | 'lan
       actor.language ?? 'nb',
     ),
     securityEvents: await securityEventsOf(db, user.id),
+    pushSubscriptions: (
+      await db
+        .select({ endpoint: pushSubscription.endpoint, since: pushSubscription.createdAt })
+        .from(pushSubscription)
+        .where(eq(pushSubscription.userId, user.id))
+        .orderBy(asc(pushSubscription.createdAt))
+    ).map((s) => ({ service: new URL(s.endpoint).origin, since: s.since.toISOString() })),
   };
 }

@@ -70,6 +70,7 @@ const TAGS: Readonly<Record<Namespace, string>> = {
   public: 'Public tournament pages: the list, a tournament, its leaderboard and players’ cards.',
   chat: "An organization's team chat and unread counts.",
   feed: 'The public feed of shared rounds and tournament news.',
+  push: 'Web Push: the key a browser subscribes to the app’s notifications with.',
 };
 
 /** Express's `/rounds/:roundId/scores` as OpenAPI's `/rounds/{roundId}/scores`. */
@@ -109,6 +110,7 @@ function successAnswer(row: Route, output: JsonSchema | undefined): Answer {
       content: { 'text/csv': { schema: { type: 'string' } } },
     };
   }
+  if (row.status === 204) return { description: 'Done; the answer has no body.' };
   const description =
     row.answer === 'download'
       ? 'The answer as a file to save (`Content-Disposition: attachment`).'
@@ -170,8 +172,8 @@ function operationOf(row: Route, shared: Shared): Operation {
 
   // tRPC keeps the output parser on the definition at run time; its type does not list it.
   const output = jsonSchemaOf('output' in _def ? _def.output : undefined, 'output');
-  // A CSV answer is the file's text, not the procedure's {csv, filename}: its schema is not the answer's.
-  if (output && row.answer !== 'csv') shared.schemas[outputName(row)] = output;
+  // A CSV answer is the file's text and a 204 has none: the procedure's output schema is not the answer's.
+  if (output && row.answer !== 'csv' && row.status !== 204) shared.schemas[outputName(row)] = output;
   const errors = errorCodesOf(row, level, _def.inputs.length > 0 || parameters.length > 0 || row.body);
   for (const code of errors) shared.codes.add(code);
   const operation: Operation = {

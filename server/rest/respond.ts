@@ -57,6 +57,7 @@ export function restHandler(deps: Deps, row: Route): RequestHandler {
       if (row.answer === 'csv' && isCsvFile(output)) return sendCsv(res, output);
       if (row.answer === 'cached' && typeof output === 'object' && output !== null) return sendCached(req, res, output);
       if (row.answer === 'download') return sendJsonDownload(res, output, row.download ?? 'download', deps.now());
+      if (row.status === 204) return void res.status(204).end();
       res.status(row.status).json(output ?? { ok: true });
     } catch (error) {
       sendError(deps, req, res, error, ctx.meta.language);

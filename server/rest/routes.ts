@@ -303,6 +303,47 @@ export const ROUTES: readonly Route[] = [
       'Needs the mailed code and, with two-factor on, `twoFactorCode`. Ends every session and clears the cookie.',
     errors: ['INVALID_CODE', 'LAST_OWNER', 'RATE_LIMITED'],
   }),
+  // Web Push (docs/contract.md section 13, decision 0429).
+  route({
+    method: 'get',
+    path: '/push/public-key',
+    procedure: 'push.publicKey',
+    summary: 'Get the key to subscribe to push messages with',
+    description:
+      "The service's VAPID public key (RFC 8292): the uncompressed P-256 point in base64url, for `PushManager.subscribe({applicationServerKey})`.",
+  }),
+  route({
+    method: 'post',
+    path: '/account/push-subscriptions',
+    procedure: 'account.addPushSubscription',
+    body: true,
+    status: 201,
+    summary: "Take this browser's push messages",
+    description:
+      "The browser's `PushSubscription.toJSON()` without `expirationTime`. The same endpoint again renews it; an endpoint another account had moves to this one (a shared phone). An account keeps its 10 most recent subscriptions.",
+    examples: {
+      subscription: {
+        summary: 'A subscription',
+        value: {
+          endpoint: 'https://push.example.net/wpush/v2/gAAAAABn',
+          keys: {
+            p256dh: 'BBQUPAR_qHr7SX5wT3SlvaQqTthrP55QuSEWybtZP98vNVosjUkJFtwr3KfGdaHoozwURMdYWKThpRhlroIZwtg',
+            auth: 'zaIHP4GXzu24HnFDLq0_fA',
+          },
+        },
+      },
+    },
+  }),
+  route({
+    method: 'delete',
+    path: '/account/push-subscriptions',
+    procedure: 'account.removePushSubscription',
+    body: true,
+    status: 204,
+    summary: "Stop this browser's push messages",
+    description:
+      "Removes the caller's own subscription of the endpoint; one that is not the caller's is left as it is.",
+  }),
   // Organizations and their members.
   route({
     method: 'post',

@@ -88,7 +88,8 @@ export type RouteSpec<Path extends string, P extends ProcedurePath> = {
   query?: readonly InputKey<P>[];
   /** The JSON body is the input, with the path parameters added; a body naming one of them is refused. */
   body?: [InputBody<P>] extends [never] ? never : true;
-  status?: 200 | 201;
+  /** 204: the answer has no body (the procedure's `{ok: true}` is not sent). */
+  status?: 200 | 201 | 204;
   answer?: AnswerFor<P>;
   /** A request this says is not for the API goes on to the app (GET /feed from a browser); varies by `vary`. */
   passOn?: (req: Request) => boolean;
@@ -111,7 +112,7 @@ export interface Route {
   params: Readonly<Record<string, string>>;
   query: readonly string[];
   body: boolean;
-  status: 200 | 201;
+  status: 200 | 201 | 204;
   answer: Answer;
   passOn?: (req: Request) => boolean;
   vary?: string;

@@ -11,6 +11,7 @@ import { feedRouter } from './routers/feed';
 import { handicapRouter } from './routers/handicap';
 import { organizationsRouter } from './routers/organizations';
 import { roundsRouter } from './routers/rounds';
+import { pushRouter } from './routers/push';
 import { participantsRouter } from './routers/rounds-participants';
 import { tournamentsRouter } from './routers/tournaments';
 import { tournamentLiveRouter } from './routers/tournaments-live';
@@ -39,6 +40,7 @@ export const appRouter = router({
   public: publicTournamentsRouter,
   chat: chatRouter,
   feed: feedRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -132,6 +132,11 @@ export const accountExportOutput = z.object({
       details: z.record(z.string(), z.unknown()),
     }),
   ),
+  /**
+   * The browsers that take the account's push messages (decision 0429): the push service's origin and when,
+   * not the endpoint's path or keys, which are the capability to push to the phone.
+   */
+  pushSubscriptions: z.array(z.object({ service: z.string(), since: instant })),
 });
 export type AccountExport = z.infer<typeof accountExportOutput>;
 

@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../../server/config';
 import type { Deps } from '../../server/deps';
 import { createLogger } from '../../server/log';
 import { createMailer, type Mailer } from '../../server/mail/mailer';
+import { generateVapidKeys } from '../../server/push/vapid-keys';
 import { createEventBus } from '../../server/realtime/bus';
 import { createTestDatabase, type DatabaseKind } from './db';
 
@@ -35,6 +36,9 @@ export interface TestDeps extends Deps {
   close(): Promise<void>;
 }
 
+/** One VAPID pair per test process: DATA_DIR is not written in tests. */
+const TEST_VAPID = generateVapidKeys();
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -43,6 +47,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     DATA_DIR: '/nonexistent-data-dir',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
+    VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
     ...overrides,
   });
 }

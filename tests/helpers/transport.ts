@@ -125,6 +125,14 @@ const REST = {
   'account.export': get('/account/export'),
   'account.requestDeletionCode': post('/account/deletion/code'),
   'account.delete': (i: Input): RestRequest => ({ method: 'DELETE', path: '/account', body: i }),
+  // docs/contract.md section 13: Web Push (decision 0429).
+  'push.publicKey': get('/push/public-key'),
+  'account.addPushSubscription': post('/account/push-subscriptions'),
+  'account.removePushSubscription': (i: Input): RestRequest => ({
+    method: 'DELETE',
+    path: '/account/push-subscriptions',
+    body: i,
+  }),
   // docs/contract.md section 9: tournaments and their public pages.
   'tournaments.create': ({ organizationId, ...body }: Input): RestRequest => ({
     method: 'POST',

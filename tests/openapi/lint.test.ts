@@ -50,7 +50,10 @@ describe('the OpenAPI document, linted', () => {
     const problems = result.problems.map(
       (p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location.map((l) => l.pointer).join(', ')})`,
     );
-    expect(problems).toEqual([]);
-    expect(result.totals).toMatchObject({ errors: 0, warnings: 0 });
+    // GET /push/public-key takes nothing and needs nothing: there is no 4xx it could answer (document.test.ts
+    // checks that every other operation has one).
+    const nothingToRefuse = `warn operation-4xx-response: Operation must have at least one \`4XX\` response. (#/paths/~1push~1public-key/get/responses)`;
+    expect(problems).toEqual([nothingToRefuse]);
+    expect(result.totals).toMatchObject({ errors: 0, warnings: 1 });
   });
 });

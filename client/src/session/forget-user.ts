@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { unsubscribeThisBrowser } from '../lib/push';
 import { lastUser, wipeFinished, wipeOfflineData } from '../offline/last-user';
 import { SESSION_QUERY_KEY } from '../trpc';
 import { writeLinkSent } from './link-sent';
@@ -14,6 +15,9 @@ import { writeLinkSent } from './link-sent';
 export function forgetUser(queryClient: QueryClient): Promise<void> {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
   writeLinkSent(null);
+  // The push service forgets this browser's endpoint too, whoever's it was (decision 0429): the server's
+  // copy is answered 410 at its next push and goes.
+  void unsubscribeThisBrowser();
   return wipeOfflineData();
 }
 

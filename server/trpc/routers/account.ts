@@ -12,6 +12,8 @@ import {
 } from '../../../shared/schemas/account';
 import { userOutput } from '../../../shared/schemas/auth';
 import { noInput, okOutput } from '../../../shared/schemas/common';
+import { addPushSubscriptionInput, removePushSubscriptionInput } from '../../../shared/schemas/push';
+import { addPushSubscription, removePushSubscription } from '../../push/subscriptions';
 import { deleteAccount, requestDeletionCode } from '../../account/deletion';
 import { confirmAddEmail, listEmails, removeEmail, requestAddEmail } from '../../account/emails';
 import { exportAccount } from '../../account/export';
@@ -35,4 +37,13 @@ export const accountRouter = router({
   export: userProcedure.output(accountExportOutput).query(byActor(exportAccount)),
   requestDeletionCode: userProcedure.input(noInput).output(okOutput).mutation(byActor(requestDeletionCode)),
   delete: userProcedure.input(deleteAccountInput).output(accountDeletedOutput).mutation(byHolder(deleteAccount)),
+  // This browser's push messages (decision 0429).
+  addPushSubscription: userProcedure
+    .input(addPushSubscriptionInput)
+    .output(okOutput)
+    .mutation(byActor(addPushSubscription)),
+  removePushSubscription: userProcedure
+    .input(removePushSubscriptionInput)
+    .output(okOutput)
+    .mutation(byActor(removePushSubscription)),
 });

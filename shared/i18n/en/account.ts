@@ -52,6 +52,15 @@ export const account: Texts<typeof nbAccount> = {
   addAddress: 'Add an address',
   addHint: 'You can then sign in and be invited with that address too.',
   sendConfirmation: 'Send confirmation',
+  notifications: 'Notifications',
+  notificationsToggle: 'Notifications on this phone',
+  notificationsHint:
+    'Your start times and messages from the club arrive as notifications on the phone, also when the app is closed. Whoever signs in here after you does not get them.',
+  notificationsBlocked:
+    'Notifications are blocked for this site. Allow notifications for the site in the browser’s settings, and try again.',
+  notificationsFailed: 'We could not change the notifications. Try again in a moment.',
+  notificationsOn: 'Notifications are on for this phone.',
+  notificationsOff: 'Notifications are off for this phone.',
   signInCard: 'Sign-in',
   othersSignedOut: 'All other devices have been signed out. You are still signed in here.',
   signOut: 'Sign out',

@@ -270,6 +270,12 @@ export const errors: Texts<typeof nbErrors> = {
       cancelled: 'cancelled',
     },
   },
+  push: {
+    endpointUrl: 'The push service address must be an https address.',
+    endpointTooLong: 'The push service address can have at most {{maximum}} characters.',
+    p256dh: 'The p256dh key must be a 65-byte P-256 point in base64url.',
+    auth: 'The auth key must be 16 bytes in base64url.',
+  },
   chat: {
     onlyWriterOrAdminDeletes: 'Only the person who wrote the message, or an owner or administrator, can delete it.',
     onlyWriterEdits: 'Only the person who wrote the message can edit it.',

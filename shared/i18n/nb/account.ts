@@ -49,6 +49,15 @@ export const account = {
   addAddress: 'Legg til en adresse',
   addHint: 'Du kan da logge inn og bli invitert med den adressen også.',
   sendConfirmation: 'Send bekreftelse',
+  notifications: 'Varsler',
+  notificationsToggle: 'Varsler på denne telefonen',
+  notificationsHint:
+    'Starttidene dine og beskjeder fra klubben kommer som varsel på telefonen, også når appen er lukket. Den som logger inn her etter deg, får dem ikke.',
+  notificationsBlocked:
+    'Varsler er blokkert for denne siden. Tillat varsler for siden i nettleserens innstillinger, og prøv igjen.',
+  notificationsFailed: 'Vi fikk ikke endret varslene. Prøv igjen om litt.',
+  notificationsOn: 'Varsler er på for denne telefonen.',
+  notificationsOff: 'Varsler er av for denne telefonen.',
   signInCard: 'Innlogging',
   othersSignedOut: 'Alle andre enheter er logget ut. Du er fortsatt innlogget her.',
   signOut: 'Logg ut',

@@ -264,6 +264,12 @@ export const errors = {
       cancelled: 'avlyst',
     },
   },
+  push: {
+    endpointUrl: 'Adressen til varslingstjenesten må være en https-adresse.',
+    endpointTooLong: 'Adressen til varslingstjenesten kan ha høyst {{maximum}} tegn.',
+    p256dh: 'Nøkkelen p256dh må være et P-256-punkt på 65 byte i base64url.',
+    auth: 'Nøkkelen auth må være 16 byte i base64url.',
+  },
   chat: {
     onlyWriterOrAdminDeletes: 'Bare den som skrev meldingen, eller en eier eller administrator, kan slette den.',
     onlyWriterEdits: 'Bare den som skrev meldingen, kan endre den.',

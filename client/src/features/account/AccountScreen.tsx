@@ -6,6 +6,7 @@ import { Card, Loading, Page } from '../../ui';
 import { EmailsCard } from './EmailsCard';
 import { LanguageCard } from './LanguageCard';
 import { MergeCard } from './MergeCard';
+import { NotificationsCard } from './NotificationsCard';
 import { DeleteAccountCard, ExportCard } from './OwnDataCards';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
@@ -22,6 +23,7 @@ export default function AccountScreen() {
     <Page title={t('account.title')}>
       <ProfileCard user={user} />
       <LanguageCard saved={session.language} />
+      <NotificationsCard />
       <TwoFactorCard user={user} />
       <PasswordCard user={user} />
       <EmailsCard />
