@@ -5,6 +5,7 @@ import { appUser, organization, tournament, tournamentRound, tournamentStartNoti
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { type StartToTell, startTimeMail } from '../mail/templates/tournaments';
+import { pushToUsers } from '../push/send';
 import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
 import { groupViews } from './group-view';
 import { tournamentAppUrl } from './links';
@@ -12,7 +13,7 @@ import { isOrganizer, type TournamentScope } from './scope';
 
 /**
  * Start times that reach the players (docs/contract.md section 13, decision 0428). Publishing a start list
- * tells each player with an account, once, their round, time, tee and partners; from then on a change to
+ * tells each player with an account, once, their round, time, tee and partners, by mail and by push; from then on a change to
  * the start list tells only the players whose time or tee it moved. What each player was last told is a
  * row of `tournament_start_notice`, written in the same transaction as the change under the tournament's
  * row lock, so two publications at once, or a publication and a change, tell nobody twice. The mail goes
@@ -156,24 +157,32 @@ async function tellMoved(
   const link = tournamentAppUrl(deps.config.publicUrl, t);
   const messages = recipients.map((r) => {
     const player = byPlayer.get(r.id)!;
-    return startTimeMail({
-      to: r.email,
-      tournamentName: t.name,
-      clubName: club!.name,
-      changed: player.changed,
-      severalRounds,
-      starts: player.starts.sort((a, b) => a.round - b.round),
-      link,
-      language: r.language ?? 'nb',
-    });
+    return {
+      userId: r.id,
+      ...startTimeMail({
+        to: r.email,
+        tournamentName: t.name,
+        clubName: club!.name,
+        changed: player.changed,
+        severalRounds,
+        starts: player.starts.sort((a, b) => a.round - b.round),
+        link,
+        language: r.language ?? 'nb',
+      }),
+    };
   });
   // After the commit: a start list that rolls back was never published. A mail that fails is logged; the
-  // start list stands, and the player is not told again for it (the organizer sees who was told).
+  // start list stands, and the player is not told again for it. The same words go by push to the phones
+  // the players turned it on in (pushToUsers logs its failures and never throws).
   scope.afterCommit(() => {
     for (const { mail } of messages)
       deps.mailer.send(mail).catch((error: unknown) => {
         deps.logger.warn({ err: error, tournamentId: t.id }, 'start time mail not sent');
       });
+    void pushToUsers(
+      deps,
+      messages.map((m) => ({ userId: m.userId, ...m.push, url: link })),
+    );
   });
   return messages.length;
 }

@@ -7,6 +7,7 @@ import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { type ReceivedMail, startSmtpServer, type SmtpServer } from '../helpers/smtp';
 import { restClient } from '../helpers/transport';
+import { decryptAes128gcm, newSubscriber, type PushService, startPushService } from '../push/push-service';
 import { buildWorld, failure, tournamentInput, type World } from './support';
 
 /**
@@ -17,22 +18,35 @@ describe.each(databaseKinds())('publishing a start list, on %s', (kind) => {
   let deps: TestDeps;
   let server: TestServer;
   let smtp: SmtpServer;
+  let push: PushService;
   let w: World;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    deps = await createTestDeps({ db: kind, env: { SMTP_URL: smtp.url } });
+    push = await startPushService();
+    deps = await createTestDeps({ db: kind, env: { SMTP_URL: smtp.url, PUSH_ALLOW_HTTP_ENDPOINTS: '1' } });
     server = await startTestServer(deps);
     w = await buildWorld(deps);
   });
   afterAll(async () => {
     await server.close();
     await smtp.close();
+    await push.close();
   });
 
   /** The mails that arrive after the first `seen`, once `count` of them have. */
   async function newMail(seen: number, count: number): Promise<ReceivedMail[]> {
     return (await smtp.waitForMessages(seen + count)).slice(seen);
+  }
+  /** The pushes that have reached the push service once `count` of them have (the send follows the commit). */
+  async function pushesArrived(count: number) {
+    const arrived = [];
+    for (const until = Date.now() + 10_000; arrived.length < count; ) {
+      if (Date.now() > until) throw new Error(`expected ${count} push(es), got ${arrived.length}`);
+      arrived.push(...push.take());
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return arrived;
   }
   const to = (mails: readonly ReceivedMail[], email: string) => mails.find((m) => m.to.includes(email));
 
@@ -50,6 +64,11 @@ describe.each(databaseKinds())('publishing a start list, on %s', (kind) => {
     ids.guest = (await w.asAdmin.tournaments.enter({ ...t, guest: { name: 'Gunnar Gjest', handicapIndex: 20 } })).id;
     // Olga reads English.
     await deps.db.update(appUser).set({ language: 'en' }).where(eq(appUser.id, w.owner.id));
+
+    // Per turned notifications on in the installed app on his phone.
+    const perPhone = newSubscriber();
+    const asPer = (await callerAs(deps, w.member2)).caller;
+    await asPer.account.addPushSubscription(perPhone.subscription(push.endpoint()));
 
     const nothingYet = await failure(w.asAdmin.tournaments.publishStartList(t));
     expect(nothingYet.code).toBe('CONFLICT');
@@ -88,6 +107,13 @@ describe.each(databaseKinds())('publishing a start list, on %s', (kind) => {
     expect(to(published, w.owner.email)!.text).toContain(
       'You start 13 June 2026 at 08:10 from tee 1. You play with Gunnar Gjest.',
     );
+    // The same message reached Per's phone, decrypted there as his browser would.
+    const [perPush] = await pushesArrived(1);
+    expect(JSON.parse(decryptAes128gcm(perPush!.body, perPhone))).toEqual({
+      title: 'Starttid i Vårpokalen',
+      body: 'Start 13. juni 2026 kl. 08:00 fra tee 1. Du spiller med Mona Medlem.',
+      url: `${deps.config.publicUrl}/klubber/${w.orgId}/turneringer/${created.id}`,
+    });
     expect((await w.asAdmin.tournaments.get(t)).startListPublishedAt).toBe(answers[0]!.body.publishedAt);
     // The public page does not say when the players were mailed.
     const anonymous = restClient(server.url);
@@ -112,6 +138,11 @@ describe.each(databaseKinds())('publishing a start list, on %s', (kind) => {
       'Start 13. juni 2026 kl. 08:20 fra tee 1. Du spiller med Olga Eier.',
     );
     expect(to(moved, w.owner.email)!.subject).toBe('New start time in Vårpokalen');
+    const [movedPush] = await pushesArrived(1);
+    expect(JSON.parse(decryptAes128gcm(movedPush!.body, perPhone))).toMatchObject({
+      title: 'Ny starttid i Vårpokalen',
+      body: 'Start 13. juni 2026 kl. 08:20 fra tee 1. Du spiller med Olga Eier.',
+    });
 
     // The same list again moves nobody; publishing again tells nobody.
     await w.asAdmin.tournaments.setGroups({
@@ -133,6 +164,8 @@ describe.each(databaseKinds())('publishing a start list, on %s', (kind) => {
       ],
     });
     const [next] = await newMail(seen + 5, 1);
+    // Per was not moved: his phone had nothing since (the push, like the mail, goes only to those moved).
+    expect(push.take()).toEqual([]);
     expect(next!.to).toContain(w.member.email);
     expect(next!.text).toContain('Start 13. juni 2026 kl. 08:00 fra tee 10. Du spiller med Gunnar Gjest.');
   });
