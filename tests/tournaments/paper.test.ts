@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { createTournamentFixture, writeScores } from '../helpers/tournaments';
 import { restClient, type Client } from '../helpers/transport';
 import { playWorld, type PlayWorld } from './play-support';
+import { buildWorld, tournamentInput } from './support';
 
 /**
  * The club day's paper (docs/contract.md section 13, decision 0431) through the real server, read as a golfer
@@ -250,5 +251,47 @@ describe.each(databaseKinds())('the paper of the club day, on %s', (kind) => {
     expect(outsider.status).toBe(404);
     const member = await (await as(w.member)).call('public.resultsPdf', { slug: hidden.slug });
     expect(member.status).toBe(200);
+  });
+});
+
+describe('a four-ball team’s card', () => {
+  it('is one card per team with a row per player off their own handicap, marked by the other team', async () => {
+    const deps = await createTestDeps();
+    const w = await buildWorld(deps);
+    const created = await w.asAdmin.tournaments.create(
+      tournamentInput(w, { name: 'Bestball Ås', format: 'fourball_stableford' }) as never,
+    );
+    const t = { organizationId: w.orgId, tournamentId: created.id };
+    await w.asAdmin.tournaments.setStatus({ ...t, status: 'open' });
+    const mona = (await callerAs(deps, w.member)).caller;
+    await mona.tournaments.enter({ ...t, partnerUserId: w.member2.id, name: 'Mona og Per' });
+    await w.asAdmin.tournaments.enter({
+      ...t,
+      players: [{ userId: w.owner.id }, { guest: { name: 'Gøril Gjest', handicapIndex: 24.3 } }],
+    });
+    await w.asAdmin.tournaments.setGroups({
+      ...t,
+      round: 1,
+      generate: { firstStartsAt: '2026-06-13T07:30:00Z', intervalMinutes: 10, groupSize: 2 },
+    });
+    const res = await w.asAdmin.tournaments.scorecardsPdf({ ...t, round: 1 });
+    const pdf = Buffer.from(res.pdf, 'base64');
+    const pages = pagesOf(pdf);
+    // A team's card with two players' rows takes a sheet of its own.
+    expect(pages).toHaveLength(2);
+    expect(rendered(pdf, 'fourball')).toHaveLength(2);
+    const mine = pages.find((p) => /^Mona og Per\s*$/m.test(p))!;
+    expect(mine).toContain('Lagets spillehandicap');
+    expect(mine).toContain('Markør: Eier / Gjest');
+    expect(mine).toContain('09:30 fra tee 1');
+    // A row per player, each named with their own playing handicap; Stableford has a points row.
+    expect(mine).toMatch(/Mona \(\d+\)/);
+    expect(mine).toMatch(/Per \(\d+\)/);
+    expect(mine).toMatch(/^\s*Poeng\s*$/m);
+    const list = pagesOf(Buffer.from((await w.asAdmin.tournaments.startListPdf(t)).pdf, 'base64'))[0]!;
+    // Highest index first: Olga and Gøril's team starts the group, each team with its players under it.
+    expect(list).toMatch(/09:30\s+1\s+Eier \/ Gjest\s+Herrer\s+\d+/);
+    expect(list).toMatch(/Mona og Per[\s\S]*Mona Medlem\s+18,4\s+\d+/);
+    expect(list).toMatch(/Gøril Gjest\s+24,3\s+\d+/);
   });
 });
