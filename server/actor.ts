@@ -36,6 +36,8 @@ export interface SessionHolder {
  */
 export interface Viewer {
   userId: string | null;
+  /** The language the reader reads (the account's choice, else the request's): for a file the server words. */
+  language?: Language;
 }
 
 /**

@@ -4,6 +4,8 @@ import { feedFacts as enFeedFacts } from '../shared/i18n/en/feedFacts';
 import { feedFacts as nbFeedFacts } from '../shared/i18n/nb/feedFacts';
 import { mail as enMail } from '../shared/i18n/en/mail';
 import { mail as nbMail } from '../shared/i18n/nb/mail';
+import { paper as enPaper } from '../shared/i18n/en/paper';
+import { paper as nbPaper } from '../shared/i18n/nb/paper';
 import { values as enValues } from '../shared/i18n/en/values';
 import { values as nbValues } from '../shared/i18n/nb/values';
 import { createRenderer } from '../shared/i18n/render';
@@ -13,6 +15,6 @@ import { createRenderer } from '../shared/i18n/render';
  * itself (error bodies, mails, files), each under its area's name, in every language.
  */
 export const texts = createRenderer({
-  nb: { errors: nbErrors, feedFacts: nbFeedFacts, mail: nbMail, values: nbValues },
-  en: { errors: enErrors, feedFacts: enFeedFacts, mail: enMail, values: enValues },
+  nb: { errors: nbErrors, feedFacts: nbFeedFacts, mail: nbMail, paper: nbPaper, values: nbValues },
+  en: { errors: enErrors, feedFacts: enFeedFacts, mail: enMail, paper: enPaper, values: enValues },
 });

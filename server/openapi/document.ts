@@ -104,6 +104,12 @@ function bodyExamples(row: Route): Examples | undefined {
 }
 
 function successAnswer(row: Route, output: JsonSchema | undefined): Answer {
+  if (row.answer === 'pdf') {
+    return {
+      description: 'The document as a PDF (A4, fonts embedded), sent as a download.',
+      content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+    };
+  }
   if (row.answer === 'csv') {
     return {
       description: 'The results as a CSV file (UTF-8 with a byte order mark), sent as a download.',
@@ -172,8 +178,10 @@ function operationOf(row: Route, shared: Shared): Operation {
 
   // tRPC keeps the output parser on the definition at run time; its type does not list it.
   const output = jsonSchemaOf('output' in _def ? _def.output : undefined, 'output');
-  // A CSV answer is the file's text and a 204 has none: the procedure's output schema is not the answer's.
-  if (output && row.answer !== 'csv' && row.status !== 204) shared.schemas[outputName(row)] = output;
+  // A file answer is the file, not the procedure's {csv|pdf, filename}, and a 204 has none: the procedure's
+  // output schema is not the answer's.
+  if (output && row.answer !== 'csv' && row.answer !== 'pdf' && row.status !== 204)
+    shared.schemas[outputName(row)] = output;
   const errors = errorCodesOf(row, level, _def.inputs.length > 0 || parameters.length > 0 || row.body);
   for (const code of errors) shared.codes.add(code);
   const operation: Operation = {

@@ -49,3 +49,32 @@ export function sendCsv(res: Response, file: CsvFile): void {
   res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
   res.status(200).send(Buffer.from(file.csv, 'utf8'));
 }
+
+export interface PdfFile {
+  pdf: string;
+  filename: string;
+}
+
+export function isPdfFile(value: unknown): value is PdfFile {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'pdf' in value &&
+    typeof value.pdf === 'string' &&
+    'filename' in value &&
+    typeof value.filename === 'string'
+  );
+}
+
+/**
+ * The paper (decision 0431): the procedure's base64 as the PDF's bytes, a download under its name. Never kept by
+ * a cache: the start list and the cards are the club's, and a start list changes until play.
+ */
+export function sendPdf(res: Response, file: PdfFile): void {
+  const bytes = Buffer.from(file.pdf, 'base64');
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Length', bytes.length);
+  res.status(200).end(bytes);
+}

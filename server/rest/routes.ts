@@ -825,6 +825,30 @@ export const ROUTES: readonly Route[] = [
     description: 'While the tournament is in progress or finished.',
     errors: ['CONFLICT'],
   }),
+  // Section 13, the paper of the club day (decision 0431): PDFs, sent as their bytes.
+  route({
+    method: 'get',
+    path: `${TOURNAMENT}/start-list.pdf`,
+    procedure: 'tournaments.startListPdf',
+    params: tournament,
+    answer: 'pdf',
+    summary: 'Download the start list as a PDF',
+    description:
+      'A4, every round that has groups: start time (Norway), tee, players with division, index and playing handicap. 409 while no round has groups.',
+    errors: ['CONFLICT'],
+  }),
+  route({
+    method: 'get',
+    path: `${TOURNAMENT}/scorecards.pdf`,
+    procedure: 'tournaments.scorecardsPdf',
+    params: tournament,
+    query: ['round'],
+    answer: 'pdf',
+    summary: "Download a round's scorecards as a PDF",
+    description:
+      "Owners and admins. A4, one card per entry in the round's start list (a team's card for a team): holes with par, stroke index and length, the playing handicap and the strokes received on each hole, the marker, and a QR code of the card in the app. `round` is required; 409 while the round has no groups.",
+    errors: ['NOT_ORG_ADMIN', 'CONFLICT'],
+  }),
   // Section 9, the public landing pages. The tournament page is the most read answer: sent from its cache.
   route({
     method: 'get',
@@ -857,6 +881,17 @@ export const ROUTES: readonly Route[] = [
     procedure: 'public.card',
     params: { slug: 'slug', entryId: 'entryId' },
     summary: "Get a player's public scorecard",
+  }),
+  route({
+    method: 'get',
+    path: '/public/tournaments/:slug/results.pdf',
+    procedure: 'public.resultsPdf',
+    params: { slug: 'slug' },
+    answer: 'pdf',
+    summary: 'Download the final results as a PDF',
+    description:
+      'A4, division by division as the public page ranks them, once the tournament is finished (409 before). Not found for the reader: the page’s 404.',
+    errors: ['CONFLICT'],
   }),
   // Section 10: team chat and its unread counts (decision 0601).
   route({

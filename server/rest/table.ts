@@ -44,17 +44,20 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
  * How the answer is sent: `json` (the default: the result, or `{ok: true}` for none), `cached` (the same
- * object until its next change: its JSON and gzip bytes are made once), `csv` (a file download) or
- * `download` (the JSON result as a file download, named by the row's `download`).
+ * object until its next change: its JSON and gzip bytes are made once), `csv` (a file download), `pdf` (the
+ * result's base64 sent as the PDF's bytes) or `download` (the JSON result as a file download, named by the
+ * row's `download`).
  */
-export type Answer = 'json' | 'cached' | 'csv' | 'download';
+export type Answer = 'json' | 'cached' | 'csv' | 'pdf' | 'download';
 
 type AnswerFor<P extends ProcedurePath> =
   OutputOf<P> extends { csv: string; filename: string }
     ? 'csv'
-    : OutputOf<P> extends object
-      ? 'json' | 'cached' | 'download'
-      : 'json';
+    : OutputOf<P> extends { pdf: string; filename: string }
+      ? 'pdf'
+      : OutputOf<P> extends object
+        ? 'json' | 'cached' | 'download'
+        : 'json';
 
 type ParamsFor<Path extends string, P extends ProcedurePath> = [PathParams<Path>] extends [never]
   ? { params?: never }

@@ -98,7 +98,7 @@ export const optionalUserProcedure = baseProcedure.use(async ({ ctx, next }) => 
   const session = await sessionOf(ctx);
   if (session?.stage === 'full') speaksAccountLanguage(ctx, session);
   const full = session?.stage === 'full' ? session : null;
-  const viewer: Viewer = { userId: full?.user.id ?? null };
+  const viewer: Viewer = { userId: full?.user.id ?? null, language: ctx.meta.language };
   return next({ ctx: { session: full, stage: session?.stage ?? null, viewer } });
 });
 

@@ -562,6 +562,9 @@ export type PublicCardView = z.infer<typeof publicCardViewOutput>;
 /** tournaments.resultsCsv: the file's text and name (REST sends it as text/csv). */
 export const resultsCsvOutput = z.object({ csv: z.string(), filename: z.string() });
 
+/** The paper (decision 0431): a PDF, base64 over tRPC; REST sends its bytes as application/pdf. */
+export const pdfFileOutput = z.object({ pdf: z.string(), filename: z.string() });
+
 /** What tournaments.onLeaderboard sends; parsed where each update is made (decision 0012). */
 export const leaderboardUpdateOutput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('snapshot'), leaderboard: leaderboardViewOutput }),

@@ -186,6 +186,15 @@ const REST = {
     path: `${tournamentPath(i)}/rounds/${encodeURIComponent(i.round)}/cards`,
   }),
   'tournaments.resultsCsv': (i: Input): RestRequest => ({ method: 'GET', path: `${tournamentPath(i)}/results.csv` }),
+  // PDFs (decision 0431): the bytes arrive as `{pdf}` in base64 with the download's `filename`, as tRPC answers them.
+  'tournaments.startListPdf': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `${tournamentPath(i)}/start-list.pdf`,
+  }),
+  'tournaments.scorecardsPdf': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `${tournamentPath(i)}/scorecards.pdf${query(i, ['round'])}`,
+  }),
   'public.tournaments': (i: Input | undefined): RestRequest => ({
     method: 'GET',
     path: `/public/tournaments${query(i, ['q', 'limit', 'cursor'])}`,
@@ -201,6 +210,10 @@ const REST = {
   'public.card': (i: Input): RestRequest => ({
     method: 'GET',
     path: `/public/tournaments/${encodeURIComponent(i.slug)}/entries/${encodeURIComponent(i.entryId)}/card`,
+  }),
+  'public.resultsPdf': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `/public/tournaments/${encodeURIComponent(i.slug)}/results.pdf`,
   }),
   // docs/contract.md section 10: team chat; the unread counts of decision 0601.
   'chat.history': (i: Input): RestRequest => ({
@@ -405,7 +418,8 @@ export function restClient(baseUrl: string, options: { token?: string | null } =
         ...(req.method !== 'GET' && req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
       });
       // ignoreBOM: a leading BOM (results.csv) is part of what was sent, not decoding noise to drop.
-      const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
       // Every answer is checked against the OpenAPI document: its status declared, its body as described.
       assertDocumented({
         method: req.method,
@@ -414,11 +428,17 @@ export function restClient(baseUrl: string, options: { token?: string | null } =
         contentType: res.headers.get('content-type'),
         body: raw,
       });
+      const type = res.headers.get('content-type') ?? '';
       const json = !raw
         ? null
-        : res.headers.get('content-type')?.startsWith('text/csv')
+        : type.startsWith('text/csv')
           ? { csv: raw }
-          : JSON.parse(raw);
+          : type.startsWith('application/pdf')
+            ? {
+                pdf: bytes.toString('base64'),
+                filename: /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? '',
+              }
+            : JSON.parse(raw);
       const setCookies = res.headers.getSetCookie();
       client.token = tokenAfter(setCookies, client.token);
       const retryAfter = res.headers.get('retry-after');

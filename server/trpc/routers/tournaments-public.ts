@@ -7,8 +7,10 @@ import {
   publicTournamentPageOutput,
   publicTournamentsInput,
   publicTournamentsOutput,
+  pdfFileOutput,
 } from '../../../shared/schemas/tournaments';
 import { publicCard, publicLeaderboard, publicTournamentPage, publicTournaments } from '../../tournaments/public';
+import { publicResultsPdf } from '../../tournaments/paper/results';
 import { byViewer } from '../calls';
 import { optionalUserProcedure, router } from '../init';
 import { parsedOncePerObject } from '../outputs';
@@ -34,4 +36,9 @@ export const publicTournamentsRouter = router({
     .query(byViewer(publicLeaderboard)),
   /** One player's hole-by-hole card (decision 0506): what a leaderboard row opens on the public page. */
   card: optionalUserProcedure.input(publicCardInput).output(publicCardViewOutput).query(byViewer(publicCard)),
+  /** The final results on paper, once finished (decision 0431): the page's own leaderboard as a PDF. */
+  resultsPdf: optionalUserProcedure
+    .input(publicTournamentInput)
+    .output(pdfFileOutput)
+    .query(byViewer(publicResultsPdf)),
 });

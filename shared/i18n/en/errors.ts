@@ -250,6 +250,9 @@ export const errors: Texts<typeof nbErrors> = {
     divisionNotFound: 'Division not found.',
     playerNotFound: 'The player was not found in the tournament.',
     resultsNotYet: 'The results exist only for a tournament that is in progress or finished.',
+    noStartListYet: 'The tournament has no start list yet. Set up the groups first.',
+    noStartListForRound: 'Round {{round}} has no start list yet. Set up the groups first.',
+    resultsPdfNotYet: 'The printed results come once the tournament is finished.',
     onlyPlayerMarkerOrAdminScores:
       'Only the player, a marker in the same group or an administrator can enter strokes on this card.',
     scoresOnlyInProgress: 'Strokes can only be entered while the tournament is in progress.',

@@ -16,6 +16,8 @@ export const publicTournaments: Texts<typeof nbPublicTournaments> = {
   loading: 'Fetching the tournament …',
   tournament: 'Tournament',
   leaderboard: 'Leaderboard',
+  /** The final results as a PDF, once finished (decision 0431). */
+  resultsPdf: 'Results (PDF)',
   noDivisions: 'No divisions yet',
   divisions: 'Divisions',
   noEntries: 'No entries in the division yet',

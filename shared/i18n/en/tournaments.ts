@@ -300,6 +300,13 @@ export const tournaments: Texts<typeof nbTournaments> = {
     results: 'Results',
     download: 'Download the results (CSV)',
     downloadHint: 'Semicolons between the fields; opens in Excel or Numbers.',
+    paper: 'For printing',
+    startListPdf: 'Start list (PDF)',
+    scorecardsPdf: 'Scorecards (PDF)',
+    scorecardsRoundPdf: 'Scorecards round {{number}} (PDF)',
+    paperHint:
+      'A4. The scorecards show the strokes each player receives, the marker and a QR code to the card in the app.',
+    paperNoGroups: 'Set up the start list first; then it and the scorecards can be printed.',
   },
   team: {
     enterTeam_one: 'Enter a team of {{count}}',

@@ -244,6 +244,9 @@ export const errors = {
     divisionNotFound: 'Fant ikke klassen.',
     playerNotFound: 'Fant ikke spilleren i turneringen.',
     resultsNotYet: 'Resultatlisten finnes bare for en turnering som pågår eller er ferdig.',
+    noStartListYet: 'Turneringen har ingen startliste ennå. Sett opp gruppene først.',
+    noStartListForRound: 'Runde {{round}} har ingen startliste ennå. Sett opp gruppene først.',
+    resultsPdfNotYet: 'Resultatlisten på papir kommer når turneringen er ferdigspilt.',
     onlyPlayerMarkerOrAdminScores:
       'Bare spilleren, en markør i samme gruppe eller en administrator kan føre slag på dette kortet.',
     scoresOnlyInProgress: 'Slag kan bare føres mens turneringen pågår.',

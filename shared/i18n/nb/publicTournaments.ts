@@ -13,6 +13,8 @@ export const publicTournaments = {
   loading: 'Henter turneringen …',
   tournament: 'Turnering',
   leaderboard: 'Resultatliste',
+  /** The final results as a PDF, once finished (decision 0431). */
+  resultsPdf: 'Resultater (PDF)',
   noDivisions: 'Ingen klasser ennå',
   divisions: 'Klasser',
   noEntries: 'Ingen påmeldte i klassen ennå',

@@ -294,6 +294,13 @@ export const tournaments = {
     results: 'Resultater',
     download: 'Last ned resultatene (CSV)',
     downloadHint: 'Semikolon mellom feltene, åpnes i Excel eller Numbers.',
+    /** The club day's paper (decision 0431). */
+    paper: 'Til utskrift',
+    startListPdf: 'Startliste (PDF)',
+    scorecardsPdf: 'Scorekort (PDF)',
+    scorecardsRoundPdf: 'Scorekort runde {{number}} (PDF)',
+    paperHint: 'A4. Scorekortene har slagene spilleren får, markøren og en QR-kode til kortet i appen.',
+    paperNoGroups: 'Sett opp startlisten først, så kan den og scorekortene skrives ut.',
   },
   /** Team entries (decision 0426): an organizer's team of members and guests, a member with a partner. */
   team: {

@@ -11,6 +11,7 @@ import { trpc } from '../../trpc';
 import { ApiErrorAlert, Card, EmptyState, ErrorPage, Loading, Page } from '../../ui';
 import { cardTotals, FORMAT_TEXT, formatThru, formatToPar, grossText, startTime, STATUS_TEXT } from './format';
 import { applyLeaderboardUpdate } from './leaderboard-state';
+import { ResultsPdfLink } from './ResultsPdfLink';
 import { connectionOf } from '../../lib/realtime/connection';
 import { stablefordPointsOn, sumPoints } from '../../lib/stableford';
 import { formatStrokes } from '../../lib/handicap';
@@ -108,6 +109,7 @@ export default function PublicTournamentScreen() {
           {board ? (
             <Leaderboard slug={slug} board={board} format={tournament.format} roundCount={tournament.rounds.length} />
           ) : null}
+          {tournament.status === 'finished' ? <ResultsPdfLink slug={slug} /> : null}
         </Card>
         <StartList groups={groups} />
       </div>

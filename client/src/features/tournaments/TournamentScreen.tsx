@@ -16,6 +16,7 @@ import { isAdminRole } from '../orgs/roles';
 import { courseTitle, teeLabel } from '../courses/format';
 import { CardsAdmin } from './admin/CardsAdmin';
 import { EntriesAdmin } from './admin/EntriesAdmin';
+import { PaperDownloads } from './admin/PaperDownloads';
 import { ResultsDownload } from './admin/ResultsDownload';
 import { StartListEditor } from './admin/StartListEditor';
 import { StatusPanel } from './admin/StatusPanel';
@@ -95,6 +96,7 @@ export default function TournamentScreen() {
         <div>
           <Details t={view} />
           {admin ? <ResultsDownload t={view} /> : null}
+          {admin ? <PaperDownloads t={view} entries={list} /> : null}
           <Entrants t={view} entries={list} />
         </div>
       </div>

@@ -1,0 +1,57 @@
+/**
+ * The club day's paper (docs/contract.md section 13, decision 0431): the start list, the scorecards and the
+ * results as PDFs the server makes (server/tournaments/paper). Short words: they stand in table heads.
+ */
+export const paper = {
+  printed: 'Skrevet ut {{at}}',
+  page: 'Side {{page}} av {{pages}}',
+  roundOn: 'Runde {{number}} · {{date}}',
+  startAt: '{{time}} fra tee {{tee}}',
+  startList: {
+    title: 'Startliste',
+    time: 'Tid',
+    tee: 'Tee',
+    player: 'Spiller',
+    division: 'Klasse',
+    index: 'Hcp-indeks',
+    playingHandicap: 'Spille-hcp',
+    /** A team's line: its name, then each player with their index. */
+    team: 'Lag',
+  },
+  scorecard: {
+    title: 'Scorekort',
+    hole: 'Hull',
+    length: 'Meter',
+    par: 'Par',
+    strokeIndex: 'Indeks',
+    strokes: 'Slag',
+    score: 'Score',
+    points: 'Poeng',
+    out: 'Ut',
+    in: 'Inn',
+    total: 'Tot',
+    playingHandicap: 'Spillehandicap',
+    teamHandicap: 'Lagets spillehandicap',
+    index: 'Hcp-indeks {{index}}',
+    division: '{{division}} · {{tee}}',
+    marker: 'Markør: {{name}}',
+    noMarker: 'Markør:',
+    signPlayer: 'Spillerens signatur',
+    signMarker: 'Markørens signatur',
+    scan: 'Skann: kortet i appen',
+    strokesLegend: 'slag du får på hullet',
+    plusLegend: 'slag du gir tilbake',
+    gross: 'Brutto: ingen slag på hullene',
+  },
+  results: {
+    title: 'Resultatliste',
+    position: 'Plass',
+    name: 'Navn',
+    playingHandicap: 'Hcp',
+    round: 'R{{number}}',
+    toPar: 'Til par',
+    total: 'Slag',
+    points: 'Poeng',
+    noRows: 'Ingen resultater i denne klassen.',
+  },
+};
