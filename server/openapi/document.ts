@@ -70,6 +70,7 @@ const TAGS: Readonly<Record<Namespace, string>> = {
   public: 'Public tournament pages: the list, a tournament, its leaderboard and players’ cards.',
   chat: "An organization's team chat and unread counts.",
   feed: 'The public feed of shared rounds and tournament news.',
+  calendar: "A player's secret calendar of their own start times, for a calendar app to subscribe to.",
 };
 
 /** Express's `/rounds/:roundId/scores` as OpenAPI's `/rounds/{roundId}/scores`. */
@@ -103,6 +104,12 @@ function bodyExamples(row: Route): Examples | undefined {
 }
 
 function successAnswer(row: Route, output: JsonSchema | undefined): Answer {
+  if (row.answer === 'ics') {
+    return {
+      description: 'An iCalendar file (RFC 5545, UTF-8), times in Europe/Oslo with its VTIMEZONE.',
+      content: { 'text/calendar': { schema: { type: 'string' } } },
+    };
+  }
   if (row.answer === 'csv') {
     return {
       description: 'The results as a CSV file (UTF-8 with a byte order mark), sent as a download.',
@@ -170,8 +177,8 @@ function operationOf(row: Route, shared: Shared): Operation {
 
   // tRPC keeps the output parser on the definition at run time; its type does not list it.
   const output = jsonSchemaOf('output' in _def ? _def.output : undefined, 'output');
-  // A CSV answer is the file's text, not the procedure's {csv, filename}: its schema is not the answer's.
-  if (output && row.answer !== 'csv') shared.schemas[outputName(row)] = output;
+  // A CSV or iCalendar answer is the file's text, not the procedure's {csv | ics, filename}: not its schema.
+  if (output && row.answer !== 'csv' && row.answer !== 'ics') shared.schemas[outputName(row)] = output;
   const errors = errorCodesOf(row, level, _def.inputs.length > 0 || parameters.length > 0 || row.body);
   for (const code of errors) shared.codes.add(code);
   const operation: Operation = {

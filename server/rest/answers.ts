@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { IcsFile } from '../calendar/ics';
 import { encodedJsonOf } from '../tournaments/cache';
 
 /**
@@ -48,4 +49,22 @@ export function sendCsv(res: Response, file: CsvFile): void {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
   res.status(200).send(Buffer.from(file.csv, 'utf8'));
+}
+
+export function isIcsFile(value: unknown): value is IcsFile {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'ics' in value &&
+    typeof value.ics === 'string' &&
+    'filename' in value &&
+    typeof value.filename === 'string'
+  );
+}
+
+/** A calendar (decision 0430): the procedure's iCalendar text, shown inline so a calendar app subscribes to it. */
+export function sendIcs(res: Response, file: IcsFile): void {
+  res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
+  res.setHeader('Content-Disposition', `inline; filename="${file.filename}"`);
+  res.status(200).send(Buffer.from(file.ics, 'utf8'));
 }

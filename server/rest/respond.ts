@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { languageOfAcceptLanguage } from '../../shared/language';
 import type { Language } from '../../shared/values';
-import { isCsvFile, sendCached, sendCsv, sendJsonDownload } from './answers';
+import { isCsvFile, isIcsFile, sendCached, sendCsv, sendIcs, sendJsonDownload } from './answers';
 import { procedureAt } from './procedures';
 import type { Route } from './table';
 
@@ -54,7 +54,9 @@ export function restHandler(deps: Deps, row: Route): RequestHandler {
         signal: undefined,
         batchIndex: 0,
       });
+      if (row.cacheControl) res.setHeader('Cache-Control', row.cacheControl);
       if (row.answer === 'csv' && isCsvFile(output)) return sendCsv(res, output);
+      if (row.answer === 'ics' && isIcsFile(output)) return sendIcs(res, output);
       if (row.answer === 'cached' && typeof output === 'object' && output !== null) return sendCached(req, res, output);
       if (row.answer === 'download') return sendJsonDownload(res, output, row.download ?? 'download', deps.now());
       res.status(row.status).json(output ?? { ok: true });

@@ -10,8 +10,10 @@ import {
   setLanguageInput,
   updateProfileInput,
 } from '../../../shared/schemas/account';
+import { calendarAddressOutput } from '../../../shared/schemas/calendar';
 import { userOutput } from '../../../shared/schemas/auth';
 import { noInput, okOutput } from '../../../shared/schemas/common';
+import { calendarAddress, renewCalendarAddress } from '../../calendar/address';
 import { deleteAccount, requestDeletionCode } from '../../account/deletion';
 import { confirmAddEmail, listEmails, removeEmail, requestAddEmail } from '../../account/emails';
 import { exportAccount } from '../../account/export';
@@ -34,5 +36,8 @@ export const accountRouter = router({
   // The user's own data and the account's deletion (decision 0106).
   export: userProcedure.output(accountExportOutput).query(byActor(exportAccount)),
   requestDeletionCode: userProcedure.input(noInput).output(okOutput).mutation(byActor(requestDeletionCode)),
+  // The secret calendar address (decision 0430): made on the first read; renewing makes the old one 404.
+  calendar: userProcedure.output(calendarAddressOutput).query(byActor(calendarAddress)),
+  renewCalendar: userProcedure.input(noInput).output(calendarAddressOutput).mutation(byActor(renewCalendarAddress)),
   delete: userProcedure.input(deleteAccountInput).output(accountDeletedOutput).mutation(byHolder(deleteAccount)),
 });

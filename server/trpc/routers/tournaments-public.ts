@@ -8,9 +8,11 @@ import {
   publicTournamentsInput,
   publicTournamentsOutput,
 } from '../../../shared/schemas/tournaments';
+import { icsOutput, tournamentCalendarInput } from '../../../shared/schemas/calendar';
+import { tournamentCalendar } from '../../calendar/tournament-calendar';
 import { publicCard, publicLeaderboard, publicTournamentPage, publicTournaments } from '../../tournaments/public';
-import { byViewer } from '../calls';
-import { optionalUserProcedure, router } from '../init';
+import { byViewer, byVisitor } from '../calls';
+import { optionalUserProcedure, publicProcedure, router } from '../init';
 import { parsedOncePerObject } from '../outputs';
 
 /**
@@ -34,4 +36,6 @@ export const publicTournamentsRouter = router({
     .query(byViewer(publicLeaderboard)),
   /** One player's hole-by-hole card (decision 0506): what a leaderboard row opens on the public page. */
   card: optionalUserProcedure.input(publicCardInput).output(publicCardViewOutput).query(byViewer(publicCard)),
+  /** The rounds as an iCalendar file (decision 0430): public tournaments only, whoever asks (no session). */
+  calendar: publicProcedure.input(tournamentCalendarInput).output(icsOutput).query(byVisitor(tournamentCalendar)),
 });
