@@ -116,7 +116,8 @@ describe('the OpenAPI document', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const [, success] = successOf(operation);
         const content = success.content ?? {};
-        const schema = content['application/json']?.schema ?? content['text/csv']?.schema;
+        const schema =
+          content['application/json']?.schema ?? content['text/csv']?.schema ?? content['text/calendar']?.schema;
         const ref = typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop()! : undefined;
         const resolved = ref ? doc.components.schemas[ref] : schema;
         const described =
