@@ -309,6 +309,12 @@ describe.each(databaseKinds())('calendars, on %s', (kind) => {
     const { url } = (await c.call('account.calendar')).body;
     const anonymous = await env.as(null, 'rest');
     expect((await anonymous.call('calendar.feed', { token: tokenOf(url) })).status).toBe(200);
+    // The data export says the address exists, and never what it is.
+    const before = await c.call('account.export');
+    const without = await env.as(await createUser(deps.db, { name: 'Uten Kalender' }), 'rest');
+    expect((await without.call('account.export')).body.calendarAddress).toBeNull();
+    expect(before.body.calendarAddress).toEqual({ since: expect.any(String) });
+    expect(before.raw).not.toContain(tokenOf(url));
     expect((await c.call('account.requestDeletionCode')).error).toBeNull();
     const code = codeIn(lastMailTo(deps, user.email).text);
     expect((await c.call('account.delete', { code })).error).toBeNull();
