@@ -19,7 +19,7 @@ export function AddToCalendar({ t }: { t: Pick<TournamentView, 'slug' | 'status'
       <CalendarAddress />
       {publicIcs ? (
         <>
-          <h3>{tr('account.calendar.publicTitle')}</h3>
+          <h3 style={{ marginTop: '1.5rem' }}>{tr('account.calendar.publicTitle')}</h3>
           <p className="small">{tr('account.calendar.publicIntro')}</p>
           <div className="row">
             <a className="btn secondary" href={webcalOf(publicIcs)}>
