@@ -1,3 +1,5 @@
+import { calendar as enCalendar } from '../shared/i18n/en/calendar';
+import { calendar as nbCalendar } from '../shared/i18n/nb/calendar';
 import { errors as enErrors } from '../shared/i18n/en/errors';
 import { errors as nbErrors } from '../shared/i18n/nb/errors';
 import { feedFacts as enFeedFacts } from '../shared/i18n/en/feedFacts';
@@ -12,9 +14,23 @@ import { createRenderer } from '../shared/i18n/render';
 
 /**
  * The server's words (decision 0020): the areas of the catalogues in shared/i18n that the server renders
- * itself (error bodies, mails, files), each under its area's name, in every language.
+ * itself (error bodies, mails, files, calendars), each under its area's name, in every language.
  */
 export const texts = createRenderer({
-  nb: { errors: nbErrors, feedFacts: nbFeedFacts, mail: nbMail, paper: nbPaper, values: nbValues },
-  en: { errors: enErrors, feedFacts: enFeedFacts, mail: enMail, paper: enPaper, values: enValues },
+  nb: {
+    calendar: nbCalendar,
+    errors: nbErrors,
+    feedFacts: nbFeedFacts,
+    mail: nbMail,
+    paper: nbPaper,
+    values: nbValues,
+  },
+  en: {
+    calendar: enCalendar,
+    errors: enErrors,
+    feedFacts: enFeedFacts,
+    mail: enMail,
+    paper: enPaper,
+    values: enValues,
+  },
 });

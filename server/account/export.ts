@@ -29,6 +29,7 @@ import { tournamentHighlightSource } from '../feed/items';
 import { feedItemColumns, feedItemView } from '../feed/view';
 import { roundView } from '../rounds/view';
 import { recordOf } from '../handicap/record';
+import { calendarAddressSince } from '../calendar/address';
 
 /**
  * The user's own data (GDPR articles 15 and 20; decision 0106): everything the service holds about the
@@ -255,6 +256,9 @@ export async function exportAccount(deps: Deps, actor: Pick<Actor, 'user' | 'lan
       roundIds,
       tournamentEntries.map((e) => ({ tournamentId: e.tournament.id, entryId: e.entryId })),
       actor.language ?? 'nb',
+    ),
+    calendarAddress: await calendarAddressSince(db, user.id).then((since) =>
+      since === null ? null : { since: since.toISOString() },
     ),
     securityEvents: await securityEventsOf(db, user.id),
     pushSubscriptions: (

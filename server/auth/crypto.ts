@@ -19,7 +19,11 @@ const HKDF_SALT = 'golfkortet/secret-box';
 
 const keys = new Map<string, Buffer>();
 
-function keyFor(serverSecret: string, purpose: string): Buffer {
+/**
+ * A 32-byte key for one purpose, derived from SESSION_SECRET by HKDF-SHA256 (the secret box's TOTP key, the
+ * calendar addresses' HMAC key): one derivation, so each use differs only in its `purpose`.
+ */
+export function derivedKey(serverSecret: string, purpose: string): Buffer {
   const cacheKey = `${purpose}\0${serverSecret}`;
   let key = keys.get(cacheKey);
   if (!key) {
@@ -36,7 +40,7 @@ export interface SecretBox {
 }
 
 export function secretBox(serverSecret: string, purpose: string): SecretBox {
-  const key = keyFor(serverSecret, purpose);
+  const key = derivedKey(serverSecret, purpose);
   return {
     seal(plaintext, owner) {
       const iv = randomBytes(IV_BYTES);

@@ -71,6 +71,7 @@ const TAGS: Readonly<Record<Namespace, string>> = {
   chat: "An organization's team chat and unread counts.",
   feed: 'The public feed of shared rounds and tournament news.',
   push: 'Web Push: the key a browser subscribes to the app’s notifications with.',
+  calendar: "A player's secret calendar of their own start times, for a calendar app to subscribe to.",
 };
 
 /** Express's `/rounds/:roundId/scores` as OpenAPI's `/rounds/{roundId}/scores`. */
@@ -108,6 +109,12 @@ function successAnswer(row: Route, output: JsonSchema | undefined): Answer {
     return {
       description: 'The document as a PDF (A4, fonts embedded), sent as a download.',
       content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+    };
+  }
+  if (row.answer === 'ics') {
+    return {
+      description: 'An iCalendar file (RFC 5545, UTF-8), times in Europe/Oslo with its VTIMEZONE.',
+      content: { 'text/calendar': { schema: { type: 'string' } } },
     };
   }
   if (row.answer === 'csv') {
@@ -178,9 +185,9 @@ function operationOf(row: Route, shared: Shared): Operation {
 
   // tRPC keeps the output parser on the definition at run time; its type does not list it.
   const output = jsonSchemaOf('output' in _def ? _def.output : undefined, 'output');
-  // A file answer is the file, not the procedure's {csv|pdf, filename}, and a 204 has none: the procedure's
-  // output schema is not the answer's.
-  if (output && row.answer !== 'csv' && row.answer !== 'pdf' && row.status !== 204)
+  // A file answer is the file, not the procedure's {csv | pdf | ics, filename}, and a 204 has none: the
+  // procedure's output schema is not the answer's.
+  if (output && !['csv', 'pdf', 'ics'].includes(row.answer ?? 'json') && row.status !== 204)
     shared.schemas[outputName(row)] = output;
   const errors = errorCodesOf(row, level, _def.inputs.length > 0 || parameters.length > 0 || row.body);
   for (const code of errors) shared.codes.add(code);

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { IcsFile } from '../calendar/ics';
 import { encodedJsonOf } from '../tournaments/cache';
 
 /**
@@ -66,6 +67,17 @@ export function isPdfFile(value: unknown): value is PdfFile {
   );
 }
 
+export function isIcsFile(value: unknown): value is IcsFile {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'ics' in value &&
+    typeof value.ics === 'string' &&
+    'filename' in value &&
+    typeof value.filename === 'string'
+  );
+}
+
 /**
  * The paper (decision 0431): the procedure's base64 as the PDF's bytes, a download under its name. Never kept by
  * a cache: the start list and the cards are the club's, and a start list changes until play.
@@ -77,4 +89,11 @@ export function sendPdf(res: Response, file: PdfFile): void {
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Length', bytes.length);
   res.status(200).end(bytes);
+}
+
+/** A calendar (decision 0430): the procedure's iCalendar text, shown inline so a calendar app subscribes to it. */
+export function sendIcs(res: Response, file: IcsFile): void {
+  res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
+  res.setHeader('Content-Disposition', `inline; filename="${file.filename}"`);
+  res.status(200).send(Buffer.from(file.ics, 'utf8'));
 }

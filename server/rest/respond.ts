@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { languageOfAcceptLanguage } from '../../shared/language';
 import type { Language } from '../../shared/values';
-import { isCsvFile, isPdfFile, sendCached, sendCsv, sendJsonDownload, sendPdf } from './answers';
+import { isCsvFile, isIcsFile, isPdfFile, sendCached, sendCsv, sendIcs, sendJsonDownload, sendPdf } from './answers';
 import { procedureAt } from './procedures';
 import type { Route } from './table';
 
@@ -54,8 +54,10 @@ export function restHandler(deps: Deps, row: Route): RequestHandler {
         signal: undefined,
         batchIndex: 0,
       });
+      if (row.cacheControl) res.setHeader('Cache-Control', row.cacheControl);
       if (row.answer === 'csv' && isCsvFile(output)) return sendCsv(res, output);
       if (row.answer === 'pdf' && isPdfFile(output)) return sendPdf(res, output);
+      if (row.answer === 'ics' && isIcsFile(output)) return sendIcs(res, output);
       if (row.answer === 'cached' && typeof output === 'object' && output !== null) return sendCached(req, res, output);
       if (row.answer === 'download') return sendJsonDownload(res, output, row.download ?? 'download', deps.now());
       if (row.status === 204) return void res.status(204).end();

@@ -893,6 +893,47 @@ export const ROUTES: readonly Route[] = [
       'A4, division by division as the public page ranks them, once the tournament is finished (409 before). Not found for the reader: the page’s 404.',
     errors: ['CONFLICT'],
   }),
+  // Section 13: calendars (decision 0430). Calendar apps send no session: the public one names public
+  // tournaments only; the secret one is opened by its token. Both may be read again by an app at any time.
+  route({
+    method: 'get',
+    path: '/public/tournaments/:slug/calendar.ics',
+    procedure: 'public.calendar',
+    params: { slug: 'slug' },
+    answer: 'ics',
+    cacheControl: 'public, max-age=300',
+    summary: "Get a public tournament's rounds as a calendar",
+    description:
+      'One event per round: from the first start to the last start and a round, or the whole day before the start list is set. A members-only tournament, a draft and an unknown slug are the same 404.',
+  }),
+  route({
+    method: 'get',
+    path: '/account/calendar',
+    procedure: 'account.calendar',
+    summary: 'Get the address of my own calendar',
+    description:
+      'A secret address (`PUBLIC_URL/calendar/{token}.ics`) of the caller’s own start times in every club, made on the first read and the same on every read after, until renewed.',
+  }),
+  route({
+    method: 'post',
+    path: '/account/calendar/renew',
+    procedure: 'account.renewCalendar',
+    body: true,
+    summary: 'Replace the address of my own calendar',
+    description: 'A new secret address; the old one answers 404 from now on.',
+  }),
+  route({
+    method: 'get',
+    path: '/calendar/:token.ics',
+    procedure: 'calendar.feed',
+    params: { token: 'token' },
+    answer: 'ics',
+    cacheControl: 'private, no-store',
+    summary: 'Get my own start times as a calendar',
+    description:
+      'No session: the token of the address from GET /account/calendar is the key. A token that opens nothing (unknown, renewed, of a deleted account) is 404.',
+    errors: ['NOT_FOUND'],
+  }),
   // Section 10: team chat and its unread counts (decision 0601).
   route({
     method: 'get',

@@ -33,11 +33,14 @@ type InputBody<P extends ProcedurePath> = Exclude<InputOf<P>, void | undefined>;
 /** The input's field names; none for a procedure without input. */
 type InputKey<P extends ProcedurePath> = keyof InputBody<P> & string;
 
+/** A parameter's name ends where a segment's literal rest begins: `:token.ics` is `token`. */
+type ParamName<S extends string> = S extends `${infer Name}.${string}` ? Name : S;
+
 /** The `:name` parameters of an Express path. */
 export type PathParams<S extends string> = S extends `${string}:${infer Param}/${infer Rest}`
-  ? Param | PathParams<`/${Rest}`>
+  ? ParamName<Param> | PathParams<`/${Rest}`>
   : S extends `${string}:${infer Param}`
-    ? Param
+    ? ParamName<Param>
     : never;
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -45,19 +48,21 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /**
  * How the answer is sent: `json` (the default: the result, or `{ok: true}` for none), `cached` (the same
  * object until its next change: its JSON and gzip bytes are made once), `csv` (a file download), `pdf` (the
- * result's base64 sent as the PDF's bytes) or `download` (the JSON result as a file download, named by the
- * row's `download`).
+ * result's base64 sent as the PDF's bytes), `download` (the JSON result as a file download, named by the
+ * row's `download`) or `ics` (an iCalendar file, for a calendar app to subscribe to).
  */
-export type Answer = 'json' | 'cached' | 'csv' | 'pdf' | 'download';
+export type Answer = 'json' | 'cached' | 'csv' | 'pdf' | 'download' | 'ics';
 
 type AnswerFor<P extends ProcedurePath> =
   OutputOf<P> extends { csv: string; filename: string }
     ? 'csv'
     : OutputOf<P> extends { pdf: string; filename: string }
       ? 'pdf'
-      : OutputOf<P> extends object
-        ? 'json' | 'cached' | 'download'
-        : 'json';
+      : OutputOf<P> extends { ics: string; filename: string }
+        ? 'ics'
+        : OutputOf<P> extends object
+          ? 'json' | 'cached' | 'download'
+          : 'json';
 
 type ParamsFor<Path extends string, P extends ProcedurePath> = [PathParams<Path>] extends [never]
   ? { params?: never }
@@ -99,6 +104,8 @@ export type RouteSpec<Path extends string, P extends ProcedurePath> = {
   vary?: string;
   /** With answer `download`: the file name's stem; the day of the download and `.json` are added. */
   download?: string;
+  /** A success's Cache-Control where it is not the default `no-store` (decision 0007). */
+  cacheControl?: string;
 } & ParamsFor<Path, P>;
 
 /** A row once checked: what the mounting code and the OpenAPI document read. */
@@ -120,6 +127,7 @@ export interface Route {
   passOn?: (req: Request) => boolean;
   vary?: string;
   download?: string;
+  cacheControl?: string;
 }
 
 /** Checks a row against the router and erases its types for the table. */
@@ -141,5 +149,6 @@ export function route<const Path extends string, const P extends ProcedurePath>(
     ...(spec.passOn ? { passOn: spec.passOn } : {}),
     ...(spec.vary ? { vary: spec.vary } : {}),
     ...(spec.download ? { download: spec.download } : {}),
+    ...(spec.cacheControl ? { cacheControl: spec.cacheControl } : {}),
   };
 }

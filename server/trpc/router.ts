@@ -4,6 +4,7 @@ import { createCallerFactory, mergeRouters, publicProcedure, router } from './in
 import { accountRouter } from './routers/account';
 import { adminRouter } from './routers/admin';
 import { authRouter } from './routers/auth';
+import { calendarRouter } from './routers/calendar';
 import { chatRouter } from './routers/chat';
 import { coursesRouter } from './routers/courses';
 import { personalCoursesRouter } from './routers/courses-personal';
@@ -41,6 +42,7 @@ export const appRouter = router({
   chat: chatRouter,
   feed: feedRouter,
   push: pushRouter,
+  calendar: calendarRouter,
 });
 
 export type AppRouter = typeof appRouter;

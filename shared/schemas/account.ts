@@ -122,6 +122,8 @@ export const accountExportOutput = z.object({
     }),
   ),
   feedItems: z.array(feedItemSchema),
+  /** That a secret calendar address exists and since when (decision 0430); never the address or its token. */
+  calendarAddress: z.object({ since: instant }).nullable(),
   securityEvents: z.array(
     z.object({
       action: z.string(),

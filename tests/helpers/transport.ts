@@ -304,6 +304,17 @@ const REST = {
     method: 'DELETE',
     path: `/rounds/${encodeURIComponent(i.roundId)}/attest/${encodeURIComponent(i.participantId)}`,
   }),
+  // docs/contract.md section 13: calendars (decision 0430). The files arrive as `{ics}`, as tRPC answers them.
+  'account.calendar': get('/account/calendar'),
+  'account.renewCalendar': post('/account/calendar/renew'),
+  'public.calendar': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `/public/tournaments/${encodeURIComponent(i.slug)}/calendar.ics`,
+  }),
+  'calendar.feed': (i: Input): RestRequest => ({
+    method: 'GET',
+    path: `/calendar/${encodeURIComponent(i.token)}.ics`,
+  }),
   'admin.hideFeedItem': (i: Input): RestRequest => ({
     method: 'DELETE',
     path: `/admin/feed/${encodeURIComponent(i.itemId)}`,
@@ -438,7 +449,9 @@ export function restClient(baseUrl: string, options: { token?: string | null } =
                 pdf: bytes.toString('base64'),
                 filename: /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? '',
               }
-            : JSON.parse(raw);
+            : type.startsWith('text/calendar')
+              ? { ics: raw }
+              : JSON.parse(raw);
       const setCookies = res.headers.getSetCookie();
       client.token = tokenAfter(setCookies, client.token);
       const retryAfter = res.headers.get('retry-after');

@@ -120,7 +120,10 @@ describe('the OpenAPI document', () => {
         const [status, success] = successOf(operation);
         const content = success.content ?? {};
         const schema =
-          content['application/json']?.schema ?? content['text/csv']?.schema ?? content['application/pdf']?.schema;
+          content['application/json']?.schema ??
+          content['text/csv']?.schema ??
+          content['application/pdf']?.schema ??
+          content['text/calendar']?.schema;
         const ref = typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop()! : undefined;
         const resolved = ref ? doc.components.schemas[ref] : schema;
         // 204: no body to describe (DELETE /account/push-subscriptions).

@@ -10,10 +10,12 @@ import {
   setLanguageInput,
   updateProfileInput,
 } from '../../../shared/schemas/account';
+import { calendarAddressOutput } from '../../../shared/schemas/calendar';
 import { userOutput } from '../../../shared/schemas/auth';
 import { noInput, okOutput } from '../../../shared/schemas/common';
 import { addPushSubscriptionInput, removePushSubscriptionInput } from '../../../shared/schemas/push';
 import { addPushSubscription, removePushSubscription } from '../../push/subscriptions';
+import { calendarAddress, renewCalendarAddress } from '../../calendar/address';
 import { deleteAccount, requestDeletionCode } from '../../account/deletion';
 import { confirmAddEmail, listEmails, removeEmail, requestAddEmail } from '../../account/emails';
 import { exportAccount } from '../../account/export';
@@ -36,6 +38,9 @@ export const accountRouter = router({
   // The user's own data and the account's deletion (decision 0106).
   export: userProcedure.output(accountExportOutput).query(byActor(exportAccount)),
   requestDeletionCode: userProcedure.input(noInput).output(okOutput).mutation(byActor(requestDeletionCode)),
+  // The secret calendar address (decision 0430): made on the first read; renewing makes the old one 404.
+  calendar: userProcedure.output(calendarAddressOutput).query(byActor(calendarAddress)),
+  renewCalendar: userProcedure.input(noInput).output(calendarAddressOutput).mutation(byActor(renewCalendarAddress)),
   delete: userProcedure.input(deleteAccountInput).output(accountDeletedOutput).mutation(byHolder(deleteAccount)),
   // This browser's push messages (decision 0429).
   addPushSubscription: userProcedure

@@ -9,10 +9,12 @@ import {
   publicTournamentsOutput,
   pdfFileOutput,
 } from '../../../shared/schemas/tournaments';
+import { icsOutput, tournamentCalendarInput } from '../../../shared/schemas/calendar';
+import { tournamentCalendar } from '../../calendar/tournament-calendar';
 import { publicCard, publicLeaderboard, publicTournamentPage, publicTournaments } from '../../tournaments/public';
 import { publicResultsPdf } from '../../tournaments/paper/results';
-import { byViewer } from '../calls';
-import { optionalUserProcedure, router } from '../init';
+import { byViewer, byVisitor } from '../calls';
+import { optionalUserProcedure, publicProcedure, router } from '../init';
 import { parsedOncePerObject } from '../outputs';
 
 /**
@@ -41,4 +43,7 @@ export const publicTournamentsRouter = router({
     .input(publicTournamentInput)
     .output(pdfFileOutput)
     .query(byViewer(publicResultsPdf)),
+
+  /** The rounds as an iCalendar file (decision 0430): public tournaments only, whoever asks (no session). */
+  calendar: publicProcedure.input(tournamentCalendarInput).output(icsOutput).query(byVisitor(tournamentCalendar)),
 });

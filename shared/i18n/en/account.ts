@@ -72,4 +72,28 @@ export const account: Texts<typeof nbAccount> = {
   mergeSentAfter: '. Open the link, or type the code here.',
   mergeSubmit: 'Merge',
   otherAddress: 'The e-mail address of the other account',
+  calendar: {
+    title: 'Calendar',
+    intro:
+      'Your start times in every club, right in the calendar on your phone. The calendar updates itself when a start time is set or moved.',
+    addressLabel: 'Your calendar address',
+    secret: 'The address is secret: whoever has it sees your start times and playing partners. Do not share it.',
+    copy: 'Copy the address',
+    copied: 'The address is copied.',
+    copyFailed: 'Could not copy. Select the address and copy it yourself.',
+    subscribe: 'Subscribe in your calendar',
+    renew: 'Make a new address',
+    renewConfirm:
+      'The old address stops working at once, and calendars that use it get no more updates. Make a new address?',
+    renewYes: 'Yes, make a new address',
+    renewNo: 'Cancel',
+    renewed: 'New address made. The old one no longer works: add the new one to your calendar.',
+    loading: 'Fetching the calendar address …',
+    addTitle: 'Add to calendar',
+    addIntro: 'Subscribe to your own start times, from all your clubs, and this tournament comes into your calendar.',
+    publicTitle: 'Only this tournament',
+    publicIntro: 'The rounds of the tournament, without names, for anyone who wants to follow it:',
+    publicSubscribe: 'Subscribe to the tournament',
+    publicDownload: 'Download the .ics file',
+  },
 };

@@ -290,4 +290,7 @@ export const errors: Texts<typeof nbErrors> = {
     onlyFinishedShared: 'Only a finished round can be shared.',
     hiddenByAdmin: 'An administrator has taken the round out of the feed. It cannot be shared again.',
   },
+  calendar: {
+    notFound: 'Calendar not found. The address may have been replaced: get the new one in the app under Account.',
+  },
 };

@@ -69,4 +69,28 @@ export const account = {
   mergeSentAfter: '. Åpne lenken, eller skriv inn koden her.',
   mergeSubmit: 'Slå sammen',
   otherAddress: 'E-postadressen til den andre kontoen',
+  calendar: {
+    title: 'Kalender',
+    intro:
+      'Starttidene dine i alle klubber, rett i kalenderen på telefonen. Kalenderen oppdaterer seg selv når starttiden settes eller flyttes.',
+    addressLabel: 'Din kalenderadresse',
+    secret: 'Adressen er hemmelig: den som har den, ser starttidene og medspillerne dine. Del den ikke.',
+    copy: 'Kopier adressen',
+    copied: 'Adressen er kopiert.',
+    copyFailed: 'Kunne ikke kopiere. Merk adressen og kopier den selv.',
+    subscribe: 'Abonner i kalenderen',
+    renew: 'Lag ny adresse',
+    renewConfirm:
+      'Den gamle adressen slutter å virke med en gang, og kalendere som bruker den, får ingen flere oppdateringer. Lag ny adresse?',
+    renewYes: 'Ja, lag ny adresse',
+    renewNo: 'Avbryt',
+    renewed: 'Ny adresse laget. Den gamle virker ikke lenger: legg inn den nye i kalenderen din.',
+    loading: 'Henter kalenderadressen …',
+    addTitle: 'Legg til i kalender',
+    addIntro: 'Abonner på dine egne starttider, fra alle klubbene dine, så kommer denne turneringen i kalenderen din.',
+    publicTitle: 'Bare denne turneringen',
+    publicIntro: 'Rundene i turneringen, uten navn, for alle som vil følge den:',
+    publicSubscribe: 'Abonner på turneringen',
+    publicDownload: 'Last ned .ics-fil',
+  },
 } as const;

@@ -284,4 +284,7 @@ export const errors = {
     onlyFinishedShared: 'Bare en avsluttet runde kan deles.',
     hiddenByAdmin: 'En administrator har tatt runden ut av feeden. Den kan ikke deles igjen.',
   },
+  calendar: {
+    notFound: 'Fant ikke kalenderen. Adressen kan være byttet ut: hent den nye i appen under Konto.',
+  },
 };

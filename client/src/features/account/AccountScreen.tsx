@@ -3,6 +3,7 @@ import { ROUTES } from '../../routes';
 import { useSession } from '../../session/useSession';
 import { useLanguage } from '../../i18n';
 import { Card, Loading, Page } from '../../ui';
+import { CalendarCard } from './CalendarCard';
 import { EmailsCard } from './EmailsCard';
 import { LanguageCard } from './LanguageCard';
 import { MergeCard } from './MergeCard';
@@ -27,6 +28,7 @@ export default function AccountScreen() {
       <TwoFactorCard user={user} />
       <PasswordCard user={user} />
       <EmailsCard />
+      <CalendarCard />
       <SessionsCard />
       <MergeCard />
       <ExportCard />

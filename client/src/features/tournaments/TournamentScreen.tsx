@@ -20,6 +20,7 @@ import { PaperDownloads } from './admin/PaperDownloads';
 import { ResultsDownload } from './admin/ResultsDownload';
 import { StartListEditor } from './admin/StartListEditor';
 import { StatusPanel } from './admin/StatusPanel';
+import { AddToCalendar } from './AddToCalendar';
 import { DivisionSelect } from './DivisionSelect';
 import {
   canWithdrawSelf,
@@ -88,6 +89,7 @@ export default function TournamentScreen() {
       <div className="grid-cols">
         <div>
           <MyEntry t={view} entries={list} mine={mine} admin={admin} />
+          <AddToCalendar t={view} />
           {admin ? <StatusPanel t={view} /> : null}
           {admin ? <EntriesAdmin t={view} entries={list} /> : null}
           {admin ? <StartListEditor t={view} entries={list} /> : null}
