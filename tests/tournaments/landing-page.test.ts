@@ -67,7 +67,7 @@ describe('the public address of a tournament', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).not.toContain('Appens egen beskrivelse.');
-    expect(html).toContain('<div id="root"></div>');
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
   });
 
   it('keeps a name with every `$` pattern of a replacement string as it is, in the title and the tags', async () => {

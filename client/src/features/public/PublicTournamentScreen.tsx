@@ -39,7 +39,9 @@ export default function PublicTournamentScreen() {
   const { t, language } = useLanguage();
   const { slug = '' } = useParams<{ slug: string }>();
   const page = trpc.public.tournament.useQuery({ slug }, { staleTime: Infinity, refetchOnWindowFocus: false });
-  const [board, setBoard] = useState<LeaderboardView | undefined>(undefined);
+  // A page the server rendered (or one read before) has its leaderboard in the first render: the board is
+  // never drawn empty first, so nothing below it moves when it fills in.
+  const [board, setBoard] = useState<LeaderboardView | undefined>(() => page.data?.leaderboard);
   const [gone, setGone] = useState(false);
 
   useEffect(() => {
