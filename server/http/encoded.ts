@@ -47,7 +47,7 @@ export function sendEncoded(req: Request, res: Response, encoded: Encoded, conte
         ? ['gzip', encoded.gzip()]
         : [undefined, encoded.identity];
   res.setHeader('Content-Type', contentType);
-  res.setHeader('Vary', 'Accept-Encoding');
+  res.vary('Accept-Encoding');
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', bytes.length);
   if (req.method === 'HEAD') return void res.end();

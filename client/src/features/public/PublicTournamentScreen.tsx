@@ -419,7 +419,7 @@ function StartList({ groups }: { groups: PublicGroupView[] }) {
                         <div key={e.id} data-testid="startlist-team">
                           {shownName(e.name, language)}
                           {e.players ? (
-                            <span className="small muted" style={{ display: 'block' }}>
+                            <span className="small muted startlist-players">
                               {e.players.map((name) => shownName(name, language)).join(', ')}
                             </span>
                           ) : null}
