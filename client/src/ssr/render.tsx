@@ -4,7 +4,6 @@ import { observable } from '@trpc/server/observable';
 import { renderToString } from 'react-dom/server';
 import { Route, Router } from 'wouter';
 import type { AppRouter } from '../../../server/trpc/router';
-import type { Language } from '../../../shared/values';
 import PublicTournamentScreen from '../features/public/PublicTournamentScreen';
 import { applyLanguage, currentLanguage, loadTexts } from '../i18n';
 import { ROUTES } from '../routes';
