@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -12,6 +13,8 @@ import { appFileCacheControl } from './cache-control';
  */
 export interface Encoded {
   identity: Buffer;
+  /** A strong validator of the bytes (the same for every encoding of them: `Vary` tells caches apart). */
+  etag: string;
   gzip(): Buffer;
   /** Absent where compressing per version would cost more than it saves (a page that changes often). */
   brotli?: () => Buffer;
@@ -22,6 +25,7 @@ export function encodedOnce(identity: Buffer, options: { brotli: boolean }): Enc
   let brotlied: Buffer | undefined;
   return {
     identity,
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     gzip: () => (gzipped ??= gzipSync(identity, { level: 9 })),
     ...(options.brotli
       ? {
@@ -37,8 +41,13 @@ export function encodedOnce(identity: Buffer, options: { brotli: boolean }): Enc
   };
 }
 
-/** The best encoding both sides have: brotli, else gzip, else the bytes as they are. */
+/** The best encoding both sides have: brotli, else gzip, else the bytes as they are; 304 when the reader has them. */
 export function sendEncoded(req: Request, res: Response, encoded: Encoded, contentType: string): void {
+  res.setHeader('Content-Type', contentType);
+  res.vary('Accept-Encoding');
+  res.setHeader('ETag', encoded.etag);
+  // A browser revalidating (the no-cache files, a page it holds) gets 304 for bytes it already has.
+  if (req.headers['if-none-match'] === encoded.etag) return void res.status(304).end();
   const accepted = String(req.headers['accept-encoding'] ?? '');
   const [encoding, bytes] =
     encoded.brotli && /\bbr\b/.test(accepted)
@@ -46,8 +55,6 @@ export function sendEncoded(req: Request, res: Response, encoded: Encoded, conte
       : /\bgzip\b/.test(accepted)
         ? ['gzip', encoded.gzip()]
         : [undefined, encoded.identity];
-  res.setHeader('Content-Type', contentType);
-  res.vary('Accept-Encoding');
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', bytes.length);
   if (req.method === 'HEAD') return void res.end();
