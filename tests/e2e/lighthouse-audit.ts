@@ -9,8 +9,9 @@ import { unusedPort } from '../helpers/server';
 /**
  * Lighthouse (12.2.3, its Node API) against a page, as a spectator's phone sees it: Lighthouse's default
  * configuration is the mobile form factor (a Moto G Power's screen) with simulated throttling (slow 4G, a
- * 4× slower CPU), which is what the issue's figures were measured with. Chromium is Debian's, started here
- * with the flags docs/../STACK.md names and a DevTools port for Lighthouse to drive.
+ * 4× slower CPU), which is what the issue's figures were measured with. Chromium is Debian's (CHROME_PATH,
+ * as Lighthouse's own launcher names it, else the browser tests' CHROMIUM_PATH), started here with the flags
+ * the project's stack notes name and a DevTools port for Lighthouse to drive.
  */
 export interface PageFigures {
   score: number;
@@ -49,7 +50,7 @@ export async function startChromium(): Promise<Chromium> {
   const port = await unusedPort();
   const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-chromium-'));
   const child: ChildProcess = spawn(
-    CHROMIUM_PATH,
+    process.env.CHROME_PATH ?? CHROMIUM_PATH,
     [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore' },
   );

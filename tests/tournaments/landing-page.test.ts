@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournament, tournamentEntry } from '../../server/db/schema';
 import { formatDays } from '../../shared/format/dates';
+import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { createTournamentFixture, type TournamentFixture, writeScores } from '../helpers/tournaments';
@@ -98,7 +99,7 @@ describe('the public address of a tournament', () => {
  * Decision 0512: the page's first view is HTML from the server, the leaderboard readable without JavaScript,
  * made from exactly what the API answers an anonymous reader, and escaped wherever a name goes.
  */
-describe('the public page as HTML from the server', () => {
+describe.each(databaseKinds())('the public page as HTML from the server, on %s', (kind) => {
   let deps: TestDeps;
   let server: TestServer;
   let f: TournamentFixture;
@@ -110,7 +111,7 @@ describe('the public page as HTML from the server', () => {
       path.join(clientDist, 'index.html'),
       '<!doctype html>\n<html lang="nb">\n  <head>\n    <title>Hullvis</title>\n  </head>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/assets/app.js"></script>\n  </body>\n</html>\n',
     );
-    deps = await createTestDeps();
+    deps = await createTestDeps({ db: kind });
     server = await startTestServer(deps, { client: 'static', clientDist });
     f = await createTournamentFixture(deps.db, { name: 'Serverens Cup', players: 3 });
     await deps.db.update(tournamentEntry).set({ name: hostile }).where(eq(tournamentEntry.id, f.players[2]!.entryId));
