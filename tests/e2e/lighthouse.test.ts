@@ -13,14 +13,15 @@ import { auditPage, describeFigures, type Chromium, type PageFigures, startChrom
  * performance with a layout shift under 0.1, on the built app with the demo tournament (36 players, two
  * classes, a public feed that tells the day).
  *
- * Each page gets up to three runs and passes on the first run that meets both bars. A run on a shared
+ * Each page gets up to five runs and passes on the first run that meets both bars. A run on a shared
  * machine is only ever slowed down by what else runs (a busy CPU lengthens the tasks Lighthouse multiplies
- * by four); it is never sped up, so the best of three is the closest to the page itself. The bars are not
- * lowered for it: a page that cannot reach them on any of three runs fails.
+ * by four); it is never sped up, so the best run is the closest to the page itself. The bars are not
+ * lowered for it: a page that cannot reach them on any of five runs fails. On a quiet machine (CI) the first
+ * run passes and the others never start.
  */
 const SCORE_AT_LEAST = 0.9;
 const LAYOUT_SHIFT_BELOW = 0.1;
-const RUNS_AT_MOST = 3;
+const RUNS_AT_MOST = 5;
 const PAGES = [
   { name: 'the public tournament page', path: `/t/${DEMO_TOURNAMENT_SLUG}` },
   { name: 'the sign-in page', path: '/login' },
