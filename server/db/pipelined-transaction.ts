@@ -3,34 +3,44 @@ import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 
+/**
+ * drizzle's transaction object over a client that is already in a transaction (or anything with its `query`),
+ * with the same dialect and schema as the database. drizzle's own `transaction()` awaits its `begin` before
+ * running the callback, so the transactions here are built from drizzle's exported session classes.
+ */
+function transactionsOver<Tx>(schema: Record<string, unknown>): (client: Pick<pg.PoolClient, 'query'>) => Tx {
+  const dialect = new PgDialect();
+  const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+  const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
+  return (client) =>
+    new NodePgTransaction(
+      dialect,
+      new NodePgSession(client as pg.PoolClient, dialect, relational),
+      relational,
+    ) as unknown as Tx;
+}
+
 /** Runs `work` in a transaction that starts with `opening`; see pipelinedTransactions. */
 export type PipelinedTransaction<Tx> = <T>(opening: pg.QueryConfig[], work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /**
  * Transactions on a pool of pipelining clients (`pipeline: true`) whose opening statements are written
  * without waiting for their answers: `BEGIN`, the opening statements and the first query of `work` leave
- * in one flight, so opening the transaction costs no round trip of its own. drizzle's own `transaction()`
- * awaits its `begin` before running the callback, so the transaction object is built here from drizzle's
- * exported session classes, over the checked-out client, with the same dialect and schema as the database.
+ * in one flight, so opening the transaction costs no round trip of its own (the transaction object is
+ * transactionsOver's, over the checked-out client).
  *
  * Safe to pipeline: PostgreSQL answers in order, and if `BEGIN` or an opening statement fails, every
  * statement queued behind it fails too ("current transaction is aborted") instead of running without them.
  * The opening's own error is the one reported.
  */
 export function pipelinedTransactions<Tx>(pool: pg.Pool, schema: Record<string, unknown>): PipelinedTransaction<Tx> {
-  const dialect = new PgDialect();
-  const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
-  const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
+  const txOver = transactionsOver<Tx>(schema);
 
   return async (opening, work) => {
     const client = await pool.connect();
     let broken = false;
     try {
-      const tx = new NodePgTransaction(
-        dialect,
-        new NodePgSession(client, dialect, relational),
-        relational,
-      ) as unknown as Tx;
+      const tx = txOver(client);
       const sent = [client.query('begin'), ...opening.map((statement) => client.query(statement))];
       // Settles before anything queued behind it; the failure is kept to be reported instead of its echoes.
       const openingFailure = Promise.all(sent).then(
@@ -94,15 +104,7 @@ type Query = PoolClient['query'];
  * serves nothing more. The settings are transaction-local either way.
  */
 export function gatedReads<Tx>(pool: pg.Pool, schema: Record<string, unknown>): GatedRead<Tx> {
-  const dialect = new PgDialect();
-  const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
-  const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
-  const txOver = (client: Pick<PoolClient, 'query'>) =>
-    new NodePgTransaction(
-      dialect,
-      new NodePgSession(client as PoolClient, dialect, relational),
-      relational,
-    ) as unknown as Tx;
+  const txOver = transactionsOver<Tx>(schema);
 
   // The gate runs on a transaction object kept per connection, so that it can keep a prepared statement per
   // connection; its client tells when the gate's statement has been queued.
@@ -131,10 +133,17 @@ export function gatedReads<Tx>(pool: pg.Pool, schema: Record<string, unknown>): 
   return async (gate, work) => {
     const client = await pool.connect();
     // One write for the flight: without it each message is a write of its own, and the database may answer
-    // BEGIN before the rest has arrived. Released once this turn's queries are queued (work's first among them).
+    // BEGIN before the rest has arrived.
     const socket = (client as unknown as { connection?: { stream?: import('node:net').Socket } }).connection?.stream;
     socket?.cork();
-    setImmediate(() => socket?.uncork());
+    let corked = true;
+    const uncork = () => {
+      if (!corked) return;
+      corked = false;
+      socket?.uncork();
+    };
+    // Written as soon as the work's first query is queued; a work that sends none is written on the next turn.
+    setImmediate(uncork);
 
     const begun = client.query('begin read only');
     const connection = gateConnectionOf(client);
@@ -152,7 +161,11 @@ export function gatedReads<Tx>(pool: pg.Pool, schema: Record<string, unknown>): 
     const held: Pick<PoolClient, 'query'> = {
       query: ((...args: Parameters<Query>) => {
         // Never ahead of the gate's statement on the wire, whatever order the callers' promises settle in.
-        const sent = gateIsQueued.then(() => (client.query as (...a: Parameters<Query>) => Promise<unknown>)(...args));
+        const sent = gateIsQueued.then(() => {
+          const query = (client.query as (...a: Parameters<Query>) => Promise<unknown>)(...args);
+          uncork();
+          return query;
+        });
         sent.catch(() => {});
         return admitted.then(() => sent);
       }) as Query,
