@@ -262,7 +262,8 @@ export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawIn
     throw new AppError('INVALID_INPUT', { issues: [{ path: 'organizationId', key: 'errors.fields.invalidId' }] });
   const role = session.organizationRole;
   if (!role) throw new AppError('NOT_ORG_MEMBER');
-  if (token) rememberAdmission(db, token, organizationId, { user: session.user, role });
+  // Only where a read can start from it (PostgreSQL): PGlite has no round trips to save.
+  if (token && read) rememberAdmission(db, token, organizationId, { user: session.user, role });
   return enter(session, organizationId, role, (work) => withTenant(db, organizationId, work));
 });
 
