@@ -293,7 +293,7 @@ function MyEntry({
             </h3>
             {group ? (
               <>
-                <p className="start-time">{startText(group.startsAt, group.tee, tr, language)}</p>
+                <p className="start-time">{startText(group.startsAt, group.tee, tr)}</p>
                 <p className="small">
                   {tr('tournaments.screen.group', {
                     names: group.entries.map((e) => entryWithPlayers(e, (n) => shownName(n, language))).join(', '),
