@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { TournamentStatus } from '../../shared/values';
+import { START_LIST_PUBLISHABLE } from '../../shared/tournament-rules';
 import type { Transaction } from '../db/client';
 import { appUser, organization, tournament, tournamentRound, tournamentStartNotice } from '../db/schema';
 import type { Deps } from '../deps';
@@ -20,9 +20,6 @@ import { isOrganizer, type TournamentScope } from './scope';
  * after the commit.
  */
 
-/** A start list can go out from when the field is known until the last round is played. */
-const PUBLISHABLE: readonly TournamentStatus[] = ['open', 'closed', 'in_progress'];
-
 export async function publishStartList(
   deps: Deps,
   scope: TournamentScope,
@@ -30,7 +27,7 @@ export async function publishStartList(
 ): Promise<{ publishedAt: string; notified: number }> {
   if (!isOrganizer(scope)) throw new AppError('NOT_ORG_ADMIN');
   const t = await requireTournamentRow(scope, input.tournamentId, { lock: true });
-  assertStatus(t, PUBLISHABLE, 'errors.tournaments.startListNotNow');
+  assertStatus(t, START_LIST_PUBLISHABLE, 'errors.tournaments.startListNotNow');
   const starts = await currentStarts(scope.tx, t);
   if (!starts.anyGroups) throw new AppError('CONFLICT', { key: 'errors.tournaments.noStartListToPublish' });
   let publishedAt = t.startListPublishedAt;

@@ -19,6 +19,7 @@ import { EntriesAdmin } from './admin/EntriesAdmin';
 import { PaperDownloads } from './admin/PaperDownloads';
 import { ResultsDownload } from './admin/ResultsDownload';
 import { StartListEditor } from './admin/StartListEditor';
+import { StartListPublish } from './admin/StartListPublish';
 import { StatusPanel } from './admin/StatusPanel';
 import { AddToCalendar } from './AddToCalendar';
 import { DivisionSelect } from './DivisionSelect';
@@ -93,6 +94,7 @@ export default function TournamentScreen() {
           {admin ? <StatusPanel t={view} /> : null}
           {admin ? <EntriesAdmin t={view} entries={list} /> : null}
           {admin ? <StartListEditor t={view} entries={list} /> : null}
+          {admin ? <StartListPublish t={view} entries={list} /> : null}
           {admin && view.status === 'in_progress' ? <CardsAdmin t={view} /> : null}
         </div>
         <div>
