@@ -12,7 +12,7 @@ const shoot = (page: Page, name: string) => screenshots(page, `start-list-publis
 /**
  * «Publiser startlisten» on the organizer's phone (docs/contract.md section 13, decision 0428): the card asks
  * how many players it will tell, says how many it told, and from then on that it was published; the player
- * gets the mail with their time and sees the same start on the tournament's page.
+ * gets the mail with their time, sees the same start on the tournament's page and can print the start list.
  */
 describe('publishing the start list in a real browser', () => {
   let app: AppUnderTest;
@@ -84,6 +84,13 @@ describe('publishing the start list in a real browser', () => {
     const group = k.getByTestId('my-group');
     await group.waitFor();
     expect(await group.textContent()).toContain('08:30');
+    // She can print the start list, not the club's scorecards.
+    const pdf = k.getByTestId('start-list-pdf');
+    const answer = await k.request.get(`${app.url}${await pdf.getAttribute('href')}`);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    expect((await answer.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await k.getByTestId('scorecards-pdf-1').count()).toBe(0);
     await shoot(k, 'player');
 
     // Back on the organizer's page later: published, said once, no button to press again.

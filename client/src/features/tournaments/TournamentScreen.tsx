@@ -100,7 +100,7 @@ export default function TournamentScreen() {
         <div>
           <Details t={view} />
           {admin ? <ResultsDownload t={view} /> : null}
-          {admin ? <PaperDownloads t={view} entries={list} /> : null}
+          <PaperDownloads t={view} entries={list} organizer={admin} />
           <Entrants t={view} entries={list} />
         </div>
       </div>
