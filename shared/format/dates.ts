@@ -108,12 +108,23 @@ const OSLO_PARTS = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
+  second: '2-digit',
 });
+
+/**
+ * The wall clock in Norway at a moment, carried in a Date's UTC fields: 06:10Z in June is 08:10 there, so
+ * this gives a Date whose UTC reading is 08:10. The calendar writer needs exactly that (it writes a Date's UTC
+ * fields after TZID=), and the conversions below compare it with the moment to find Norway's offset.
+ */
+export function osloWallClock(at: Date): Date {
+  const part = Object.fromEntries(OSLO_PARTS.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  return new Date(Date.UTC(part.year!, part.month! - 1, part.day!, part.hour, part.minute, part.second));
+}
 
 /** The wall clock in Norway at a moment: { date: "2026-06-13", time: "08:30" }. */
 export function osloWallTime(at: Date): { date: string; time: string } {
-  const part = (type: Intl.DateTimeFormatPartTypes) => OSLO_PARTS.formatToParts(at).find((p) => p.type === type)!.value;
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+  const wall = osloWallClock(at).toISOString();
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
 }
 
 /** A clock time in Norway, "08:30" (two digits for the hour in both languages). */
@@ -130,10 +141,7 @@ export function osloInstant(date: string, time: string): string {
   const [y, m, d] = date.split('-').map(Number);
   const [hh, mm] = time.split(':').map(Number);
   const asUtc = Date.UTC(y!, m! - 1, d!, hh ?? 0, mm ?? 0);
-  const offsetAt = (instant: number) => {
-    const wall = osloWallTime(new Date(instant));
-    return Date.parse(`${wall.date}T${wall.time}:00Z`) - instant;
-  };
+  const offsetAt = (instant: number) => osloWallClock(new Date(instant)).getTime() - instant;
   // Norway's offset at the moment sought: guessed from the offset at the same digits read as UTC, then taken
   // again at the guess (the two differ only within hours of a change).
   return new Date(asUtc - offsetAt(asUtc - offsetAt(asUtc))).toISOString();
