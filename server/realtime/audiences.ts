@@ -174,6 +174,27 @@ export function audiencesOf(deps: {
 }
 
 /**
+ * The catch-up of a stream that resumes from its events table (chat, feed): the events after `after` as `read`
+ * gives them, a batch of at most `batch` at a time, until a read comes back short (nothing newer was there as it
+ * read; what comes later is live). Returns the last id it yielded, `after` when there was none.
+ */
+export async function* eventsAfterId<T>(
+  after: number,
+  batch: number,
+  read: (afterId: number) => Promise<{ id: number; event: T }[]>,
+): AsyncGenerator<Tracked<T>, number> {
+  let lastId = after;
+  for (;;) {
+    const missed = await read(lastId);
+    for (const { id, event } of missed) {
+      yield tracked(String(id), event);
+      lastId = id;
+    }
+    if (missed.length < batch) return lastId;
+  }
+}
+
+/**
  * A subscription's stream on an audience. It joins first, then runs `catchUp` (a snapshot, or the events
  * after the client's `lastEventId` read from the table, or nothing for a stream "from now on") which returns
  * the last event id it covered. The catch-up goes through tRPC as usual; its last event (or, after an empty
