@@ -1,6 +1,6 @@
 import ical, { ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import { osloWallClock } from '../../shared/format/dates';
+import { osloWallClock } from '../../shared/format/oslo-clock';
 
 /**
  * The iCalendar writer of both calendars (RFC 5545, decision 0430): ical-generator, with the Europe/Oslo

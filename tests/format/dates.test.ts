@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, osloClockTime, osloInstant, osloWallTime } from '../../shared/format/dates';
+import { formatDateTime, formatDay } from '../../shared/format/dates';
+import { osloClockTime, osloInstant, osloWallTime } from '../../shared/format/oslo-clock';
 
 describe('moments as the reader writes them, in Norway’s time', () => {
   // 23:30 UTC on the last day of November is already 1 December in Oslo.

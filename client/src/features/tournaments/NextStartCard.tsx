@@ -1,4 +1,4 @@
-import { osloClockTime } from '../../../../shared/format/dates';
+import { osloClockTime } from '../../../../shared/format/oslo-clock';
 import { Link } from 'wouter';
 import type { MyTournamentView } from '../../../../shared/schemas/tournaments';
 import { LOCALES } from '../../../../shared/language';

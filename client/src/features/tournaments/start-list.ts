@@ -1,4 +1,4 @@
-import { osloInstant } from '../../../../shared/format/dates';
+import { osloInstant } from '../../../../shared/format/oslo-clock';
 import type { TFunction } from 'i18next';
 import type { GroupView } from '../../../../shared/schemas/tournaments';
 import { GROUP_MAX_ENTRIES, GROUP_MAX_PLAYERS } from '../../../../shared/tournament-rules';

@@ -1,4 +1,4 @@
-import { osloInstant, osloWallTime } from '../../../../shared/format/dates';
+import { osloInstant, osloWallTime } from '../../../../shared/format/oslo-clock';
 import type { TFunction } from 'i18next';
 import type { TournamentView } from '../../../../shared/schemas/tournaments';
 import { defaultAllowancePercent, teamSizesOf } from '../../../../shared/tournament-rules';

@@ -1,4 +1,4 @@
-import { osloClockTime } from '../../../../shared/format/dates';
+import { osloClockTime } from '../../../../shared/format/oslo-clock';
 import type { TFunction } from 'i18next';
 import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
 import { fold } from '../../../../shared/search-text';
