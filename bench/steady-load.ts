@@ -100,6 +100,14 @@ export function rssMiB(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU seconds (user + system) a process has used so far (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces: the fields are counted from after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export type Kind = 'me' | 'round' | 'leaderboard' | 'search' | 'write';
 
 export interface Sample {
@@ -136,7 +144,7 @@ export interface Load {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `work` every `intervalMs` (from a random offset) until stopped; a late turn is not made up with a burst. */
-async function paced(intervalMs: number, stopped: () => boolean, work: () => Promise<void>): Promise<void> {
+export async function paced(intervalMs: number, stopped: () => boolean, work: () => Promise<void>): Promise<void> {
   await sleep(Math.random() * intervalMs);
   let next = performance.now();
   while (!stopped()) {
