@@ -101,6 +101,17 @@ function note(client: Client, error: string): void {
   if (errors.length < 20) errors.push(`${client.spec.stream} ${client.index}: ${error}`);
 }
 
+/** Instances the parent has killed. */
+const deadBases = new Set<number>();
+
+function nextBase(from: number): number {
+  for (let k = 1; k <= bases.length; k++) {
+    const candidate = (from + k) % bases.length;
+    if (!deadBases.has(candidate)) return candidate;
+  }
+  return from;
+}
+
 /** tRPC's wsClient: the first reconnect at once, then 2 s, 4 s, … (exponentialBackoff). */
 function reconnectDelay(attempt: number): number {
   return attempt === 0 ? 0 : Math.min(1000 * 2 ** attempt, 30_000);
@@ -145,8 +156,9 @@ function open(c: Client): void {
     c.socket = null;
     c.closedAt ??= now();
     reconnects += 1;
-    // The load balancer sends the next connection elsewhere once this instance is gone.
-    c.baseIndex = (c.baseIndex + 1) % bases.length;
+    // The load balancer sends the next connection to an instance that answers (as nginx's
+    // proxy_next_upstream does on a refused connection): never to one known to be gone.
+    c.baseIndex = nextBase(c.baseIndex);
     setTimeout(() => open(c), reconnectDelay(c.attempts++));
   });
   socket.on('message', (raw) => {
@@ -313,6 +325,9 @@ async function main(): Promise<void> {
     const answer = (value: unknown) => process.send!({ id: message.id, value });
     if (message.type === 'starts') {
       setStart(clients, message.starts);
+      answer(true);
+    } else if (message.type === 'dead') {
+      deadBases.add(message.base);
       answer(true);
     } else if (message.type === 'behind') {
       const latest = message.latest as Record<string, number>;

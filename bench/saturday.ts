@@ -450,13 +450,15 @@ function startLoad(fixture: Fixture, alive: () => string[]): Load {
   let turn = 0;
   /** Sends until answered (a lost connection or a 5xx is sent again elsewhere); a 4xx is an answer. */
   const send = (write: Write, path: string, cookie: string | null, body: unknown, key: number) => {
+    // Each phone its own address (10.x.y.z), as the load balancer reports it.
+    const address = `10.${(key >> 16) & 255}.${(key >> 8) & 255}.${key & 255}`;
     const attempt = async (k: number): Promise<void> => {
       const bases = alive();
       const base = bases[k % bases.length]!;
       try {
         const res = await fetch(`http://${base}${path}`, {
           method: write.kind === 'score' ? 'PUT' : 'POST',
-          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
@@ -765,6 +767,9 @@ async function main(): Promise<number> {
     SESSION_SECRET: fixture.sessionSecret,
     LOG_LEVEL: 'fatal',
     PUBLIC_URL: 'http://localhost:3000',
+    // The instances sit behind a load balancer (one hop) that names each phone's own address: sign-ins
+    // come from many addresses, not all from this machine's one (password attempts are limited per address).
+    TRUST_PROXY: '1',
     ...UNBOUNDED_SOCKETS,
   };
   const servers = await Promise.all(Array.from({ length: INSTANCES }, () => startServerProcess(env)));
@@ -796,6 +801,8 @@ async function main(): Promise<number> {
       killedAt = clock();
       dead.add(1);
       process.kill(servers[1]!.pid, 'SIGKILL');
+      // The load balancer's part: connections refused by the dead instance go to the other.
+      await Promise.all(processes.map((p) => p.ask({ type: 'dead', base: 1 })));
       await sleep(AFTER_KILL_MS);
     }
     await load.stop();
