@@ -103,6 +103,8 @@ const PASSWORD = 'et langt nok passord';
 const SIGN_IN_ACCOUNTS = 200;
 const SAMPLE_EVERY_MS = 2_000;
 const SETTLE_MS = 30_000;
+/** After the load stops, how long unanswered writes are still sent again. */
+const DRAIN_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const RETRY_MS = 500;
 /** Of every leaderboard's sockets, this many-th one keeps the board by applying the updates. */
@@ -115,6 +117,9 @@ function pushTo<T>(lists: Record<string, T[]>, key: string, value: T): void {
   list.push(value);
 }
 
+/** A line on stderr as each phase starts: a run stopped early still says how far it got. */
+const progress = (what: string) =>
+  console.error(`[${new Date().toISOString().slice(11, 19)}] ${what}; load average ${loadavg()[0]!.toFixed(1)}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const clock = () => performance.timeOrigin + performance.now();
 
@@ -436,6 +441,7 @@ interface Load {
 
 function startLoad(fixture: Fixture, alive: () => string[]): Load {
   let stopped = false;
+  let abandoned = false;
   const loops: Promise<void>[] = [];
   const inFlight = new Set<Promise<void>>();
   const load: Load = {
@@ -444,7 +450,9 @@ function startLoad(fixture: Fixture, alive: () => string[]): Load {
     async stop() {
       stopped = true;
       await Promise.all(loops);
-      await Promise.all(inFlight);
+      // Writes still unanswered get a last while (an overloaded instance may still answer), then count as such.
+      await Promise.race([Promise.all(inFlight), sleep(DRAIN_MS)]);
+      abandoned = true;
     },
   };
   let turn = 0;
@@ -472,7 +480,7 @@ function startLoad(fixture: Fixture, alive: () => string[]): Load {
       } catch (error) {
         if (typeof write.status !== 'number' || write.status < 500)
           write.status = (error as Error).name === 'TimeoutError' ? 'timeout' : 'network';
-        if (stopped && write.kind === 'sign-in') return;
+        if (abandoned || (stopped && write.kind === 'sign-in')) return;
         load.retries += 1;
         await sleep(RETRY_MS);
         return attempt(k + 1);
@@ -781,6 +789,9 @@ async function main(): Promise<number> {
   try {
     const clients = await startClients(specs, bases);
     processes = clients.processes;
+    progress(
+      `${specs.length} sockets subscribed in ${clients.seconds.toFixed(1)} s (seeded in ${seedSeconds.toFixed(0)} s)`,
+    );
     const starts = await latestChatAndFeed(scratch.url, fixture);
     await Promise.all(processes.map((p) => p.ask({ type: 'starts', starts })));
     const sampler = startSampler(
@@ -792,12 +803,14 @@ async function main(): Promise<number> {
     const startedAt = clock();
     const load = startLoad(fixture, alive);
     await sleep(WARMUP_MS);
+    progress('warm-up done, measuring');
     const steadyFrom = clock();
     await sleep(STEADY_MS);
     const steadyTo = clock();
     let killedAt: number | null = null;
     if (INSTANCES === 2) {
       // Under the load, without warning: the process dies as on a crash or a lost machine.
+      progress('killing instance 2');
       killedAt = clock();
       dead.add(1);
       process.kill(servers[1]!.pid, 'SIGKILL');
@@ -805,7 +818,9 @@ async function main(): Promise<number> {
       await Promise.all(processes.map((p) => p.ask({ type: 'dead', base: 1 })));
       await sleep(AFTER_KILL_MS);
     }
+    progress('stopping the load');
     await load.stop();
+    progress('load stopped; waiting for every socket to have its newest event');
     const loadSeconds = (clock() - startedAt) / 1000;
     // Every socket is given time to have its stream's newest event.
     const found0 = await eventIds(scratch.url, fixture);
