@@ -49,7 +49,7 @@ import {
 import type { LeaderboardView } from '../shared/schemas/tournaments';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/server';
 import type { AckedWrite, ClientSpec, ClientsReport, Stream, StreamReport } from './live-clients';
-import { cpuSeconds, goalLine, paced, rssMiB } from './steady-load';
+import { asker, cpuSeconds, goalLine, paced, rssMiB } from './steady-load';
 import { benchDeps, median, percentile, scratchPostgres, sessionToken, UNBOUNDED_SOCKETS } from './support';
 
 const { values: args } = parseArgs({
@@ -389,7 +389,7 @@ async function startClients(
           process.exit(1);
         }
       });
-      let asked = 0;
+      const ask = asker(child);
       const ready = new Promise<void>((resolve) =>
         child.on('message', (m: { type?: string }) => m.type === 'ready' && resolve()),
       );
@@ -399,16 +399,7 @@ async function startClients(
         child,
         ask<T>(message: Record<string, unknown>) {
           if (message.type === 'stop') stopping = true;
-          return new Promise<T>((resolve) => {
-            const id = ++asked;
-            const listener = (answer: { id?: number; value: T }) => {
-              if (answer.id !== id) return;
-              child.off('message', listener);
-              resolve(answer.value);
-            };
-            child.on('message', listener);
-            child.send({ ...message, id });
-          });
+          return ask<T>(message);
         },
       };
     }),

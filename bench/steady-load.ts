@@ -11,7 +11,7 @@
  * Afterwards `verifyAcknowledged` and the watchers' `check` compare what was acknowledged and what every
  * socket saw with what the database holds.
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -402,6 +402,25 @@ export interface WatchersData {
   rounds: { id: string; cookies: string[] }[];
 }
 
+/**
+ * Questions to a child process over IPC, each answered by the message that carries its id back
+ * (`{id, value}`): several may be open at once.
+ */
+export function asker(child: ChildProcess): <T>(message: Record<string, unknown>) => Promise<T> {
+  let asked = 0;
+  return <T>(message: Record<string, unknown>) =>
+    new Promise<T>((resolve) => {
+      const id = ++asked;
+      const listener = (answer: { id?: number; value: T }) => {
+        if (answer.id !== id) return;
+        child.off('message', listener);
+        resolve(answer.value);
+      };
+      child.on('message', listener);
+      child.send({ ...message, id });
+    });
+}
+
 export async function startWatchers(data: WatchersData): Promise<Watchers> {
   const worker = fork(fileURLToPath(new URL('./round-watchers.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
@@ -414,18 +433,7 @@ export async function startWatchers(data: WatchersData): Promise<Watchers> {
       process.exit(1);
     }
   });
-  let asked = 0;
-  const ask = <T>(message: Record<string, unknown>) =>
-    new Promise<T>((resolve) => {
-      const id = ++asked;
-      const listener = (answer: { id?: number; value: T }) => {
-        if (answer.id !== id) return;
-        worker.off('message', listener);
-        resolve(answer.value);
-      };
-      worker.on('message', listener);
-      worker.send({ ...message, id });
-    });
+  const ask = asker(worker);
   const { seconds } = await new Promise<{ seconds: number }>((resolve) =>
     worker.once('message', (m: { type: string; seconds: number }) => resolve(m)),
   );
