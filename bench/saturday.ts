@@ -964,7 +964,22 @@ async function main(): Promise<number> {
         rssGrowth.every((g) => g < RSS_GROWTH_GOAL),
       ),
     ];
-    if (killedAt !== null)
+    let afterTable = '';
+    if (killedAt !== null) {
+      // What the resumptions cost the survivor: its CPU from the kill until the last socket was back, less
+      // what the load alone cost it per second in the measured part. CPU time, not wall time: it does not
+      // depend on how starved the machine was.
+      const until = killedAt + (resumes.at(-1) ?? 0) + SAMPLE_EVERY_MS;
+      const around = samples.filter(
+        (x) => x.at + performance.timeOrigin >= killedAt - SAMPLE_EVERY_MS && x.at + performance.timeOrigin <= until,
+      );
+      const steadyRate = cpuShare(firstS, lastS, (x) => x.cpu[0]!) ?? 0;
+      if (around.length >= 2 && resumes.length > 0) {
+        const a = around[0]!;
+        const b = around.at(-1)!;
+        const extra = b.cpu[0]! - a.cpu[0]! - steadyRate * ((b.at - a.at) / 1000);
+        afterTable = `\nthe survivor's CPU for the resumptions: ${extra.toFixed(2)} s beyond the load's own for ${resumes.length} sockets, ${((extra * 1000) / resumes.length).toFixed(2)} ms each`;
+      }
       results.push(
         goalLine(
           `the killed instance's sockets resumed on the other within ${RESUME_GOAL_MS / 1000} s`,
@@ -972,6 +987,8 @@ async function main(): Promise<number> {
           resumes.length > 0 && resumes.at(-1)! <= RESUME_GOAL_MS,
         ),
       );
+    }
+    if (afterTable) console.log(afterTable);
     return results.every(Boolean) ? 0 : 1;
   } finally {
     await Promise.all(processes.map((p) => p.ask({ type: 'stop' })));
