@@ -48,6 +48,11 @@ export interface Audiences {
   join(key: string, source: () => AudienceSource, deliver: Deliver): Promise<() => void>;
   /** Reads every audience's table again (after the bus may have lost messages). */
   resync(): void;
+  /**
+   * Reads one audience's table now, as a nudge would, and resolves once it has caught up with what was
+   * committed (a client resuming from another instance may hold an id this process has not heard of yet).
+   */
+  refresh(key: string): Promise<void>;
   size(): number;
   /** Each audience's key and how many subscribers it has (for the metrics). */
   subscriberCounts(): Iterable<[string, number]>;
@@ -135,6 +140,10 @@ export function createAudiences(bus: EventBus, onError: (error: unknown) => void
     },
     resync() {
       for (const audience of audiences.values()) void pump(audience);
+    },
+    async refresh(key) {
+      const audience = audiences.get(key);
+      if (audience) await pump(audience);
     },
     size: () => audiences.size,
     *subscriberCounts() {
