@@ -11,7 +11,7 @@
  * Afterwards `verifyAcknowledged` and the watchers' `check` compare what was acknowledged and what every
  * socket saw with what the database holds.
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -100,6 +100,14 @@ export function rssMiB(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU seconds (user + system) a process has used so far (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces: the fields are counted from after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export type Kind = 'me' | 'round' | 'leaderboard' | 'search' | 'write';
 
 export interface Sample {
@@ -136,7 +144,7 @@ export interface Load {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `work` every `intervalMs` (from a random offset) until stopped; a late turn is not made up with a burst. */
-async function paced(intervalMs: number, stopped: () => boolean, work: () => Promise<void>): Promise<void> {
+export async function paced(intervalMs: number, stopped: () => boolean, work: () => Promise<void>): Promise<void> {
   await sleep(Math.random() * intervalMs);
   let next = performance.now();
   while (!stopped()) {
@@ -394,6 +402,25 @@ export interface WatchersData {
   rounds: { id: string; cookies: string[] }[];
 }
 
+/**
+ * Questions to a child process over IPC, each answered by the message that carries its id back
+ * (`{id, value}`): several may be open at once.
+ */
+export function asker(child: ChildProcess): <T>(message: Record<string, unknown>) => Promise<T> {
+  let asked = 0;
+  return <T>(message: Record<string, unknown>) =>
+    new Promise<T>((resolve) => {
+      const id = ++asked;
+      const listener = (answer: { id?: number; value: T }) => {
+        if (answer.id !== id) return;
+        child.off('message', listener);
+        resolve(answer.value);
+      };
+      child.on('message', listener);
+      child.send({ ...message, id });
+    });
+}
+
 export async function startWatchers(data: WatchersData): Promise<Watchers> {
   const worker = fork(fileURLToPath(new URL('./round-watchers.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
@@ -406,18 +433,7 @@ export async function startWatchers(data: WatchersData): Promise<Watchers> {
       process.exit(1);
     }
   });
-  let asked = 0;
-  const ask = <T>(message: Record<string, unknown>) =>
-    new Promise<T>((resolve) => {
-      const id = ++asked;
-      const listener = (answer: { id?: number; value: T }) => {
-        if (answer.id !== id) return;
-        worker.off('message', listener);
-        resolve(answer.value);
-      };
-      worker.on('message', listener);
-      worker.send({ ...message, id });
-    });
+  const ask = asker(worker);
   const { seconds } = await new Promise<{ seconds: number }>((resolve) =>
     worker.once('message', (m: { type: string; seconds: number }) => resolve(m)),
   );

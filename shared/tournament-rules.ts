@@ -20,6 +20,9 @@ export const TOURNAMENT_MOVES: Readonly<Record<TournamentStatus, readonly Tourna
 /** Before play: entries, start lists and the tournament's own fields can still change. */
 export const STATUSES_BEFORE_PLAY: readonly TournamentStatus[] = ['draft', 'open', 'closed'];
 
+/** A start list can go out (decision 0428) from when the field is known until the last round is played. */
+export const START_LIST_PUBLISHABLE: readonly TournamentStatus[] = ['open', 'closed', 'in_progress'];
+
 /** docs/contract.md section 12: how many players an entry has in each format (the individual ones: 1). */
 export function teamSizesOf(format: TournamentFormat): readonly number[] {
   if (format === 'scramble') return [2, 4];

@@ -6,7 +6,7 @@ import {
   issueVerification,
   type VerificationRow,
 } from '../auth/verification';
-import { lockEmail } from '../auth/users';
+import { lockEmail, normalizeEmail } from '../auth/users';
 import type { Queryable, Transaction } from '../db/client';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -51,34 +51,40 @@ export async function issueConfirmation(
 export type ConfirmationMail = Parameters<typeof addEmailMail>[0];
 
 /**
- * Issues a confirmation of `address` for the actor (a link and a code, 30 minutes, one use) and mails it;
- * a mail that cannot be sent gives the counted request (`counted`) back.
+ * Both requests of a confirmation (adding an address, merging an account), in the order that keeps addresses
+ * from being probed: the request counted against the mail limit first, then the address normalised and handed
+ * to `refuse` (which throws the request's 409 or 404), then a confirmation of it issued to the actor (a link and
+ * a code, 30 minutes, one use) and mailed. A mail that cannot be sent gives the counted request back; a refused
+ * address keeps it counted.
  */
 export async function mailConfirmation(
   deps: Deps,
   actor: Pick<Actor, 'user' | 'language'>,
   input: {
     purpose: Purpose;
-    address: string;
-    counted: number;
+    email: string;
+    refuse: (address: string) => Promise<void>;
     link: (token: string) => string;
     mail: (message: ConfirmationMail) => MailMessage;
   },
 ): Promise<{ ok: true }> {
+  const counted = await countMailRequest(deps, actor.user.id);
+  const address = normalizeEmail(input.email);
+  await input.refuse(address);
   const { token, code } = await issueConfirmation(deps, {
     userId: actor.user.id,
     purpose: input.purpose,
-    targetEmail: input.address,
+    targetEmail: address,
   });
   const mail = input.mail({
-    to: input.address,
+    to: address,
     accountEmail: actor.user.email,
     link: input.link(token),
     code,
     minutes: CONFIRMATION_MINUTES,
     language: mailLanguage(actor.user.language, actor.language),
   });
-  await handBackIfSendFails(deps.db, [input.counted], () => deps.mailer.send(mail));
+  await handBackIfSendFails(deps.db, [counted], () => deps.mailer.send(mail));
   return { ok: true };
 }
 

@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { addEmailMail } from '../mail/templates/account';
 import { acceptInvitationsOnSignIn } from '../organizations/invitations';
-import { countMailRequest, mailConfirmation, withConfirmedAddress, type Confirmation } from './confirmation';
+import { mailConfirmation, withConfirmedAddress, type Confirmation } from './confirmation';
 import type { AccountEmails } from '../../shared/schemas/account';
 
 export type { AccountEmails };
@@ -38,13 +38,12 @@ export async function requestAddEmail(
   actor: Pick<Actor, 'user' | 'language'>,
   input: { email: string },
 ): Promise<{ ok: true }> {
-  const counted = await countMailRequest(deps, actor.user.id);
-  const address = normalizeEmail(input.email);
-  if (await findUserByEmail(deps.db, address)) throw new AppError('CONFLICT', { key: ADDRESS_TAKEN });
   return mailConfirmation(deps, actor, {
     purpose: 'add_email',
-    address,
-    counted,
+    email: input.email,
+    refuse: async (address) => {
+      if (await findUserByEmail(deps.db, address)) throw new AppError('CONFLICT', { key: ADDRESS_TAKEN });
+    },
     link: (token) => confirmEmailLink(deps, token),
     mail: addEmailMail,
   });

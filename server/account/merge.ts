@@ -1,13 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import { auditOwn } from '../audit';
-import {
-  findUserByEmail,
-  findUserById,
-  normalizeEmail,
-  toPublicUser,
-  type PublicUser,
-  type UserRow,
-} from '../auth/users';
+import { findUserByEmail, findUserById, toPublicUser, type PublicUser, type UserRow } from '../auth/users';
 import type { Transaction } from '../db/client';
 import { appUser } from '../db/schema';
 import { absorbUser } from '../auth/user-data';
@@ -20,7 +13,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { announceSessionsEnded } from '../realtime/channels';
 import { mergeMail } from '../mail/templates/account';
-import { countMailRequest, mailConfirmation, withConfirmedAddress, type Confirmation } from './confirmation';
+import { mailConfirmation, withConfirmedAddress, type Confirmation } from './confirmation';
 import { listEmails, type AccountEmails } from './emails';
 
 /** The app's page that confirms a merge (client/src/routes.ts, ROUTES.confirmMerge). */
@@ -58,18 +51,17 @@ export async function requestMerge(
   actor: Pick<Actor, 'user' | 'language'>,
   input: { email: string },
 ): Promise<{ ok: true }> {
-  const counted = await countMailRequest(deps, actor.user.id);
-  const address = normalizeEmail(input.email);
-  if (await isOwnAddress(deps, actor.user, address)) {
-    throw new AppError('CONFLICT', { key: 'errors.account.addressAlreadyYours' });
-  }
-  const other = await findUserByEmail(deps.db, address);
-  if (!other) throw new AppError('EMAIL_NOT_FOUND');
-  assertMergeable(other);
   return mailConfirmation(deps, actor, {
     purpose: 'merge',
-    address,
-    counted,
+    email: input.email,
+    refuse: async (address) => {
+      if (await isOwnAddress(deps, actor.user, address)) {
+        throw new AppError('CONFLICT', { key: 'errors.account.addressAlreadyYours' });
+      }
+      const other = await findUserByEmail(deps.db, address);
+      if (!other) throw new AppError('EMAIL_NOT_FOUND');
+      assertMergeable(other);
+    },
     link: (token) => confirmMergeLink(deps, token),
     mail: mergeMail,
   });

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Database, type Queryable } from '../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Database, type Queryable, type Transaction } from '../db/client';
+import { tenancySettingsIf } from '../db/tenancy';
 import { appUser, organizationMembership, revokedSession } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -85,9 +86,76 @@ export async function resolveSessionWithMembership(
     tokenHash: sha256(token),
     organizationId,
   });
-  if (!row || row.revoked) return null;
+  return sessionOfRow(row, claims, token);
+}
+
+interface SessionRow {
+  user: UserRow | null;
+  revoked: boolean;
+  organizationRole: Role | null;
+}
+
+/** The one rule of a valid session, applied to what the lookup read: the user exists, the token is not revoked, the version matches. */
+function sessionOfRow(row: SessionRow | undefined, claims: SessionClaims, token: string): SessionWithMembership | null {
+  if (!row?.user || row.revoked) return null;
   if (row.user.sessionVersion !== claims.version) return null;
   return { user: row.user, stage: claims.stage, claims, token, organizationRole: row.organizationRole };
+}
+
+/**
+ * The session lookup of an organization read sent in one flight (trpc/init.ts), as one statement that always
+ * answers one row: the user, the revocation and the membership as in the ordinary lookup, and the tenancy
+ * entered in the same statement, with the organization set only if that same row admits the caller (the
+ * session holds and the user is a member). Whoever is refused therefore reads no organization's rows even
+ * inside the database, before the server has looked at the answer.
+ */
+function prepareSessionGate(tx: Transaction) {
+  const revoked = sql<boolean>`exists (select 1 from ${revokedSession} where ${revokedSession.tokenHash} = ${sql.placeholder('tokenHash')})`;
+  const admitted = sql`${organizationMembership.role} is not null and ${appUser.sessionVersion} = ${sql.placeholder('version')} and not ${revoked}`;
+  return tx
+    .select({
+      user: appUser,
+      revoked,
+      organizationRole: organizationMembership.role,
+      tenancy: tenancySettingsIf(admitted, sql`${sql.placeholder('organizationId')}::text`),
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(appUser, eq(appUser.id, sql.placeholder('userId')))
+    .leftJoin(
+      organizationMembership,
+      and(
+        eq(organizationMembership.organizationId, sql.placeholder('organizationId')),
+        eq(organizationMembership.userId, appUser.id),
+      ),
+    )
+    .prepare('session_gate');
+}
+
+/** Prepared once per connection: the transaction a gated read hands its gate is kept per connection. */
+const sessionGates = new WeakMap<Transaction, ReturnType<typeof prepareSessionGate>>();
+
+/**
+ * resolveSessionWithMembership for checked claims, on `tx` (a gated read's first statement), entering the
+ * tenancy of `organizationId` when the answer is a session of a member (see prepareSessionGate).
+ */
+export async function resolveSessionEnteringTenancy(
+  tx: Transaction,
+  token: string,
+  claims: SessionClaims,
+  organizationId: string,
+): Promise<SessionWithMembership | null> {
+  let gate = sessionGates.get(tx);
+  if (!gate) {
+    gate = prepareSessionGate(tx);
+    sessionGates.set(tx, gate);
+  }
+  const [row] = await gate.execute({
+    userId: claims.userId,
+    tokenHash: sha256(token),
+    organizationId,
+    version: claims.version,
+  });
+  return sessionOfRow(row, claims, token);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,6 @@
 import ical, { ICalEventStatus } from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { osloWallClock } from '../../shared/format/oslo-clock';
 
 /**
  * The iCalendar writer of both calendars (RFC 5545, decision 0430): ical-generator, with the Europe/Oslo
@@ -28,34 +29,14 @@ function osloTimeZoneBlock(name: string): string | null {
   return block.replace(/^TZID:.*$/m, `TZID:${name}`).replace(/^X-LIC-LOCATION:.*$/m, `X-LIC-LOCATION:${name}`);
 }
 
-const wallClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CALENDAR_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /**
- * An instant as the clock in Oslo shows it, carried in a Date's UTC fields: ical-generator writes a Date's
- * UTC fields after `TZID=` as they are (it has no time zone database), so this is what makes `06:10Z` in June
- * read `08:10` in Oslo, and `07:10Z` in November too.
+ * An instant as Oslo's wall clock, "2026-06-13T08:10:00", for a time written after TZID=. ical-generator has no
+ * time zone database: given a zone, it writes the local fields of `new Date(value)`, the server process's own
+ * zone. A Date would so come out shifted on a server whose TZ is not UTC (Europe/Oslo on a Norwegian host: two
+ * hours in summer); a text without an offset is read as local and written back with the same digits.
  */
-function osloFields(instant: Date): Date {
-  const part = Object.fromEntries(wallClock.formatToParts(instant).map((p) => [p.type, p.value]));
-  return new Date(
-    Date.UTC(
-      Number(part.year),
-      Number(part.month) - 1,
-      Number(part.day),
-      Number(part.hour),
-      Number(part.minute),
-      Number(part.second),
-    ),
-  );
+function osloText(instant: Date): string {
+  return osloWallClock(instant).toISOString().slice(0, 19);
 }
 
 export type CalendarEvent = {
@@ -81,7 +62,7 @@ export function icsCalendar(input: { name: string; events: readonly CalendarEven
     const when =
       'day' in event
         ? { start: event.day, allDay: true }
-        : { start: osloFields(event.startsAt), end: osloFields(event.endsAt), timezone: CALENDAR_TIME_ZONE };
+        : { start: osloText(event.startsAt), end: osloText(event.endsAt), timezone: CALENDAR_TIME_ZONE };
     calendar.createEvent({
       id: event.uid,
       ...when,

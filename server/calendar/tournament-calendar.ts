@@ -1,6 +1,7 @@
 import { asc, eq, inArray, max, min } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { club, course, tournamentGroup, tournamentRound } from '../db/schema';
+import type { Language } from '../../shared/values';
 import type { Deps } from '../deps';
 import { texts } from '../texts';
 import { withVisibleTournament } from '../tournaments/public';
@@ -29,12 +30,14 @@ export async function locationsOf(tx: Queryable, courseIds: readonly string[]): 
  * anonymous reader reads its page (a draft, a members-only or an unknown tournament is the same 404, signed
  * in or not: a calendar app sends no session). A round with a start list runs from its first group's start
  * to its last group's start and a round's length; one without is an all-day event. No player is named.
+ * Worded in `lang` (`?lang=en`), Norwegian by default.
  */
 export async function tournamentCalendar(
   deps: Pick<Deps, 'db' | 'config' | 'now'>,
   _caller: unknown,
-  input: { slug: string },
+  input: { slug: string; lang?: Language },
 ): Promise<IcsFile> {
+  const language = input.lang ?? 'nb';
   return withVisibleTournament(deps, { ref: { slug: input.slug }, userId: null }, async (tx, { row }) => {
     const [rounds, spans, locations] = await Promise.all([
       tx
@@ -59,10 +62,12 @@ export async function tournamentCalendar(
       const span = spans.find((s) => s.round === round.number);
       const common = {
         uid: `tournament-${row.id}-round-${round.number}@${domain}`,
-        summary: texts.text('nb', 'calendar.round', { tournament: row.name, round: round.number }),
+        summary: texts.text(language, 'calendar.round', { tournament: row.name, round: round.number }),
         location: locations.get(row.courseId) ?? '',
         url,
-        ...(row.status === 'cancelled' ? { cancelled: true, description: texts.text('nb', 'calendar.cancelled') } : {}),
+        ...(row.status === 'cancelled'
+          ? { cancelled: true, description: texts.text(language, 'calendar.cancelled') }
+          : {}),
       };
       return span?.first && span.last
         ? {

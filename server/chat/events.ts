@@ -1,4 +1,3 @@
-import { tracked } from '@trpc/server';
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { chatEventOutput, type ChatEvent } from '../../shared/schemas/chat';
@@ -6,7 +5,7 @@ import type { Database, Queryable } from '../db/client';
 import { appUser, chatEvent, chatMessage } from '../db/schema';
 import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
-import { followAudience, type AudienceEvent, type AudienceSource } from '../realtime/audiences';
+import { eventsAfterId, followAudience, type AudienceEvent, type AudienceSource } from '../realtime/audiences';
 import { SerialisedData } from '../realtime/frames';
 import { messageColumns, messageView } from './view';
 import type { ChatEventKind } from '../../shared/values';
@@ -108,22 +107,11 @@ export function chatUpdates(
   deps: Pick<Deps, 'db' | 'bus' | 'logger'>,
   input: { organizationId: string; after: number; signal: AbortSignal | undefined; socket: WebSocket | undefined },
 ) {
-  async function* catchUp(): AsyncGenerator<ReturnType<typeof tracked<ChatEvent>>, number> {
-    let lastId = input.after;
-    for (;;) {
-      const missed = await eventsAfter(deps.db, input.organizationId, lastId);
-      for (const { id, event } of missed) {
-        yield tracked(String(id), event);
-        lastId = id;
-      }
-      if (missed.length < BATCH) return lastId;
-    }
-  }
   return followAudience<ChatEvent>(deps, {
     key: channel(input.organizationId),
     source: () => chatSource(deps, input.organizationId),
     signal: input.signal,
     socket: input.socket,
-    catchUp,
+    catchUp: () => eventsAfterId(input.after, BATCH, (afterId) => eventsAfter(deps.db, input.organizationId, afterId)),
   });
 }

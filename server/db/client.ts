@@ -9,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../paths';
-import { pipelinedTransactions, type PipelinedTransaction } from './pipelined-transaction';
+import { gatedReads, pipelinedTransactions, type GatedRead, type PipelinedTransaction } from './pipelined-transaction';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -44,10 +44,16 @@ export const PGLITE_OPTIONS = {
 } satisfies PGliteOptions;
 
 const pipelined = new WeakMap<Database, PipelinedTransaction<Transaction>>();
+const gated = new WeakMap<Database, GatedRead<Transaction>>();
 
 /** On PostgreSQL, transactions whose opening travels with their first query (db/tenancy.ts); none on PGlite. */
 export function pipelinedTransactionsOf(db: Database): PipelinedTransaction<Transaction> | undefined {
   return pipelined.get(db);
+}
+
+/** On PostgreSQL, read-only transactions sent in one flight with the statement that admits them; none on PGlite. */
+export function gatedReadsOf(db: Database): GatedRead<Transaction> | undefined {
+  return gated.get(db);
 }
 
 /** Whether `dataDir` holds no embedded database yet: opening it would run PostgreSQL's initdb first. */
@@ -81,6 +87,7 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     pipelined.set(db, pipelinedTransactions<Transaction>(pool, schema));
+    gated.set(db, gatedReads<Transaction>(pool, schema));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client = options.pglite;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { pipelinedTransactionsOf, type Database, type Transaction } from './client';
 
 const ROLE = 'app_rw';
@@ -36,4 +36,14 @@ export async function withTenant<T>(
     );
     return work(tx);
   });
+}
+
+/**
+ * The tenancy's two settings as one SQL expression for a statement that decides admission itself (the
+ * one-flight organization read, trpc/init.ts): the role always, the organization only where `admitted` holds,
+ * else none, so that every organization-scoped table reads as empty to whoever was not admitted. Both are
+ * transaction-local, as in withTenant.
+ */
+export function tenancySettingsIf(admitted: SQL, organizationId: SQL): SQL<string> {
+  return sql<string>`set_config('role', ${ROLE}, true) || set_config('app.current_org', case when ${admitted} then ${organizationId} else '' end, true)`;
 }

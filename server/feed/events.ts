@@ -1,11 +1,10 @@
-import { tracked } from '@trpc/server';
 import { asc, eq, gt, max } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { FEED_MAX_LIMIT, feedEventOutput, type FeedEvent } from '../../shared/schemas/feed';
 import type { Database, Queryable } from '../db/client';
 import { feedEvent, feedItem, type FeedEventKind } from '../db/schema';
 import type { Deps } from '../deps';
-import { followAudience, type AudienceEvent, type AudienceSource } from '../realtime/audiences';
+import { eventsAfterId, followAudience, type AudienceEvent, type AudienceSource } from '../realtime/audiences';
 import { SerialisedData } from '../realtime/frames';
 import { feedItemColumns, feedItemView } from './view';
 import { lockKey } from '../db/locks';
@@ -108,22 +107,11 @@ export function feedUpdates(
   deps: Pick<Deps, 'db' | 'bus' | 'logger'>,
   input: { after: number; signal: AbortSignal | undefined; socket: WebSocket | undefined },
 ) {
-  async function* catchUp(): AsyncGenerator<ReturnType<typeof tracked<FeedEvent>>, number> {
-    let lastId = input.after;
-    for (;;) {
-      const missed = await eventsAfter(deps.db, lastId);
-      for (const { id, event } of missed) {
-        yield tracked(String(id), event);
-        lastId = id;
-      }
-      if (missed.length < BATCH) return lastId;
-    }
-  }
   return followAudience<FeedEvent>(deps, {
     key: CHANNEL,
     source: () => feedSource(deps),
     signal: input.signal,
     socket: input.socket,
-    catchUp,
+    catchUp: () => eventsAfterId(input.after, BATCH, (afterId) => eventsAfter(deps.db, afterId)),
   });
 }

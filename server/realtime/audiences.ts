@@ -48,6 +48,11 @@ export interface Audiences {
   join(key: string, source: () => AudienceSource, deliver: Deliver): Promise<() => void>;
   /** Reads every audience's table again (after the bus may have lost messages). */
   resync(): void;
+  /**
+   * Reads one audience's table now, as a nudge would, and resolves once it has caught up with what was
+   * committed (a client resuming from another instance may hold an id this process has not heard of yet).
+   */
+  refresh(key: string): Promise<void>;
   size(): number;
   /** Each audience's key and how many subscribers it has (for the metrics). */
   subscriberCounts(): Iterable<[string, number]>;
@@ -136,6 +141,10 @@ export function createAudiences(bus: EventBus, onError: (error: unknown) => void
     resync() {
       for (const audience of audiences.values()) void pump(audience);
     },
+    async refresh(key) {
+      const audience = audiences.get(key);
+      if (audience) await pump(audience);
+    },
     size: () => audiences.size,
     *subscriberCounts() {
       for (const [key, audience] of audiences) yield [key, audience.subscribers.size];
@@ -171,6 +180,27 @@ export function audiencesOf(deps: {
     audiencesByBus.set(deps.bus, audiences);
   }
   return audiences;
+}
+
+/**
+ * The catch-up of a stream that resumes from its events table (chat, feed): the events after `after` as `read`
+ * gives them, a batch of at most `batch` at a time, until a read comes back short (nothing newer was there as it
+ * read; what comes later is live). Returns the last id it yielded, `after` when there was none.
+ */
+export async function* eventsAfterId<T>(
+  after: number,
+  batch: number,
+  read: (afterId: number) => Promise<{ id: number; event: T }[]>,
+): AsyncGenerator<Tracked<T>, number> {
+  let lastId = after;
+  for (;;) {
+    const missed = await read(lastId);
+    for (const { id, event } of missed) {
+      yield tracked(String(id), event);
+      lastId = id;
+    }
+    if (missed.length < batch) return lastId;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { IcsFile } from '../calendar/ics';
 import { encodedJsonOf } from '../tournaments/cache';
+import type { PdfFile } from '../tournaments/paper/layout';
 
 /**
  * An answer the domain hands out from its cache (the same object until the next change): its JSON bytes
@@ -23,14 +24,20 @@ export interface CsvFile {
   filename: string;
 }
 
-export function isCsvFile(value: unknown): value is CsvFile {
+/**
+ * The one check of a file answer before it is sent as one: the file's text under its kind's field (`csv`, `pdf` in
+ * base64, `ics`) and its name. The route table says which kind a procedure answers; this keeps a procedure that
+ * answers something else from going out as a broken download.
+ */
+export function isFileAnswer<K extends 'csv' | 'pdf' | 'ics'>(
+  value: unknown,
+  kind: K,
+): value is Record<K | 'filename', string> {
   return (
     typeof value === 'object' &&
     value !== null &&
-    'csv' in value &&
-    typeof value.csv === 'string' &&
-    'filename' in value &&
-    typeof value.filename === 'string'
+    typeof Reflect.get(value, kind) === 'string' &&
+    typeof Reflect.get(value, 'filename') === 'string'
   );
 }
 
@@ -49,33 +56,6 @@ export function sendCsv(res: Response, file: CsvFile): void {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
   res.status(200).send(Buffer.from(file.csv, 'utf8'));
-}
-
-export interface PdfFile {
-  pdf: string;
-  filename: string;
-}
-
-export function isPdfFile(value: unknown): value is PdfFile {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'pdf' in value &&
-    typeof value.pdf === 'string' &&
-    'filename' in value &&
-    typeof value.filename === 'string'
-  );
-}
-
-export function isIcsFile(value: unknown): value is IcsFile {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'ics' in value &&
-    typeof value.ics === 'string' &&
-    'filename' in value &&
-    typeof value.filename === 'string'
-  );
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { languageOfAcceptLanguage } from '../../shared/language';
 import type { Language } from '../../shared/values';
-import { isCsvFile, isIcsFile, isPdfFile, sendCached, sendCsv, sendIcs, sendJsonDownload, sendPdf } from './answers';
+import { isFileAnswer, sendCached, sendCsv, sendIcs, sendJsonDownload, sendPdf } from './answers';
 import { procedureAt } from './procedures';
 import type { Route } from './table';
 
@@ -55,9 +55,9 @@ export function restHandler(deps: Deps, row: Route): RequestHandler {
         batchIndex: 0,
       });
       if (row.cacheControl) res.setHeader('Cache-Control', row.cacheControl);
-      if (row.answer === 'csv' && isCsvFile(output)) return sendCsv(res, output);
-      if (row.answer === 'pdf' && isPdfFile(output)) return sendPdf(res, output);
-      if (row.answer === 'ics' && isIcsFile(output)) return sendIcs(res, output);
+      if (row.answer === 'csv' && isFileAnswer(output, 'csv')) return sendCsv(res, output);
+      if (row.answer === 'pdf' && isFileAnswer(output, 'pdf')) return sendPdf(res, output);
+      if (row.answer === 'ics' && isFileAnswer(output, 'ics')) return sendIcs(res, output);
       if (row.answer === 'cached' && typeof output === 'object' && output !== null) return sendCached(req, res, output);
       if (row.answer === 'download') return sendJsonDownload(res, output, row.download ?? 'download', deps.now());
       if (row.status === 204) return void res.status(204).end();

@@ -900,11 +900,12 @@ export const ROUTES: readonly Route[] = [
     path: '/public/tournaments/:slug/calendar.ics',
     procedure: 'public.calendar',
     params: { slug: 'slug' },
+    query: ['lang'],
     answer: 'ics',
     cacheControl: 'public, max-age=300',
     summary: "Get a public tournament's rounds as a calendar",
     description:
-      'One event per round: from the first start to the last start and a round, or the whole day before the start list is set. A members-only tournament, a draft and an unknown slug are the same 404.',
+      'One event per round: from the first start to the last start and a round, or the whole day before the start list is set. Worded in `lang` (`nb` or `en`; Norwegian when not given). A members-only tournament, a draft and an unknown slug are the same 404.',
   }),
   route({
     method: 'get',

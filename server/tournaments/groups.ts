@@ -90,7 +90,7 @@ export async function setGroups(
     );
   }
   await recordChange(deps, scope, t, { type: 'groups', round: input.round });
-  await tellMovedPlayers(deps, scope, t);
+  await tellMovedPlayers(deps, scope, t, input.round);
   return { groups: await groupViews(tx, t, input.round) };
 }
 

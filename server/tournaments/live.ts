@@ -8,7 +8,7 @@ import { withTenant } from '../db/tenancy';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { changedRows, type LeaderboardChanges, type LeaderboardDivision } from '../golf/leaderboard';
-import { followAudience, type AudienceEvent, type AudienceSource } from '../realtime/audiences';
+import { audiencesOf, followAudience, type AudienceEvent, type AudienceSource } from '../realtime/audiences';
 import { accessChannel } from '../realtime/channels';
 import type { EventBus } from '../realtime/bus';
 import { SerialisedData } from '../realtime/frames';
@@ -154,9 +154,16 @@ function leaderboardStream(
   const states = statesOf(deps.bus);
   const resumeFrom = input.lastEventId && /^\d{1,15}$/.test(input.lastEventId) ? Number(input.lastEventId) : null;
   async function* catchUp(state: LiveState): AsyncGenerator<ReturnType<typeof tracked<LeaderboardUpdate>>, number> {
+    // A client resuming from another instance may hold events this process has not been nudged about yet
+    // (the nudge is on its way, or died with that instance): the audience reads them first, so that the
+    // catch-up never takes the client back to an older board with an id it has already had.
+    if (resumeFrom !== null && resumeFrom > state.id)
+      await audiencesOf(deps).refresh(tournamentChannel(input.tournamentId));
     // Read after the audience has started: the state is the leaderboard its next events are relative to.
     const { id, divisions, updatedAt } = state;
     const known = resumeFrom === null ? undefined : state.remembered.get(resumeFrom);
+    // The client holds this very board: nothing to send again, the next event follows on from it.
+    if (known && resumeFrom === id) return id;
     if (known) yield tracked(String(id), rowsUpdate(changedRows(known, divisions), updatedAt));
     else
       yield tracked(

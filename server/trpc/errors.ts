@@ -87,6 +87,22 @@ function issueIn(issue: KeyedIssue, language: Language): FieldIssue {
 const TRPC_BATCH_TOO_LARGE = 'Batch call exceeds maximum size';
 
 /**
+ * tRPC's own errors (no AppError behind them: a body that does not parse, a procedure that does not exist, the
+ * wrong method) as our codes; any other tRPC code is an INTERNAL one.
+ */
+const CODE_OF_TRPC_ERROR: Partial<Record<TRPC_ERROR_CODE_KEY, ErrorCode>> = {
+  BAD_REQUEST: 'INVALID_INPUT',
+  PARSE_ERROR: 'INVALID_INPUT',
+  METHOD_NOT_SUPPORTED: 'INVALID_INPUT',
+  UNAUTHORIZED: 'NOT_AUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  CONFLICT: 'CONFLICT',
+  TOO_MANY_REQUESTS: 'RATE_LIMITED',
+};
+
+/**
  * What a client is told, in `language` (decisions 0020 and 0023): the key an error carries, or its code's
  * general message, worded by the errors catalogue of that language.
  */
@@ -115,33 +131,10 @@ export function describeError(error: unknown, language: Language = 'nb'): Descri
     return fromCode('CONFLICT', { key: 'errors.requests.lostRace' });
   }
   if (error instanceof TRPCError) {
-    switch (error.code) {
-      case 'BAD_REQUEST':
-        if (error.message === TRPC_BATCH_TOO_LARGE) {
-          return fromCode('INVALID_INPUT', {
-            key: 'errors.requests.batchTooLarge',
-            params: { calls: MAX_BATCH_CALLS },
-          });
-        }
-        return fromCode('INVALID_INPUT');
-      case 'PARSE_ERROR':
-      case 'METHOD_NOT_SUPPORTED':
-        return fromCode('INVALID_INPUT');
-      case 'UNAUTHORIZED':
-        return fromCode('NOT_AUTHENTICATED');
-      case 'FORBIDDEN':
-        return fromCode('FORBIDDEN');
-      case 'NOT_FOUND':
-        return fromCode('NOT_FOUND');
-      case 'PAYLOAD_TOO_LARGE':
-        return fromCode('PAYLOAD_TOO_LARGE');
-      case 'CONFLICT':
-        return fromCode('CONFLICT');
-      case 'TOO_MANY_REQUESTS':
-        return fromCode('RATE_LIMITED');
-      default:
-        return fromCode('INTERNAL');
+    if (error.code === 'BAD_REQUEST' && error.message === TRPC_BATCH_TOO_LARGE) {
+      return fromCode('INVALID_INPUT', { key: 'errors.requests.batchTooLarge', params: { calls: MAX_BATCH_CALLS } });
     }
+    return fromCode(CODE_OF_TRPC_ERROR[error.code] ?? 'INTERNAL');
   }
   return fromCode('INTERNAL');
 }

@@ -1,7 +1,22 @@
 import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
-import { resolveSession, resolveSessionWithMembership, type Session } from '../auth/sessions';
-import { withAfterCommit, type AfterCommit } from '../db/after-commit';
+import {
+  admissionHolds,
+  forgetAdmission,
+  guessedAdmission,
+  rememberAdmission,
+  type Admission,
+} from '../auth/admitted-sessions';
+import {
+  readSessionClaims,
+  resolveSession,
+  resolveSessionEnteringTenancy,
+  resolveSessionWithMembership,
+  type Session,
+  type SessionWithMembership,
+} from '../auth/sessions';
+import type { SessionClaims } from '../auth/session-token';
+import { withAfterCommit, type AfterCommit, type OpenTransaction } from '../db/after-commit';
 import { withTenant } from '../db/tenancy';
 import {
   giveBackSubscription,
@@ -10,7 +25,9 @@ import {
   takeSubscription,
 } from '../realtime/socket-budget';
 import { AppError } from '../errors';
-import type { Transaction } from '../db/client';
+import { gatedReadsOf, type Transaction } from '../db/client';
+import type { ReadGate } from '../db/pipelined-transaction';
+import type { Role } from '../../shared/values';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import type { Context } from './context';
 import { describeError, toTRPCError } from './errors';
@@ -171,6 +188,7 @@ export const superAdminProcedure = userProcedure.use(async ({ ctx, next }) => {
 
 const organizationIdSchema = z.object({ organizationId: id });
 const ROLLBACK = Symbol('rollback');
+const GUESSED_WRONG = Symbol('guessed wrong');
 
 /**
  * Organization member: a full session (as userProcedure) whose user is a member of the input's
@@ -179,46 +197,96 @@ const ROLLBACK = Symbol('rollback');
  * inside it as `ctx.tx`. The procedure's own input schema names `organizationId` too (it is read here from
  * the raw input so the procedure's strict schema stays the single description of its input). A failed
  * procedure rolls the transaction back.
+ *
+ * A query on PostgreSQL whose token was admitted to the organization before goes in one flight instead
+ * (decision 0710): the session check travels with the procedure's first query in a read-only transaction and
+ * decides from what it reads now; the earlier admission is only the guess the procedure starts with.
  */
-export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawInput }) => {
+export const orgMemberProcedure = baseProcedure.use(async ({ ctx, next, getRawInput, type }) => {
   const parsed = organizationIdSchema.safeParse(await getRawInput());
   const organizationId = parsed.success ? parsed.data.organizationId : null;
-  const session = await resolveSessionWithMembership(ctx.deps, ctx.sessionToken, organizationId);
+  const db = ctx.deps.db;
+  const token = ctx.sessionToken;
+
+  /** Runs the procedure in the tenancy transaction `open` opens; a failed procedure rolls it back. */
+  const enter = async (session: Session, orgId: string, role: Role, open: OpenTransaction) => {
+    const run = (tx: Transaction, afterCommit: AfterCommit) => {
+      // The domain functions' second argument (decision 0014), ready made.
+      const scope: OrgScope = {
+        tx,
+        organizationId: orgId,
+        actorUserId: session.user.id,
+        actorRole: role,
+        ip: ctx.meta.ip,
+        language: ctx.meta.language,
+        afterCommit,
+      };
+      return next({ ctx: { session, user: session.user, tx, organizationId: orgId, role, afterCommit, scope } });
+    };
+    let outcome: Awaited<ReturnType<typeof run>> | undefined;
+    try {
+      // A failed procedure throws ROLLBACK out of the transaction, so what it deferred never runs.
+      await withAfterCommit(open, async (tx, afterCommit) => {
+        outcome = await run(tx, afterCommit);
+        if (!outcome.ok) throw ROLLBACK;
+      });
+    } catch (error) {
+      if (error !== ROLLBACK) throw error;
+    }
+    return outcome!;
+  };
+
+  const guess = type === 'query' && organizationId && token ? guessedAdmission(db, token, organizationId) : undefined;
+  const read = gatedReadsOf(db);
+  if (guess && read && organizationId && token) {
+    const claims = await readSessionClaims(ctx.deps, token);
+    if (claims?.stage !== 'full') throw notAuthenticated();
+    const language = ctx.meta.language;
+    speaksAccountLanguage(ctx, guess);
+    const session: Session = { user: guess.user, stage: claims.stage, claims, token };
+    const gate = admittingGate(token, claims, organizationId, guess);
+    try {
+      return await enter(session, organizationId, guess.role, (work) => read(gate, work));
+    } catch (error) {
+      if (error instanceof AppError || error === GUESSED_WRONG) forgetAdmission(db, token, organizationId);
+      if (error !== GUESSED_WRONG) throw error;
+      // The guess was stale: the ordinary path below, from what the database says now.
+      ctx.meta.language = language;
+    }
+  }
+
+  const session = await resolveSessionWithMembership(ctx.deps, token, organizationId);
   if (session?.stage !== 'full') throw notAuthenticated();
   speaksAccountLanguage(ctx, session);
   if (!organizationId)
     throw new AppError('INVALID_INPUT', { issues: [{ path: 'organizationId', key: 'errors.fields.invalidId' }] });
   const role = session.organizationRole;
   if (!role) throw new AppError('NOT_ORG_MEMBER');
-
-  const run = (tx: Transaction, afterCommit: AfterCommit) => {
-    // The domain functions' second argument (decision 0014), ready made.
-    const scope: OrgScope = {
-      tx,
-      organizationId,
-      actorUserId: session.user.id,
-      actorRole: role,
-      ip: ctx.meta.ip,
-      language: ctx.meta.language,
-      afterCommit,
-    };
-    return next({ ctx: { session, user: session.user, tx, organizationId, role, afterCommit, scope } });
-  };
-  let outcome: Awaited<ReturnType<typeof run>> | undefined;
-  try {
-    // A failed procedure throws ROLLBACK out of the transaction, so what it deferred never runs.
-    await withAfterCommit(
-      (work) => withTenant(ctx.deps.db, organizationId, work),
-      async (tx, afterCommit) => {
-        outcome = await run(tx, afterCommit);
-        if (!outcome.ok) throw ROLLBACK;
-      },
-    );
-  } catch (error) {
-    if (error !== ROLLBACK) throw error;
-  }
-  return outcome!;
+  // Only where a read can start from it (PostgreSQL): PGlite has no round trips to save.
+  if (token && read) rememberAdmission(db, token, organizationId, { user: session.user, role });
+  return enter(session, organizationId, role, (work) => withTenant(db, organizationId, work));
 });
+
+/**
+ * The one-flight read's session check: the ordinary path's refusals, in its order (no valid session 401, not a
+ * member 403), from the row read in the same flight; a row that differs from the guess the procedure started
+ * with is GUESSED_WRONG, and the read runs again the ordinary way.
+ */
+function admittingGate(
+  token: string,
+  claims: SessionClaims,
+  organizationId: string,
+  guess: Admission,
+): ReadGate<Transaction, SessionWithMembership | null> {
+  return {
+    query: (tx) => resolveSessionEnteringTenancy(tx, token, claims, organizationId),
+    admit(found) {
+      if (!found) throw notAuthenticated();
+      if (!found.organizationRole) throw new AppError('NOT_ORG_MEMBER');
+      if (!admissionHolds(guess, found.organizationRole, found.user)) throw GUESSED_WRONG;
+    },
+  };
+}
 
 export const orgAdminProcedure = orgMemberProcedure.use(async ({ ctx, next }) => {
   if (!isAdminRole(ctx.role)) throw new AppError('NOT_ORG_ADMIN');

@@ -248,6 +248,17 @@ describe.each(databaseKinds())('calendars, on %s', (kind) => {
       // Read again: the same UIDs.
       const again = readCalendar((await anonymous.call('public.calendar', { slug: open.slug })).body.ics);
       expect(again.events.map((e) => e.uid)).toEqual(events.map((e) => e.uid));
+      // The address the app gives an English reader words it in English, the same events.
+      const english = readCalendar((await anonymous.call('public.calendar', { slug: open.slug, lang: 'en' })).body.ics);
+      expect(english.events.map((e) => e.summary)).toEqual([
+        'Åpne Ærlige Øyas Cup, round 1',
+        'Åpne Ærlige Øyas Cup, round 2',
+      ]);
+      expect(english.events.map((e) => e.uid)).toEqual(events.map((e) => e.uid));
+      expect(await anonymous.call('public.calendar', { slug: open.slug, lang: 'de' })).toMatchObject({
+        status: 400,
+        error: { code: 'INVALID_INPUT' },
+      });
 
       const membersOnly = await openTournament({ name: 'Bare for medlemmer', visibility: 'members' });
       const draft = await w.asAdmin.tournaments.create(tournamentInput(w, { name: 'Utkastet' }) as never);

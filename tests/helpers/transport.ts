@@ -309,7 +309,7 @@ const REST = {
   'account.renewCalendar': post('/account/calendar/renew'),
   'public.calendar': (i: Input): RestRequest => ({
     method: 'GET',
-    path: `/public/tournaments/${encodeURIComponent(i.slug)}/calendar.ics`,
+    path: `/public/tournaments/${encodeURIComponent(i.slug)}/calendar.ics${query(i, ['lang'])}`,
   }),
   'calendar.feed': (i: Input): RestRequest => ({
     method: 'GET',

@@ -1,6 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardRowView, LeaderboardUpdate } from '../../shared/schemas/tournaments';
+import { audiencesOf } from '../../server/realtime/audiences';
+import { createEventBus } from '../../server/realtime/bus';
+import { tournamentChannel } from '../../server/tournaments/events';
 import { sessionTokenFor } from '../helpers/caller';
 import { databaseKinds } from '../helpers/db';
 import { createTestDeps, type TestDeps } from '../helpers/deps';
@@ -45,6 +48,8 @@ describe.each(databaseKinds())('the live leaderboard over WebSocket, on %s', (ki
   let pub: TournamentFixture;
   let members: TournamentFixture;
   let draft: TournamentFixture;
+  /** The resume tests' own tournament: the others rely on nobody watching theirs. */
+  let resume: TournamentFixture;
   let memberCookie: string;
   let strangerCookie: string;
   const sockets: ReturnType<typeof connect>[] = [];
@@ -55,6 +60,7 @@ describe.each(databaseKinds())('the live leaderboard over WebSocket, on %s', (ki
     pub = await createTournamentFixture(deps.db, { name: 'Direktecup', players: 8, format: 'stroke_gross' });
     members = await createTournamentFixture(deps.db, { name: 'Lukketcup', players: 4, visibility: 'members' });
     draft = await createTournamentFixture(deps.db, { name: 'Utkastcup', players: 1, status: 'draft' });
+    resume = await createTournamentFixture(deps.db, { name: 'Gjenopptakscup', players: 8, format: 'stroke_gross' });
     memberCookie = `service_session=${await sessionTokenFor(deps, members.players[0]!.user)}`;
     strangerCookie = `service_session=${await sessionTokenFor(deps, await createUser(deps.db))}`;
   });
@@ -67,6 +73,15 @@ describe.each(databaseKinds())('the live leaderboard over WebSocket, on %s', (ki
     sockets.push(s);
     return s;
   };
+
+  /** Until `count` subscriptions of this process follow the tournament (a joined one runs its catch-up next). */
+  async function followedBy(f: TournamentFixture, count: number) {
+    const key = tournamentChannel(f.tournamentId);
+    const following = () => new Map(audiencesOf(deps).subscriberCounts()).get(key) ?? 0;
+    const deadline = Date.now() + 10_000;
+    while (following() < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(following()).toBe(count);
+  }
 
   /** The leaderboard as the public page shows it now, in the same shape as `held`. */
   async function served(f: TournamentFixture) {
@@ -154,6 +169,48 @@ describe.each(databaseKinds())('the live leaderboard over WebSocket, on %s', (ki
     expect(held(live.events)).toEqual(await served(pub));
     expect(held(other.events)).toEqual(board);
     live.subscription.unsubscribe();
+    other.subscription.unsubscribe();
+  });
+
+  it('resuming with the id of the board the process holds sends nothing again: the next event is the next score', async () => {
+    // Someone else keeps watching, so the process holds the board at the id the client had.
+    const other = follow(open(null).client, { slug: resume.slug });
+    await other.next(1);
+    const mark = other.events[0]!.id;
+    const resumed = follow(open(null).client, { slug: resume.slug, lastEventId: mark });
+    await followedBy(resume, 2);
+    await recordScore(deps, resume, { entryId: resume.players[5]!.entryId, round: 1, hole: 1, strokes: 4 });
+    await resumed.next(1);
+    // Before, the catch-up sent an empty update under the client's own id: the same event a second time.
+    expect(Number(resumed.events[0]!.id)).toBeGreaterThan(Number(mark));
+    expect(resumed.events[0]!.data.kind).toBe('rows');
+    expect(resumed.errors).toEqual([]);
+    resumed.subscription.unsubscribe();
+    other.subscription.unsubscribe();
+  });
+
+  it('resuming from an id another instance wrote and this one has not heard of yet never goes back to an older board', async () => {
+    const other = follow(open(null).client, { slug: resume.slug });
+    await other.next(1);
+    const before = Number(other.events[0]!.id);
+    // Written by another instance: this process's audience gets no nudge for it (a bus of its own).
+    const elsewhere = await recordScore({ db: deps.db, bus: createEventBus() }, resume, {
+      entryId: resume.players[6]!.entryId,
+      round: 1,
+      hole: 1,
+      strokes: 5,
+    });
+    expect(elsewhere).toBeGreaterThan(before);
+    // The client had that score's update from the other instance, and resumes here.
+    const resumed = follow(open(null).client, { slug: resume.slug, lastEventId: String(elsewhere) });
+    await followedBy(resume, 2);
+    await recordScore(deps, resume, { entryId: resume.players[7]!.entryId, round: 1, hole: 1, strokes: 3 });
+    await resumed.next(1);
+    // Before, the catch-up was a snapshot of this process's older board, under an id below the client's.
+    const ids = resumed.events.map((e) => Number(e.id));
+    expect(ids.every((id) => id > elsewhere)).toBe(true);
+    expect(resumed.events[0]!.data.kind).toBe('rows');
+    resumed.subscription.unsubscribe();
     other.subscription.unsubscribe();
   });
 

@@ -197,5 +197,18 @@ describe.each(databaseKinds())('publishing a start list, on %s', (kind) => {
     // Summer time in June, winter time in November: both 09:30 in Norway.
     expect(mail!.text).toContain('Runde 1: 13. juni 2026 kl. 09:30 fra tee 1. Du er alene i gruppen så langt.');
     expect(mail!.text).toContain('Runde 2: 14. november 2026 kl. 09:30 fra tee 1.');
+
+    // The second day's start moves: the mail names that round and its new time, and not the first day's.
+    await w.asAdmin.tournaments.setGroups({
+      ...t,
+      round: 2,
+      groups: [{ startsAt: '2026-11-14T09:00:00Z', tee: 10, entryIds: [entry.id] }],
+    });
+    const [moved] = await newMail(seen + 1, 1);
+    expect(moved!.subject).toBe('Ny starttid i To dager');
+    expect(moved!.text).toContain('Runde 2: 14. november 2026 kl. 10:00 fra tee 10.');
+    expect(moved!.text).not.toContain('Runde 1');
+    // Publishing again tells nobody: each start as it stands has been told.
+    expect(await w.asAdmin.tournaments.publishStartList(t)).toMatchObject({ notified: 0 });
   });
 });

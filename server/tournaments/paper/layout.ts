@@ -112,12 +112,35 @@ export function playingHandicapText(value: number): string {
   return value < 0 ? `+${-value}` : String(value);
 }
 
-/** The title block at the top of a page: the document's title, then the tournament and club. */
-export function pageHeading(doc: Doc, title: string, lines: readonly string[]): void {
+/**
+ * A new page with the title block at its top (the document's title, then the tournament and club): every page of
+ * the start list and the results begins so, the ones a long list runs onto included.
+ */
+export function headedPage(doc: Doc, title: string, lines: readonly string[]): void {
+  doc.addPage();
   doc.font(BOLD).fontSize(18).fillColor('black').text(title, A4_MARGIN_PT, A4_MARGIN_PT);
   doc.font(REGULAR).fontSize(10.5);
   for (const line of lines) doc.text(line);
   doc.moveDown(0.6);
+}
+
+/** A part's heading under the title block: a round of the start list, a division of the results. */
+export function sectionHeading(doc: Doc, text: string): void {
+  doc.font(BOLD).fontSize(13).text(text, A4_MARGIN_PT, doc.y);
+}
+
+/**
+ * A horizontal rule at `y` from the left margin to `right` (the right margin unless a table ends sooner), in
+ * `colour`; the stroke colour is black again after it, as everything else on the page expects.
+ */
+export function rule(doc: Doc, y: number, style: { lineWidth: number; colour?: string; right?: number }): void {
+  doc
+    .moveTo(A4_MARGIN_PT, y)
+    .lineTo(style.right ?? doc.page.width - A4_MARGIN_PT, y)
+    .lineWidth(style.lineWidth)
+    .strokeColor(style.colour ?? 'black')
+    .stroke()
+    .strokeColor('black');
 }
 
 /** The room left on the page below `y`. */

@@ -12,12 +12,14 @@ import {
   type Doc,
   finish,
   newDocument,
-  pageHeading,
+  headedPage,
   type PdfFile,
   pdfFileName,
   playingHandicapText,
   REGULAR,
   roomBelow,
+  rule,
+  sectionHeading,
   words,
 } from './layout';
 
@@ -47,16 +49,12 @@ export async function publicResultsPdf(deps: Deps, viewer: Viewer, input: { slug
       .join(' · '),
   ];
   const doc = newDocument({ title: `${title} – ${t.name}`, author: t.organization.name });
-  doc.addPage();
-  pageHeading(doc, title, heading);
+  headedPage(doc, title, heading);
   const columns = columnsOf(t.rounds.length, ranksByPoints(t.format));
   for (const division of page.leaderboard.divisions) {
     // A division starts where its heading, its column heads and its first rows fit.
-    if (roomBelow(doc, doc.y) < 80) {
-      doc.addPage();
-      pageHeading(doc, title, heading);
-    }
-    doc.font(BOLD).fontSize(13).text(division.name, A4_MARGIN_PT, doc.y);
+    if (roomBelow(doc, doc.y) < 80) headedPage(doc, title, heading);
+    sectionHeading(doc, division.name);
     doc.moveDown(0.2);
     head(doc, columns, language);
     if (division.rows.length === 0) {
@@ -69,9 +67,8 @@ export async function publicResultsPdf(deps: Deps, viewer: Viewer, input: { slug
     for (const row of division.rows) {
       const height = rowHeight(row);
       if (roomBelow(doc, doc.y) < height) {
-        doc.addPage();
-        pageHeading(doc, title, heading);
-        doc.font(BOLD).fontSize(13).text(division.name, A4_MARGIN_PT, doc.y);
+        headedPage(doc, title, heading);
+        sectionHeading(doc, division.name);
         head(doc, columns, language);
       }
       drawRow(doc, columns, row);
@@ -91,6 +88,8 @@ interface Column {
 }
 
 const ROW_PT = 16;
+/** The columns add up to the page's text width (A4 less both margins) in whole points; the rules end with them. */
+const TABLE_WIDTH_PT = 523;
 const FONT_PT = 10;
 
 /** To par as a result list writes it: "E", "+3", "−2" (a minus sign, not a hyphen). */
@@ -107,9 +106,10 @@ function columnsOf(roundCount: number, points: boolean): Column[] {
     value: (row) => (row.rounds[i] === undefined || row.thru === 0 ? '' : String(row.rounds[i])),
   }));
   const fixed = 36 + 34 + rounds.length * 34 + (points ? 52 : 52 + 52);
+  const nameWidth = TABLE_WIDTH_PT - fixed;
   return [
     { head: (l) => words(l, 'results.position'), width: 36, align: 'left', value: (row) => row.position, bold: true },
-    { head: (l) => words(l, 'results.name'), width: 523 - fixed, align: 'left', value: (row) => row.name, bold: true },
+    { head: (l) => words(l, 'results.name'), width: nameWidth, align: 'left', value: (row) => row.name, bold: true },
     {
       head: (l) => words(l, 'results.playingHandicap'),
       width: 34,
@@ -154,11 +154,7 @@ function head(doc: Doc, columns: readonly Column[], language: Language): void {
     x += c.width;
   }
   doc.fillColor('black');
-  doc
-    .moveTo(A4_MARGIN_PT, y + 12)
-    .lineTo(A4_MARGIN_PT + 523, y + 12)
-    .lineWidth(0.8)
-    .stroke();
+  rule(doc, y + 12, { lineWidth: 0.8, right: A4_MARGIN_PT + TABLE_WIDTH_PT });
   doc.y = y + 15;
 }
 
@@ -190,12 +186,6 @@ function drawRow(doc: Doc, columns: readonly Column[], row: LeaderboardRowView):
       .fillColor('black');
   }
   const bottom = y + rowHeight(row);
-  doc
-    .moveTo(A4_MARGIN_PT, bottom)
-    .lineTo(A4_MARGIN_PT + 523, bottom)
-    .lineWidth(0.3)
-    .strokeColor('#aaaaaa')
-    .stroke()
-    .strokeColor('black');
+  rule(doc, bottom, { lineWidth: 0.3, colour: '#aaaaaa', right: A4_MARGIN_PT + TABLE_WIDTH_PT });
   doc.y = bottom + 1;
 }

@@ -17,12 +17,14 @@ import {
   type Doc,
   finish,
   newDocument,
-  pageHeading,
+  headedPage,
   type PdfFile,
   pdfFileName,
   playingHandicapText,
   REGULAR,
   roomBelow,
+  rule,
+  sectionHeading,
   words,
 } from './layout';
 
@@ -75,24 +77,17 @@ export async function tournamentStartListPdf(
   const title = words(language, 'startList.title');
   const doc = newDocument({ title: `${title} – ${t.row.name}`, author: t.organizationName });
   for (const round of rounds) {
-    doc.addPage();
-    pageHeading(doc, title, tournamentLines(t));
-    roundHeading(
-      doc,
-      words(language, 'roundOn', { number: round.number, date: formatDays([round.playedOn], language) }),
-    );
-    tableHead(doc, language);
+    const heading = words(language, 'roundOn', { number: round.number, date: formatDays([round.playedOn], language) });
+    // Each page of a round, the ones its groups run onto included, starts with the round and the column heads.
+    const startPage = () => {
+      headedPage(doc, title, tournamentLines(t));
+      sectionHeading(doc, heading);
+      doc.moveDown(0.3);
+      tableHead(doc, language);
+    };
+    startPage();
     for (const group of round.groups) {
-      const height = groupHeight(group);
-      if (roomBelow(doc, doc.y) < height) {
-        doc.addPage();
-        pageHeading(doc, title, tournamentLines(t));
-        roundHeading(
-          doc,
-          words(language, 'roundOn', { number: round.number, date: formatDays([round.playedOn], language) }),
-        );
-        tableHead(doc, language);
-      }
+      if (roomBelow(doc, doc.y) < groupHeight(group)) startPage();
       drawGroup(doc, group, language);
     }
   }
@@ -117,11 +112,6 @@ function at(column: keyof typeof COLUMNS): { x: number; width: number } {
   return { x: A4_MARGIN_PT + x, width };
 }
 
-function roundHeading(doc: Doc, text: string): void {
-  doc.font(BOLD).fontSize(13).text(text, A4_MARGIN_PT, doc.y);
-  doc.moveDown(0.3);
-}
-
 function tableHead(doc: Doc, language: Language): void {
   const y = doc.y;
   doc.font(BOLD).fontSize(9).fillColor('#333333');
@@ -136,11 +126,7 @@ function tableHead(doc: Doc, language: Language): void {
   for (const [column, text, align] of head) doc.text(text, at(column).x, y, { width: at(column).width, align });
   doc.fillColor('black');
   const line = y + 13;
-  doc
-    .moveTo(A4_MARGIN_PT, line)
-    .lineTo(doc.page.width - A4_MARGIN_PT, line)
-    .lineWidth(1)
-    .stroke();
+  rule(doc, line, { lineWidth: 1 });
   doc.y = line + 4;
 }
 
@@ -194,12 +180,6 @@ function drawGroup(doc: Doc, group: GroupView, language: Language): void {
     }
   }
   const line = y + 3;
-  doc
-    .moveTo(A4_MARGIN_PT, line)
-    .lineTo(doc.page.width - A4_MARGIN_PT, line)
-    .lineWidth(0.5)
-    .strokeColor('#999999')
-    .stroke()
-    .strokeColor('black');
+  rule(doc, line, { lineWidth: 0.5, colour: '#999999' });
   doc.y = line + 3;
 }

@@ -307,6 +307,21 @@ export const tournaments: Texts<typeof nbTournaments> = {
     paperHint:
       'A4. The scorecards show the strokes each player receives, the marker and a QR code to the card in the app.',
     paperNoGroups: 'Set up the start list first; then it and the scorecards can be printed.',
+    /** Publishing the start list (decision 0428). */
+    publishTitle: 'Start times to the players',
+    publishIntro:
+      'When the start list is published, each player gets their start time, tee and partners by e-mail, and as a notification on their phone if they turned that on.',
+    publish: 'Publish the start list',
+    publishQuestion_one: 'Send the start time to {{count}} player?',
+    publishQuestion_other: 'Send the start times to {{count}} players?',
+    publishOnce:
+      'Each player gets the message once. If you change the start list afterwards, only the players who are moved get a new time.',
+    publishYes: 'Yes, publish',
+    published: 'The start list was published {{at}}.',
+    publishedHint: 'Changes you save to the start list go only to the players whose time or tee changes.',
+    notified_one: 'Sent to {{count}} player.',
+    notified_other: 'Sent to {{count}} players.',
+    notifiedNone: 'Every player already has their start time.',
   },
   team: {
     enterTeam_one: 'Enter a team of {{count}}',

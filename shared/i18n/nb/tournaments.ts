@@ -301,6 +301,20 @@ export const tournaments = {
     scorecardsRoundPdf: 'Scorekort runde {{number}} (PDF)',
     paperHint: 'A4. Scorekortene har slagene spilleren får, markøren og en QR-kode til kortet i appen.',
     paperNoGroups: 'Sett opp startlisten først, så kan den og scorekortene skrives ut.',
+    /** Publishing the start list (decision 0428). */
+    publishTitle: 'Starttider til spillerne',
+    publishIntro:
+      'Når startlisten publiseres, får hver spiller starttiden, tee og partnerne sine på e-post, og som varsel på telefonen om de har slått det på.',
+    publish: 'Publiser startlisten',
+    publishQuestion_one: 'Sende starttiden til {{count}} spiller?',
+    publishQuestion_other: 'Sende starttidene til {{count}} spillere?',
+    publishOnce: 'Hver spiller får meldingen én gang. Endrer du startlisten etterpå, får bare de som flyttes ny tid.',
+    publishYes: 'Ja, publiser',
+    published: 'Startlisten ble publisert {{at}}.',
+    publishedHint: 'Endringer du lagrer i startlisten sendes bare til spillerne som får ny tid eller tee.',
+    notified_one: 'Sendt til {{count}} spiller.',
+    notified_other: 'Sendt til {{count}} spillere.',
+    notifiedNone: 'Alle spillerne har allerede fått starttiden sin.',
   },
   /** Team entries (decision 0426): an organizer's team of members and guests, a member with a partner. */
   team: {

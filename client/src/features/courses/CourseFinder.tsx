@@ -12,6 +12,7 @@ import {
 import { type Course, courseChoice, type CourseChoice } from './course-choice';
 import { courseTitle } from './format';
 import { LOCALES } from '../../../../shared/language';
+import type { SearchOfficialAnswer } from '../../../../shared/schemas/courses';
 import { useLanguage } from '../../i18n';
 
 export type CourseFinderMode = 'navn' | 'naer' | 'internasjonalt' | 'ny';
@@ -52,6 +53,43 @@ function CourseButton({ course, pick, extra }: { course: Course; pick: CoursePic
         </span>
       </button>
     </li>
+  );
+}
+
+type Club = SearchOfficialAnswer['clubs'][number];
+
+/**
+ * What a search of clubs found: their courses in one list, each course's line with what its club adds to it, or
+ * the empty state `none` says when it found no club.
+ */
+function ClubCourses({
+  clubs,
+  pick,
+  none,
+  label,
+  busy,
+  extra,
+}: {
+  clubs: Club[];
+  pick: CoursePick;
+  none: { title: string; hint: string };
+  label: string;
+  busy?: boolean;
+  extra(club: Club): string | undefined;
+}) {
+  if (clubs.length === 0) {
+    return (
+      <EmptyState title={none.title}>
+        <p>{none.hint}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="result-list" aria-label={label} aria-busy={busy}>
+      {clubs.flatMap((club) =>
+        club.courses.map((course) => <CourseButton key={course.id} course={course} pick={pick} extra={extra(club)} />),
+      )}
+    </ul>
   );
 }
 
@@ -181,23 +219,15 @@ function ByName({ pick }: { pick: CoursePick }) {
         <Loading text={t('rounds.wizard.course.searching')} />
       ) : error || !search.data ? (
         <FormError error={error} fields={['q']} />
-      ) : search.data.clubs.length === 0 ? (
-        <EmptyState title={t('rounds.wizard.course.noneFor', { query })}>
-          <p>{t('rounds.wizard.course.noneForHint')}</p>
-        </EmptyState>
       ) : (
-        <ul className="result-list" aria-label={t('rounds.wizard.course.results')} aria-busy={search.isFetching}>
-          {search.data.clubs.flatMap((club) =>
-            club.courses.map((course) => (
-              <CourseButton
-                key={course.id}
-                course={course}
-                pick={pick}
-                extra={club.isDemo ? t('rounds.wizard.course.demo') : undefined}
-              />
-            )),
-          )}
-        </ul>
+        <ClubCourses
+          clubs={search.data.clubs}
+          pick={pick}
+          none={{ title: t('rounds.wizard.course.noneFor', { query }), hint: t('rounds.wizard.course.noneForHint') }}
+          label={t('rounds.wizard.course.results')}
+          busy={search.isFetching}
+          extra={(club) => (club.isDemo ? t('rounds.wizard.course.demo') : undefined)}
+        />
       )}
     </Card>
   );
@@ -259,27 +289,18 @@ function NearMe({ pick, onByName }: { pick: CoursePick; onByName(): void }) {
         <Loading text={t('rounds.wizard.course.findingNear')} />
       ) : search.error ? (
         <FormError error={describeApiError(search.error)} />
-      ) : search.data.clubs.length === 0 ? (
-        <EmptyState title={t('rounds.wizard.course.noneNear')}>
-          <p>{t('rounds.wizard.course.noneNearHint')}</p>
-        </EmptyState>
       ) : (
-        <ul className="result-list" aria-label={t('rounds.wizard.course.near')}>
-          {search.data.clubs.flatMap((club) =>
-            club.courses.map((course) => (
-              <CourseButton
-                key={course.id}
-                course={course}
-                pick={pick}
-                extra={
-                  club.distanceKm !== undefined
-                    ? `${club.distanceKm.toLocaleString(LOCALES[language], { maximumFractionDigits: 1 })} km`
-                    : undefined
-                }
-              />
-            )),
-          )}
-        </ul>
+        <ClubCourses
+          clubs={search.data.clubs}
+          pick={pick}
+          none={{ title: t('rounds.wizard.course.noneNear'), hint: t('rounds.wizard.course.noneNearHint') }}
+          label={t('rounds.wizard.course.near')}
+          extra={(club) =>
+            club.distanceKm !== undefined
+              ? `${club.distanceKm.toLocaleString(LOCALES[language], { maximumFractionDigits: 1 })} km`
+              : undefined
+          }
+        />
       )}
     </Card>
   );
@@ -337,6 +358,17 @@ function International({ pick }: { pick: CoursePick }) {
     </Card>
   );
 }
+
+/**
+ * A tee's fields on the new-course form, in the order they stand: each edits, and has its error shown from,
+ * the tee's field of that name.
+ */
+const TEE_FIELDS = [
+  { field: 'name', label: 'rounds.wizard.course.teeName', inputMode: undefined },
+  { field: 'color', label: 'rounds.wizard.course.teeColour', inputMode: undefined },
+  { field: 'courseRating', label: 'rounds.wizard.course.courseRating', inputMode: 'decimal' },
+  { field: 'slope', label: 'rounds.wizard.course.slope', inputMode: 'numeric' },
+] as const;
 
 function NewCourse({ pick }: { pick: CoursePick }) {
   const { t } = useLanguage();
@@ -416,32 +448,16 @@ function NewCourse({ pick }: { pick: CoursePick }) {
           <fieldset key={i} className="side-box">
             <legend className="label">{t('rounds.wizard.course.tee', { number: i + 1 })}</legend>
             <div className="grid-2">
-              <TextField
-                label={t('rounds.wizard.course.teeName')}
-                value={tee.name}
-                onChange={(e) => setTee(i, { name: e.target.value })}
-                error={fieldError(error, `tees.${i}.name`)}
-              />
-              <TextField
-                label={t('rounds.wizard.course.teeColour')}
-                value={tee.color}
-                onChange={(e) => setTee(i, { color: e.target.value })}
-                error={fieldError(error, `tees.${i}.color`)}
-              />
-              <TextField
-                label={t('rounds.wizard.course.courseRating')}
-                inputMode="decimal"
-                value={tee.courseRating}
-                onChange={(e) => setTee(i, { courseRating: e.target.value })}
-                error={fieldError(error, `tees.${i}.courseRating`)}
-              />
-              <TextField
-                label={t('rounds.wizard.course.slope')}
-                inputMode="numeric"
-                value={tee.slope}
-                onChange={(e) => setTee(i, { slope: e.target.value })}
-                error={fieldError(error, `tees.${i}.slope`)}
-              />
+              {TEE_FIELDS.map(({ field, label, inputMode }) => (
+                <TextField
+                  key={field}
+                  label={t(label)}
+                  inputMode={inputMode}
+                  value={tee[field]}
+                  onChange={(e) => setTee(i, { [field]: e.target.value })}
+                  error={fieldError(error, `tees.${i}.${field}`)}
+                />
+              ))}
             </div>
             {fieldError(error, `tees.${i}.par`) ? (
               <p className="small error-text">{fieldError(error, `tees.${i}.par`)}</p>

@@ -26,6 +26,17 @@ import {
 // The texts the code under test words things with, as its screens load them.
 await loadTexts(['rounds']);
 
+/** A match won three up with two to play: the standing the scoreboard and the round list both word. */
+const wonThreeAndTwo: Standing = {
+  format: 'match',
+  holesPlayed: 16,
+  holesRemaining: 2,
+  holesUp: 3,
+  decided: true,
+  result: 'won',
+  position: 1,
+};
+
 describe('entering strokes', () => {
   it('starts an empty hole at par on +, one under on −, then one at a time within 1..20', () => {
     expect(stepStrokes(null, 4, 1)).toBe(4);
@@ -58,18 +69,9 @@ describe('the scoreboard', () => {
   it('describes each format’s standing', () => {
     const stroke: Standing = { format: 'stroke', holesPlayed: 9, net: 38, netToPar: 2, position: 1 };
     const stableford: Standing = { format: 'stableford', holesPlayed: 18, points: 38, pointsToPar: 2, position: 2 };
-    const match: Standing = {
-      format: 'match',
-      holesPlayed: 16,
-      holesRemaining: 2,
-      holesUp: 3,
-      decided: true,
-      result: 'won',
-      position: 1,
-    };
     expect(standingText(stroke)).toBe('Netto +2 etter 9 hull · 1. plass');
     expect(standingText(stableford)).toBe('38 poeng (+2) etter 18 hull · 2. plass');
-    expect(standingText(match)).toBe('Vunnet 3&2');
+    expect(standingText(wonThreeAndTwo)).toBe('Vunnet 3&2');
     expect(standingText({ ...stroke, holesPlayed: 0, position: null })).toBe('Ikke startet');
     expect(standingText(null)).toBe('–');
   });
@@ -229,16 +231,9 @@ describe('the round list', () => {
         standing: null,
       }),
     ).toBe('30 slag (+2) etter 7 hull');
-    const match: Standing = {
-      format: 'match',
-      holesPlayed: 16,
-      holesRemaining: 2,
-      holesUp: 3,
-      decided: true,
-      result: 'won',
-      position: 1,
-    };
-    expect(roundResultText('match', { holeCount: 18, totals, standing: match })).toBe('Vunnet 3&2 · 84 slag (+12)');
+    expect(roundResultText('match', { holeCount: 18, totals, standing: wonThreeAndTwo })).toBe(
+      'Vunnet 3&2 · 84 slag (+12)',
+    );
     expect(roundResultText('stroke', null)).toBeNull();
     expect(
       roundResultText('stroke', { holeCount: 18, totals: { ...totals, holesPlayed: 0 }, standing: null }),

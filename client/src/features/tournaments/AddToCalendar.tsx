@@ -8,10 +8,11 @@ import { CalendarAddress, webcalOf } from '../account/CalendarAddress';
  * tournament once they have entered, and for a public tournament its own calendar of rounds.
  */
 export function AddToCalendar({ t }: { t: Pick<TournamentView, 'slug' | 'status' | 'visibility'> }) {
-  const { t: tr } = useLanguage();
+  const { t: tr, language } = useLanguage();
+  // The calendar's words in the reader's language: the app that fetches it later sends none.
   const publicIcs =
     t.visibility === 'public' && t.status !== 'draft'
-      ? `${window.location.origin}/public/tournaments/${encodeURIComponent(t.slug)}/calendar.ics`
+      ? `${window.location.origin}/public/tournaments/${encodeURIComponent(t.slug)}/calendar.ics${language === 'en' ? '?lang=en' : ''}`
       : null;
   return (
     <Card title={tr('account.calendar.addTitle')} data-testid="add-to-calendar">

@@ -1,3 +1,4 @@
+import { osloClockTime } from '../../../../shared/format/oslo-clock';
 import { Link } from 'wouter';
 import type { MyTournamentView } from '../../../../shared/schemas/tournaments';
 import { LOCALES } from '../../../../shared/language';
@@ -23,7 +24,7 @@ export function NextStartCard({ tournaments, now }: { tournaments: readonly MyTo
     round.startsAt && round.tee
       ? t('home.nextStart.when', {
           day,
-          time: new Date(round.startsAt).toLocaleTimeString(LOCALES[language], { hour: '2-digit', minute: '2-digit' }),
+          time: osloClockTime(new Date(round.startsAt)),
           tee: round.tee,
         })
       : t('home.nextStart.noTime', { day });

@@ -97,7 +97,7 @@ function Scorecard({ t }: { t: TournamentView }) {
       <p className="muted">
         {tr('tournaments.scorecard.round', { number: round })}
         {playedOn ? ` · ${formatDays([playedOn], language)}` : ''}
-        {view.group ? ` · ${startText(view.group.startsAt, view.group.tee, tr, language)}` : ''} · {back}
+        {view.group ? ` · ${startText(view.group.startsAt, view.group.tee, tr)}` : ''} · {back}
       </p>
       <RoundTabs
         rounds={rounds}

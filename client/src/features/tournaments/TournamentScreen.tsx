@@ -19,6 +19,7 @@ import { EntriesAdmin } from './admin/EntriesAdmin';
 import { PaperDownloads } from './admin/PaperDownloads';
 import { ResultsDownload } from './admin/ResultsDownload';
 import { StartListEditor } from './admin/StartListEditor';
+import { StartListPublish } from './admin/StartListPublish';
 import { StatusPanel } from './admin/StatusPanel';
 import { AddToCalendar } from './AddToCalendar';
 import { DivisionSelect } from './DivisionSelect';
@@ -93,12 +94,13 @@ export default function TournamentScreen() {
           {admin ? <StatusPanel t={view} /> : null}
           {admin ? <EntriesAdmin t={view} entries={list} /> : null}
           {admin ? <StartListEditor t={view} entries={list} /> : null}
+          {admin ? <StartListPublish t={view} entries={list} /> : null}
           {admin && view.status === 'in_progress' ? <CardsAdmin t={view} /> : null}
         </div>
         <div>
           <Details t={view} />
           {admin ? <ResultsDownload t={view} /> : null}
-          {admin ? <PaperDownloads t={view} entries={list} /> : null}
+          <PaperDownloads t={view} entries={list} organizer={admin} />
           <Entrants t={view} entries={list} />
         </div>
       </div>
@@ -293,7 +295,7 @@ function MyEntry({
             </h3>
             {group ? (
               <>
-                <p className="start-time">{startText(group.startsAt, group.tee, tr, language)}</p>
+                <p className="start-time">{startText(group.startsAt, group.tee, tr)}</p>
                 <p className="small">
                   {tr('tournaments.screen.group', {
                     names: group.entries.map((e) => entryWithPlayers(e, (n) => shownName(n, language))).join(', '),

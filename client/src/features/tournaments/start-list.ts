@@ -1,3 +1,4 @@
+import { osloInstant } from '../../../../shared/format/oslo-clock';
 import type { TFunction } from 'i18next';
 import type { GroupView } from '../../../../shared/schemas/tournaments';
 import { GROUP_MAX_ENTRIES, GROUP_MAX_PLAYERS } from '../../../../shared/tournament-rules';
@@ -109,9 +110,5 @@ export function clashes(groups: readonly DraftGroup[], t: TFunction): string[] {
   return messages;
 }
 
-/** A date (YYYY-MM-DD) and a local clock time (HH:MM) on this phone as an instant. */
-export function localInstant(date: string, time: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const [hh, mm] = time.split(':').map(Number);
-  return new Date(y!, m! - 1, d!, hh ?? 0, mm ?? 0).toISOString();
-}
+/** A round's day (YYYY-MM-DD) and a typed first start (HH:MM) on Norway's clock, as an instant (decision 0432). */
+export const startInstant = osloInstant;

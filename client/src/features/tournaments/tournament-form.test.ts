@@ -235,3 +235,20 @@ describe('the tournament form', () => {
     await applyLanguage('nb');
   });
 });
+
+describe('the closing time of entries on Norway’s clock (decision 0432)', () => {
+  it('reads the typed time as Norway’s and shows a saved one as it was typed, whatever the phone’s zone', () => {
+    const typed = toTournamentFields({ ...filled(), closesAt: '2026-05-30T18:00' }, t);
+    if (!typed.ok) throw new Error('form not valid');
+    // 18:00 in Norway's summer time is 16:00 UTC.
+    expect(typed.value.entriesCloseAt).toBe('2026-05-30T16:00:00.000Z');
+    const view = tournamentView({ slug: 'v', status: 'open', entriesCloseAt: '2026-05-30T16:00:00.000Z' });
+    expect(formOf(view, course, 'nb').closesAt).toBe('2026-05-30T18:00');
+  });
+
+  it('asks for a date and a time when the field holds neither', () => {
+    const typed = toTournamentFields({ ...filled(), closesAt: 'i morgen' }, t);
+    expect(typed.ok).toBe(false);
+    if (!typed.ok) expect(typed.fields.entriesCloseAt).toBe(t('tournaments.form.chooseDateTime'));
+  });
+});

@@ -1,3 +1,4 @@
+import { osloInstant, osloWallTime } from '../../../../shared/format/oslo-clock';
 import type { TFunction } from 'i18next';
 import type { TournamentView } from '../../../../shared/schemas/tournaments';
 import { defaultAllowancePercent, teamSizesOf } from '../../../../shared/tournament-rules';
@@ -42,7 +43,7 @@ export interface TournamentForm {
   tieBreak: TieBreak;
   maxIndex: string;
   entryLimit: string;
-  /** `datetime-local` text in the phone's time zone, or empty. */
+  /** `datetime-local` text on Norway's clock, or empty. */
   closesAt: string;
   course: CourseChoice | null;
   /** One date per round, 1 to 4. */
@@ -68,10 +69,10 @@ export function newTournamentForm(today: string, t: TFunction): TournamentForm {
   };
 }
 
+/** `datetime-local` text on Norway's clock (decision 0432). */
 function localDateTime(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const { date, time } = osloWallTime(new Date(iso));
+  return `${date}T${time}`;
 }
 
 /** The form of an existing tournament; its course as far as the tournament knows it (the tees come from courses.get). */
@@ -166,9 +167,10 @@ export function toTournamentFields(form: TournamentForm, t: TFunction): FormResu
   });
   let entriesCloseAt: string | undefined;
   if (form.closesAt) {
-    const at = new Date(form.closesAt);
-    if (Number.isNaN(at.getTime())) fields.entriesCloseAt = t('tournaments.form.chooseDateTime');
-    else entriesCloseAt = at.toISOString();
+    const [date, time] = form.closesAt.split('T');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date ?? '') || !/^\d{2}:\d{2}/.test(time ?? ''))
+      fields.entriesCloseAt = t('tournaments.form.chooseDateTime');
+    else entriesCloseAt = osloInstant(date!, time!.slice(0, 5));
   }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
   const description = form.description.trim();

@@ -71,9 +71,10 @@ describe('the tournament texts in English', () => {
     expect(selfEntry({ status: 'open', entryCount: 4, entryLimit: 4 }, new Date(), en)).toMatchObject({
       waiting: 'The field is full. If you enter, you go on the waiting list and get an e-mail if a place comes free.',
     });
-    const at = new Date(2026, 4, 1, 8, 10).toISOString();
-    expect(startText(at, 10, en, 'en')).toBe('08:10 from tee 10');
-    expect(startText(at, 1, t, 'nb')).toBe('kl. 08:10 fra tee 1');
+    // 06:10 UTC on 1 May is 08:10 in Norway's summer time, whatever zone this machine is in.
+    const at = '2026-05-01T06:10:00.000Z';
+    expect(startText(at, 10, en)).toBe('08:10 from tee 10');
+    expect(startText(at, 1, t)).toBe('kl. 08:10 fra tee 1');
     await applyLanguage('nb');
   });
 });

@@ -1,6 +1,6 @@
+import { osloClockTime } from '../../../../shared/format/oslo-clock';
 import type { TFunction } from 'i18next';
 import type { EntryView, TournamentView } from '../../../../shared/schemas/tournaments';
-import { LOCALES } from '../../../../shared/language';
 import { fold } from '../../../../shared/search-text';
 import { STATUSES_BEFORE_PLAY, TOURNAMENT_MOVES } from '../../../../shared/tournament-rules';
 import {
@@ -8,7 +8,6 @@ import {
   TOURNAMENT_FORMAT_LABELS,
   TOURNAMENT_STATUS_LABELS,
   TOURNAMENT_VISIBILITY_LABELS,
-  type Language,
   type TournamentStatus,
 } from '../../../../shared/values';
 import { entryUserIds } from '../../../../shared/format/entry';
@@ -111,10 +110,9 @@ export function groupOf(
   return { startsAt: mine.startsAt, tee: mine.tee, entries: [entry, ...others] };
 }
 
-/** "kl. 08:10 fra tee 1", "08:10 from tee 1" (the phone's clock time). */
-export function startText(startsAt: string, tee: 1 | 10, t: TFunction, language: Language): string {
-  const time = new Date(startsAt).toLocaleTimeString(LOCALES[language], { hour: '2-digit', minute: '2-digit' });
-  return t('tournaments.startAt', { time, tee });
+/** "kl. 08:10 fra tee 1", "08:10 from tee 1", on Norway's clock whatever the phone's zone (decision 0432). */
+export function startText(startsAt: string, tee: 1 | 10, t: TFunction): string {
+  return t('tournaments.startAt', { time: osloClockTime(new Date(startsAt)), tee });
 }
 
 /** Members an organizer may add: not entered yet, matching every typed word in name or e-mail. */

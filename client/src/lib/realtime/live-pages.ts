@@ -29,23 +29,16 @@ export function useLivePages<S extends { older: string | null | undefined }, P>(
   const latest = useRef(options);
   latest.current = options;
 
+  // The first page and the one read again after a reconnect differ only in how they go into the state, and
+  // in what a failure does: the first shows it, a reconnect's keeps what is held as it is.
+  const readNewest = (apply: (state: S, page: P) => S) =>
+    options.read().then((page) => {
+      if (options.clearsError) setError(null);
+      setState((s) => apply(s, page));
+    });
   const onStarted = useLiveStart(
-    () =>
-      void options
-        .read()
-        .then((page) => {
-          if (options.clearsError) setError(null);
-          setState((s) => options.applyPage(s, page));
-        })
-        .catch(setError),
-    () =>
-      void options
-        .read()
-        .then((page) => {
-          if (options.clearsError) setError(null);
-          setState((s) => options.applyLatest(s, page));
-        })
-        .catch(() => undefined),
+    () => void readNewest(options.applyPage).catch(setError),
+    () => void readNewest(options.applyLatest).catch(() => undefined),
   );
 
   const before = state.older;

@@ -23,7 +23,7 @@ export function StartGroups({
   name(entryId: string): string;
   onMove(entryId: string, toGroup: number): void;
 }) {
-  const { t: tr, language } = useLanguage();
+  const { t: tr } = useLanguage();
   return (
     <ol className="groups" aria-label={tr('tournaments.admin.groupsInRound', { number: roundNumber })}>
       {groups.map((g, i) => (
@@ -31,7 +31,7 @@ export function StartGroups({
           <h3>
             {tr('tournaments.admin.groupStart', {
               number: i + 1,
-              start: startText(g.startsAt, g.tee, tr, language),
+              start: startText(g.startsAt, g.tee, tr),
             })}
           </h3>
           <ul className="list">

@@ -12,7 +12,7 @@ import {
   groupsFromEntries,
   entriesPerGroup,
   hasRoom,
-  localInstant,
+  startInstant,
   moveEntry,
   oneTeeStart,
   twoTeeStart,
@@ -40,7 +40,7 @@ export function StartListEditor({ t, entries }: { t: TournamentView; entries: En
   const editable = STATUSES_BEFORE_PLAY.includes(t.status);
   const groups = edited ?? saved;
   const minutes = intervalMinutes(state);
-  const firstStartsAt = localInstant(round.playedOn, first);
+  const firstStartsAt = startInstant(round.playedOn, first);
   const showSaved = () => dispatch({ type: 'showSaved' });
   const setEdited = (next: DraftGroup[]) => dispatch({ type: 'edit', groups: next });
 
