@@ -12,6 +12,7 @@ import { AppError } from './errors';
 import type { Deps } from './deps';
 import { MAX_BATCH_CALLS } from '../shared/http';
 import { appFileCacheControl, looksLikeAFile, noStoreByDefault } from './http/cache-control';
+import { compressedAppFiles, type Encoded, encodedOnce, sendEncoded } from './http/encoded';
 import { landingPage } from './http/landing-page';
 import { accessLog, decodablePath, lowerCaseMediaType, mutationGuard, requestId } from './http/guards';
 import { checkTrpcQueryInput, readJsonBody } from './http/json-body';
@@ -156,20 +157,27 @@ export async function createApp(appDeps: Deps, options: AppOptions): Promise<Run
   if (options.client === 'static') {
     const clientDist = options.clientDist ?? CLIENT_DIST;
     const indexHtml = path.join(clientDist, 'index.html');
+    // A release's index.html does not change while it runs: read (and compressed) once.
+    let builtTemplate: Promise<string> | undefined;
+    const template = () => (builtTemplate ??= readFile(indexHtml, 'utf8'));
+    let builtIndexOnce: Promise<Encoded> | undefined;
+    const builtIndex = () =>
+      (builtIndexOnce ??= template().then((text) => encodedOnce(Buffer.from(text), { brotli: true })));
     if (!existsSync(indexHtml)) deps.logger.warn('the app is not built: run `npm run build` (npm start does)');
+    app.use(compressedAppFiles(clientDist));
     app.use(express.static(clientDist, { index: false, setHeaders: appFileCacheControl }));
     // Browsers ask for /favicon.ico on pages that name no icon (the API docs, /dev/mail): the app's icon.
     app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
     app.get(
       '/t/:slug',
-      landingPage(deps, async () => (existsSync(indexHtml) ? readFile(indexHtml, 'utf8') : null)),
+      landingPage(deps, async () => (existsSync(indexHtml) ? template() : null)),
     );
     // The SPA fallback: any other GET is a page of the app, routed in the browser; a missing file is 404.
     app.get('/{*splat}', (req, res, next) => {
       if (looksLikeAFile(req.path)) return next();
       if (existsSync(indexHtml)) {
         appFileCacheControl(res, indexHtml);
-        return res.sendFile(indexHtml);
+        return void builtIndex().then((page) => sendEncoded(req, res, page, 'text/html; charset=utf-8'), next);
       }
       res.status(503).type('text').send('Appen er ikke bygget ennå. Kjør `npm run build` (eller `npm start`).');
     });

@@ -1,12 +1,12 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { ROUTES } from './routes';
 import { redirectFor, type Access } from './session/stage';
 import { useSession } from './session/useSession';
-import { Alert, Button, ErrorBoundary, Loading, Page } from './ui';
+import { Alert, Button, Loading, Page } from './ui';
+import { Shell } from './Shell';
 import { useLanguage } from './i18n';
 import { lazyWithTexts } from './i18n/lazy-with-texts';
-import { useAccountLanguage } from './i18n/useAccountLanguage';
 
 // One chunk per screen: the sign-in screen loads only what it needs (docs/app.md, "Bundle sizes"). Each names
 // the areas of texts that it and what it imports use; it renders once they are there (decision 0024).
@@ -61,13 +61,14 @@ const PublicTournamentScreen = lazyWithTexts(
   ['publicTournaments'],
   () => import('./features/public/PublicTournamentScreen'),
 );
+/** Before hydrating the public page the server rendered: its screen is there, so nothing suspends. */
+export const preloadPublicTournamentScreen = () => PublicTournamentScreen.preload();
 const TournamentListScreen = lazyWithTexts(
   ['publicTournaments'],
   () => import('./features/public/TournamentListScreen'),
 );
 const FeedScreen = lazyWithTexts(['feed'], () => import('./features/feed/FeedScreen'));
 const ChatScreen = lazyWithTexts(['chat', 'orgs', 'account'], () => import('./features/chat/ChatScreen'));
-const UnreadBadge = lazyWithTexts(['chat'], () => import('./features/chat/UnreadBadge'));
 
 function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const session = useSession();
@@ -123,87 +124,25 @@ const SCREENS: { path: string; access: Access; Screen: ComponentType }[] = [
   { path: ROUTES.feed, access: 'public', Screen: FeedScreen },
 ];
 
-const NAV = [
-  { href: ROUTES.home, label: 'shell.home', exact: true },
-  { href: ROUTES.rounds, label: 'shell.rounds' },
-  { href: ROUTES.orgs, label: 'shell.clubs' },
-  { href: ROUTES.account, label: 'shell.account' },
-] as const;
-
-function MainNav() {
-  const [path] = useLocation();
-  const { t } = useLanguage();
-  return (
-    <nav className="mainnav" aria-label={t('shell.mainMenu')}>
-      {NAV.map((item) => {
-        const active = 'exact' in item ? path === item.href : path === item.href || path.startsWith(`${item.href}/`);
-        return (
-          <Link key={item.href} href={item.href} aria-current={active ? 'page' : undefined}>
-            {t(item.label)}
-            {item.href === ROUTES.orgs ? (
-              <Suspense fallback={null}>
-                <UnreadBadge />
-              </Suspense>
-            ) : null}
-          </Link>
-        );
-      })}
-    </nav>
-  );
-}
-
 export function App() {
-  const session = useSession();
-  const [path] = useLocation();
-  const signedIn = session.status === 'full';
   const { t } = useLanguage();
-  useAccountLanguage(session.status === 'full' ? session.language : undefined);
-  const wide =
-    path.startsWith('/runder/') || path.startsWith('/klubber/') || path.startsWith('/t/') || path === ROUTES.operator;
   return (
-    <div className="shell">
-      <a className="skip-link" href="#innhold">
-        {t('shell.skipLink')}
-      </a>
-      <header className="topbar">
-        <Link href={ROUTES.home} className="brand">
-          Hullvis
-        </Link>
-        <span className="spacer" />
-        {signedIn ? <MainNav /> : null}
-        {signedIn ? (
-          <span className="who" title={session.user.email}>
-            {session.user.name ?? session.user.email}
-          </span>
-        ) : session.status === 'signed-out' ? (
-          <nav className="guestnav" aria-label={t('shell.menu')}>
-            <Link href={ROUTES.publicTournaments}>{t('shell.tournaments')}</Link>
-            <Link href={ROUTES.feed}>{t('shell.feed')}</Link>
-            {path !== ROUTES.login ? <Link href={ROUTES.login}>{t('shell.signIn')}</Link> : null}
-          </nav>
-        ) : null}
-      </header>
-      <main id="innhold" tabIndex={-1} className={wide ? 'content wide' : 'content'}>
-        <ErrorBoundary resetKey={path}>
-          <Suspense fallback={<Loading />}>
-            <Switch>
-              {SCREENS.map(({ path: routePath, access, Screen }) => (
-                <Route key={routePath} path={routePath}>
-                  <Guard access={access}>
-                    <Screen />
-                  </Guard>
-                </Route>
-              ))}
-              <Route>
-                <Page title={t('shell.notFoundTitle')}>
-                  <p>{t('shell.notFound')}</p>
-                  <Link href={ROUTES.home}>{t('shell.toFrontPage')}</Link>
-                </Page>
-              </Route>
-            </Switch>
-          </Suspense>
-        </ErrorBoundary>
-      </main>
-    </div>
+    <Shell>
+      <Switch>
+        {SCREENS.map(({ path: routePath, access, Screen }) => (
+          <Route key={routePath} path={routePath}>
+            <Guard access={access}>
+              <Screen />
+            </Guard>
+          </Route>
+        ))}
+        <Route>
+          <Page title={t('shell.notFoundTitle')}>
+            <p>{t('shell.notFound')}</p>
+            <Link href={ROUTES.home}>{t('shell.toFrontPage')}</Link>
+          </Page>
+        </Route>
+      </Switch>
+    </Shell>
   );
 }

@@ -1,16 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { course, tournamentRound } from '../db/schema';
 import { formatDays } from '../../shared/format/dates';
-import { AppError } from '../errors';
-import { withVisibleTournament } from './public';
+import type { PublicTournamentPage } from '../../shared/schemas/tournaments';
 
 /**
  * The public address of a tournament, PUBLIC_URL/t/{slug}, is the app's page; its HTML head carries the
  * tournament's name and description (title, description, Open Graph), so a link shared in a club's chat
- * shows a proper preview without JavaScript. The head is made as an anonymous reader sees the tournament:
- * read without an organization context, so only a public tournament past draft has anything to show; for
- * any other slug (members-only, draft, unknown) the app's ordinary head is served, naming nothing.
+ * shows a proper preview without JavaScript. The head is made from the page as an anonymous reader gets it
+ * (public.tournament with no user, server/http/landing-page.ts): only a public tournament past draft has
+ * one; for any other slug (members-only, draft, unknown) the app's ordinary head is served, naming nothing.
  */
 export interface LandingHead {
   title: string;
@@ -25,48 +21,27 @@ function shortened(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** Slugs are made of these (tournaments/slug.ts); anything else names no tournament and needs no query. */
-const SLUG_SHAPE = /^[a-z0-9-]{1,200}$/;
-
-export async function landingHead(db: Database, publicUrl: string, slug: string): Promise<LandingHead | null> {
-  if (!SLUG_SHAPE.test(slug)) return null;
-  try {
-    // As an anonymous reader: the same access check as the public pages, with no user.
-    return await withVisibleTournament(
-      { db },
-      { ref: { slug }, userId: null },
-      async (tx, { row, organizationName }) => {
-        const [played] = await tx.select({ name: course.name }).from(course).where(eq(course.id, row.courseId));
-        const days = await tx
-          .select({ playedOn: tournamentRound.playedOn })
-          .from(tournamentRound)
-          .where(eq(tournamentRound.tournamentId, row.id))
-          .orderBy(asc(tournamentRound.number));
-        const facts = [
-          organizationName,
-          formatDays(
-            days.map((d) => d.playedOn),
-            'nb',
-          ),
-          played?.name,
-        ]
-          .filter(Boolean)
-          .join(' · ');
-        const description = row.description ? `${facts}. ${row.description}` : facts;
-        return {
-          title: `${row.name} – ${organizationName}`,
-          description: shortened(description, DESCRIPTION_MAX_CHARACTERS),
-          url: `${publicUrl}/t/${encodeURIComponent(slug)}`,
-        };
-      },
-    );
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-    throw error;
-  }
+export function landingHeadOf(page: PublicTournamentPage, publicUrl: string, slug: string): LandingHead {
+  const { tournament } = page;
+  const facts = [
+    tournament.organization.name,
+    formatDays(
+      tournament.rounds.map((r) => r.playedOn),
+      'nb',
+    ),
+    page.course?.name,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const description = tournament.description ? `${facts}. ${tournament.description}` : facts;
+  return {
+    title: `${tournament.name} – ${tournament.organization.name}`,
+    description: shortened(description, DESCRIPTION_MAX_CHARACTERS),
+    url: `${publicUrl}/t/${encodeURIComponent(slug)}`,
+  };
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 

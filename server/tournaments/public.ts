@@ -5,8 +5,7 @@ import type {
   PublicGroupView,
   PublicTournamentView,
 } from '../../shared/schemas/tournaments';
-import { PUBLIC_TOURNAMENTS_DEFAULT_LIMIT, type publicTournamentPageOutput } from '../../shared/schemas/tournaments';
-import type { z } from 'zod';
+import { PUBLIC_TOURNAMENTS_DEFAULT_LIMIT, type PublicTournamentPage } from '../../shared/schemas/tournaments';
 import { parseQuery } from '../courses/fuzzy';
 import type { Transaction } from '../db/client';
 import {
@@ -191,7 +190,7 @@ function pageVersion(found: VisibleTournament): string {
 }
 
 /** public.tournament's answer: its shape is the output schema's (shared/schemas/tournaments.ts). */
-export type PublicTournamentPage = z.infer<typeof publicTournamentPageOutput>;
+export type { PublicTournamentPage };
 
 /** The course's name as the reader's context may read it (an official course always; absent otherwise). */
 async function courseOf(tx: Transaction, courseId: string): Promise<{ course?: { name: string } }> {

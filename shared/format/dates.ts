@@ -67,19 +67,22 @@ export function formatDays(dates: readonly string[], language: Language): string
   return `${dm(first)} ${first.y} – ${dm(last)} ${last.y}`;
 }
 
-const OSLO_DATE_TIME: Record<Language, Intl.DateTimeFormat> = {
-  nb: new Intl.DateTimeFormat(LOCALES.nb, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Oslo' }),
-  en: new Intl.DateTimeFormat(LOCALES.en, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Oslo' }),
-};
+/**
+ * Formatters made on first use, once per language and style. Made when the module loaded, the four of them
+ * (each with a time zone, so ICU's zone data too) were the largest piece of script the feed ran at start on
+ * a phone's slower CPU (decision 0513), though the feed never formats with them.
+ */
+function oneFormatter(options: Intl.DateTimeFormatOptions): (language: Language) => Intl.DateTimeFormat {
+  const made: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+  return (language) => (made[language] ??= new Intl.DateTimeFormat(LOCALES[language], options));
+}
 
-const OSLO_DATE: Record<Language, Intl.DateTimeFormat> = {
-  nb: new Intl.DateTimeFormat(LOCALES.nb, { dateStyle: 'long', timeZone: 'Europe/Oslo' }),
-  en: new Intl.DateTimeFormat(LOCALES.en, { dateStyle: 'long', timeZone: 'Europe/Oslo' }),
-};
+const osloDateTime = oneFormatter({ dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Oslo' });
+const osloDate = oneFormatter({ dateStyle: 'long', timeZone: 'Europe/Oslo' });
 
 /** The day of a moment in Norway's time: "25. november 2026", "25 November 2026". */
 export function formatDay(at: Date, language: Language): string {
-  return OSLO_DATE[language].format(at);
+  return osloDate(language).format(at);
 }
 
 /**
@@ -87,7 +90,7 @@ export function formatDay(at: Date, language: Language): string {
  * "25. november 2026 kl. 23:45", "25 November 2026 at 23:45".
  */
 export function formatDateTime(at: Date, language: Language): string {
-  return OSLO_DATE_TIME[language].format(at);
+  return osloDateTime(language).format(at);
 }
 
 /** A number as the language writes it: 1 234,5 in Norwegian, 1,234.5 in English. */

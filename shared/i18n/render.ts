@@ -15,11 +15,20 @@ export interface Renderer {
 /** The locale a list is joined in: British English ("3, 4 and 5", as en-GB formats the dates) and bokmål. */
 const LIST_LOCALES: Record<string, string> = { en: 'en-GB', nb: 'nb' };
 
+/** One ListFormat per locale and type, made on first use: making one per text cost more than joining. */
+const listFormats = new Map<string, Intl.ListFormat>();
+
 /** `{{holes, list}}` joins with "og"/"and"; `{{choices, list(type: disjunction)}}` with "eller"/"or". */
 export function listFormat(value: unknown, language: string | undefined, options: Record<string, unknown>): string {
   const type = options.type === 'disjunction' ? 'disjunction' : 'conjunction';
   const items = Array.isArray(value) ? value.map(String) : [String(value)];
-  return new Intl.ListFormat(LIST_LOCALES[language ?? 'nb'] ?? 'nb', { type }).format(items);
+  const locale = LIST_LOCALES[language ?? 'nb'] ?? 'nb';
+  let format = listFormats.get(`${locale}:${type}`);
+  if (!format) {
+    format = new Intl.ListFormat(locale, { type });
+    listFormats.set(`${locale}:${type}`, format);
+  }
+  return format.format(items);
 }
 
 /** A renderer over the given catalogues: `{ nb: { errors, mail }, en: { errors, mail } }`, keyed `area.path`. */

@@ -530,6 +530,7 @@ export const publicTournamentPageOutput = z.object({
   leaderboard: leaderboardViewOutput,
   course: z.object({ name: z.string() }).optional(),
 });
+export type PublicTournamentPage = z.infer<typeof publicTournamentPageOutput>;
 
 /**
  * A player's card on a public page: the name and the playing handicap, as the leaderboard (no index, no

@@ -13,15 +13,15 @@ import {
   watchScripts,
 } from './support';
 
-/** The public page's JavaScript, all of it, stays under 126 KB gzip (decisions 0506, 0511). */
-const PUBLIC_PAGE_BUDGET_BYTES = 126 * 1024;
+/** The public page's JavaScript, all of it, stays under 127 KB gzip (decisions 0506, 0511). */
+const PUBLIC_PAGE_BUDGET_BYTES = 127 * 1024;
 
 describe('the public tournament page, the tournament list and team chat', () => {
   let app: AppUnderTest;
   let browser: Browser;
   useAppAndBrowser((started) => ({ app, browser } = started));
 
-  it('an anonymous visitor follows a public tournament live, opens a card, and loads under 126 KB of JavaScript', async () => {
+  it('an anonymous visitor follows a public tournament live, opens a card, and loads under 127 KB of JavaScript', async () => {
     const db = app.deps.db;
     const f = await createTournamentFixture(db, { name: 'Vårcup Direkte', players: 6 });
     // Three through five holes, the rest not started.

@@ -42,5 +42,7 @@ export function usePendingStage(): PendingStage | null {
       return () => listeners.delete(listener);
     },
     () => current,
+    // The server renders a page with no stage (it has no sessionStorage); so does a hydrating first render.
+    () => null,
   );
 }

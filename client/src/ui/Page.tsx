@@ -22,7 +22,7 @@ export function Page({
   }, [title]);
   return (
     <div className={wide ? 'page wide' : 'page'}>
-      <div className="row between" style={{ marginBottom: '0.5rem' }}>
+      <div className="row between page-head">
         <h1 ref={heading} tabIndex={-1}>
           {title}
         </h1>

@@ -18,6 +18,12 @@ import { optionalUserProcedure, publicProcedure, router } from '../init';
 import { parsedOncePerObject } from '../outputs';
 
 /**
+ * public.tournament's output, parsed once per version of the page: also what the page's HTML is rendered
+ * from (server/http/landing-page.ts), so the HTML can hold nothing the API would not answer.
+ */
+export const publicPageOutput = parsedOncePerObject(publicTournamentPageOutput);
+
+/**
  * The public landing endpoints (docs/contract.md section 9): anyone, and a signed-in user also sees their own
  * organizations' members-only tournaments. A draft, an unknown slug and someone else's members-only
  * tournament are the same 404.
@@ -30,7 +36,7 @@ export const publicTournamentsRouter = router({
   tournament: optionalUserProcedure
     .input(publicTournamentInput)
     // The most read answer, from the page cache: parsed once per version of the page, not per request.
-    .output(parsedOncePerObject(publicTournamentPageOutput))
+    .output(publicPageOutput)
     .query(byViewer(publicTournamentPage)),
   leaderboard: optionalUserProcedure
     .input(publicLeaderboardInput)

@@ -39,7 +39,9 @@ export default function PublicTournamentScreen() {
   const { t, language } = useLanguage();
   const { slug = '' } = useParams<{ slug: string }>();
   const page = trpc.public.tournament.useQuery({ slug }, { staleTime: Infinity, refetchOnWindowFocus: false });
-  const [board, setBoard] = useState<LeaderboardView | undefined>(undefined);
+  // A page the server rendered (or one read before) has its leaderboard in the first render: the board is
+  // never drawn empty first, so nothing below it moves when it fills in.
+  const [board, setBoard] = useState<LeaderboardView | undefined>(() => page.data?.leaderboard);
   const [gone, setGone] = useState(false);
 
   useEffect(() => {
@@ -417,7 +419,7 @@ function StartList({ groups }: { groups: PublicGroupView[] }) {
                         <div key={e.id} data-testid="startlist-team">
                           {shownName(e.name, language)}
                           {e.players ? (
-                            <span className="small muted" style={{ display: 'block' }}>
+                            <span className="small muted startlist-players">
                               {e.players.map((name) => shownName(name, language)).join(', ')}
                             </span>
                           ) : null}
