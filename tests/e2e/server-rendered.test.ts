@@ -52,6 +52,18 @@ describe('the public page as HTML from the server', () => {
     expect(await page.getByTestId('leaderboard').getByText(HOSTILE).count()).toBe(1);
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.getByText('Startliste').count()).toBeGreaterThan(0);
+    // A long name wraps in its column: each row's figures (place, name, to par, holes, handicap) are on a
+    // 390-px screen, not scrolled off it.
+    const shown = await rows.evaluateAll((found) =>
+      found.map((row) => {
+        const boxes = [...row.children].map((cell) => cell.getBoundingClientRect()).filter((box) => box.width > 0);
+        return { cells: boxes.length, right: Math.max(...boxes.map((box) => box.right)) };
+      }),
+    );
+    for (const row of shown) {
+      expect(row.cells).toBe(5);
+      expect(row.right).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    }
     // No script ran, so the picture is taken as it is: what a phone shows before the app's JavaScript.
     for (const [label, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
