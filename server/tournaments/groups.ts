@@ -90,8 +90,9 @@ export async function setGroups(
     );
   }
   await recordChange(deps, scope, t, { type: 'groups', round: input.round });
-  await tellMovedPlayers(deps, scope, t, input.round);
-  return { groups: await groupViews(tx, t, input.round) };
+  const saved = await groupViews(tx, t, input.round);
+  await tellMovedPlayers(deps, scope, t, { round: input.round, groups: saved });
+  return { groups: saved };
 }
 
 /** Groups by hand: each entry this tournament's (400 otherwise) and in one group at most; no two groups off one tee at one time. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { START_LIST_PUBLISHABLE } from '../../shared/tournament-rules';
+import type { GroupView } from '../../shared/schemas/tournaments';
 import type { Transaction } from '../db/client';
 import { appUser, organization, tournament, tournamentRound, tournamentStartNotice } from '../db/schema';
 import type { Deps } from '../deps';
@@ -39,20 +40,26 @@ export async function publishStartList(
   return { publishedAt: publishedAt.toISOString(), notified };
 }
 
+/** A round's start list as just saved, as the save answers with it. */
+export interface SavedRound {
+  round: number;
+  groups: readonly GroupView[];
+}
+
 /**
- * After the start list of `round` changed (the caller holds the tournament's row lock): once it is published,
- * the players it moved are told. Only that round is read again: a save of one round moves nobody in another
- * (bench:start-notices measured reading all four rounds at twice the cost of the save itself). Returns how
- * many players are told.
+ * After the start list of one round changed (the caller holds the tournament's row lock): once it is
+ * published, the players it moved are told. Only that round counts, and its groups are the ones the save
+ * already read: a save of one round moves nobody in another (bench:start-notices measured reading all four
+ * rounds again at twice the cost of the save itself). Returns how many players are told.
  */
 export async function tellMovedPlayers(
   deps: Deps,
   scope: TournamentScope,
   t: TournamentRow,
-  round: number,
+  saved: SavedRound,
 ): Promise<number> {
   if (!t.startListPublishedAt) return 0;
-  return tellMoved(deps, scope, t, await currentStarts(scope.tx, t, round));
+  return tellMoved(deps, scope, t, await currentStarts(scope.tx, t, saved));
 }
 
 interface PlayerStart extends StartToTell {
@@ -69,7 +76,7 @@ interface Starts {
   anyGroups: boolean;
 }
 
-async function currentStarts(tx: Transaction, t: TournamentRow, only?: number): Promise<Starts> {
+async function currentStarts(tx: Transaction, t: TournamentRow, saved?: SavedRound): Promise<Starts> {
   const rounds = await tx
     .select({ number: tournamentRound.number })
     .from(tournamentRound)
@@ -78,8 +85,8 @@ async function currentStarts(tx: Transaction, t: TournamentRow, only?: number): 
   const starts = new Map<string, PlayerStart>();
   let anyGroups = false;
   for (const { number } of rounds) {
-    if (only !== undefined && number !== only) continue;
-    const groups = await groupViews(tx, t, number);
+    if (saved && number !== saved.round) continue;
+    const groups = saved ? saved.groups : await groupViews(tx, t, number);
     anyGroups ||= groups.length > 0;
     for (const group of groups) {
       const people = group.entries.flatMap((e) =>
@@ -100,7 +107,7 @@ async function currentStarts(tx: Transaction, t: TournamentRow, only?: number): 
     }
   }
   return {
-    ...(only === undefined ? {} : { only }),
+    ...(saved ? { only: saved.round } : {}),
     byRoundAndPlayer: starts,
     severalRounds: rounds.length > 1,
     anyGroups,
