@@ -65,7 +65,9 @@ export async function startChromium(): Promise<Chromium> {
     async close() {
       child.kill('SIGTERM');
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing the profile for a moment after the browser has
+      // exited (a CI run once failed on ENOTEMPTY here): Node's own retries wait them out.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
