@@ -29,9 +29,17 @@ export interface CardEntry {
 /** A marker who is no entry (an organizer marking a team alone in its group) has no `markerEntryId`. */
 export type CardRelation = { kind: 'entrant' } | { kind: 'marker'; markerEntryId: string | null } | { kind: 'none' };
 
+/** What the card checks read of the tournament: its ids (teamSize only where an entry becomes a CardEntry). */
+type TournamentKey = Pick<TournamentRow, 'id' | 'organizationId'>;
+
 /** The entry of this tournament, or 404: an entry of another tournament is not found here. */
 export async function requireEntry(tx: Queryable, t: TournamentRow, entryId: string): Promise<CardEntry> {
-  const rows = await tx
+  return cardEntryOf(t, await entryRows(tx, t, entryId));
+}
+
+/** requireEntry's read, for a caller that sends it together with others (setTournamentScore). */
+export function entryRows(tx: Queryable, t: TournamentKey, entryId: string) {
+  return tx
     .select({
       id: tournamentEntry.id,
       userId: tournamentEntryAccount.userId,
@@ -46,6 +54,13 @@ export async function requireEntry(tx: Queryable, t: TournamentRow, entryId: str
         eq(tournamentEntry.organizationId, t.organizationId),
       ),
     );
+}
+
+/** requireEntry's answer from its rows: 404 without one, 409 for an entry on the waiting list. */
+export function cardEntryOf(
+  t: Pick<TournamentRow, 'teamSize'>,
+  rows: Awaited<ReturnType<typeof entryRows>>,
+): CardEntry {
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', { key: 'errors.tournaments.participantNotFound' });
   // On the waiting list it has no card: it does not play (decision 0427).
@@ -63,33 +78,57 @@ const callerGroup = alias(tournamentGroupEntry, 'caller_group');
  */
 export async function relationToCard(
   tx: Queryable,
-  t: TournamentRow,
+  t: TournamentKey,
   entry: CardEntry,
   round: number,
   userId: string,
 ): Promise<CardRelation> {
   if (entry.userIds.includes(userId)) return { kind: 'entrant' };
-  const [marker] = await tx
+  return relationOf(entry, userId, await markerRows(tx, t, entry.id, round, userId));
+}
+
+/** The caller's own entry in the entry's group in `round`, if any: relationToCard's read. */
+export function markerRows(tx: Queryable, t: TournamentKey, entryId: string, round: number, userId: string) {
+  return tx
     .select({ entryId: tournamentEntryAccount.entryId })
     .from(tournamentEntryAccount)
     .innerJoin(callerGroup, and(eq(callerGroup.entryId, tournamentEntryAccount.entryId), eq(callerGroup.round, round)))
     .innerJoin(
       tournamentGroupEntry,
-      and(eq(tournamentGroupEntry.groupId, callerGroup.groupId), eq(tournamentGroupEntry.entryId, entry.id)),
+      and(eq(tournamentGroupEntry.groupId, callerGroup.groupId), eq(tournamentGroupEntry.entryId, entryId)),
     )
     .where(and(eq(tournamentEntryAccount.tournamentId, t.id), eq(tournamentEntryAccount.userId, userId)))
     .limit(1);
+}
+
+/** relationToCard's answer from markerRows (read whether or not the caller is the entrant). */
+export function relationOf(
+  entry: CardEntry,
+  userId: string,
+  markers: Awaited<ReturnType<typeof markerRows>>,
+): CardRelation {
+  if (entry.userIds.includes(userId)) return { kind: 'entrant' };
+  const [marker] = markers;
   return marker ? { kind: 'marker', markerEntryId: marker.entryId } : { kind: 'none' };
 }
 
 /** A round the tournament does not have is a bad input (400), not a missing record: the body names it. */
-export async function requireTournamentRound(tx: Queryable, t: TournamentRow, round: number): Promise<void> {
-  const [row] = await tx
+export async function requireTournamentRound(tx: Queryable, t: TournamentKey, round: number): Promise<void> {
+  assertRound(await roundRows(tx, t, round), round);
+}
+
+/** requireTournamentRound's read. */
+export function roundRows(tx: Queryable, t: TournamentKey, round: number) {
+  return tx
     .select({ number: tournamentRound.number })
     .from(tournamentRound)
     .where(and(eq(tournamentRound.tournamentId, t.id), eq(tournamentRound.number, round)))
     .limit(1);
-  if (!row)
+}
+
+/** requireTournamentRound's answer from its read: 400 naming the round when there is none. */
+export function assertRound(rows: Awaited<ReturnType<typeof roundRows>>, round: number): void {
+  if (rows.length === 0)
     throw new AppError('INVALID_INPUT', {
       issues: [{ path: 'round', key: 'errors.tournaments.noSuchRound', params: { round } }],
     });

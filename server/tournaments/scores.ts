@@ -10,7 +10,16 @@ import { isAdminRole } from '../organizations/roles';
 import { scoreConflict } from '../rounds/score-write';
 import { tournamentScoreHighlight } from '../feed/tournaments';
 import { assertStatus, requireTournamentRow, type TournamentRow } from './access';
-import { findCard, lockedCardConflict, relationToCard, requireEntry, requireTournamentRound } from './card-access';
+import {
+  assertRound,
+  cardEntryOf,
+  entryRows,
+  findCard,
+  lockedCardConflict,
+  markerRows,
+  relationOf,
+  roundRows,
+} from './card-access';
 import { appendTournamentEvent, publishTournamentEvent } from './events';
 
 export interface TournamentScoreWrite {
@@ -33,6 +42,11 @@ export interface TournamentScoreWrite {
  * live leaderboard relies on. A write that leaves the hole as it was (a retry after a lost answer) changes
  * nothing: no event, and the signatures stay. With `previousStrokes`, as on a round (decision 0407), a
  * phone that edits from a value another phone has since changed is told so (409) instead of overwriting it.
+ *
+ * The lock is held for two round trips and the COMMIT (decision 0702): the lock and every read the checks
+ * need go in one flight, the writes in a second. A tournament's scores are written one at a time, so on a
+ * busy Saturday the time the lock is held is the tournament's ceiling: with a round trip per check it
+ * was ten, and 150 players' phones queued behind it.
  */
 export async function setTournamentScore(
   deps: Pick<Deps, 'bus' | 'now'>,
@@ -40,21 +54,43 @@ export async function setTournamentScore(
   input: TournamentScoreWrite,
 ): Promise<{ ok: true }> {
   const { tx } = scope;
-  const t = await requireTournamentRow(scope, input.tournamentId, { lock: true });
-  const entry = await requireEntry(tx, t, input.entryId);
-  if (
-    !isAdminRole(scope.actorRole) &&
-    (await relationToCard(tx, t, entry, input.round, scope.actorUserId)).kind === 'none'
-  ) {
+  const key = { id: input.tournamentId, organizationId: scope.organizationId };
+  // PostgreSQL runs a connection's pipelined statements in the order they were sent: every read below runs
+  // after the lock is granted and sees what the lock protects, as if each were awaited in turn. The lock's
+  // own refusal (404) comes first, and the checks are then made in the order they always were.
+  const [t, entryFound, markers, rounds, players, card, held] = await Promise.all([
+    requireTournamentRow(scope, input.tournamentId, { lock: true }),
+    entryRows(tx, key, input.entryId),
+    markerRows(tx, key, input.entryId, input.round, scope.actorUserId),
+    roundRows(tx, key, input.round),
+    input.playerId === undefined ? Promise.resolve([]) : playerBallRows(tx, key, input.entryId, input.playerId),
+    findCard(tx, input.entryId, input.round),
+    tx
+      .select({ ball: tournamentScore.ball, strokes: tournamentScore.strokes })
+      .from(tournamentScore)
+      .where(
+        and(
+          eq(tournamentScore.entryId, input.entryId),
+          eq(tournamentScore.round, input.round),
+          eq(tournamentScore.hole, input.hole),
+        ),
+      ),
+  ]);
+  const entry = cardEntryOf(t, entryFound);
+  if (!isAdminRole(scope.actorRole) && relationOf(entry, scope.actorUserId, markers).kind === 'none') {
     throw new AppError('FORBIDDEN', {
       key: 'errors.tournaments.onlyPlayerMarkerOrAdminScores',
     });
   }
   assertStatus(t, ['in_progress'], 'errors.tournaments.scoresOnlyInProgress');
-  await requireTournamentRound(tx, t, input.round);
-  const ball = await ballOf(tx, t, entry.id, input.playerId);
-  const card = await findCard(tx, entry.id, input.round);
+  assertRound(rounds, input.round);
+  const ball = ballOf(t, input.playerId, players);
   if (card?.lockedAt) throw lockedCardConflict(input.round);
+
+  const current = held.find((score) => score.ball === ball)?.strokes ?? null;
+  if (current === input.strokes) return { ok: true };
+  if (input.previousStrokes !== undefined && current !== input.previousStrokes)
+    throw scoreConflict(input.hole, current);
 
   const atHole = and(
     eq(tournamentScore.entryId, entry.id),
@@ -62,69 +98,62 @@ export async function setTournamentScore(
     eq(tournamentScore.hole, input.hole),
     eq(tournamentScore.ball, ball),
   );
-  const [current] = await tx.select({ strokes: tournamentScore.strokes }).from(tournamentScore).where(atHole);
-  const held = current?.strokes ?? null;
-  if (held === input.strokes) return { ok: true };
-  if (input.previousStrokes !== undefined && held !== input.previousStrokes) throw scoreConflict(input.hole, held);
-
-  if (input.strokes === null) {
-    await tx.delete(tournamentScore).where(atHole);
-  } else {
-    const set = { strokes: input.strokes, updatedAt: deps.now() };
-    await tx
-      .insert(tournamentScore)
-      .values({
-        entryId: entry.id,
-        round: input.round,
-        hole: input.hole,
-        ball,
-        tournamentId: t.id,
-        organizationId: t.organizationId,
-        ...set,
-      })
-      .onConflictDoUpdate({
-        target: [tournamentScore.entryId, tournamentScore.round, tournamentScore.hole, tournamentScore.ball],
-        set,
-      });
-  }
-  // A card signed by one of the two no longer shows what was signed: both sign again.
-  if (card && (card.signedByPlayerAt || card.signedByMarkerAt)) {
-    await tx
-      .update(tournamentCard)
-      .set({ signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null })
-      .where(and(eq(tournamentCard.entryId, entry.id), eq(tournamentCard.round, input.round)));
-  }
-  // A hole in one, albatross or eagle goes to the public feed; a correction takes it back (decision 0602).
-  await tournamentScoreHighlight(deps, scope, t, {
-    entryId: entry.id,
-    round: input.round,
-    hole: input.hole,
-    strokes: input.strokes,
-    ball,
-  });
-  const eventId = await appendTournamentEvent(tx, t, {
-    type: 'score',
-    entryId: entry.id,
-    round: input.round,
-    hole: input.hole,
-    strokes: input.strokes,
-    ...(ball !== 0 ? { ball } : {}),
-  });
+  const updatedAt = deps.now();
+  const [, , , eventId] = await Promise.all([
+    input.strokes === null
+      ? tx.delete(tournamentScore).where(atHole)
+      : tx
+          .insert(tournamentScore)
+          .values({
+            entryId: entry.id,
+            round: input.round,
+            hole: input.hole,
+            ball,
+            tournamentId: t.id,
+            organizationId: t.organizationId,
+            strokes: input.strokes,
+            updatedAt,
+          })
+          .onConflictDoUpdate({
+            target: [tournamentScore.entryId, tournamentScore.round, tournamentScore.hole, tournamentScore.ball],
+            set: { strokes: input.strokes, updatedAt },
+          }),
+    // A card signed by one of the two no longer shows what was signed: both sign again.
+    card && (card.signedByPlayerAt || card.signedByMarkerAt)
+      ? tx
+          .update(tournamentCard)
+          .set({ signedByPlayerAt: null, signedByMarkerAt: null, markerEntryId: null })
+          .where(and(eq(tournamentCard.entryId, entry.id), eq(tournamentCard.round, input.round)))
+      : null,
+    // A hole in one, albatross or eagle goes to the public feed; a correction takes it back (decision 0602).
+    tournamentScoreHighlight(deps, scope, t, {
+      entryId: entry.id,
+      round: input.round,
+      hole: input.hole,
+      strokes: input.strokes,
+      ball,
+    }),
+    appendTournamentEvent(tx, t, {
+      type: 'score',
+      entryId: entry.id,
+      round: input.round,
+      hole: input.hole,
+      strokes: input.strokes,
+      ...(ball !== 0 ? { ball } : {}),
+    }),
+  ]);
   scope.afterCommit(() => publishTournamentEvent(deps, t.id, eventId));
   return { ok: true };
 }
 
-/**
- * The ball a score is for: in four-ball the named player's own (400 without one, or with a player of
- * another entry), and the entry's one ball (0) in every other format, where naming a player is 400.
- */
-async function ballOf(tx: Queryable, t: TournamentRow, entryId: string, playerId: string | undefined): Promise<number> {
-  if (!isFourBallFormat(t.format)) {
-    if (playerId !== undefined) throw ballIssue('errors.tournaments.oneBallPerEntry');
-    return 0;
-  }
-  if (playerId === undefined) throw ballIssue('errors.tournaments.whoseBall');
-  const [player] = await tx
+/** The named player's ball of the entry (four-ball): read with the lock, interpreted by ballOf. */
+function playerBallRows(
+  tx: Queryable,
+  t: Pick<TournamentRow, 'id'>,
+  entryId: string,
+  playerId: string,
+): Promise<{ ball: number }[]> {
+  return tx
     .select({ ball: tournamentEntryPlayer.ball })
     .from(tournamentEntryPlayer)
     .where(
@@ -134,6 +163,19 @@ async function ballOf(tx: Queryable, t: TournamentRow, entryId: string, playerId
         eq(tournamentEntryPlayer.tournamentId, t.id),
       ),
     );
+}
+
+/**
+ * The ball a score is for: in four-ball the named player's own (400 without one, or with a player of
+ * another entry), and the entry's one ball (0) in every other format, where naming a player is 400.
+ */
+function ballOf(t: TournamentRow, playerId: string | undefined, players: { ball: number }[]): number {
+  if (!isFourBallFormat(t.format)) {
+    if (playerId !== undefined) throw ballIssue('errors.tournaments.oneBallPerEntry');
+    return 0;
+  }
+  if (playerId === undefined) throw ballIssue('errors.tournaments.whoseBall');
+  const [player] = players;
   if (!player) throw ballIssue('errors.tournaments.playerNotInTeam');
   return player.ball;
 }
