@@ -13,6 +13,14 @@ import { openEventBus } from './realtime/open-bus';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * Connections the kernel holds for us before they are accepted (it caps this at net.core.somaxconn). Node's
+ * default of 511 is too few for the moment an instance dies and its thousands of sockets reconnect to this
+ * one at once: the rest of their SYNs are dropped, and each phone retries after 1, 3, 7, 15, 31 s (the
+ * Saturday bench's resumptions took exactly those times, decision 0703).
+ */
+const LISTEN_BACKLOG = 8192;
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -70,7 +78,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   const stopHousekeeping = startHousekeeping(deps);
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', reject);
-    app.server.listen(config.port, () => {
+    app.server.listen({ port: config.port, backlog: LISTEN_BACKLOG }, () => {
       app.server.off('error', reject);
       resolve();
     });

@@ -55,7 +55,10 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await unusedPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'golf-instance-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // SERVER_NODE_ARGS: flags for the instances' node alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a bench
+  // (node refuses --cpu-prof in NODE_OPTIONS, which would profile the load generator too).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

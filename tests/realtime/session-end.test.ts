@@ -147,6 +147,18 @@ describe.each(databaseKinds())('live sockets end with their session, on %s', (ki
     );
   });
 
+  it('a socket opened with a logged-out token among live ones is closed, and the live ones stay', async () => {
+    const live = await watchingPlayer();
+    const gone = await createUser(deps.db, { name: 'Gunn Gått' });
+    const token = await sessionTokenFor(deps, gone);
+    await callerWithToken(deps, token).caller.auth.logout();
+    // Its token still verifies: only the database knows it was revoked, and the check of the new socket reads it.
+    const startedAt = Date.now();
+    await expectClosedWithin(await open(token), startedAt);
+    expect(live.watching.socket.readyState).toBe(live.watching.socket.OPEN);
+    expect(live.idle.socket.readyState).toBe(live.idle.socket.OPEN);
+  });
+
   it('an anonymous socket is left open: it has no session to end', async () => {
     const anonymous = await open(null);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
