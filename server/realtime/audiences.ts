@@ -166,6 +166,15 @@ export function isFallenBehind(socket: WebSocket | undefined): boolean {
 
 const audiencesByBus = new WeakMap<EventBus, Audiences>();
 
+/**
+ * How often every audience reads its table although no nudge came: the backstop for a nudge that never
+ * left the instance that wrote the event (it committed, then died before its NOTIFY went out). Without it
+ * that event waited for the tournament's next one: in the Saturday bench's kill, tournaments whose last
+ * score was written on the dead instance never showed it on the survivor's sockets (decision 0704). One
+ * read of nothing per audience every few seconds is the price.
+ */
+export const AUDIENCE_BACKSTOP_MS = 5_000;
+
 /** The audiences of the process that owns `bus` (one bus per process; tests make one per server). */
 export function audiencesOf(deps: {
   bus: EventBus;
@@ -177,6 +186,7 @@ export function audiencesOf(deps: {
     audiences = createAudiences(deps.bus, (error) => deps.logger.warn({ err: error }, 'live audience read failed'));
     // The bus may have lost nudges (it reconnected): every audience reads its table from where it is.
     deps.bus.onResync(audiences.resync);
+    setInterval(audiences.resync, AUDIENCE_BACKSTOP_MS).unref();
     audiencesByBus.set(deps.bus, audiences);
   }
   return audiences;

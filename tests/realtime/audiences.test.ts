@@ -1,10 +1,11 @@
 import { tracked } from '@trpc/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { createLogger } from '../../server/log';
 import { createEventBus } from '../../server/realtime/bus';
 import { createMetrics } from '../../server/metrics';
 import {
+  AUDIENCE_BACKSTOP_MS,
   followAudience,
   MAX_BUFFERED_BYTES,
   SLOW_CONSUMER_CLOSE_CODE,
@@ -132,6 +133,28 @@ describe('an audience: one reader for all of its subscribers', () => {
     expect(f.received().map((r) => r.id)).toEqual(['5', '6']);
     f.leave();
     await f.done;
+  });
+
+  it('delivers an event whose nudge never came and none after it, within the backstop', async () => {
+    // Only the backstop's interval is faked: the audiences of this bus are made (and start it) at the join.
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    try {
+      const deps = { bus: createEventBus(), logger: createLogger('silent') };
+      const t = table();
+      const f = follow(deps, () => t.source('round:9'));
+      await settle();
+      // The last score of the day, written on an instance that died before its NOTIFY left.
+      t.rows.push({ id: 4, text: 'never nudged' });
+      await settle();
+      expect(f.received()).toEqual([]);
+      vi.advanceTimersByTime(AUDIENCE_BACKSTOP_MS);
+      await settle();
+      expect(f.received().map((r) => r.id)).toEqual(['4']);
+      f.leave();
+      await f.done;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('skips what the subscriber’s own catch-up already covered', async () => {
