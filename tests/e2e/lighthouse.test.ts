@@ -68,12 +68,24 @@ describe('Lighthouse on a phone', () => {
       const url = `${app.url}${path}`;
       await warmUp(url);
       const runs: PageFigures[] = [];
-      while (runs.length < RUNS_AT_MOST) {
-        const figures = await auditPage(chromium, url);
+      let failedRuns = 0;
+      while (runs.length + failedRuns < RUNS_AT_MOST) {
+        // Lighthouse's own failure to record a trace (NO_NAVSTART on a loaded machine) says nothing about the
+        // page: it is logged and counts as one of the runs, and the next run goes on.
+        const figures = await auditPage(chromium, url).catch((error: Error) => {
+          if (!/NO_NAVSTART|trace/i.test(error.message)) throw error;
+          console.log(`Lighthouse, ${name} (${path}): ${error.message}`);
+          return null;
+        });
+        if (!figures) {
+          failedRuns += 1;
+          continue;
+        }
         runs.push(figures);
         console.log(`Lighthouse, ${name} (${path}), run ${runs.length}: ${describeFigures(figures)}`);
         if (passes(figures)) break;
       }
+      expect(runs.length, `${name}: Lighthouse recorded no run`).toBeGreaterThan(0);
       const best = runs.find(passes) ?? runs.reduce((a, b) => (b.score > a.score ? b : a));
       expect(best.score, `${name}: ${describeFigures(best)}`).toBeGreaterThanOrEqual(SCORE_AT_LEAST);
       expect(best.cls, `${name}: ${describeFigures(best)}`).toBeLessThan(LAYOUT_SHIFT_BELOW);
