@@ -21,6 +21,7 @@ import {
   roundRows,
 } from './card-access';
 import { appendTournamentEvent, publishTournamentEvent } from './events';
+import { sentTogether } from '../db/sent-together';
 
 export interface TournamentScoreWrite {
   tournamentId: string;
@@ -57,8 +58,9 @@ export async function setTournamentScore(
   const key = { id: input.tournamentId, organizationId: scope.organizationId };
   // PostgreSQL runs a connection's pipelined statements in the order they were sent: every read below runs
   // after the lock is granted and sees what the lock protects, as if each were awaited in turn. The lock's
-  // own refusal (404) comes first, and the checks are then made in the order they always were.
-  const [t, entryFound, markers, rounds, players, card, held] = await Promise.all([
+  // own refusal (404) comes first, and the checks are then made in the order they always were. Every
+  // statement settles before any failure is thrown (sentTogether): nothing is left running on the connection.
+  const [t, entryFound, markers, rounds, players, card, held] = await sentTogether([
     requireTournamentRow(scope, input.tournamentId, { lock: true }),
     entryRows(tx, key, input.entryId),
     markerRows(tx, key, input.entryId, input.round, scope.actorUserId),
@@ -99,7 +101,7 @@ export async function setTournamentScore(
     eq(tournamentScore.ball, ball),
   );
   const updatedAt = deps.now();
-  const [, , , eventId] = await Promise.all([
+  const [, , , eventId] = await sentTogether([
     input.strokes === null
       ? tx.delete(tournamentScore).where(atHole)
       : tx
