@@ -18,6 +18,7 @@ import {
   tournamentGroup,
   tournamentGroupEntry,
 } from '../db/schema';
+import { shareUntilStarted, type SharedUntilStarted } from '../db/share-until-started';
 import { withTenant } from '../db/tenancy';
 import type { Viewer } from '../actor';
 import type { Deps } from '../deps';
@@ -109,27 +110,63 @@ export async function withVisibleTournament<T>(
   input: { ref: TournamentRef; userId: string | null },
   work: (tx: Transaction, found: VisibleTournament) => Promise<T>,
 ): Promise<T> {
-  const MISSING = Symbol('missing');
-  const attempt = (context: string | null) =>
-    withTenant(deps.db, context, async (tx) => {
-      const found = await findIn(tx, input.ref, context);
-      return found ? work(tx, found) : MISSING;
-    });
-  const open = await attempt(null);
-  if (open !== MISSING) return open as T;
+  const open = await attemptIn(deps, input.ref, null, work);
+  if (open !== MISSING) return open;
+  return withMembersTournament(deps, input, work);
+}
+
+const MISSING = Symbol('missing');
+
+/** One context's read of the tournament and, when it is visible there, `work` in the same transaction. */
+function attemptIn<T>(
+  deps: Pick<Deps, 'db'>,
+  ref: TournamentRef,
+  context: string | null,
+  work: (tx: Transaction, found: VisibleTournament) => Promise<T>,
+  started?: () => void,
+): Promise<T | typeof MISSING> {
+  return withTenant(deps.db, context, async (tx) => {
+    started?.();
+    const found = await findIn(tx, ref, context);
+    return found ? work(tx, found) : MISSING;
+  });
+}
+
+/** After the public attempt found nothing: the user's own organizations' members-only tournaments, or 404. */
+async function withMembersTournament<T>(
+  deps: Pick<Deps, 'db'>,
+  input: { ref: TournamentRef; userId: string | null },
+  work: (tx: Transaction, found: VisibleTournament) => Promise<T>,
+): Promise<T> {
   for (const organizationId of await organizationsOf(deps, input.userId)) {
-    const result = await attempt(organizationId);
-    if (result !== MISSING) return result as T;
+    const result = await attemptIn(deps, input.ref, organizationId, work);
+    if (result !== MISSING) return result;
   }
   throw notFound();
 }
 
-/** Throws 404 unless the tournament is (still) visible to the user: the live leaderboard's recurring check. */
+const publicReads = new WeakMap<Deps['db'], SharedUntilStarted<VisibleTournament | typeof MISSING>>();
+const asFound = async (_tx: Transaction, found: VisibleTournament) => found;
+
+/**
+ * Throws 404 unless the tournament is (still) visible to the user: the live leaderboard's check when a
+ * subscription starts and whenever its access may have changed. The public attempt does not depend on the
+ * user, so callers that arrive while it waits for a connection share it (decision 0705): a dead instance's
+ * spectators resuming here together, or every subscriber of a tournament whose status just changed.
+ */
 export async function requireVisibleTournament(
   deps: Pick<Deps, 'db'>,
   input: { ref: TournamentRef; userId: string | null },
 ): Promise<VisibleTournament> {
-  return withVisibleTournament(deps, input, async (_tx, found) => found);
+  let shared = publicReads.get(deps.db);
+  if (!shared) {
+    shared = shareUntilStarted();
+    publicReads.set(deps.db, shared);
+  }
+  const key = 'slug' in input.ref ? `slug:${input.ref.slug}` : `id:${input.ref.id}`;
+  const open = await shared(key, (started) => attemptIn(deps, input.ref, null, asFound, started));
+  if (open !== MISSING) return open;
+  return withMembersTournament(deps, input, asFound);
 }
 
 /** The start lists of every round, players by name only. */
