@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ROUTES } from './routes';
 import { useSession } from './session/useSession';
@@ -49,6 +49,17 @@ export function Shell({ children }: { children: ReactNode }) {
   const signedIn = session.status === 'full';
   const { t } = useLanguage();
   useAccountLanguage(session.status === 'full' ? session.language : undefined);
+  // The routed screen, one element for as long as the path and the screen stay: the session's answer then
+  // re-renders the top bar alone. The public page's screen may still be hydrating in slices (main.tsx) when
+  // the answer comes, and React hydrates a boundary whose props changed at once, in one long task (0515).
+  const screen = useMemo(
+    () => (
+      <ErrorBoundary resetKey={path}>
+        <Suspense fallback={<Loading />}>{children}</Suspense>
+      </ErrorBoundary>
+    ),
+    [path, children],
+  );
   const wide =
     path.startsWith('/runder/') || path.startsWith('/klubber/') || path.startsWith('/t/') || path === ROUTES.operator;
   return (
@@ -75,9 +86,7 @@ export function Shell({ children }: { children: ReactNode }) {
         ) : null}
       </header>
       <main id="innhold" tabIndex={-1} className={wide ? 'content wide' : 'content'}>
-        <ErrorBoundary resetKey={path}>
-          <Suspense fallback={<Loading />}>{children}</Suspense>
-        </ErrorBoundary>
+        {screen}
       </main>
     </div>
   );

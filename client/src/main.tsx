@@ -1,7 +1,7 @@
 // First: what the browser kept under the app's old name moves to the new names before anything reads them.
 import './offline/carry-over';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState } from 'react';
+import { StrictMode, startTransition, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPublicTournamentScreen } from './App';
 import { applyLanguage, startingLanguage } from './i18n';
@@ -41,14 +41,20 @@ const app = (
     <Root />
   </StrictMode>
 );
+/**
+ * The first render and the hydration are transitions, so that React works in slices and lets the phone answer
+ * between them: rendered in one go, the public page's leaderboard and start list, and the feed's items, held a
+ * slow phone's main thread for a quarter of a second and more at start (decision 0515).
+ */
+const render = () => startTransition(() => createRoot(root).render(app));
 if (served) {
   // Hydrated in the language the server wrote it in, with the screen's module there (nothing may suspend and
   // put a spinner where the page is); the reader's own choice of language, if another, follows at once.
   void Promise.all([applyLanguage(served.language), preloadPublicTournamentScreen()])
-    .then(() => hydrateRoot(root, app))
-    .catch(() => createRoot(root).render(app))
+    .then(() => startTransition(() => void hydrateRoot(root, app)))
+    .catch(render)
     .finally(() => applyLanguage(startingLanguage()));
 } else {
   // The first paint is in the right language: English messages, when chosen, are loaded before it.
-  void applyLanguage(startingLanguage()).finally(() => createRoot(root).render(app));
+  void applyLanguage(startingLanguage()).finally(render);
 }
