@@ -1,28 +1,40 @@
 /**
  * Tee times and closing times are the club's clock, Norway's, on every screen and in every mail, PDF and
  * calendar, whatever zone the phone is set to: a golfer abroad reading Saturday's start at home sees the time
- * the starter will call (decision 0432). Typed times are read as Norway's too. Apart from dates.ts so that the
- * public page, which writes its times with its own formatter, does not carry these in its JavaScript.
+ * the starter will call (decision 0432). Typed times are read as Norway's too. Apart from dates.ts, and without
+ * Intl, so that the public page's start list carries these few lines and no formatter (decision 0515).
  */
-const OSLO_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Oslo',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** 01:00 UTC on the last Sunday of a 31-day month: when Europe's summer time begins (March) and ends (October). */
+function lastSundayOneUtc(year: number, month: 2 | 9): number {
+  const lastDay = Date.UTC(year, month, 31, 1);
+  return lastDay - new Date(lastDay).getUTCDay() * DAY_MS;
+}
+
+/**
+ * Norway's offset from UTC at a moment: +2 h from the last Sunday of March to the last Sunday of October, at
+ * 01:00 UTC both times, else +1 h. That is the rule Norway has kept with the EU since 1996, the same as the
+ * time-zone database's Europe/Oslo (tests/format/oslo-rule.test.ts compares the two hour by hour from 1996 to
+ * 2045 and fails if the database ever changes). Worked out by hand, not with Intl: the first
+ * Intl.DateTimeFormat a page makes costs a phone's browser 20–100 ms of its main thread (ICU's patterns),
+ * which was the largest single piece of script the public page and the feed ran at start (decision 0515).
+ */
+export function osloOffsetMs(at: Date): number {
+  const ms = at.getTime();
+  const year = at.getUTCFullYear();
+  return ms >= lastSundayOneUtc(year, 2) && ms < lastSundayOneUtc(year, 9) ? 2 * HOUR_MS : HOUR_MS;
+}
 
 /**
  * The wall clock in Norway at a moment, carried in a Date's UTC fields: 06:10Z in June is 08:10 there, so
  * this gives a Date whose UTC reading is 08:10. The calendar writer needs exactly that (it writes a Date's UTC
- * fields after TZID=), and the conversions below compare it with the moment to find Norway's offset.
+ * fields after TZID=), and the conversions below compare it with the moment to find Norway's offset. To the
+ * second, as a clock shows it.
  */
 export function osloWallClock(at: Date): Date {
-  const part = Object.fromEntries(OSLO_PARTS.formatToParts(at).map((p) => [p.type, Number(p.value)]));
-  return new Date(Date.UTC(part.year!, part.month! - 1, part.day!, part.hour, part.minute, part.second));
+  return new Date(Math.floor((at.getTime() + osloOffsetMs(at)) / 1000) * 1000);
 }
 
 /** The wall clock in Norway at a moment: { date: "2026-06-13", time: "08:30" }. */

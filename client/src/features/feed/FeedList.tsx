@@ -1,11 +1,9 @@
 import { useLanguage } from '../../i18n';
 import { shownName } from '../../i18n/names';
-import { LOCALES } from '../../../../shared/language';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { FeedItem } from '../../../../shared/schemas/feed';
-import type { Language } from '../../../../shared/values';
-import { HIGHLIGHT_LABEL, KIND_LABEL, feedTime, placesOf, positionText, totalText } from './feed-format';
+import { HIGHLIGHT_LABEL, KIND_LABEL, feedTime, fullTime, placesOf, positionText, totalText } from './feed-format';
 import { shownText } from './feed-sentence';
 import { itemLink } from './feed-state';
 import './feed.css';
@@ -18,21 +16,6 @@ export function useNow(everyMs = 30_000): Date {
     return () => clearInterval(timer);
   }, [everyMs]);
   return now;
-}
-
-// What Date's toLocaleString(locale) writes (ECMA-402: year to second, numeric), from one formatter per
-// language made on first use: toLocaleString makes a new one per call, one per item (decision 0513).
-const fullTimes: Partial<Record<Language, Intl.DateTimeFormat>> = {};
-function fullTime(iso: string, language: Language): string {
-  fullTimes[language] ??= new Intl.DateTimeFormat(LOCALES[language], {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  return fullTimes[language].format(new Date(iso));
 }
 
 /** Items of the feed, newest first: each one's sentence, what fits its kind, its time, and where it leads. */

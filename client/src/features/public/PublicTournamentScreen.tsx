@@ -410,7 +410,7 @@ function StartList({ groups }: { groups: PublicGroupView[] }) {
                 .map((g) => (
                   <li key={g.id}>
                     <div className="row between">
-                      <strong>{startTime(g.startsAt, language)}</strong>
+                      <strong>{startTime(g.startsAt)}</strong>
                       <span className="small muted">{t('publicTournaments.tee', { tee: g.tee })}</span>
                     </div>
                     {g.entries.some((e) => e.players) ? (
