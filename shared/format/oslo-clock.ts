@@ -18,7 +18,7 @@ function lastSundayOneUtc(year: number, month: 2 | 9): number {
  * 01:00 UTC both times, else +1 h. That is the rule Norway has kept with the EU since 1996, the same as the
  * time-zone database's Europe/Oslo (tests/format/oslo-rule.test.ts compares the two hour by hour from 1996 to
  * 2045 and fails if the database ever changes). Worked out by hand, not with Intl: the first
- * Intl.DateTimeFormat a page makes costs a phone's browser 20–100 ms of its main thread (ICU's patterns),
+ * Intl.DateTimeFormat a page makes cost Chromium 20–110 ms of its main thread on a desktop CPU (more on a phone),
  * which was the largest single piece of script the public page and the feed ran at start (decision 0515).
  */
 export function osloOffsetMs(at: Date): number {
